@@ -1,0 +1,24 @@
+/**
+ * The rule interpreter: json-logic expressions compiled once into closures that compute with Decimal.
+ *
+ * Values flowing through an expression: Decimal (every number), string, boolean, null, arrays and plain
+ * objects of those. A number literal in a rule becomes a Decimal at compile time.
+ */
+import type { Decimal } from '../decimal.ts';
+
+export type Value = Decimal | string | boolean | null | Value[] | { [key: string]: Value };
+
+/** Variables visible to an expression; `var` resolves dotted paths ("a.b.0.c") in it. */
+export type Scope = { [key: string]: unknown };
+
+export type Evaluator = (scope: Scope) => Value;
+
+/** Compiles the operands' evaluators into the operator's evaluator; called once per occurrence at load. */
+export type OperatorCompiler = (args: Evaluator[], raw: unknown[], ctx: CompileContext) => Evaluator;
+
+export interface CompileContext {
+  /** compiles a nested expression (used by operators that scope their operands, e.g. map/filter). */
+  compile(expr: unknown): Evaluator;
+  /** where the expression came from, for load problems ("rules/x.yaml /expression/+/1"). */
+  where: string;
+}

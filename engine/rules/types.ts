@@ -1,0 +1,57 @@
+/**
+ * A rule: one versioned formula_code, one YAML file in rules/<domain>/<formula_code>.yaml.
+ * See docs/rules.md for the anatomy and rules/schema.ts for the schema.
+ */
+import type { Evaluator } from '../logic/types.ts';
+import type { MasterKind } from '../masters/types.ts';
+
+export type StepType =
+  | 'settings_resolution'
+  | 'statutory_deduction'
+  | 'tax_calculation'
+  | 'payment_aggregation'
+  | 'deduction_aggregation'
+  | 'attendance_calculation';
+
+/** The rule file as written (after YAML parse and schema validation). */
+export interface RuleDocument {
+  formula_code: string; // "employment_insurance.employee_contribution.v1"
+  step: string; // trace step name
+  step_type: StepType;
+  title: string;
+  /** Human-readable formula, shown in the trace. */
+  formula: string;
+  /** Local name -> context path. The expression sees the local names; input_refs are the paths. */
+  inputs: Record<string, string>;
+  /** Master slots the rule reads (their records are listed in the step's master_refs). */
+  masters: string[];
+  /** Ordered intermediate values; each may use inputs and earlier bindings; all are recorded in the trace. */
+  bindings?: Record<string, unknown>;
+  /** json-logic expression of the raw amount. */
+  expression: unknown;
+  /** Named rounding from the registry, or null when the raw amount is the result. */
+  rounding_rule: string | null;
+  /** Context path the rounded amount is written to. */
+  output_key: string;
+  /** Extra outputs: context path -> binding name (e.g. the standard bonus a premium step derived). */
+  also_outputs?: Record<string, string>;
+  /** Warning codes raised when their condition (json-logic over inputs and bindings) is true. */
+  warnings?: { code: string; when: unknown }[];
+  /** Optional note written into the trace step; may use {{binding}} placeholders. */
+  notes?: string;
+  effective_from: string;
+  effective_to: string | null;
+  legal_source: string;
+}
+
+export interface CompiledRule {
+  doc: RuleDocument;
+  file: string;
+  /** formula_code without the version suffix ("employment_insurance.employee_contribution"). */
+  code: string;
+  bindings: [string, Evaluator][];
+  expression: Evaluator;
+  warnings: { code: string; when: Evaluator }[];
+}
+
+export type { MasterKind };
