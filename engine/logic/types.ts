@@ -22,3 +22,12 @@ export interface CompileContext {
   /** where the expression came from, for load problems ("rules/x.yaml /expression/+/1"). */
   where: string;
 }
+
+/** One operator of the interpreter: one file under operators/, registered in operators/index.ts. */
+export interface OperatorDef {
+  /** json-logic operator names this definition answers to (e.g. ["if", "?:"]). */
+  names: string[];
+  /** [min, max] number of operands; max may be Infinity. Checked at compile time. */
+  arity: [number, number];
+  compile: OperatorCompiler;
+}

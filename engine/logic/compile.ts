@@ -1,0 +1,118 @@
+/**
+ * Compiles a json-logic expression ONCE (at rule load) into a tree of closures over Decimal.
+ * Nothing is parsed or walked per evaluation: each node becomes one Evaluator, each operator's
+ * compile() receives its operands' Evaluators.
+ *
+ * Node kinds: number -> Decimal constant (from the number's shortest string form); string, boolean,
+ * null -> constant; array -> array of its compiled elements; object with exactly one key -> operator
+ * application. Anything else (other objects, undefined, functions, NaN) is malformed.
+ *
+ * Errors (unknown operator, wrong arity, malformed node, an operator's own compile-time check) throw
+ * ExpressionCompileError whose message is "<where> <json-path>: <problem>"; the rule loader turns it
+ * into a load problem.
+ */
+import { toDecimal } from '../decimal.ts';
+import { getOperator } from './operators/index.ts';
+import type { CompileContext, Evaluator, Value } from './types.ts';
+import { isDecimal } from './values.ts';
+
+export { variablesOf } from './variables.ts';
+
+export class ExpressionCompileError extends Error {
+  constructor(
+    readonly where: string,
+    readonly path: string,
+    readonly problem: string,
+  ) {
+    super(`${joinWhere(where, path)}: ${problem}`);
+    this.name = 'ExpressionCompileError';
+  }
+}
+
+/**
+ * Joins the caller's `where` and the JSON path inside the expression. When `where` already ends in a
+ * JSON pointer ("rules/x.yaml /expression") the path is appended to it ("rules/x.yaml /expression/+/1").
+ */
+export function joinWhere(where: string, path: string): string {
+  if (/(^|\s)\/\S*$/.test(where)) return path === '' ? where : where + path;
+  return `${where} ${path === '' ? '/' : path}`;
+}
+
+function escapeSegment(s: string): string {
+  return s.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+export function compileExpression(expr: unknown, where: string): Evaluator {
+  return compileAt(expr, where, '');
+}
+
+function constant(v: Value): Evaluator {
+  return () => v;
+}
+
+function compileAt(expr: unknown, where: string, path: string): Evaluator {
+  if (expr === null) return constant(null);
+  switch (typeof expr) {
+    case 'number': {
+      if (!Number.isFinite(expr)) throw new ExpressionCompileError(where, path, `number literal ${expr} is not finite`);
+      return constant(toDecimal(expr));
+    }
+    case 'string':
+    case 'boolean':
+      return constant(expr);
+    case 'object':
+      break;
+    default:
+      throw new ExpressionCompileError(where, path, `malformed node of type ${typeof expr}`);
+  }
+  if (isDecimal(expr)) return constant(expr as Value);
+  if (Array.isArray(expr)) {
+    const items = expr.map((e, i) => compileAt(e, where, `${path}/${i}`));
+    const n = items.length;
+    if (n === 0) return () => [];
+    return (scope) => {
+      const out: Value[] = new Array(n);
+      for (let i = 0; i < n; i++) out[i] = items[i](scope);
+      return out;
+    };
+  }
+  const proto = Object.getPrototypeOf(expr);
+  if (proto !== Object.prototype && proto !== null) {
+    throw new ExpressionCompileError(where, path, `malformed node: not a plain JSON object`);
+  }
+  const keys = Object.keys(expr as object);
+  if (keys.length !== 1) {
+    throw new ExpressionCompileError(
+      where,
+      path,
+      `malformed node: an operation must be an object with exactly one key (the operator), found ${keys.length} keys${keys.length ? ` (${keys.slice(0, 5).join(', ')})` : ''}`,
+    );
+  }
+  const op = keys[0];
+  const opPath = `${path}/${escapeSegment(op)}`;
+  const def = getOperator(op);
+  if (!def) throw new ExpressionCompileError(where, opPath, `unknown operator "${op}"`);
+  const rawValue = (expr as Record<string, unknown>)[op];
+  const wrapped = !Array.isArray(rawValue);
+  const raw: unknown[] = wrapped ? [rawValue] : (rawValue as unknown[]);
+  const [min, max] = def.arity;
+  if (raw.length < min || raw.length > max) {
+    const expected = min === max ? `${min}` : max === Infinity ? `at least ${min}` : `${min} to ${max}`;
+    throw new ExpressionCompileError(where, opPath, `operator "${op}" takes ${expected} operand(s), got ${raw.length}`);
+  }
+  const argPath = (i: number) => (wrapped ? opPath : `${opPath}/${i}`);
+  const args = raw.map((r, i) => compileAt(r, where, argPath(i)));
+  const ctx: CompileContext = {
+    where: joinWhere(where, opPath),
+    compile(e: unknown): Evaluator {
+      const i = raw.indexOf(e);
+      return compileAt(e, where, i >= 0 ? argPath(i) : opPath);
+    },
+  };
+  try {
+    return def.compile(args, raw, ctx);
+  } catch (e) {
+    if (e instanceof ExpressionCompileError) throw e;
+    throw new ExpressionCompileError(where, opPath, (e as Error).message);
+  }
+}

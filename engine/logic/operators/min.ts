@@ -1,0 +1,19 @@
+/** min — smallest of the Decimal operands. Why: caps (standard bonus cap, pension maximum). */
+import type { OperatorDef } from '../types.ts';
+import { requireDecimal } from '../values.ts';
+
+export const minOperator: OperatorDef = {
+  names: ['min'],
+  arity: [1, Infinity],
+  compile(args, _raw, ctx) {
+    const where = ctx.where;
+    return (scope) => {
+      let m = requireDecimal('min', where, args[0](scope), 1);
+      for (let i = 1; i < args.length; i++) {
+        const v = requireDecimal('min', where, args[i](scope), i + 1);
+        if (v.lt(m)) m = v;
+      }
+      return m;
+    };
+  },
+};

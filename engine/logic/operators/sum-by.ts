@@ -1,0 +1,50 @@
+/**
+ * sum_by — [array, field] or [array, field, flag_field]: the Decimal sum of item[field] over the items
+ * (only those with item[flag_field] === true when a flag is given); empty -> 0. Why: the taxable,
+ * social-insurance and employment-insurance bases are sums of the items flagged for each (decisions 3).
+ * A summed value that is not a number is a rule or validation bug -> Error.
+ */
+import { Decimal, ZERO } from '../../decimal.ts';
+import type { Evaluator, OperatorDef, Scope } from '../types.ts';
+import { describe, isDecimal } from '../values.ts';
+
+function fieldName(raw: unknown, ev: Evaluator, what: string): (scope: Scope) => string {
+  if (typeof raw === 'string') return () => raw;
+  if (raw !== null && typeof raw === 'object') {
+    return (scope) => {
+      const v = ev(scope);
+      if (typeof v !== 'string') throw new Error(`sum_by: ${what} must be a string, got ${describe(v)}`);
+      return v;
+    };
+  }
+  throw new Error(`sum_by: ${what} must be a string`);
+}
+
+export const sumByOperator: OperatorDef = {
+  names: ['sum_by'],
+  arity: [2, 3],
+  compile(args, raw, ctx) {
+    const where = ctx.where;
+    const [list] = args;
+    const field = fieldName(raw[1], args[1], 'the field');
+    const flag = args.length > 2 ? fieldName(raw[2], args[2], 'the flag field') : null;
+    return (scope) => {
+      const items = list(scope);
+      if (items === null) return ZERO;
+      if (!Array.isArray(items)) throw new Error(`${where}: operator "sum_by" needs an array, got ${describe(items)}`);
+      const f = field(scope);
+      const g = flag ? flag(scope) : null;
+      let sum: Decimal = ZERO;
+      for (let i = 0; i < items.length; i++) {
+        const item = items[i] as unknown as Record<string, unknown>;
+        if (item === null || typeof item !== 'object') throw new Error(`${where}: operator "sum_by" item ${i} is ${describe(item)}`);
+        if (g !== null && item[g] !== true) continue;
+        const v = item[f];
+        if (isDecimal(v)) sum = sum.plus(v as Decimal);
+        else if (typeof v === 'number' && Number.isFinite(v)) sum = sum.plus(new Decimal(String(v)));
+        else throw new Error(`${where}: operator "sum_by" item ${i} field "${f}" is ${describe(v)}, not a number`);
+      }
+      return sum;
+    };
+  },
+};

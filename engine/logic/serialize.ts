@@ -1,0 +1,46 @@
+/**
+ * Values -> JSON for traces and responses. Decimal integers become JSON numbers when they are safe
+ * integers (else a decimal string); other Decimals become decimal strings in plain notation without
+ * trailing zeros ("0.0985", "62500.5"); arrays and objects recursively; undefined -> null.
+ */
+import { Decimal } from '../decimal.ts';
+import { isDecimal } from './values.ts';
+
+export type Json = number | string | boolean | null | Json[] | { [key: string]: Json };
+
+/** Plain-notation decimal string, at most maxFractionDigits decimals (half up), no trailing zeros. */
+export function toDecString(d: Decimal, maxFractionDigits: number): string {
+  const r = new Decimal(d).toDecimalPlaces(maxFractionDigits, Decimal.ROUND_HALF_UP);
+  if (r.isZero()) return '0';
+  return r.toFixed();
+}
+
+function decimalToJson(d: Decimal): number | string {
+  if (d.isZero()) return 0;
+  if (d.isInteger()) {
+    const n = d.toNumber();
+    if (Number.isSafeInteger(n)) return n;
+  }
+  return d.toFixed();
+}
+
+export function serializeValue(v: unknown): Json {
+  if (v === null || v === undefined) return null;
+  if (isDecimal(v)) return decimalToJson(v as Decimal);
+  if (Array.isArray(v)) return v.map(serializeValue);
+  switch (typeof v) {
+    case 'string':
+    case 'boolean':
+      return v;
+    case 'number':
+      if (!Number.isFinite(v)) throw new Error(`cannot serialize ${v}`);
+      return v;
+    case 'object': {
+      const out: { [key: string]: Json } = {};
+      for (const [k, x] of Object.entries(v as object)) out[k] = serializeValue(x);
+      return out;
+    }
+    default:
+      throw new Error(`cannot serialize a ${typeof v}`);
+  }
+}

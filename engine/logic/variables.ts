@@ -1,0 +1,45 @@
+/**
+ * variablesOf: the var paths an expression reads from its OWN scope, for the rule loader's check that
+ * every variable is declared (an input or an earlier binding).
+ *
+ * json-logic-js does the collecting (uses_data / is_logic). Two adjustments keep its answer exact:
+ *  - the inner expression of map/filter/reduce/all/some/none runs with the item (or {current,
+ *    accumulator}) as scope, so its vars are not the rule's variables: it is dropped before collecting;
+ *  - uses_data does not descend into array literals, so each array literal is presented to it as an
+ *    operation ({"merge": [...]}) whose elements it does walk.
+ * Paths are returned as written (dotted, e.g. "employee.tax_dependent_count"), each once, in order.
+ */
+import jsonLogic from 'json-logic-js';
+import { SCOPED_OPERATORS } from './operators/index.ts';
+
+function outerScopeOnly(expr: unknown): unknown {
+  if (Array.isArray(expr)) return { merge: expr.map(outerScopeOnly) };
+  if (!jsonLogic.is_logic(expr)) return expr;
+  const op = jsonLogic.get_operator(expr as Record<string, unknown>);
+  const values = (expr as Record<string, unknown>)[op];
+  if (op === 'var') return expr;
+  const list = Array.isArray(values) ? values : [values];
+  const kept = list.map((v, i) => (SCOPED_OPERATORS.has(op) && i === 1 ? null : outerScopeOnly(v)));
+  return { [op]: kept };
+}
+
+export function variablesOf(expr: unknown): string[] {
+  const used = jsonLogic.uses_data(outerScopeOnly({ merge: [expr] }) as Record<string, unknown>);
+  const out: string[] = [];
+  for (const u of used) {
+    if (typeof u !== 'string' && typeof u !== 'number') continue; // computed paths are rejected by the compiler
+    const s = String(u);
+    if (!out.includes(s)) out.push(s);
+  }
+  return out;
+}
+
+/** The first segment of each variable path ("employee.x" -> "employee"), each once. */
+export function rootVariablesOf(expr: unknown): string[] {
+  const out: string[] = [];
+  for (const v of variablesOf(expr)) {
+    const root = v.split('.')[0];
+    if (!out.includes(root)) out.push(root);
+  }
+  return out;
+}

@@ -1,0 +1,10 @@
+/** Cut down to whole yen (toward minus infinity). Why: withholding tax formulas, attendance deductions. */
+import { Decimal } from '../decimal.ts';
+import { snap } from './snap.ts';
+import type { RoundingRule } from './types.ts';
+
+export const floorYen: RoundingRule = {
+  name: 'floor_yen',
+  description: 'to yen, rounding down (toward minus infinity)',
+  apply: (d) => snap(d).toDecimalPlaces(0, Decimal.ROUND_FLOOR),
+};

@@ -1,0 +1,10 @@
+/** Half up to whole yen (0.5 away from zero). Why: unit prices under unit_price_half_up, hourly base rounding. */
+import { Decimal } from '../decimal.ts';
+import { snap } from './snap.ts';
+import type { RoundingRule } from './types.ts';
+
+export const roundHalfUpToYen: RoundingRule = {
+  name: 'round_half_up_to_yen',
+  description: 'to yen, half up (0.5 away from zero)',
+  apply: (d) => snap(d).toDecimalPlaces(0, Decimal.ROUND_HALF_UP),
+};
