@@ -35,8 +35,13 @@ function numericString(v: unknown): Decimal | undefined {
   return undefined;
 }
 
-/** `===`: Decimal vs Decimal by value; everything else by JS identity (no coercion). */
+/**
+ * `===`: Decimal vs Decimal by value; everything else by JS identity (no coercion). JS numbers (nested
+ * data read through an array or object, never converted by var) count as their Decimal.
+ */
 export function strictEquals(a: unknown, b: unknown): boolean {
+  if (typeof a === 'number') a = fromScope(a);
+  if (typeof b === 'number') b = fromScope(b);
   const ad = isDecimal(a);
   const bd = isDecimal(b);
   if (ad || bd) return ad && bd && (a as Decimal).eq(b as Decimal);
@@ -51,6 +56,8 @@ export function strictEquals(a: unknown, b: unknown): boolean {
  * or numeric string, and null equals only null/undefined.
  */
 export function looseEquals(a: unknown, b: unknown): boolean {
+  if (typeof a === 'number') a = fromScope(a);
+  if (typeof b === 'number') b = fromScope(b);
   if (a === undefined) a = null;
   if (b === undefined) b = null;
   if (a === null || b === null) return a === b;
@@ -75,6 +82,8 @@ export function looseEquals(a: unknown, b: unknown): boolean {
  * string vs string lexicographically (ISO dates). Anything else is a rule bug.
  */
 export function compareValues(op: string, where: string, a: unknown, b: unknown): number {
+  if (typeof a === 'number') a = fromScope(a);
+  if (typeof b === 'number') b = fromScope(b);
   const ad = isDecimal(a) ? (a as Decimal) : numericString(a);
   const bd = isDecimal(b) ? (b as Decimal) : numericString(b);
   if (ad && bd) return ad.cmp(bd);
