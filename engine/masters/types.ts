@@ -78,6 +78,8 @@ export interface MonthlyTaxTable extends MasterMeta {
   kou_brackets: KouBracket[]; // from the last row's upper bound, contiguous
   otsu_brackets: OtsuBracket[];
   per_extra_dependent_deduction: Decimal | null; // 1,610 (not used in v1: 0-7 dependents only)
+  /** 乙欄 従たる給与についての扶養控除等申告書: deduction per declared dependant; null where not confirmed (2027). */
+  otsu_secondary_declaration_deduction?: Decimal | null;
 }
 
 export interface BonusRateBand {

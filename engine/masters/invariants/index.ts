@@ -1,0 +1,48 @@
+/** Runs every per-file invariant on one validated file and the records built from it. */
+import type { BonusTaxTable, ComputerSpecialTable, HealthGradeTable, EmployeesPensionRateTable, MasterRecord, MonthlyTaxTable, SocialInsuranceRateRecord } from '../types.ts';
+import type { Built, Raw } from '../build/envelope.ts';
+import type { Issue } from './issue.ts';
+import { monthlyRowsContiguous } from './monthly-rows-contiguous.ts';
+import { monthlyBracketsContiguous } from './monthly-brackets-contiguous.ts';
+import { monthlyTaxMonotone } from './monthly-tax-monotone.ts';
+import { bonusBandsContiguous } from './bonus-bands-contiguous.ts';
+import { gradesContiguous } from './grades-contiguous.ts';
+import { tiersContiguous } from './tiers-contiguous.ts';
+import { ratesInUnitInterval } from './rates-in-unit-interval.ts';
+import { effectiveRangeOrdered } from './effective-range.ts';
+import { fileNameMatchesVersion } from './file-name-matches-version.ts';
+import { sourceArtifactKnown } from './source-artifact-known.ts';
+import { recordIdsUnique } from './record-ids-unique.ts';
+import { prefecturesComplete } from './prefectures-complete.ts';
+
+export { versionsContinuous } from './versions-continuous.ts';
+
+function tableIssues(r: MasterRecord, raw: Raw): Issue[] {
+  switch (r.kind) {
+    case 'income_tax_monthly_table':
+      return [...monthlyRowsContiguous(r as MonthlyTaxTable), ...monthlyBracketsContiguous(r as MonthlyTaxTable), ...monthlyTaxMonotone(r as MonthlyTaxTable)];
+    case 'income_tax_bonus_table':
+      return bonusBandsContiguous(r as BonusTaxTable, Array.isArray(raw.kou) ? (raw.kou as Raw[]).map((c) => c.dependents) : []);
+    case 'income_tax_computer_special':
+      return tiersContiguous(r as ComputerSpecialTable);
+    case 'health_insurance_grade_table':
+    case 'employees_pension_rate_table':
+      return gradesContiguous((r as HealthGradeTable | EmployeesPensionRateTable).grades);
+    default:
+      return [];
+  }
+}
+
+export function fileIssues(file: string, raw: Raw, built: Built<MasterRecord>[]): Issue[] {
+  const issues: Issue[] = [
+    ...fileNameMatchesVersion(file, raw.version),
+    ...sourceArtifactKnown(raw.source_artifact_id, raw.sources),
+    ...ratesInUnitInterval(raw),
+  ];
+  const first = built[0]?.record;
+  if (first) issues.push(...effectiveRangeOrdered(first));
+  if (Array.isArray(raw.records)) issues.push(...recordIdsUnique(built.map((b) => b.record.id)));
+  if (raw.kind === 'social_insurance_rate_table') issues.push(...prefecturesComplete(built.map((b) => b.record as SocialInsuranceRateRecord)));
+  for (const b of built) issues.push(...tableIssues(b.record, raw).map((i) => ({ ...i, path: b.pointer + i.path })));
+  return issues;
+}

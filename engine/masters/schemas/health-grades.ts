@@ -1,0 +1,5 @@
+/** health_insurance_grade_table: the nationwide health-insurance grade table. */
+import { fileSchema } from './common.ts';
+import { gradesSchema } from './grade.ts';
+
+export const healthGradesSchema = fileSchema('health_insurance_grade_table', true, ['grades'], { grades: gradesSchema });

@@ -1,0 +1,73 @@
+/**
+ * Reads one master YAML file strictly and keeps enough of the parsed document to point at lines.
+ * - core schema: 2026-01-01 stays a string (no timestamp type), so dates never become Date objects;
+ * - uniqueKeys (the yaml default, stated explicitly): a duplicate key is a problem, reported with the
+ *   JSON pointer of the duplicated key and its line, never silently "last one wins".
+ */
+import { readFileSync } from 'node:fs';
+import { LineCounter, parseDocument, isMap, isSeq, isScalar, type Document, type Node } from 'yaml';
+import type { LoadProblem } from '../errors.ts';
+
+export interface YamlSource {
+  file: string;
+  value: unknown;
+  problems: LoadProblem[];
+  /** "line N" for a JSON pointer inside this file, or '' when it cannot be located. */
+  lineOf(pointer: string): string;
+}
+
+export function readYamlSource(absPath: string, file: string): YamlSource {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(readFileSync(absPath, 'utf8'), { schema: 'core', uniqueKeys: true, prettyErrors: false, lineCounter });
+  const lineAt = (offset: number) => {
+    const { line, col } = lineCounter.linePos(offset);
+    return `line ${line}, column ${col}`;
+  };
+  const problems: LoadProblem[] = doc.errors.map((e) => ({
+    file,
+    path: pointerAt(doc, e.pos[0]) || '/',
+    message: `${e.code === 'DUPLICATE_KEY' ? 'duplicate key' : e.message.split('\n')[0]} (${lineAt(e.pos[0])})`,
+  }));
+  return {
+    file,
+    value: problems.length ? undefined : doc.toJS({ maxAliasCount: 100 }),
+    problems,
+    lineOf(pointer: string) {
+      const segs = pointer.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+      for (let n = segs.length; n >= 0; n--) {
+        const node = (n === 0 ? doc.contents : doc.getIn(segs.slice(0, n), true)) as Node | undefined;
+        if (node?.range) return lineAt(node.range[0]).replace(/, column \d+/, '');
+      }
+      return '';
+    },
+  };
+}
+
+/** JSON pointer of the innermost key or item containing `offset` (used to place parse errors). */
+function pointerAt(doc: Document, offset: number): string {
+  let node: unknown = doc.contents;
+  let pointer = '';
+  for (;;) {
+    if (isMap(node)) {
+      const pair = node.items.find((p) => {
+        const k = p.key as Node | null;
+        const v = p.value as Node | null;
+        return (k?.range && k.range[0] <= offset && offset <= k.range[2]) || (v?.range && v.range[0] <= offset && offset <= v.range[2]);
+      });
+      if (!pair) return pointer;
+      const key = isScalar(pair.key) ? String(pair.key.value) : String(pair.key);
+      pointer += '/' + key.replace(/~/g, '~0').replace(/\//g, '~1');
+      const k = pair.key as Node | null;
+      if (k?.range && k.range[0] <= offset && offset <= k.range[2]) return pointer;
+      node = pair.value;
+    } else if (isSeq(node)) {
+      const i = node.items.findIndex((it) => {
+        const r = (it as Node | null)?.range;
+        return r && r[0] <= offset && offset <= r[2];
+      });
+      if (i < 0) return pointer;
+      pointer += '/' + i;
+      node = node.items[i];
+    } else return pointer;
+  }
+}
