@@ -5,7 +5,7 @@
  * json-logic-js does the collecting (uses_data / is_logic). Two adjustments keep its answer exact:
  *  - the inner expression of map/filter/reduce/all/some/none runs with the item (or {current,
  *    accumulator}) as scope, so its vars are not the rule's variables: it is dropped before collecting;
- *  - uses_data does not descend into array literals, so each array literal is presented to it as an
+ *  - uses_data does not look into a var's default, nor into array literals, so each array literal is presented to it as an
  *    operation ({"merge": [...]}) whose elements it does walk.
  * Paths are returned as written (dotted, e.g. "employee.tax_dependent_count"), each once, in order.
  */
@@ -17,8 +17,11 @@ function outerScopeOnly(expr: unknown): unknown {
   if (!jsonLogic.is_logic(expr)) return expr;
   const op = jsonLogic.get_operator(expr as Record<string, unknown>);
   const values = (expr as Record<string, unknown>)[op];
-  if (op === 'var') return expr;
   const list = Array.isArray(values) ? values : [values];
+  if (op === 'var') {
+    // uses_data stops at var; a default that reads other variables is walked as well
+    return list.length > 1 ? { merge: [{ var: list[0] }, outerScopeOnly(list[1])] } : expr;
+  }
   const kept = list.map((v, i) => (SCOPED_OPERATORS.has(op) && i === 1 ? null : outerScopeOnly(v)));
   return { [op]: kept };
 }

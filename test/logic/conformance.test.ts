@@ -4,7 +4,7 @@
  */
 import jsonLogic from 'json-logic-js';
 import { describe, expect, it } from 'vitest';
-import { isDecimal } from '../../engine/decimal.ts';
+import { isDecimal } from '../../engine/logic/values.ts';
 import { compileExpression } from '../../engine/logic/compile.ts';
 
 function plain(v: unknown): unknown {

@@ -189,7 +189,7 @@ describe('arrays', () => {
   it('map / filter with the item as scope', () => {
     expect(run({ map: [{ var: 'items' }, { var: 'code' }] }, { items })).toEqual(['A', 'B', 'C']);
     expect(run({ map: [{ var: 'nums' }, { '*': [{ var: '' }, 2] }] }, { nums: [1, 2.5] })).toEqual([2, 5]);
-    expect(run({ filter: [{ var: 'items' }, { var: 'taxable' }] }, { items }).map((i: any) => i.code)).toEqual(['A', 'C']);
+    expect((run({ filter: [{ var: 'items' }, { var: 'taxable' }] }, { items }) as any[]).map((i: any) => i.code)).toEqual(['A', 'C']);
     expect(run({ map: [{ var: 'none' }, 1] })).toEqual([]);
     expect(run({ filter: ['str', true] })).toEqual([]);
   });
