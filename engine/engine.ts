@@ -1,9 +1,23 @@
 /**
  * loadEngine(): reads, validates and compiles masters and rules once; the returned Engine only evaluates.
+ * Any problem in a master or a rule stops the load (LoadError): the service never serves a wrong table.
  */
+import { randomUUID } from 'node:crypto';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { CalculationType } from './index.ts';
-import type { ValidationDetail } from './errors.ts';
+import { EngineError, LoadError, type LoadProblem, type ValidationDetail } from './errors.ts';
+import { loadMasters } from './masters/load.ts';
+import type { MasterSet } from './masters/types.ts';
 import type { ProfileVersion } from './profile/types.ts';
+import { loadRules, type LoadedRules } from './rules/load.ts';
+import { checkSettingsLock, resolveSettings } from './settings/resolve.ts';
+import { findAttendanceConflict, validateCrossFields } from './validation/index.ts';
+import { toContextValue } from './pipeline/context.ts';
+import { runPipeline } from './pipeline/run.ts';
+import { buildAmounts } from './pipeline/amounts.ts';
+import { checkRoundingAssignments } from './rules/rounding-assignments.ts';
+import { rateTableRecords, taxTableRecords } from './listing.ts';
 
 export interface EngineOptions {
   rulesDir?: string; // default <project>/rules
@@ -31,6 +45,8 @@ export interface Engine {
    * schema. Returns every problem found; an empty array means valid. Tolerates malformed input.
    */
   validate(type: CalculationType, request: Record<string, unknown>): ValidationDetail[];
+  /** The attendance_input_conflict message for a monthly request, or null (checked after validation). */
+  attendanceConflict(type: CalculationType, request: Record<string, unknown>): string | null;
   /**
    * Runs one calculation. `profileVersions` are the company's stored profile versions (any order).
    * Throws EngineError (validation_error, attendance_input_conflict, settings_lock_conflict,
@@ -44,6 +60,94 @@ export interface Engine {
   rateTables(): Record<string, unknown>[];
 }
 
-export function loadEngine(_options: EngineOptions = {}): Engine {
-  throw new Error('engine assembly lands with the pipeline runner');
+const PROJECT_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+export const CALCULATION_TYPES: CalculationType[] = [
+  'monthly_payroll',
+  'bonus',
+  'social_insurance_simulation',
+  'employment_insurance_simulation',
+  'income_tax_simulation',
+  'standard_monthly_remuneration_resolution',
+];
+
+/** Trace is on by default except for the grade lookup (spec). */
+function traceWanted(type: CalculationType, request: Record<string, unknown>): boolean {
+  const opts = request.calculation_options as { include_calculation_trace?: boolean } | undefined;
+  return opts?.include_calculation_trace ?? type !== 'standard_monthly_remuneration_resolution';
+}
+
+export function loadEngine(options: EngineOptions = {}): Engine {
+  const mastersDir = options.mastersDir ?? join(PROJECT_ROOT, 'masters');
+  const rulesDir = options.rulesDir ?? join(PROJECT_ROOT, 'rules');
+  const now = options.now ?? (() => new Date());
+  const newId = options.newId ?? randomUUID;
+
+  const problems: LoadProblem[] = [];
+  let masters: MasterSet | undefined;
+  try {
+    masters = loadMasters(mastersDir);
+  } catch (e) {
+    if (e instanceof LoadError) problems.push(...e.problems);
+    else throw e;
+  }
+  const { rules, problems: ruleProblems } = loadRules(rulesDir);
+  problems.push(...ruleProblems);
+  for (const type of CALCULATION_TYPES) {
+    if (!rules.pipelines.has(type)) problems.push({ file: `rules/pipelines/${type}.yaml`, path: '/', message: 'missing pipeline' });
+  }
+  if (masters) problems.push(...checkRoundingAssignments(rules.registry, masters));
+  if (problems.length || !masters) throw new LoadError(problems);
+
+  return makeEngine(masters, rules, now, newId);
+}
+
+function makeEngine(masters: MasterSet, rules: LoadedRules, now: () => Date, newId: () => string): Engine {
+  const taxTables = taxTableRecords(masters);
+  const rateTables = rateTableRecords(masters);
+
+  function validate(type: CalculationType, request: Record<string, unknown>): ValidationDetail[] {
+    return validateCrossFields(type, request);
+  }
+
+  function attendanceConflict(type: CalculationType, request: Record<string, unknown>): string | null {
+    return type === 'monthly_payroll' ? findAttendanceConflict(request) : null;
+  }
+
+  function calculate(type: CalculationType, request: Record<string, unknown>, profileVersions: ProfileVersion[]): CalculationResult {
+    const details = validate(type, request);
+    if (details.length) throw new EngineError('validation_error', 'The request is invalid.', details);
+    const conflict = attendanceConflict(type, request);
+    if (conflict) throw new EngineError('attendance_input_conflict', conflict);
+
+    const paymentDate = request.payment_date as string;
+    const settings = resolveSettings(type, masters, profileVersions, paymentDate);
+    checkSettingsLock(request.settings_lock as Record<string, unknown> | undefined, settings.snapshot);
+
+    const pipeline = rules.pipelines.get(type)!;
+    const ctx: Record<string, unknown> = {
+      request: toContextValue(request),
+      profile: toContextValue(settings.profile),
+      masters: settings.masters,
+      settings: settings.snapshot,
+      dates: { payment_date: paymentDate, premium_month: settings.premium_month.slice(0, 7) },
+      amounts: {},
+      work: {},
+    };
+    const { trace, warnings } = runPipeline(pipeline, rules.registry, ctx, settings.refs, paymentDate);
+    const employeeRef = (request.employee_snapshot as { employee_ref?: string } | undefined)?.employee_ref;
+    return {
+      calculation_id: `calc_${newId()}`,
+      calculation_type: type,
+      company_id: request.company_id as string,
+      ...(employeeRef !== undefined ? { employee_ref: employeeRef } : {}),
+      calculated_at: now().toISOString(),
+      settings_snapshot: settings.snapshot,
+      amounts: buildAmounts(pipeline, ctx),
+      calculation_trace: traceWanted(type, request) ? (trace as unknown as Record<string, unknown>[]) : [],
+      warnings,
+    };
+  }
+
+  return { validate, attendanceConflict, calculate, taxTables: () => taxTables, rateTables: () => rateTables };
 }

@@ -1,0 +1,75 @@
+/**
+ * Records of GET /v1/masters/tax-tables and /v1/masters/rate-tables, in the spec's record shapes
+ * (rates as decimal strings, caps as integers). Built once at load.
+ */
+import type { Decimal } from './decimal.ts';
+import type { MasterSet } from './masters/types.ts';
+
+const rate = (d: Decimal | null) => (d === null ? null : d.toFixed());
+const int = (d: Decimal) => d.toNumber();
+const byDate = (a: { id: string; effective_from: string }, b: { id: string; effective_from: string }) =>
+  a.id === b.id ? (a.effective_from < b.effective_from ? -1 : 1) : a.id < b.id ? -1 : 1;
+
+export function taxTableRecords(masters: MasterSet): Record<string, unknown>[] {
+  const monthly = masters.all('income_tax_monthly_table').map((t) => ({
+    type: 'income_tax_table',
+    id: t.id,
+    version: t.version,
+    effective_from: t.effective_from,
+    effective_to: t.effective_to,
+    source_artifact_id: t.source_artifact_id,
+    table: 'monthly',
+    status: 'imported',
+  }));
+  const bonus = masters.all('income_tax_bonus_table').map((t) => ({
+    type: 'income_tax_table',
+    id: t.id,
+    version: t.version,
+    effective_from: t.effective_from,
+    effective_to: t.effective_to,
+    source_artifact_id: t.source_artifact_id,
+    table: 'bonus',
+    status: t.status,
+  }));
+  return [...monthly, ...bonus].sort(byDate);
+}
+
+export function rateTableRecords(masters: MasterSet): Record<string, unknown>[] {
+  const social = masters.all('social_insurance_rate_table').map((r) => ({
+    type: 'social_insurance_rate_table',
+    id: r.id,
+    version: r.version,
+    effective_from: r.effective_from,
+    effective_to: r.effective_to,
+    provider: r.provider,
+    prefecture_code: r.prefecture_code,
+    prefecture_name: r.prefecture_name,
+    health_insurance_employee_rate: rate(r.health_insurance_employee_rate),
+    care_insurance_employee_rate: rate(r.care_insurance_employee_rate),
+    childcare_support_contribution_employee_rate: rate(r.childcare_support_contribution_employee_rate),
+    health_insurance_standard_bonus_annual_cap: int(r.health_insurance_standard_bonus_annual_cap),
+  }));
+  const pension = masters.all('employees_pension_rate_table').map((r) => ({
+    type: 'employees_pension_rate_table',
+    id: r.id,
+    version: r.version,
+    effective_from: r.effective_from,
+    effective_to: r.effective_to,
+    provider: r.provider,
+    employees_pension_insurance_employee_rate: rate(r.employees_pension_insurance_employee_rate),
+    employees_pension_standard_bonus_monthly_cap: int(r.employees_pension_standard_bonus_monthly_cap),
+    source_artifact_id: r.source_artifact_id,
+  }));
+  const employment = masters.all('employment_insurance_rate_table').map((r) => ({
+    type: 'employment_insurance_rate_table',
+    id: r.id,
+    version: r.version,
+    effective_from: r.effective_from,
+    effective_to: r.effective_to,
+    provider: r.provider,
+    business_type: r.business_type,
+    employee_rate: rate(r.employee_rate),
+    source_artifact_id: r.source_artifact_id,
+  }));
+  return [...social.sort(byDate), ...pension.sort(byDate), ...employment.sort(byDate)];
+}

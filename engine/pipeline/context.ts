@@ -1,0 +1,61 @@
+/**
+ * The evaluation context of one calculation: a plain tree that rules read through `inputs` (dotted
+ * paths) and write through `output_key`. Top-level branches:
+ *   request   the request body (numbers as Decimal, decimal-string fields as Decimal)
+ *   employee  request.employee_snapshot, or what a simulation's pipeline prepares
+ *   profile   the company profile version in force (rates as Decimal)
+ *   masters   the master records resolved for this calculation, by slot
+ *   dates     payment_date, premium_month
+ *   amounts   the response's amounts, written by the steps
+ *   work      intermediate values that are not part of the response
+ */
+import { Decimal, toDecimal } from '../decimal.ts';
+
+export type Context = Record<string, unknown>;
+
+/** Request and profile fields carried as decimal strings on the wire but computed with as numbers. */
+const DECIMAL_STRING_FIELDS = new Set([
+  'monthly_standard_working_hours',
+  'daily_standard_working_hours',
+  'withholding_rate_override',
+  'overtime',
+  'late_night_additional',
+  'legal_holiday',
+  'non_legal_holiday',
+  'health_insurance_employee_rate',
+  'care_insurance_employee_rate',
+  'childcare_support_contribution_employee_rate',
+]);
+
+/** Deep copy turning every JS number (and the known decimal-string fields) into Decimal. */
+export function toContextValue(v: unknown, key = ''): unknown {
+  if (typeof v === 'number') return toDecimal(v);
+  if (typeof v === 'string' && DECIMAL_STRING_FIELDS.has(key)) return toDecimal(v);
+  if (Array.isArray(v)) return v.map((x) => toContextValue(x));
+  if (v !== null && typeof v === 'object' && !(v instanceof Decimal)) {
+    const out: Record<string, unknown> = {};
+    for (const [k, x] of Object.entries(v)) out[k] = toContextValue(x, k);
+    return out;
+  }
+  return v;
+}
+
+export function getPath(root: unknown, path: string): unknown {
+  let cur = root;
+  for (const seg of path.split('.')) {
+    if (cur === null || cur === undefined || typeof cur !== 'object') return null;
+    cur = (cur as Record<string, unknown>)[seg];
+  }
+  return cur === undefined ? null : cur;
+}
+
+export function setPath(root: Record<string, unknown>, path: string, value: unknown): void {
+  const segs = path.split('.');
+  let cur = root;
+  for (const seg of segs.slice(0, -1)) {
+    const next = cur[seg];
+    if (next === null || next === undefined || typeof next !== 'object') cur[seg] = {};
+    cur = cur[seg] as Record<string, unknown>;
+  }
+  cur[segs[segs.length - 1]] = value;
+}

@@ -1,0 +1,70 @@
+/**
+ * Runs a pipeline: for each step whose `when` holds, the rule version in force on the payment date is
+ * evaluated over its named inputs, its raw amount rounded by the named rule, the result written at
+ * output_key, and a trace step recorded.
+ */
+import { EngineError } from '../errors.ts';
+import { isDecimal, type Decimal } from '../decimal.ts';
+import { truthy } from '../logic/values.ts';
+import { getRounding } from '../rounding/index.ts';
+import { RESULT, type CompiledPipeline } from '../rules/load.ts';
+import type { RuleRegistry } from '../rules/registry.ts';
+import type { CompiledRule } from '../rules/types.ts';
+import type { MasterRef, MasterSlot } from '../settings/slots.ts';
+import { getPath, setPath, type Context } from './context.ts';
+import { rawString, renderNotes, roundedValue, traceInputs, type TraceStep } from './trace.ts';
+
+export interface RunOutcome {
+  trace: TraceStep[];
+  warnings: string[];
+}
+
+function evaluateRule(rule: CompiledRule, ctx: Context) {
+  const scope: Record<string, unknown> = {};
+  for (const [name, path] of Object.entries(rule.doc.inputs)) scope[name] = getPath(ctx, path);
+  for (const [name, fn] of rule.bindings) scope[name] = fn(scope);
+  const raw = rule.expression(scope);
+  let result: unknown = raw;
+  if (rule.doc.rounding_rule !== null) {
+    if (!isDecimal(raw)) throw new Error(`${rule.file}: expression did not yield a number`);
+    result = getRounding(rule.doc.rounding_rule)!.apply(raw as Decimal);
+  }
+  return { scope, raw, result };
+}
+
+export function runPipeline(
+  pipeline: CompiledPipeline,
+  registry: RuleRegistry,
+  ctx: Context,
+  refs: Partial<Record<MasterSlot, MasterRef>>,
+  date: string,
+): RunOutcome {
+  const trace: TraceStep[] = [];
+  const warnings: string[] = [];
+  for (const [path, fn] of pipeline.prepare) setPath(ctx, path, fn(ctx));
+  for (const step of pipeline.steps) {
+    if (step.when && !truthy(step.when(ctx))) continue;
+    const rule = registry.pick(step.rule, date);
+    if (!rule) throw new EngineError('settings_not_resolved', `No version of rule ${step.rule} is in force for payment_date ${date}.`);
+    const { scope, raw, result } = evaluateRule(rule, ctx);
+    setPath(ctx, rule.doc.output_key, result);
+    for (const [key, binding] of Object.entries(rule.doc.also_outputs ?? {})) setPath(ctx, key, binding === RESULT ? result : scope[binding]);
+    for (const w of rule.warnings) if (truthy(w.when(scope)) && !warnings.includes(w.code)) warnings.push(w.code);
+    const notes = renderNotes(rule.doc.notes, scope);
+    trace.push({
+      step: rule.doc.step,
+      step_type: rule.doc.step_type,
+      formula_code: rule.doc.formula_code,
+      output_key: rule.doc.output_key,
+      input_refs: Object.values(rule.doc.inputs),
+      formula: rule.doc.formula,
+      inputs: traceInputs(rule, scope),
+      raw_amount: rawString(raw),
+      rounding_rule: rule.doc.rounding_rule,
+      rounded_amount: roundedValue(result),
+      master_refs: rule.doc.masters.map((slot) => refs[slot as MasterSlot]).filter((r): r is MasterRef => !!r),
+      ...(notes ? { notes } : {}),
+    });
+  }
+  return { trace, warnings };
+}

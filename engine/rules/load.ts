@@ -1,0 +1,151 @@
+/**
+ * Loads every rule file and pipeline once: YAML (strict), schema, file naming, compile of every
+ * expression, declared-variable checks, rounding names, version overlaps. Any problem is collected;
+ * the caller refuses to start on a non-empty list.
+ */
+import { basename, dirname, join } from 'node:path';
+import { existsSync } from 'node:fs';
+import type { LoadProblem } from '../errors.ts';
+import { compileExpression } from '../logic/compile.ts';
+import { getRounding } from '../rounding/index.ts';
+import { ajvProblems, newAjv } from '../util/ajv.ts';
+import { readYaml, yamlFilesUnder } from '../util/yaml-file.ts';
+import { pipelineSchema, ruleSchema } from './schema.ts';
+import type { CompiledRule, RuleDocument } from './types.ts';
+import type { Evaluator } from '../logic/types.ts';
+import { scopedVariables } from './variables.ts';
+import { RuleRegistry } from './registry.ts';
+
+export interface CompiledPipeline {
+  calculation_type: string;
+  file: string;
+  prepare: [string, Evaluator][];
+  steps: { rule: string; when: Evaluator | null }[];
+  amounts: Record<string, string>;
+  decimal_strings: string[];
+}
+
+export interface LoadedRules {
+  registry: RuleRegistry;
+  pipelines: Map<string, CompiledPipeline>;
+}
+
+/** also_outputs value naming the step's own (rounded) result rather than a binding. */
+export const RESULT = '@result';
+
+const ajv = newAjv();
+const validateRule = ajv.compile(ruleSchema);
+const validatePipeline = ajv.compile(pipelineSchema);
+
+function compileAt(problems: LoadProblem[], file: string, path: string, expr: unknown): Evaluator | null {
+  try {
+    return compileExpression(expr, `${file} ${path}`);
+  } catch (e) {
+    problems.push({ file, path, message: (e as Error).message.replace(`${file} `, '') });
+    return null;
+  }
+}
+
+function loadRule(file: string, doc: RuleDocument, problems: LoadProblem[]): CompiledRule | null {
+  const before = problems.length;
+  if (basename(file) !== `${doc.formula_code}.yaml`) {
+    problems.push({ file, path: '/formula_code', message: `file name must be ${doc.formula_code}.yaml` });
+  }
+  const domain = doc.formula_code.split('.')[0];
+  if (basename(dirname(file)) !== domain) {
+    problems.push({ file, path: '/formula_code', message: `rule belongs in rules/${domain}/` });
+  }
+  if (doc.rounding_rule !== null && !getRounding(doc.rounding_rule)) {
+    problems.push({ file, path: '/rounding_rule', message: `unknown rounding rule ${doc.rounding_rule}` });
+  }
+  if (doc.effective_to !== null && doc.effective_to < doc.effective_from) {
+    problems.push({ file, path: '/effective_to', message: 'effective_to is before effective_from' });
+  }
+  const known = new Set(Object.keys(doc.inputs));
+  const bindings: [string, Evaluator][] = [];
+  for (const [name, expr] of Object.entries(doc.bindings ?? {})) {
+    if (known.has(name)) problems.push({ file, path: `/bindings/${name}`, message: 'binding shadows an input' });
+    checkVariables(problems, file, `/bindings/${name}`, expr, known);
+    const fn = compileAt(problems, file, `/bindings/${name}`, expr);
+    if (fn) bindings.push([name, fn]);
+    known.add(name);
+  }
+  checkVariables(problems, file, '/expression', doc.expression, known);
+  const expression = compileAt(problems, file, '/expression', doc.expression);
+  const warnings: CompiledRule['warnings'] = [];
+  (doc.warnings ?? []).forEach((w, i) => {
+    checkVariables(problems, file, `/warnings/${i}/when`, w.when, known);
+    const when = compileAt(problems, file, `/warnings/${i}/when`, w.when);
+    if (when) warnings.push({ code: w.code, when });
+  });
+  for (const [key, binding] of Object.entries(doc.also_outputs ?? {})) {
+    if (binding !== RESULT && !(binding in (doc.bindings ?? {}))) problems.push({ file, path: `/also_outputs/${key}`, message: `no binding named ${binding}` });
+  }
+  if (problems.length > before || !expression) return null;
+  return { doc, file, code: doc.formula_code.replace(/\.v\d+$/, ''), bindings, expression, warnings };
+}
+
+function checkVariables(problems: LoadProblem[], file: string, path: string, expr: unknown, known: Set<string>) {
+  for (const v of scopedVariables(expr)) {
+    const head = v.split('.')[0];
+    if (!known.has(head)) problems.push({ file, path, message: `variable "${v}" is neither an input nor an earlier binding` });
+  }
+}
+
+export function loadRules(rulesDir: string): { rules: LoadedRules; problems: LoadProblem[] } {
+  const problems: LoadProblem[] = [];
+  const registry = new RuleRegistry();
+  const pipelines = new Map<string, CompiledPipeline>();
+  const pipelineDir = join(rulesDir, 'pipelines');
+  for (const [abs, rel] of yamlFilesUnder(rulesDir)) {
+    const file = `rules/${rel}`;
+    const { value, problems: yamlProblems } = readYaml(abs, file);
+    problems.push(...yamlProblems);
+    if (value === undefined) continue;
+    if (abs.startsWith(pipelineDir + '/')) {
+      if (!validatePipeline(value)) {
+        problems.push(...ajvProblems(file, validatePipeline.errors));
+        continue;
+      }
+      const p = value as {
+        calculation_type: string;
+        prepare?: Record<string, unknown>;
+        steps: { rule: string; when?: unknown }[];
+        amounts: Record<string, string>;
+        decimal_strings?: string[];
+      };
+      const prepare: [string, Evaluator][] = [];
+      for (const [path, expr] of Object.entries(p.prepare ?? {})) {
+        const fn = compileAt(problems, file, `/prepare/${path}`, expr);
+        if (fn) prepare.push([path, fn]);
+      }
+      const steps = p.steps.map((s, i) => ({
+        rule: s.rule,
+        when: s.when === undefined ? null : compileAt(problems, file, `/steps/${i}/when`, s.when),
+      }));
+      pipelines.set(p.calculation_type, {
+        calculation_type: p.calculation_type,
+        file,
+        prepare,
+        steps,
+        amounts: p.amounts,
+        decimal_strings: p.decimal_strings ?? [],
+      });
+      continue;
+    }
+    if (!validateRule(value)) {
+      problems.push(...ajvProblems(file, validateRule.errors));
+      continue;
+    }
+    const rule = loadRule(file, value as unknown as RuleDocument, problems);
+    if (rule) registry.add(rule);
+  }
+  problems.push(...registry.problems());
+  for (const p of pipelines.values()) {
+    p.steps.forEach((s, i) => {
+      if (!registry.has(s.rule)) problems.push({ file: p.file, path: `/steps/${i}/rule`, message: `no rule file for ${s.rule}` });
+    });
+  }
+  if (!existsSync(pipelineDir)) problems.push({ file: 'rules/pipelines', path: '/', message: 'missing pipelines directory' });
+  return { rules: { registry, pipelines }, problems };
+}

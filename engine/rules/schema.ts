@@ -1,0 +1,81 @@
+/**
+ * JSON schema of a rule file (rules/<domain>/<formula_code>.yaml). Unknown keys are load errors, so a
+ * misspelt field can never be silently ignored.
+ */
+export const ruleSchema = {
+  $id: 'rule',
+  type: 'object',
+  additionalProperties: false,
+  required: [
+    'formula_code', 'step', 'step_type', 'title', 'formula', 'inputs', 'masters', 'expression',
+    'rounding_rule', 'output_key', 'effective_from', 'effective_to', 'legal_source',
+  ],
+  properties: {
+    formula_code: { type: 'string', pattern: '^[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)+\\.v[0-9]+$' },
+    step: { type: 'string', pattern: '^[a-z][a-z0-9_]*$' },
+    step_type: {
+      enum: ['settings_resolution', 'statutory_deduction', 'tax_calculation', 'payment_aggregation', 'deduction_aggregation', 'attendance_calculation'],
+    },
+    title: { type: 'string', minLength: 1 },
+    formula: { type: 'string', minLength: 1 },
+    inputs: {
+      type: 'object',
+      additionalProperties: { type: 'string', pattern: '^[a-z][a-z0-9_]*(\\.[a-z0-9_]+)*$' },
+      propertyNames: { pattern: '^[a-z][a-z0-9_]*$' },
+    },
+    masters: { type: 'array', items: { type: 'string' }, uniqueItems: true },
+    bindings: { type: 'object', propertyNames: { pattern: '^[a-z][a-z0-9_]*$' } },
+    expression: {},
+    rounding_rule: { type: ['string', 'null'] },
+    output_key: { type: 'string', pattern: '^[a-z][a-z0-9_]*(\\.[a-z0-9_]+)+$' },
+    also_outputs: {
+      type: 'object',
+      propertyNames: { pattern: '^[a-z][a-z0-9_]*(\\.[a-z0-9_]+)+$' },
+      additionalProperties: { type: 'string' },
+    },
+    warnings: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['code', 'when'],
+        properties: { code: { type: 'string', pattern: '^[A-Z][A-Z0-9_]*$' }, when: {} },
+      },
+    },
+    notes: { type: 'string' },
+    effective_from: { type: 'string', format: 'date' },
+    effective_to: { type: ['string', 'null'], format: 'date' },
+    legal_source: { type: 'string', minLength: 1 },
+  },
+} as const;
+
+/** A pipeline (rules/pipelines/<calculation_type>.yaml): the ordered steps of one calculation. */
+export const pipelineSchema = {
+  $id: 'pipeline',
+  type: 'object',
+  additionalProperties: false,
+  required: ['calculation_type', 'steps', 'amounts'],
+  properties: {
+    calculation_type: { type: 'string' },
+    description: { type: 'string' },
+    /** Values placed in the context before the first step: path -> json-logic expression. */
+    prepare: { type: 'object', additionalProperties: {} },
+    steps: {
+      type: 'array',
+      minItems: 1,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['rule'],
+        properties: {
+          rule: { type: 'string', pattern: '^[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)+$' },
+          when: {},
+        },
+      },
+    },
+    /** The response's amounts, in order: field -> context path; a field whose value is null is left out. */
+    amounts: { type: 'object', minProperties: 1, additionalProperties: { type: 'string' } },
+    /** Response amount paths always written as decimal strings (e.g. attendance.hourly_base). */
+    decimal_strings: { type: 'array', items: { type: 'string' } },
+  },
+} as const;

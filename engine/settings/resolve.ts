@@ -1,0 +1,115 @@
+/**
+ * Settings resolution: from the company's profile versions and the payment date, the profile version
+ * and every master record in force, or a settings_not_resolved error naming what is missing.
+ */
+import type { CalculationType } from '../index.ts';
+import { EngineError } from '../errors.ts';
+import type { MasterKind, MasterRecord, MasterSet } from '../masters/types.ts';
+import { resolveProfile } from '../profile/resolve.ts';
+import type { ProfileVersion } from '../profile/types.ts';
+import { customRateRecord } from './custom-rates.ts';
+import { premiumMonthDate } from './premium-month.ts';
+import { MASTER_REF_TYPE, type MasterRef, type MasterSlot } from './slots.ts';
+
+export interface ResolvedSettings {
+  profile: ProfileVersion;
+  payment_date: string;
+  premium_month: string; // first day of the premium month
+  masters: Partial<Record<MasterSlot, MasterRecord>>;
+  refs: Partial<Record<MasterSlot, MasterRef>>;
+  snapshot: Record<string, string>;
+}
+
+/** Fixed table ids: one statutory table per kind (prefecture and business type select within kinds). */
+const TABLE_IDS = {
+  income_tax_monthly: 'nta-withholding-monthly',
+  income_tax_bonus: 'nta-withholding-bonus',
+  computer_special: 'nta-computer-special',
+  health_grades: 'health-insurance-grades',
+  employees_pension: 'employees-pension',
+  rounding: 'rounding-rules',
+} as const;
+
+function notResolved(what: string, date: string): EngineError {
+  return new EngineError('settings_not_resolved', `No ${what} is in force for ${date}.`);
+}
+
+export function resolveSettings(
+  type: CalculationType,
+  masters: MasterSet,
+  versions: readonly ProfileVersion[],
+  paymentDate: string,
+): ResolvedSettings {
+  const profile = resolveProfile(versions, paymentDate);
+  if (!profile) throw notResolved('company calculation profile', `payment_date ${paymentDate}`);
+  if (!profile.social_insurance) {
+    throw new EngineError(
+      'settings_not_resolved',
+      `The company calculation profile in force on ${paymentDate} (version ${profile.version}) has no social insurance configured.`,
+    );
+  }
+  const premiumMonth = premiumMonthDate(type, paymentDate, profile.social_insurance_collection);
+  const pm = premiumMonth.slice(0, 7);
+  const found: Partial<Record<MasterSlot, MasterRecord>> = {};
+
+  const need = <K extends MasterKind>(slot: MasterSlot, kind: K, id: string, date: string, label: string) => {
+    const rec = masters.resolve(kind, id, date);
+    if (!rec) throw notResolved(`${label} (${id})`, label.includes('premium') ? `premium month ${pm}` : `payment_date ${paymentDate}`);
+    found[slot] = rec;
+  };
+  need('income_tax_monthly', 'income_tax_monthly_table', TABLE_IDS.income_tax_monthly, paymentDate, 'monthly withholding tax table');
+  need('computer_special', 'income_tax_computer_special', TABLE_IDS.computer_special, paymentDate, 'computer-special withholding table');
+  need('income_tax_bonus', 'income_tax_bonus_table', TABLE_IDS.income_tax_bonus, paymentDate, 'bonus withholding rate table');
+  need('rounding', 'rounding_rule_table', TABLE_IDS.rounding, paymentDate, 'rounding rule table');
+  need('employment_insurance', 'employment_insurance_rate_table', `ei-${profile.employment_insurance_business_type}`, paymentDate, 'employment insurance rate table');
+  need('employees_pension', 'employees_pension_rate_table', TABLE_IDS.employees_pension, premiumMonth, 'employees pension rate table for the premium month');
+  need('health_grades', 'health_insurance_grade_table', TABLE_IDS.health_grades, premiumMonth, 'health insurance grade table for the premium month');
+  const si = profile.social_insurance;
+  if (si.health_insurance_provider === 'custom') {
+    found.social_insurance_rate = customRateRecord(profile);
+  } else {
+    need('social_insurance_rate', 'social_insurance_rate_table', `kyokai-${si.prefecture_code}`, premiumMonth, 'association health insurance rate table for the premium month');
+  }
+
+  const refs: Partial<Record<MasterSlot, MasterRef>> = {
+    company_profile: {
+      type: MASTER_REF_TYPE.company_profile,
+      id: profile.profile_id,
+      version: profile.version,
+      effective_from: profile.effective_from,
+      effective_to: profile.effective_to,
+    },
+  };
+  for (const [slot, rec] of Object.entries(found) as [MasterSlot, MasterRecord][]) {
+    refs[slot] = { type: MASTER_REF_TYPE[slot], id: rec.id, version: rec.version, effective_from: rec.effective_from, effective_to: rec.effective_to };
+  }
+  const snapshot: Record<string, string> = {
+    company_profile_version: profile.version,
+    tax_table_version: found.income_tax_monthly!.version,
+    social_insurance_rate_version: found.social_insurance_rate!.version,
+    employees_pension_rate_version: found.employees_pension!.version,
+    employment_insurance_rate_version: found.employment_insurance!.version,
+    rounding_rule_version: found.rounding!.version,
+  };
+  if (type === 'monthly_payroll') {
+    snapshot.overtime_premium_rounding_method = profile.overtime_premium_rounding_method;
+    snapshot.overtime_premium_monthly_total_rounding = profile.overtime_premium_monthly_total_rounding;
+  }
+  return { profile, payment_date: paymentDate, premium_month: premiumMonth, masters: found, refs, snapshot };
+}
+
+export const LOCK_FIELDS = [
+  'company_profile_version',
+  'tax_table_version',
+  'social_insurance_rate_version',
+  'employees_pension_rate_version',
+  'employment_insurance_rate_version',
+  'rounding_rule_version',
+] as const;
+
+/** 409 settings_lock_conflict when any of the six locked versions differs from what was resolved. */
+export function checkSettingsLock(lock: Record<string, unknown> | undefined, snapshot: Record<string, string>): void {
+  if (!lock) return;
+  const diffs = LOCK_FIELDS.filter((f) => lock[f] !== snapshot[f]).map((f) => `${f}: locked ${JSON.stringify(lock[f])}, resolved ${JSON.stringify(snapshot[f])}`);
+  if (diffs.length) throw new EngineError('settings_lock_conflict', `settings_lock differs from the resolved settings (${diffs.join('; ')}).`);
+}

@@ -1,0 +1,25 @@
+/**
+ * Master slots: the names rules use for the records resolved for one calculation (rule field `masters`,
+ * context path `masters.<slot>`), and the master_refs `type` each slot reports.
+ */
+export const MASTER_REF_TYPE = {
+  company_profile: 'company_calculation_profile',
+  income_tax_monthly: 'income_tax_table',
+  income_tax_bonus: 'income_tax_table',
+  computer_special: 'income_tax_table',
+  social_insurance_rate: 'social_insurance_rate_table',
+  health_grades: 'standard_monthly_remuneration_grade_table',
+  employees_pension: 'employees_pension_rate_table',
+  employment_insurance: 'employment_insurance_rate_table',
+  rounding: 'rounding_rule_table',
+} as const;
+
+export type MasterSlot = keyof typeof MASTER_REF_TYPE;
+
+export interface MasterRef {
+  type: string;
+  id: string;
+  version: string;
+  effective_from: string;
+  effective_to: string | null;
+}

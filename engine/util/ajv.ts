@@ -1,0 +1,23 @@
+/** One AJV instance configuration for every load-time schema (rules, pipelines, masters, profiles). */
+import Ajv2020Import from 'ajv/dist/2020.js';
+import addFormatsImport from 'ajv-formats';
+import type { ErrorObject } from 'ajv';
+import type { LoadProblem } from '../errors.ts';
+
+// ajv and ajv-formats are CommonJS; under NodeNext their default export arrives wrapped.
+const Ajv2020 = ((Ajv2020Import as unknown as { default?: unknown }).default ?? Ajv2020Import) as typeof Ajv2020Import;
+const addFormats = ((addFormatsImport as unknown as { default?: unknown }).default ?? addFormatsImport) as typeof addFormatsImport;
+
+export function newAjv() {
+  const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true });
+  addFormats(ajv);
+  return ajv;
+}
+
+export function ajvProblems(file: string, errors: ErrorObject[] | null | undefined): LoadProblem[] {
+  return (errors ?? []).map((e) => {
+    const extra = e.keyword === 'additionalProperties' ? `/${(e.params as { additionalProperty: string }).additionalProperty}` : '';
+    const message = e.keyword === 'additionalProperties' ? 'unknown key' : e.message ?? e.keyword;
+    return { file, path: `${e.instancePath}${extra}` || '/', message };
+  });
+}

@@ -1,0 +1,33 @@
+/**
+ * Strict YAML reading shared by rule and master loaders: duplicate keys are errors (the yaml package's
+ * uniqueKeys default), dates stay strings (core schema has no timestamp type), every parse error keeps
+ * its line so a specialist can find it.
+ */
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { parseDocument } from 'yaml';
+import type { LoadProblem } from '../errors.ts';
+
+export function readYaml(path: string, displayName: string): { value: unknown; problems: LoadProblem[] } {
+  const doc = parseDocument(readFileSync(path, 'utf8'), { schema: 'core', uniqueKeys: true, prettyErrors: true });
+  const problems = doc.errors.map((e) => ({
+    file: displayName,
+    path: e.linePos ? `line ${e.linePos[0].line}` : '/',
+    message: e.message.split('\n')[0],
+  }));
+  return { value: problems.length ? undefined : doc.toJS({ maxAliasCount: 100 }), problems };
+}
+
+/** Every *.yaml / *.yml file under dir, sorted, as [absolute path, path relative to dir]. */
+export function yamlFilesUnder(dir: string): [string, string][] {
+  const out: [string, string][] = [];
+  const walk = (d: string) => {
+    for (const name of readdirSync(d).sort()) {
+      const p = join(d, name);
+      if (statSync(p).isDirectory()) walk(p);
+      else if (/\.ya?ml$/.test(name)) out.push([p, relative(dir, p)]);
+    }
+  };
+  walk(dir);
+  return out;
+}
