@@ -174,3 +174,18 @@ class TopicFile:
             fh.write("# worksheet scripts in tools/golden-worksheets/monthly/. Never copied from engine output.\n")
             fh.write(text)
         return len(self.cases)
+
+
+def solve_base(puts, reqfn, target):
+    """Smallest base pay whose income_tax_basis_amount equals target (monotone search); None if skipped."""
+    lo, hi = 0, target * 3 + 1000000
+    while lo < hi:
+        mid = (lo + hi) // 2
+        b = monthly_payroll(puts, reqfn(mid))['amounts']['income_tax_basis_amount']
+        if b < target:
+            lo = mid + 1
+        else:
+            hi = mid
+    got = monthly_payroll(puts, reqfn(lo))['amounts']['income_tax_basis_amount']
+    assert got == target, (target, lo, got)
+    return lo
