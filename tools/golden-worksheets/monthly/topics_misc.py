@@ -67,6 +67,10 @@ def net_and_zero():
       'Unpaid leave month: base pay 0 but the premiums on the standard monthly remuneration are still due; '
       'net payment negative with warning NET_PAYMENT_NEGATIVE.',
       R(cid, '2026-06-25', E(S=280000, care=True), base=0), steps=True)
+    c('m-net-negative-and-clamped',
+      'Unpaid leave month for an employee with S = 680,000: pension basis clamped to 650,000 and a negative net: '
+      'both warnings EMPLOYEES_PENSION_BASIS_CLAMPED and NET_PAYMENT_NEGATIVE (order not significant).',
+      R(cid, '2026-06-25', E(S=680000), base=0))
     c('m-net-custom-deduction-negative',
       'A custom deduction larger than the remaining pay: net payment negative (warning).',
       R(cid, '2026-06-25', E(S=200000), base=200000, resident=9000,

@@ -176,6 +176,12 @@ def computer_special():
       R(cid, '2026-06-25', E(S=1390000, ei=False, dep=1), base=1500000))
     _at(f, cid, '2026-06-25', E(S=1390000, ei=False), 2150000,
         'computer_special 2026, basis 2,150,000: basic deduction phase-out tier 40,000.', 'm-tax-comp26-basic-phaseout')
+    _at(f, cid, '2026-06-25', E(S=180000), 158333,
+        'computer_special 2026 at the top of the fixed tier: basis 158,333 -> salary deduction 54,167.',
+        'm-tax-comp26-158333-fixed')
+    _at(f, cid, '2026-06-25', E(S=180000), 158334,
+        'computer_special 2026 one yen above: 158,334 x 30% + 6,667 = 54,167.2 -> ceil 54,168.',
+        'm-tax-comp26-158334-ceil')
     c('m-tax-comp26-otsu-uses-table',
       'otsu under a computer_special company: the monthly table is still used (income_tax step, no computer steps).',
       R(cid, '2026-06-25', E(S=300000, col='otsu'), base=300000), steps=True)
