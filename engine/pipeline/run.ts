@@ -61,7 +61,7 @@ export function runPipeline(
       inputs: traceInputs(rule, scope),
       raw_amount: rawString(raw),
       rounding_rule: rule.doc.rounding_rule,
-      rounded_amount: roundedValue(result),
+      rounded_amount: roundedValue(result, rule.doc.result_format),
       master_refs: rule.doc.masters.map((slot) => refs[slot as MasterSlot]).filter((r): r is MasterRef => !!r),
       ...(notes ? { notes } : {}),
     });

@@ -59,10 +59,10 @@ export function rawString(v: unknown): string | null {
 }
 
 /** rounded_amount: an integer, or a decimal string (hourly base) when the rule names no rounding. */
-export function roundedValue(v: unknown): number | string | null {
+export function roundedValue(v: unknown, format: 'integer' | 'decimal_string' = 'integer'): number | string | null {
   if (!isDecimal(v)) return v === null || v === undefined ? null : String(v);
   const d = v as Decimal;
-  return d.isInteger() ? d.toNumber() : toDecString(d, 10);
+  return d.isInteger() && format === 'integer' ? d.toNumber() : toDecString(d, 10);
 }
 
 export function renderNotes(template: string | undefined, scope: Record<string, unknown>): string | undefined {

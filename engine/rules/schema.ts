@@ -27,6 +27,8 @@ export const ruleSchema = {
     bindings: { type: 'object', propertyNames: { pattern: '^[a-z][a-z0-9_]*$' } },
     expression: {},
     rounding_rule: { type: ['string', 'null'] },
+    /** decimal_string: rounded_amount is always a decimal string (the hourly base), even when whole. */
+    result_format: { enum: ['integer', 'decimal_string'] },
     output_key: { type: 'string', pattern: '^[a-z][a-z0-9_]*(\\.[a-z0-9_]+)+$' },
     also_outputs: {
       type: 'object',

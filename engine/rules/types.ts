@@ -31,6 +31,8 @@ export interface RuleDocument {
   expression: unknown;
   /** Named rounding from the registry, or null when the raw amount is the result. */
   rounding_rule: string | null;
+  /** decimal_string: rounded_amount is reported as a decimal string even when it is whole. */
+  result_format?: 'integer' | 'decimal_string';
   /** Context path the rounded amount is written to. */
   output_key: string;
   /** Extra outputs: context path -> binding name (e.g. the standard bonus a premium step derived). */
