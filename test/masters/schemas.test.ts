@@ -1,0 +1,45 @@
+/** Every master schema refuses unknown keys on every object node, and compiles under AJV strict mode. */
+import { describe, expect, it } from 'vitest';
+import { SCHEMAS } from '../../engine/masters/schemas/index.ts';
+import { newMastersAjv } from '../../engine/masters/ajv.ts';
+
+/** Paths of object-typed schema nodes lacking additionalProperties: false. */
+function openObjects(node: unknown, path: string, out: string[]) {
+  if (Array.isArray(node)) {
+    node.forEach((n, i) => openObjects(n, `${path}/${i}`, out));
+    return;
+  }
+  if (!node || typeof node !== 'object') return;
+  const n = node as Record<string, unknown>;
+  const type = n.type;
+  const isObject = type === 'object' || (Array.isArray(type) && type.includes('object')) || 'properties' in n || 'patternProperties' in n;
+  if (isObject && n.additionalProperties !== false) out.push(path || '/');
+  for (const [k, v] of Object.entries(n)) {
+    // `properties` / `patternProperties` map names to schemas: walk the schemas, not the map itself.
+    if ((k === 'properties' || k === 'patternProperties') && v && typeof v === 'object') {
+      for (const [name, sub] of Object.entries(v)) openObjects(sub, `${path}/${k}/${name}`, out);
+    } else if (k !== 'const' && k !== 'enum') openObjects(v, `${path}/${k}`, out);
+  }
+}
+
+describe.each(Object.entries(SCHEMAS))('schema %s', (kind, schema) => {
+  it('has additionalProperties: false on every object node', () => {
+    const open: string[] = [];
+    openObjects(schema, '', open);
+    expect(open).toEqual([]);
+  });
+
+  it('has at least one object node checked and compiles in strict mode', () => {
+    expect((schema as { additionalProperties?: unknown }).additionalProperties).toBe(false);
+    expect(() => newMastersAjv().compile(schema)).not.toThrow();
+    expect((schema as { properties: { kind: { const: string } } }).properties.kind.const).toBe(kind);
+  });
+});
+
+describe('the walker itself', () => {
+  it('finds a nested open object', () => {
+    const open: string[] = [];
+    openObjects({ type: 'object', additionalProperties: false, properties: { a: { type: 'array', items: { type: 'object', properties: {} } } } }, '', open);
+    expect(open).toEqual(['/properties/a/items']);
+  });
+});
