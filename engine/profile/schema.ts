@@ -1,0 +1,138 @@
+/**
+ * JSON Schema of the company calculation profile (decisions.md section 2): the PUT body, and the stored
+ * version the PUT returns. The server validates PUT bodies with it and publishes it in openapi.json;
+ * the engine validates golden-file profiles with it, so both accept exactly the same documents.
+ * Plain JSON Schema (AJV draft-07 and OpenAPI 3.1 read it alike); `default` values match defaults.ts.
+ */
+
+/** A rate as a fraction between 0 and 1 carried as a string: "0.0985" is 9.85%. */
+const fraction = (description: string, example: string) =>
+  ({ type: 'string', pattern: '^(0(\\.\\d{1,10})?|1(\\.0{1,10})?)$', description, examples: [example] }) as const;
+
+const date = (description: string, example: string) => ({ type: 'string', format: 'date', description, examples: [example] }) as const;
+
+export const customRatesSchema = {
+  type: 'object',
+  description: 'Self-declared employee rates of a company with its own health insurance society.',
+  additionalProperties: false,
+  required: ['health_insurance_employee_rate', 'care_insurance_employee_rate', 'childcare_support_contribution_employee_rate', 'health_insurance_standard_bonus_annual_cap'],
+  properties: {
+    health_insurance_employee_rate: fraction('Employee health insurance rate.', '0.045'),
+    care_insurance_employee_rate: fraction('Employee care insurance rate.', '0.008'),
+    childcare_support_contribution_employee_rate: {
+      type: ['string', 'null'],
+      pattern: '^(0(\\.\\d{1,10})?|1(\\.0{1,10})?)$',
+      description: 'Employee childcare support contribution rate, or null when there is none.',
+      examples: ['0.00115'],
+    },
+    health_insurance_standard_bonus_annual_cap: { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER, description: 'Annual cap of the health standard bonus (yen).', examples: [5730000] },
+  },
+  examples: [{ health_insurance_employee_rate: '0.045', care_insurance_employee_rate: '0.008', childcare_support_contribution_employee_rate: '0.00115', health_insurance_standard_bonus_annual_cap: 5730000 }],
+} as const;
+
+export const socialInsuranceSettingsSchema = {
+  type: ['object', 'null'],
+  description: 'Health insurance provider; null = social insurance not configured (monthly payroll then gives 422 settings_not_resolved). kyokai requires prefecture_code and forbids custom_rates; custom the reverse.',
+  additionalProperties: false,
+  required: ['health_insurance_provider'],
+  properties: {
+    health_insurance_provider: { type: 'string', enum: ['kyokai', 'custom'], description: 'Japan Health Insurance Association rates by prefecture, or self-declared rates.', examples: ['kyokai'] },
+    prefecture_code: { type: 'string', pattern: '^(0[1-9]|[1-3][0-9]|4[0-7])$', description: 'JIS prefecture code 01-47 (kyokai only).', examples: ['13'] },
+    custom_rates: customRatesSchema,
+  },
+  // A `false` subschema forbids the field: the API reports it as forbidden_field at its own path.
+  allOf: [
+    {
+      if: { required: ['health_insurance_provider'], properties: { health_insurance_provider: { const: 'kyokai' } } },
+      then: { required: ['prefecture_code'], properties: { custom_rates: false } },
+    },
+    {
+      if: { required: ['health_insurance_provider'], properties: { health_insurance_provider: { const: 'custom' } } },
+      then: { required: ['custom_rates'], properties: { prefecture_code: false } },
+    },
+  ],
+  examples: [{ health_insurance_provider: 'kyokai', prefecture_code: '13' }],
+} as const;
+
+export const attendancePremiumRatesSchema = {
+  type: 'object',
+  description: 'The four attendance premium rates as fractions; absent means attendance_input gives 422 attendance_rates_not_configured.',
+  additionalProperties: false,
+  required: ['overtime', 'late_night_additional', 'legal_holiday', 'non_legal_holiday'],
+  properties: {
+    overtime: fraction('Overtime premium rate.', '0.25'),
+    late_night_additional: fraction('Late-night additional premium rate.', '0.25'),
+    legal_holiday: fraction('Legal-holiday premium rate.', '0.35'),
+    non_legal_holiday: fraction('Non-legal holiday premium rate.', '0.25'),
+  },
+  examples: [{ overtime: '0.25', late_night_additional: '0.25', legal_holiday: '0.35', non_legal_holiday: '0.25' }],
+} as const;
+
+const settingsProperties = {
+  effective_from: date('First payment_date this version applies to.', '2025-04-01'),
+  social_insurance: socialInsuranceSettingsSchema,
+  employment_insurance_business_type: {
+    type: 'string',
+    enum: ['general', 'agriculture_forestry_fisheries_sake', 'construction'],
+    description: 'Selects the employment insurance rate row.',
+    examples: ['general'],
+  },
+  income_tax_withholding_method: { type: 'string', enum: ['monthly_table', 'computer_special'], default: 'monthly_table', description: 'Monthly withholding method.', examples: ['monthly_table'] },
+  allow_withholding_rate_override: { type: 'boolean', default: false, description: 'Whether bonus requests may override the withholding rate.', examples: [false] },
+  overtime_premium_rounding_method: {
+    type: 'string',
+    enum: ['none', 'hourly_rate_half_up', 'unit_price_half_up', 'hourly_rate_ceil'],
+    default: 'none',
+    description: 'Rounding of the overtime premium.',
+    examples: ['none'],
+  },
+  overtime_premium_monthly_total_rounding: { type: 'string', enum: ['none', 'half_up_100_yen'], default: 'none', description: 'Rounding of the monthly premium total.', examples: ['none'] },
+  health_premium_rounding_scope: { type: 'string', enum: ['combined', 'per_item'], default: 'combined', description: 'Round health, care and childcare support once combined, or each line on its own.', examples: ['combined'] },
+  social_insurance_collection: { type: 'string', enum: ['next_month', 'same_month'], default: 'next_month', description: "Monthly premiums withheld from the next month's pay or the same month's.", examples: ['next_month'] },
+  attendance_premium_rates: attendancePremiumRatesSchema,
+} as const;
+
+const putExample = {
+  effective_from: '2025-04-01',
+  social_insurance: { health_insurance_provider: 'kyokai', prefecture_code: '13' },
+  employment_insurance_business_type: 'general',
+  attendance_premium_rates: { overtime: '0.25', late_night_additional: '0.25', legal_holiday: '0.35', non_legal_holiday: '0.25' },
+};
+
+export const profilePutBodySchema = {
+  type: 'object',
+  description: 'Body of PUT /cp/v1/companies/{company_id}/calculation-profile. A later effective_from adds a version; an identical PUT changes nothing; the same effective_from replaces that version under a new version string.',
+  additionalProperties: false,
+  required: ['effective_from', 'social_insurance', 'employment_insurance_business_type'],
+  properties: settingsProperties,
+  examples: [putExample],
+} as const;
+
+export const profileVersionSchema = {
+  type: 'object',
+  description: 'A stored company calculation profile version: the PUT body with every default filled in, its identity and its effective_to.',
+  additionalProperties: false,
+  required: ['company_id', 'profile_id', 'version', 'effective_to', ...Object.keys(settingsProperties).filter((k) => k !== 'attendance_premium_rates')],
+  properties: {
+    company_id: { type: 'string', description: 'Company id within the account.', examples: ['acme-tokyo'] },
+    profile_id: { type: 'string', description: 'Id of the company\'s profile; the same for all its versions.', examples: ['prof_4b1f0c3e-9d52-4b7e-a0a4-2f1d3c6e8a90'] },
+    version: { type: 'string', description: 'Version string reported as settings_snapshot.company_profile_version.', examples: ['2025-04-01.3f9a1c2b7d4e'] },
+    effective_to: { type: ['string', 'null'], format: 'date', description: 'Last payment_date in force; null = open-ended.', examples: [null] },
+    ...settingsProperties,
+  },
+  examples: [
+    {
+      company_id: 'acme-tokyo',
+      profile_id: 'prof_4b1f0c3e-9d52-4b7e-a0a4-2f1d3c6e8a90',
+      version: '2025-04-01.3f9a1c2b7d4e',
+      effective_to: null,
+      ...putExample,
+      income_tax_withholding_method: 'monthly_table',
+      allow_withholding_rate_override: false,
+      overtime_premium_rounding_method: 'none',
+      overtime_premium_monthly_total_rounding: 'none',
+      health_premium_rounding_scope: 'combined',
+      social_insurance_collection: 'next_month',
+    },
+  ],
+} as const;

@@ -1,0 +1,49 @@
+/**
+ * Cross-field rules of every calculation request, run after the JSON schema (the engine exposes them
+ * as Engine.validate). Each concern lives in its own file; this file says which apply to which type.
+ * Never throws: malformed input yields the details it can, and the schema reports the rest.
+ */
+import type { CalculationType } from '../index.ts';
+import type { ValidationDetail } from '../errors.ts';
+import { checkBonusAboveZero } from './bonus-amount.ts';
+import { checkCandidateGross } from './candidate-gross.ts';
+import { checkDateOrder } from './dates.ts';
+import { checkEmploymentInsuranceSubject, checkSocialInsuranceSubject } from './insurance-subjects.ts';
+import { checkPayTypeMatrix } from './pay-type-matrix.ts';
+import { isObj, objAt } from './read.ts';
+import { checkUniqueCodes } from './unique-codes.ts';
+import { checkWorkingHours } from './working-hours.ts';
+
+export { findAttendanceConflict } from './attendance-conflict.ts';
+
+export function validateCrossFields(type: CalculationType, request: unknown): ValidationDetail[] {
+  if (!isObj(request)) return [];
+  switch (type) {
+    case 'monthly_payroll':
+      return [
+        ...checkDateOrder(request, true),
+        ...checkPayTypeMatrix(request),
+        ...checkWorkingHours(request),
+        ...checkSocialInsuranceSubject(objAt(request, 'employee_snapshot'), ['employee_snapshot'], true),
+        ...checkUniqueCodes(request, ['allowances', 'custom_deductions', 'previous_adjustments']),
+        ...checkCandidateGross(request),
+      ];
+    case 'bonus':
+      return [
+        ...checkDateOrder(request, false),
+        ...checkWorkingHours(request),
+        ...checkSocialInsuranceSubject(objAt(request, 'employee_snapshot'), ['employee_snapshot'], false),
+        ...checkUniqueCodes(request, ['bonus_items', 'custom_deductions']),
+        ...checkBonusAboveZero(request),
+      ];
+    case 'social_insurance_simulation':
+      return [...checkDateOrder(request, false), ...checkSocialInsuranceSubject(request, [], true)];
+    case 'employment_insurance_simulation':
+      return [...checkDateOrder(request, false), ...checkEmploymentInsuranceSubject(request)];
+    case 'income_tax_simulation':
+    case 'standard_monthly_remuneration_resolution':
+      return checkDateOrder(request, false);
+    default:
+      return [];
+  }
+}

@@ -1,0 +1,52 @@
+/**
+ * The one registry of error codes: HTTP status, message template and when it happens. Every error
+ * response, the OpenAPI document and docs/errors.md come from here (a test checks the page lists
+ * every code). Engine codes (EngineError) map through the same table. Templates use {name}
+ * placeholders filled from ApiError params.
+ */
+export interface ErrorDefinition {
+  status: number;
+  message: string;
+  when: string;
+}
+
+export const ERROR_REGISTRY = {
+  malformed_json: { status: 400, message: 'The request body is not valid JSON.', when: 'The body of a POST or PUT cannot be parsed as JSON.' },
+  bad_request: { status: 400, message: 'The request could not be read.', when: 'The request is broken at the HTTP level (for example an aborted body or an unsupported content encoding).' },
+  unauthorized: { status: 401, message: 'A valid API key is required in the X-API-Key header.', when: 'X-API-Key is missing, unknown or revoked. All endpoints.' },
+  quota_exceeded: {
+    status: 402,
+    message: 'The monthly calculation quota of this plan ({limit}) is used up for {month} (Asia/Tokyo).',
+    when: 'A Free-plan account has used its monthly number of successful /v1/payroll/* calculations.',
+  },
+  company_not_found: { status: 404, message: 'Company {company_id} does not exist for this account.', when: 'company_id was never set up with PUT calculation-profile in the key\'s account.' },
+  route_not_found: { status: 404, message: 'No endpoint at this path.', when: 'The path matches no endpoint.' },
+  method_not_allowed: { status: 405, message: 'This endpoint does not accept this HTTP method.', when: 'The path exists but not for this method (see the Allow header).' },
+  settings_lock_conflict: { status: 409, message: 'settings_lock differs from the resolved settings versions.', when: 'settings_lock does not equal the versions resolved for company_id and payment_date.' },
+  payload_too_large: { status: 413, message: 'The request body exceeds {limit} bytes.', when: 'The body is larger than PAYROLL_MAX_BODY_BYTES.' },
+  unsupported_media_type: { status: 415, message: 'The request body must be sent with Content-Type: application/json.', when: 'A POST or PUT without Content-Type application/json.' },
+  validation_error: {
+    status: 422,
+    message: 'The request is invalid; see details.',
+    when: 'Schema validation failed (types, ranges, formats, required and unknown fields) or a cross-field rule was broken (pay-type matrix, dates, unique codes, candidate gross, ...). Every problem is listed in details.',
+  },
+  attendance_input_conflict: { status: 422, message: 'attendance_input cannot be combined with a nonzero overtime_pay, absence_deduction or late_early_leave_deduction.', when: 'Monthly payroll with attendance_input and a nonzero precomputed attendance amount.' },
+  settings_not_resolved: { status: 422, message: 'No valid settings for company_id and payment_date.', when: 'No profile version, rate table or tax table in force for payment_date, or social insurance not configured.' },
+  income_tax_lookup_failed: { status: 422, message: 'The income tax table has no row or bracket for this amount.', when: 'A needed row or bracket is missing from the resolved master.' },
+  attendance_rates_not_configured: { status: 422, message: 'The company profile in force has no attendance premium rates.', when: 'attendance_input is given but the profile lacks attendance_premium_rates.' },
+  negative_gross_payment: { status: 422, message: 'Attendance-derived deductions make gross_payment negative.', when: 'Monthly payroll whose attendance deductions exceed the pay.' },
+  withholding_rate_override_not_allowed: { status: 422, message: 'withholding_rate_override is not enabled in the company profile.', when: 'A bonus with withholding_rate_override while allow_withholding_rate_override is false.' },
+  rate_limit_exceeded: { status: 429, message: 'Too many requests; retry after {retry_after} seconds.', when: 'The account (or, without a valid key, the client address) exceeded the rate limit. See Retry-After.' },
+  internal_error: { status: 500, message: 'An internal error occurred. Quote the request_id when reporting it.', when: 'A fault of the service; no internals are shown.' },
+  service_unavailable: { status: 503, message: 'The service is shutting down; retry shortly.', when: 'A request arrived while the server drains for shutdown.' },
+} as const satisfies Record<string, ErrorDefinition>;
+
+export type ErrorCode = keyof typeof ERROR_REGISTRY;
+
+export function isErrorCode(code: unknown): code is ErrorCode {
+  return typeof code === 'string' && Object.hasOwn(ERROR_REGISTRY, code);
+}
+
+export function renderMessage(code: ErrorCode, params: Record<string, string | number> = {}): string {
+  return ERROR_REGISTRY[code].message.replace(/\{(\w+)\}/g, (m, name: string) => (name in params ? String(params[name]) : m));
+}

@@ -1,0 +1,38 @@
+/**
+ * Every error leaves in one envelope: { error: { code, message, request_id, details? } }, status from
+ * the error registry. Internal errors are logged (name and stack frames only: messages can carry input
+ * values) and answered with a generic message.
+ */
+import type { Logger } from 'pino';
+import { ApiError } from '../errors/api-error.ts';
+import { toApiError } from '../errors/to-api-error.ts';
+import type { AppContext, AppMiddleware } from '../context.ts';
+
+export function sendError(ctx: AppContext, error: ApiError): void {
+  ctx.status = error.status;
+  for (const [name, value] of Object.entries(error.headers)) ctx.set(name, value);
+  ctx.body = {
+    error: {
+      code: error.code,
+      message: error.message,
+      request_id: ctx.state.requestId,
+      ...(error.code === 'validation_error' ? { details: error.details ?? [] } : {}),
+    },
+  };
+}
+
+export function errorEnvelope(logger: Logger, maxBodyBytes: number): AppMiddleware {
+  return async (ctx, next) => {
+    try {
+      await next();
+      if (ctx.status === 404 && ctx.body === undefined) throw new ApiError('route_not_found');
+    } catch (err) {
+      const { error, internal } = toApiError(err, maxBodyBytes);
+      if (internal) {
+        const stack = err instanceof Error && err.stack ? err.stack.split('\n').slice(1).join('\n') : undefined;
+        logger.error({ request_id: ctx.state.requestId, err_name: err instanceof Error ? err.name : typeof err, stack }, 'internal error');
+      }
+      sendError(ctx, error);
+    }
+  };
+}

@@ -1,0 +1,53 @@
+/** components.schemas: every schema constant under its public name, exactly as AJV uses it. */
+import { employeeSnapshotSchema } from '../schemas/employee-snapshot.ts';
+import { errorResponseSchema, validationDetailSchema } from '../schemas/error-response.ts';
+import { allowanceSchema, bonusItemSchema, customDeductionSchema, previousAdjustmentSchema } from '../schemas/items.ts';
+import * as masters from '../schemas/masters.ts';
+import { attendanceInputSchema, periodSchema } from '../schemas/monthly-payroll-request.ts';
+import { bonusSocialInsuranceContextSchema, bonusTaxContextSchema } from '../schemas/bonus-request.ts';
+import { settingsLockSchema, settingsSnapshotSchema } from '../schemas/common.ts';
+import { profilePutBodySchema, profileVersionListSchema, profileVersionSchema } from '../schemas/profile.ts';
+import { masterRefSchema, traceStepSchema } from '../schemas/results.ts';
+import { CALCULATION_ENDPOINTS } from '../routes/calculation-endpoints.ts';
+
+/** The OpenAPI document itself is free-form JSON by nature; it is the one open object. */
+export const openApiDocumentSchema = {
+  type: 'object',
+  description: 'An OpenAPI 3.1 document.',
+  additionalProperties: true,
+  required: ['openapi', 'info', 'paths'],
+  properties: { openapi: { type: 'string', const: '3.1.0', description: 'OpenAPI version.', examples: ['3.1.0'] } },
+  examples: [{ openapi: '3.1.0', info: { title: 'Payroll Calculation Service', version: '1.0.0' }, paths: {} }],
+} as const;
+
+export function componentSchemas(): Record<string, object> {
+  const fromEndpoints = Object.fromEntries(CALCULATION_ENDPOINTS.flatMap((e) => [[e.requestSchemaName, e.requestSchema], [e.resultSchemaName, e.resultSchema]]));
+  return {
+    ...fromEndpoints,
+    EmployeeSnapshot: employeeSnapshotSchema,
+    Period: periodSchema,
+    AttendanceInput: attendanceInputSchema,
+    Allowance: allowanceSchema,
+    CustomDeduction: customDeductionSchema,
+    PreviousAdjustment: previousAdjustmentSchema,
+    BonusItem: bonusItemSchema,
+    BonusTaxContext: bonusTaxContextSchema,
+    BonusSocialInsuranceContext: bonusSocialInsuranceContextSchema,
+    SettingsLock: settingsLockSchema,
+    SettingsSnapshot: settingsSnapshotSchema,
+    TraceStep: traceStepSchema,
+    MasterRef: masterRefSchema,
+    TaxTableList: masters.taxTableListSchema,
+    RateTableList: masters.rateTableListSchema,
+    TaxTableRecord: masters.taxTableRecordSchema,
+    SocialInsuranceRateRecord: masters.socialInsuranceRateRecordSchema,
+    EmployeesPensionRateRecord: masters.employeesPensionRateRecordSchema,
+    EmploymentInsuranceRateRecord: masters.employmentInsuranceRateRecordSchema,
+    CalculationProfilePutBody: profilePutBodySchema,
+    CalculationProfileVersion: profileVersionSchema,
+    CalculationProfileVersionList: profileVersionListSchema,
+    ErrorResponse: errorResponseSchema,
+    ValidationDetail: validationDetailSchema,
+    OpenApiDocument: openApiDocumentSchema,
+  };
+}

@@ -1,0 +1,167 @@
+/**
+ * Assembles the OpenAPI 3.1 document from the same schema constants AJV validates with and the same
+ * endpoint table the router uses, so the description cannot drift from the behaviour. tools/openapi.ts
+ * writes it to openapi.json; GET /v1/openapi.json serves it.
+ */
+import type { OpenAPIV3_1 } from 'openapi-types';
+import { ERROR_REGISTRY, renderMessage, type ErrorCode } from '../errors/registry.ts';
+import { CALCULATION_ENDPOINTS } from '../routes/calculation-endpoints.ts';
+import { componentSchemas } from './components.ts';
+
+type Json = Record<string, unknown>;
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const EXAMPLE_REQUEST_ID = '5b3f6a0e-8f0c-4c57-9d1e-3a2b1c0d9e8f';
+
+const COMMON_ERRORS: ErrorCode[] = ['unauthorized', 'rate_limit_exceeded', 'internal_error'];
+const BODY_ERRORS: ErrorCode[] = ['malformed_json', 'payload_too_large', 'unsupported_media_type', 'validation_error'];
+
+function errorExample(code: ErrorCode): object {
+  const message = renderMessage(code, { limit: 10, month: '2026-05', company_id: 'acme-tokyo', retry_after: 1 });
+  const details = code === 'validation_error' ? { details: [{ path: ['employee_snapshot', 'daily_standard_working_hours'], code: 'forbidden_field', message: 'daily_standard_working_hours is not allowed for pay_type monthly.' }] } : {};
+  return { error: { code, message, request_id: EXAMPLE_REQUEST_ID, ...details } };
+}
+
+/** One response per status; several codes under one status each get a named example. */
+function errorResponses(codes: ErrorCode[]): Record<string, Json> {
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of codes) byStatus.set(ERROR_REGISTRY[code].status, [...(byStatus.get(ERROR_REGISTRY[code].status) ?? []), code]);
+  const out: Record<string, Json> = {};
+  for (const [status, list] of [...byStatus].sort(([a], [b]) => a - b)) {
+    out[String(status)] = {
+      description: list.map((c) => `\`${c}\`: ${ERROR_REGISTRY[c].when}`).join(' '),
+      ...(status === 429 ? { headers: { 'Retry-After': { description: 'Seconds to wait (integer >= 1).', schema: { type: 'integer', minimum: 1 } } } } : {}),
+      content: {
+        'application/json': {
+          schema: ref('ErrorResponse'),
+          examples: Object.fromEntries(list.map((c) => [c, { summary: ERROR_REGISTRY[c].message, value: errorExample(c) }])),
+        },
+      },
+    };
+  }
+  return out;
+}
+
+function ok(description: string, schemaName: string, example: unknown): Record<string, Json> {
+  return { '200': { description, content: { 'application/json': { schema: ref(schemaName), example } } } };
+}
+
+const idempotencyKeyParameter = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description: 'Optional, 1-255 characters. Only written to the request log; no result caching or duplicate elimination. Outside 1-255 characters: 422 validation_error at path ["headers", "idempotency-key"].',
+  schema: { type: 'string', minLength: 1, maxLength: 255 },
+  example: '2026-05-payroll-emp-0001',
+};
+
+const companyIdParameter = {
+  name: 'company_id',
+  in: 'path',
+  required: true,
+  description: 'Company id within the key\'s account, 1-128 characters.',
+  schema: { type: 'string', minLength: 1, maxLength: 128 },
+  example: 'acme-tokyo',
+};
+
+function calculationOperations(schemas: Record<string, { examples?: readonly unknown[] }>): Record<string, Json> {
+  const paths: Record<string, Json> = {};
+  for (const e of CALCULATION_ENDPOINTS) {
+    const engineErrors: ErrorCode[] = ['company_not_found', 'settings_lock_conflict', 'settings_not_resolved'];
+    if (e.type === 'monthly_payroll' || e.type === 'bonus' || e.type === 'income_tax_simulation') engineErrors.push('income_tax_lookup_failed');
+    if (e.type === 'monthly_payroll') engineErrors.push('attendance_input_conflict', 'attendance_rates_not_configured', 'negative_gross_payment');
+    if (e.type === 'bonus') engineErrors.push('withholding_rate_override_not_allowed');
+    if (e.countsTowardQuota) engineErrors.push('quota_exceeded');
+    paths[e.path] = {
+      post: {
+        operationId: e.operationId,
+        tags: [e.countsTowardQuota ? 'Payroll' : 'Simulations'],
+        summary: e.summary,
+        description: e.description,
+        parameters: e.acceptsIdempotencyKey ? [idempotencyKeyParameter] : [],
+        requestBody: { required: true, content: { 'application/json': { schema: ref(e.requestSchemaName), example: schemas[e.requestSchemaName]!.examples![0] } } },
+        responses: { ...ok(`The ${e.type} result.`, e.resultSchemaName, schemas[e.resultSchemaName]!.examples![0]), ...errorResponses([...COMMON_ERRORS, ...BODY_ERRORS, ...engineErrors]) },
+      },
+    };
+  }
+  return paths;
+}
+
+export function buildOpenApiDocument(): OpenAPIV3_1.Document {
+  const schemas = componentSchemas() as Record<string, { examples?: readonly unknown[] }>;
+  const example = (name: string) => schemas[name]!.examples![0];
+  const document = {
+    openapi: '3.1.0',
+    info: {
+      title: 'Payroll Calculation Service',
+      version: '1.0.0',
+      description:
+        'Japanese payroll calculation: statutory deductions (health, care, childcare support, employees\' pension, employment insurance), withholding income tax and net pay, with explainable traces. Stateless for employee data: nothing of a calculation is stored. Every endpoint needs X-API-Key. Errors use one envelope; codes are listed in docs/errors.md.',
+    },
+    servers: [{ url: 'http://localhost:8080', description: 'Local server (PORT, default 8080).' }],
+    security: [{ ApiKeyAuth: [] }],
+    tags: [
+      { name: 'Payroll', description: 'Payroll calculations; count toward the Free-plan monthly quota.' },
+      { name: 'Simulations', description: 'Single-purpose calculations and the grade lookup; no quota.' },
+      { name: 'Masters', description: 'Published statutory tables.' },
+      { name: 'Company profile', description: 'Control plane: company calculation profiles.' },
+      { name: 'Meta', description: 'This description.' },
+    ],
+    paths: {
+      ...calculationOperations(schemas),
+      '/v1/masters/tax-tables': {
+        get: {
+          operationId: 'listTaxTables',
+          tags: ['Masters'],
+          summary: 'List published income tax tables',
+          description: 'One record per income tax table (monthly and bonus) and version.',
+          responses: { ...ok('Income tax table records.', 'TaxTableList', example('TaxTableList')), ...errorResponses(COMMON_ERRORS) },
+        },
+      },
+      '/v1/masters/rate-tables': {
+        get: {
+          operationId: 'listRateTables',
+          tags: ['Masters'],
+          summary: 'List published insurance rate tables',
+          description: 'One social insurance record per prefecture and version, and one nationwide record each for pension and employment insurance per version.',
+          responses: { ...ok('Rate table records.', 'RateTableList', example('RateTableList')), ...errorResponses(COMMON_ERRORS) },
+        },
+      },
+      '/v1/openapi.json': {
+        get: {
+          operationId: 'getOpenApiDocument',
+          tags: ['Meta'],
+          summary: 'OpenAPI 3.1 description',
+          description: 'This document, generated from the schemas the service validates with.',
+          responses: { ...ok('The OpenAPI document.', 'OpenApiDocument', example('OpenApiDocument')), ...errorResponses(COMMON_ERRORS) },
+        },
+      },
+      '/cp/v1/companies/{company_id}/calculation-profile': {
+        parameters: [companyIdParameter],
+        put: {
+          operationId: 'putCalculationProfile',
+          tags: ['Company profile'],
+          summary: 'Set the company calculation profile',
+          description:
+            'Creates the company in the key\'s account if needed and stores a profile version. A later effective_from adds a version and closes the previous open-ended one the day before; an identical PUT changes nothing and returns the same version; an equal effective_from replaces that version under a new version string.',
+          requestBody: { required: true, content: { 'application/json': { schema: ref('CalculationProfilePutBody'), example: example('CalculationProfilePutBody') } } },
+          responses: { ...ok('The stored version.', 'CalculationProfileVersion', example('CalculationProfileVersion')), ...errorResponses([...COMMON_ERRORS, ...BODY_ERRORS]) },
+        },
+        get: {
+          operationId: 'getCalculationProfile',
+          tags: ['Company profile'],
+          summary: 'List the company calculation profile versions',
+          description: 'All versions of the company\'s profile, oldest first.',
+          responses: { ...ok('The versions.', 'CalculationProfileVersionList', example('CalculationProfileVersionList')), ...errorResponses([...COMMON_ERRORS, 'company_not_found', 'validation_error']) },
+        },
+      },
+    },
+    components: {
+      securitySchemes: { ApiKeyAuth: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'Issued by the admin command; shown once.' } },
+      schemas,
+    },
+  };
+  // Built as plain data; the openapi-types declarations are stricter than the 3.1 specification
+  // (they reject JSON Schema 2020-12 keywords), and the schema validator test is the real check.
+  return document as unknown as OpenAPIV3_1.Document;
+}

@@ -1,0 +1,106 @@
+/**
+ * The six POST endpoints as data: path, calculation type, request and result schemas, whether the
+ * Free-plan quota applies and whether Idempotency-Key is accepted. Routing and the OpenAPI document
+ * are both built from this table.
+ */
+import type { CalculationType } from '../../engine/index.ts';
+import { bonusRequestSchema } from '../schemas/bonus-request.ts';
+import { monthlyPayrollRequestSchema } from '../schemas/monthly-payroll-request.ts';
+import * as results from '../schemas/results.ts';
+import * as sims from '../schemas/simulation-requests.ts';
+
+export interface CalculationEndpoint {
+  path: string;
+  type: CalculationType;
+  operationId: string;
+  summary: string;
+  description: string;
+  requestSchemaName: string;
+  requestSchema: object;
+  resultSchemaName: string;
+  resultSchema: object;
+  countsTowardQuota: boolean;
+  acceptsIdempotencyKey: boolean;
+}
+
+export const CALCULATION_ENDPOINTS: readonly CalculationEndpoint[] = [
+  {
+    path: '/v1/payroll/monthly:calculate',
+    type: 'monthly_payroll',
+    operationId: 'calculateMonthlyPayroll',
+    summary: 'Monthly payroll',
+    description: 'Computes gross pay (with attendance-derived pay for monthly, hourly and daily employees), statutory deductions, custom deductions and net payment. Counts toward the Free-plan monthly quota.',
+    requestSchemaName: 'MonthlyPayrollRequest',
+    requestSchema: monthlyPayrollRequestSchema,
+    resultSchemaName: 'MonthlyPayrollResult',
+    resultSchema: results.monthlyPayrollResultSchema,
+    countsTowardQuota: true,
+    acceptsIdempotencyKey: true,
+  },
+  {
+    path: '/v1/payroll/bonus:calculate',
+    type: 'bonus',
+    operationId: 'calculateBonus',
+    summary: 'Bonus payroll',
+    description: 'Computes premiums on standard bonus amounts, bonus withholding tax, custom deductions and net payment. Counts toward the Free-plan monthly quota.',
+    requestSchemaName: 'BonusRequest',
+    requestSchema: bonusRequestSchema,
+    resultSchemaName: 'BonusResult',
+    resultSchema: results.bonusResultSchema,
+    countsTowardQuota: true,
+    acceptsIdempotencyKey: true,
+  },
+  {
+    path: '/v1/simulations/social-insurance:calculate',
+    type: 'social_insurance_simulation',
+    operationId: 'simulateSocialInsurance',
+    summary: 'Social insurance premiums only',
+    description: 'Employee premiums of health, care, childcare support and pension insurance for a standard monthly remuneration.',
+    requestSchemaName: 'SocialInsuranceSimulationRequest',
+    requestSchema: sims.socialInsuranceSimulationRequestSchema,
+    resultSchemaName: 'SocialInsuranceSimulationResult',
+    resultSchema: results.socialInsuranceSimulationResultSchema,
+    countsTowardQuota: false,
+    acceptsIdempotencyKey: true,
+  },
+  {
+    path: '/v1/simulations/employment-insurance:calculate',
+    type: 'employment_insurance_simulation',
+    operationId: 'simulateEmploymentInsurance',
+    summary: 'Employment insurance premium only',
+    description: 'Employee employment insurance premium for a wage total.',
+    requestSchemaName: 'EmploymentInsuranceSimulationRequest',
+    requestSchema: sims.employmentInsuranceSimulationRequestSchema,
+    resultSchemaName: 'EmploymentInsuranceSimulationResult',
+    resultSchema: results.employmentInsuranceSimulationResultSchema,
+    countsTowardQuota: false,
+    acceptsIdempotencyKey: true,
+  },
+  {
+    path: '/v1/simulations/income-tax:calculate',
+    type: 'income_tax_simulation',
+    operationId: 'simulateIncomeTax',
+    summary: 'Withholding income tax only',
+    description: 'Monthly withholding income tax by the monthly table, whatever the company\'s withholding method.',
+    requestSchemaName: 'IncomeTaxSimulationRequest',
+    requestSchema: sims.incomeTaxSimulationRequestSchema,
+    resultSchemaName: 'IncomeTaxSimulationResult',
+    resultSchema: results.incomeTaxSimulationResultSchema,
+    countsTowardQuota: false,
+    acceptsIdempotencyKey: true,
+  },
+  {
+    path: '/v1/simulations/standard-monthly-remuneration:resolve',
+    type: 'standard_monthly_remuneration_resolution',
+    operationId: 'resolveStandardMonthlyRemuneration',
+    summary: 'Grade lookup',
+    description: 'Resolves the health and pension grades and standard monthly remunerations for a monthly remuneration. Trace defaults to off. Not counted toward the quota.',
+    requestSchemaName: 'StandardMonthlyRemunerationRequest',
+    requestSchema: sims.standardMonthlyRemunerationRequestSchema,
+    resultSchemaName: 'StandardMonthlyRemunerationResult',
+    resultSchema: results.standardMonthlyRemunerationResultSchema,
+    countsTowardQuota: false,
+    // The specification accepts the header on "the five calculation endpoints"; this one is a lookup.
+    acceptsIdempotencyKey: false,
+  },
+];

@@ -1,0 +1,50 @@
+/**
+ * PUT and GET /cp/v1/companies/{company_id}/calculation-profile (decisions.md section 2). Version
+ * chaining is the engine's (applyProfilePut); the store applies it to the company's whole version list
+ * in one transaction, serialized per company. Companies live inside the key's account: another
+ * account's company_id is simply not found.
+ */
+import { randomUUID } from 'node:crypto';
+import type Router from '@koa/router';
+import type { ProfilePutBody } from '../../engine/index.ts';
+import { applyProfilePut } from '../../engine/profile/apply-put.ts';
+import { profilePutBodySchema } from '../../engine/profile/schema.ts';
+import type { AppDeps } from '../app-deps.ts';
+import type { AppContext } from '../context.ts';
+import { ApiError } from '../errors/api-error.ts';
+import { jsonBody } from '../middleware/json-body.ts';
+import { schemaDetails } from '../validation/validate-body.ts';
+
+export const CALCULATION_PROFILE_PATH = '/cp/v1/companies/:company_id/calculation-profile';
+
+function companyIdOf(ctx: AppContext): string {
+  const companyId = (ctx as unknown as { params: { company_id: string } }).params.company_id;
+  if (companyId.length < 1 || companyId.length > 128) {
+    throw new ApiError('validation_error', { details: [{ path: ['path', 'company_id'], code: 'invalid_length', message: 'company_id must be 1 to 128 characters.' }] });
+  }
+  return companyId;
+}
+
+export function registerCalculationProfileRoutes(router: Router, deps: AppDeps): void {
+  router.put(CALCULATION_PROFILE_PATH, jsonBody(deps.config.maxBodyBytes), async (ctx) => {
+    const appCtx = ctx as AppContext;
+    const companyId = companyIdOf(appCtx);
+    const body: unknown = ctx.request.body;
+    const details = schemaDetails(profilePutBodySchema, body);
+    if (details.length > 0) throw new ApiError('validation_error', { details });
+    const accountId = appCtx.state.principal!.account_id;
+    const outcome = await deps.store.updateCompanyProfile(accountId, companyId, `prof_${randomUUID()}`, (existing, ids) => {
+      const put = applyProfilePut(existing, body as ProfilePutBody, ids);
+      return { versions: put.versions, result: put };
+    });
+    ctx.body = outcome.stored;
+  });
+
+  router.get(CALCULATION_PROFILE_PATH, async (ctx) => {
+    const appCtx = ctx as AppContext;
+    const companyId = companyIdOf(appCtx);
+    const company = await deps.store.findCompany(appCtx.state.principal!.account_id, companyId);
+    if (!company) throw new ApiError('company_not_found', { params: { company_id: companyId } });
+    ctx.body = { data: company.versions };
+  });
+}

@@ -1,0 +1,63 @@
+/**
+ * The six calculation endpoints, in the order of checks of decisions.md 3b. Key (401) and rate limit
+ * (429) ran before this; here: 422 validation_error (Idempotency-Key, schema and cross-field rules,
+ * all together), 422 attendance_input_conflict, 404 company, 402 quota, then the engine, whose
+ * EngineError codes map through the registry (409, 422 ...).
+ */
+import type Router from '@koa/router';
+import type { ValidationDetail } from '../../engine/index.ts';
+import { findAttendanceConflict } from '../../engine/validation/index.ts';
+import type { AppDeps } from '../app-deps.ts';
+import type { AppContext } from '../context.ts';
+import { ApiError } from '../errors/api-error.ts';
+import { jsonBody } from '../middleware/json-body.ts';
+import { withQuota } from '../quota/quota.ts';
+import { schemaDetails } from '../validation/validate-body.ts';
+import { CALCULATION_ENDPOINTS, type CalculationEndpoint } from './calculation-endpoints.ts';
+
+/** Idempotency-Key is only logged (no caching), but its length is part of the interface. */
+function idempotencyKeyDetails(ctx: AppContext): ValidationDetail[] {
+  const value = ctx.headers['idempotency-key'];
+  if (value === undefined) return [];
+  const key = Array.isArray(value) ? value.join(', ') : value;
+  if (key.length < 1 || key.length > 255) {
+    return [{ path: ['headers', 'idempotency-key'], code: 'invalid_length', message: 'Idempotency-Key must be 1 to 255 characters.' }];
+  }
+  ctx.state.idempotencyKey = key;
+  return [];
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+async function calculate(ctx: AppContext, endpoint: CalculationEndpoint, deps: AppDeps): Promise<void> {
+  const body: unknown = ctx.request.body;
+  const details = [
+    ...(endpoint.acceptsIdempotencyKey ? idempotencyKeyDetails(ctx) : []),
+    ...schemaDetails(endpoint.requestSchema, body), // also fills the schema's defaults into body
+    ...(isObject(body) ? deps.engine.validate(endpoint.type, body) : []),
+  ];
+  if (details.length > 0 || !isObject(body)) throw new ApiError('validation_error', { details });
+
+  if (endpoint.type === 'monthly_payroll') {
+    const conflict = findAttendanceConflict(body);
+    if (conflict) throw new ApiError('attendance_input_conflict', { message: conflict });
+  }
+
+  const principal = ctx.state.principal!;
+  const companyId = body.company_id as string;
+  const company = await deps.store.findCompany(principal.account_id, companyId);
+  if (!company) throw new ApiError('company_not_found', { params: { company_id: companyId } });
+
+  const run = () => deps.engine.calculate(endpoint.type, body, company.versions);
+  const now = deps.now?.() ?? new Date();
+  ctx.body = endpoint.countsTowardQuota ? await withQuota(deps.store, principal, deps.config, now, run) : run();
+}
+
+export function registerCalculationRoutes(router: Router, deps: AppDeps): void {
+  for (const endpoint of CALCULATION_ENDPOINTS) {
+    // path-to-regexp reads ":" as a parameter; the custom-method colon must be escaped.
+    router.post(endpoint.path.replace(':', '\\:'), jsonBody(deps.config.maxBodyBytes), (ctx) => calculate(ctx as AppContext, endpoint, deps));
+  }
+}

@@ -1,0 +1,34 @@
+/** employee_snapshot: the employee facts a monthly payroll or bonus calculation needs. */
+import { decimalString, flag, yen } from './common.ts';
+
+export const employeeSnapshotSchema = {
+  type: 'object',
+  description: 'Employee facts decided by the caller. Pay-type rules (forbidden and conditionally required fields) are cross-field checks reported as validation_error.',
+  additionalProperties: false,
+  required: ['employee_ref', 'tax_dependent_count', 'tax_table_type', 'is_social_insurance_subject', 'is_employment_insurance_subject', 'standard_monthly_remuneration', 'care_insurance_subject'],
+  properties: {
+    employee_ref: { type: 'string', minLength: 1, maxLength: 128, description: 'Caller-managed correlation id; avoid direct identifiers.', examples: ['emp-0001'] },
+    tax_dependent_count: { type: 'integer', minimum: 0, maximum: 7, description: 'Dependents column of the withholding table.', examples: [1] },
+    tax_table_type: { type: 'string', enum: ['kou', 'otsu'], description: 'Withholding table column.', examples: ['kou'] },
+    is_social_insurance_subject: flag('Subject to health, care, childcare support and pension insurance.'),
+    is_employment_insurance_subject: flag('Subject to employment insurance.'),
+    standard_monthly_remuneration: yen('Health insurance standard monthly remuneration decided by the caller; above 0 when social-insurance subject (monthly payroll).', 300000),
+    health_insurance_grade: { type: 'integer', minimum: 1, description: 'Reference only.', examples: [22] },
+    employees_pension_insurance_grade: { type: 'integer', minimum: 1, description: 'Reference only.', examples: [19] },
+    care_insurance_subject: flag('Subject to care insurance (age 40-64); requires is_social_insurance_subject.', false),
+    monthly_standard_working_hours: decimalString('Monthly scheduled hours, 1 to 744: required for monthly pay with attendance_input, and for hourly or daily pay with an overtime-base allowance.', '160'),
+    daily_standard_working_hours: decimalString('Daily scheduled hours, above 0 and at most 24; daily pay only.', '8'),
+  },
+  examples: [
+    {
+      employee_ref: 'emp-0001',
+      tax_dependent_count: 1,
+      tax_table_type: 'kou',
+      is_social_insurance_subject: true,
+      is_employment_insurance_subject: true,
+      standard_monthly_remuneration: 300000,
+      care_insurance_subject: false,
+      monthly_standard_working_hours: '160',
+    },
+  ],
+} as const;

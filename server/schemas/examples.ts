@@ -1,0 +1,189 @@
+/**
+ * Sample bodies shown in openapi.json and docs/api.md. A test checks that each request example passes
+ * its own schema and cross-field rules, so the documentation never shows a body the API rejects.
+ * Response amounts are illustrative (consistent sums), not a golden case.
+ */
+const common = { company_id: 'acme-tokyo', calculation_date: '2026-05-20', payment_date: '2026-05-25' };
+
+export const profilePutExample = {
+  effective_from: '2025-04-01',
+  social_insurance: { health_insurance_provider: 'kyokai', prefecture_code: '13' },
+  employment_insurance_business_type: 'general',
+  attendance_premium_rates: { overtime: '0.25', late_night_additional: '0.25', legal_holiday: '0.35', non_legal_holiday: '0.25' },
+};
+
+export const profileVersionExample = {
+  company_id: 'acme-tokyo',
+  profile_id: 'prof_4b1f0c3e-9d52-4b7e-a0a4-2f1d3c6e8a90',
+  version: '2025-04-01.3f9a1c2b7d4e',
+  effective_from: '2025-04-01',
+  effective_to: null,
+  social_insurance: { health_insurance_provider: 'kyokai', prefecture_code: '13' },
+  employment_insurance_business_type: 'general',
+  income_tax_withholding_method: 'monthly_table',
+  allow_withholding_rate_override: false,
+  overtime_premium_rounding_method: 'none',
+  overtime_premium_monthly_total_rounding: 'none',
+  health_premium_rounding_scope: 'combined',
+  social_insurance_collection: 'next_month',
+  attendance_premium_rates: { overtime: '0.25', late_night_additional: '0.25', legal_holiday: '0.35', non_legal_holiday: '0.25' },
+};
+
+const employee = {
+  employee_ref: 'emp-0001',
+  tax_dependent_count: 1,
+  tax_table_type: 'kou',
+  is_social_insurance_subject: true,
+  is_employment_insurance_subject: true,
+  standard_monthly_remuneration: 300000,
+  care_insurance_subject: false,
+};
+
+export const monthlyPayrollRequestExample = {
+  ...common,
+  period: { payroll_month: '2026-05', start_date: '2026-05-01', end_date: '2026-05-31' },
+  employee_snapshot: { ...employee, monthly_standard_working_hours: '160' },
+  pay_type: 'monthly',
+  base_pay: 280000,
+  attendance_input: { overtime_minutes: 600, late_night_minutes: 120 },
+  allowances: [{ code: 'commute', name: 'Commuting allowance', amount: 10000, taxable: false, social_insurance_included: true, employment_insurance_included: true }],
+  custom_deductions: [{ code: 'union', name: 'Union fee', amount: 2000 }],
+  resident_tax_amount: 15000,
+};
+
+export const bonusRequestExample = {
+  ...common,
+  calculation_date: '2026-06-25',
+  payment_date: '2026-06-30',
+  employee_snapshot: employee,
+  bonus_gross_amount: 500000,
+  bonus_items: [],
+  custom_deductions: [],
+  previous_month_taxable_payroll_amount: 300000,
+  previous_month_social_insurance_amount: 44000,
+  bonus_tax_context: { calculation_method: 'standard' },
+  bonus_social_insurance_context: { health_insurance_standard_bonus_ytd_before_this_payment: 0, employees_pension_standard_bonus_same_month_before_this_payment: 0 },
+};
+
+export const socialInsuranceSimulationExample = { ...common, is_social_insurance_subject: true, standard_monthly_remuneration: 300000, care_insurance_subject: false };
+export const employmentInsuranceSimulationExample = { ...common, is_employment_insurance_subject: true, subject_wage_total: 300000 };
+export const incomeTaxSimulationExample = { ...common, taxable_payment: 300000, social_insurance_deduction_amount: 44000, tax_table_type: 'kou', tax_dependent_count: 0 };
+export const standardMonthlyRemunerationExample = { ...common, monthly_remuneration: 305000 };
+
+const snapshot = {
+  company_profile_version: '2025-04-01.3f9a1c2b7d4e',
+  tax_table_version: 'income_tax_2026',
+  social_insurance_rate_version: 'kyokai_13_2026-03',
+  employees_pension_rate_version: 'employees_pension_2025-09',
+  employment_insurance_rate_version: 'employment_insurance_2026',
+  rounding_rule_version: 'rounding_v1',
+};
+
+const resultHeader = (calculation_type: string) => ({
+  calculation_id: 'calc_0f8e5b7a-3c2d-4e1f-9a8b-7c6d5e4f3a2b',
+  calculation_type,
+  company_id: 'acme-tokyo',
+  calculated_at: '2026-05-20T01:23:45.678Z',
+  settings_snapshot: snapshot,
+});
+
+export const employmentInsuranceTraceStepExample = {
+  step: 'employment_insurance',
+  step_type: 'statutory_deduction',
+  formula_code: 'employment_insurance.employee_contribution.v1',
+  output_key: 'amounts.employment_insurance',
+  input_refs: ['request.subject_wage_total', 'masters.employment_insurance_rate_table.employee_rate'],
+  formula: 'subject_wage_total * employee_rate',
+  inputs: { subject_wage_total: 300000, employee_rate: '0.005' },
+  raw_amount: '1500',
+  rounding_rule: 'round_50_sen_or_less_down_over_50_sen_up_to_yen',
+  rounded_amount: 1500,
+  master_refs: [{ type: 'employment_insurance_rate_table', id: 'employment_insurance', version: 'employment_insurance_2026', effective_from: '2026-04-01', effective_to: null }],
+};
+
+export const monthlyPayrollResultExample = {
+  ...resultHeader('monthly_payroll'),
+  settings_snapshot: { ...snapshot, overtime_premium_rounding_method: 'none', overtime_premium_monthly_total_rounding: 'none' },
+  employee_ref: 'emp-0001',
+  amounts: {
+    gross_payment: 315938,
+    taxable_payment: 305938,
+    social_insurance_subject_amount: 315938,
+    standard_monthly_remuneration_used: 300000,
+    employees_pension_standard_monthly_remuneration_used: 300000,
+    employment_insurance_subject_amount: 315938,
+    income_tax_basis_amount: 260793,
+    statutory_deductions: { health_insurance: 14775, care_insurance: 0, childcare_support_contribution: 345, employees_pension_insurance: 27450, employment_insurance: 1580, income_tax: 6000, resident_tax: 15000, total: 65150 },
+    custom_deductions: { items: [{ code: 'union', name: 'Union fee', amount: 2000 }], total: 2000 },
+    attendance: { hourly_base: '1750', overtime_pay: 25938, late_early_leave_deduction: 0, absence_deduction: 0 },
+    total_deductions: 67150,
+    net_payment: 248788,
+  },
+  calculation_trace: [],
+  warnings: [],
+};
+
+export const bonusResultExample = {
+  ...resultHeader('bonus'),
+  calculated_at: '2026-06-25T01:23:45.678Z',
+  employee_ref: 'emp-0001',
+  amounts: {
+    gross_payment: 500000,
+    taxable_payment: 500000,
+    social_insurance_subject_amount: 500000,
+    employment_insurance_subject_amount: 500000,
+    standard_bonus_amounts: { health_insurance: 500000, employees_pension_insurance: 500000 },
+    income_tax_basis_amount: 424125,
+    statutory_deductions: { health_insurance: 24625, care_insurance: 0, childcare_support_contribution: 575, employees_pension_insurance: 45750, employment_insurance: 2500, income_tax: 17357, total: 90807 },
+    custom_deductions: { items: [], total: 0 },
+    total_deductions: 90807,
+    net_payment: 409193,
+  },
+  calculation_trace: [],
+  warnings: [],
+};
+
+export const socialInsuranceSimulationResultExample = {
+  ...resultHeader('social_insurance_simulation'),
+  amounts: { social_insurance_subject_amount: 300000, employees_pension_standard_monthly_remuneration_used: 300000, health_insurance: 14775, care_insurance: 0, childcare_support_contribution: 345, employees_pension_insurance: 27450, total: 42570 },
+  calculation_trace: [],
+  warnings: [],
+};
+
+export const employmentInsuranceSimulationResultExample = {
+  ...resultHeader('employment_insurance_simulation'),
+  amounts: { employment_insurance_subject_amount: 300000, employment_insurance: 1500 },
+  calculation_trace: [employmentInsuranceTraceStepExample],
+  warnings: [],
+};
+
+export const incomeTaxSimulationResultExample = {
+  ...resultHeader('income_tax_simulation'),
+  amounts: { taxable_payment: 300000, social_insurance_deduction_amount: 44000, income_tax_basis_amount: 256000, income_tax: 6640 },
+  calculation_trace: [],
+  warnings: [],
+};
+
+export const standardMonthlyRemunerationResultExample = {
+  ...resultHeader('standard_monthly_remuneration_resolution'),
+  amounts: { monthly_remuneration: 305000, health_insurance_grade: 22, health_insurance_standard_monthly_remuneration: 300000, employees_pension_insurance_grade: 19, employees_pension_standard_monthly_remuneration: 300000 },
+  calculation_trace: [],
+  warnings: [],
+};
+
+export const taxTableRecordExample = { type: 'income_tax_table', id: 'income_tax_monthly', version: 'income_tax_2026', effective_from: '2026-01-01', effective_to: null, source_artifact_id: 'nta-2026-monthly' };
+
+export const socialInsuranceRateRecordExample = {
+  type: 'social_insurance_rate_table',
+  id: 'kyokai_13',
+  version: 'kyokai_13_2026-03',
+  effective_from: '2026-03-01',
+  effective_to: null,
+  provider: 'japan_health_insurance_association',
+  prefecture_code: '13',
+  prefecture_name: 'tokyo',
+  health_insurance_employee_rate: '0.04925',
+  care_insurance_employee_rate: '0.0081',
+  childcare_support_contribution_employee_rate: '0.00115',
+  health_insurance_standard_bonus_annual_cap: 5730000,
+};

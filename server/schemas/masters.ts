@@ -1,0 +1,99 @@
+/** Response schemas of GET /v1/masters/tax-tables and /v1/masters/rate-tables (spec "Master records"). */
+import { socialInsuranceRateRecordExample, taxTableRecordExample } from './examples.ts';
+
+const str = (description: string, example: string) => ({ type: 'string', minLength: 1, description, examples: [example] }) as const;
+const nullableDate = { type: ['string', 'null'], format: 'date', description: 'Last day in force; null = no end set.', examples: [null] } as const;
+const rate = (description: string, example: string) => ({ type: 'string', pattern: '^\\d+(\\.\\d+)?$', description, examples: [example] }) as const;
+const sourceArtifact = { type: ['string', 'null'], minLength: 1, description: 'Source document id, or null.', examples: ['nta-2026-monthly'] } as const;
+
+const versioned = (type: string, idExample: string, versionExample: string) =>
+  ({
+    type: { type: 'string', const: type, description: 'Record type.', examples: [type] },
+    id: str('Table id.', idExample),
+    version: str('Table version.', versionExample),
+    effective_from: { type: 'string', format: 'date', description: 'First day in force.', examples: ['2026-04-01'] },
+    effective_to: nullableDate,
+  }) as const;
+
+export const taxTableRecordSchema = {
+  type: 'object',
+  description: 'One published income tax table (monthly or bonus) in one version.',
+  additionalProperties: false,
+  required: ['type', 'id', 'version', 'effective_from', 'effective_to'],
+  properties: { ...versioned('income_tax_table', 'income_tax_monthly', 'income_tax_2026'), source_artifact_id: sourceArtifact },
+  examples: [taxTableRecordExample],
+} as const;
+
+const provider = { type: ['string', 'null'], minLength: 1, description: 'Publisher of the table.', examples: ['japan_health_insurance_association'] } as const;
+
+export const socialInsuranceRateRecordSchema = {
+  type: 'object',
+  description: 'Health, care and childcare support employee rates of one prefecture (or a custom-rate company) in one version.',
+  additionalProperties: false,
+  required: ['type', 'id', 'version', 'effective_from', 'effective_to', 'provider', 'prefecture_code', 'prefecture_name', 'health_insurance_employee_rate', 'care_insurance_employee_rate', 'childcare_support_contribution_employee_rate', 'health_insurance_standard_bonus_annual_cap'],
+  properties: {
+    ...versioned('social_insurance_rate_table', 'kyokai_13', 'kyokai_13_2026-03'),
+    provider,
+    prefecture_code: { type: ['string', 'null'], minLength: 1, maxLength: 2, description: 'JIS prefecture code.', examples: ['13'] },
+    prefecture_name: { type: ['string', 'null'], minLength: 1, maxLength: 64, description: 'English lower-case prefecture name.', examples: ['tokyo'] },
+    health_insurance_employee_rate: rate('Employee health insurance rate.', '0.04925'),
+    care_insurance_employee_rate: rate('Employee care insurance rate.', '0.0081'),
+    childcare_support_contribution_employee_rate: { type: ['string', 'null'], pattern: '^\\d+(\\.\\d+)?$', description: 'Employee childcare support rate, or null.', examples: ['0.00115'] },
+    health_insurance_standard_bonus_annual_cap: { type: 'integer', minimum: 0, description: 'Annual cap of the health standard bonus.', examples: [5730000] },
+  },
+  examples: [socialInsuranceRateRecordExample],
+} as const;
+
+export const employeesPensionRateRecordSchema = {
+  type: 'object',
+  description: "Nationwide employees' pension employee rate and standard bonus cap in one version.",
+  additionalProperties: false,
+  required: ['type', 'id', 'version', 'effective_from', 'effective_to', 'provider', 'employees_pension_insurance_employee_rate', 'employees_pension_standard_bonus_monthly_cap'],
+  properties: {
+    ...versioned('employees_pension_rate_table', 'employees_pension', 'employees_pension_2025-09'),
+    provider,
+    employees_pension_insurance_employee_rate: rate('Employee pension rate.', '0.0915'),
+    employees_pension_standard_bonus_monthly_cap: { type: 'integer', minimum: 0, description: 'Monthly cap of the pension standard bonus.', examples: [1500000] },
+    source_artifact_id: sourceArtifact,
+  },
+  examples: [{ type: 'employees_pension_rate_table', id: 'employees_pension', version: 'employees_pension_2025-09', effective_from: '2025-09-01', effective_to: null, provider: 'japan_pension_service', employees_pension_insurance_employee_rate: '0.0915', employees_pension_standard_bonus_monthly_cap: 1500000 }],
+} as const;
+
+export const employmentInsuranceRateRecordSchema = {
+  type: 'object',
+  description: 'Nationwide employment insurance employee rate in one version.',
+  additionalProperties: false,
+  required: ['type', 'id', 'version', 'effective_from', 'effective_to', 'provider', 'employee_rate', 'source_artifact_id'],
+  properties: {
+    ...versioned('employment_insurance_rate_table', 'employment_insurance_general', 'employment_insurance_2026'),
+    provider,
+    employee_rate: rate('Employee rate.', '0.005'),
+    source_artifact_id: sourceArtifact,
+  },
+  examples: [{ type: 'employment_insurance_rate_table', id: 'employment_insurance_general', version: 'employment_insurance_2026', effective_from: '2026-04-01', effective_to: null, provider: 'mhlw', employee_rate: '0.005', source_artifact_id: null }],
+} as const;
+
+export const taxTableListSchema = {
+  type: 'object',
+  description: 'Published income tax tables, one record per table and version.',
+  additionalProperties: false,
+  required: ['data'],
+  properties: { data: { type: 'array', items: taxTableRecordSchema, description: 'Records.', examples: [[taxTableRecordExample]] } },
+  examples: [{ data: [taxTableRecordExample] }],
+} as const;
+
+export const rateTableListSchema = {
+  type: 'object',
+  description: 'Published insurance rate tables: one social insurance record per prefecture and version, one nationwide record each for pension and employment insurance per version.',
+  additionalProperties: false,
+  required: ['data'],
+  properties: {
+    data: {
+      type: 'array',
+      items: { oneOf: [socialInsuranceRateRecordSchema, employeesPensionRateRecordSchema, employmentInsuranceRateRecordSchema] },
+      description: 'Records.',
+      examples: [[socialInsuranceRateRecordExample]],
+    },
+  },
+  examples: [{ data: [socialInsuranceRateRecordExample] }],
+} as const;

@@ -1,0 +1,57 @@
+/** Request bodies of the four single-purpose simulation endpoints. */
+import { COMMON_REQUIRED, commonRequestProperties, flag, yen } from './common.ts';
+import { employmentInsuranceSimulationExample, incomeTaxSimulationExample, socialInsuranceSimulationExample, standardMonthlyRemunerationExample } from './examples.ts';
+
+export const socialInsuranceSimulationRequestSchema = {
+  type: 'object',
+  description: 'Employee premiums of health, care, childcare support and pension insurance for one standard monthly remuneration.',
+  additionalProperties: false,
+  required: [...COMMON_REQUIRED, 'is_social_insurance_subject', 'standard_monthly_remuneration', 'care_insurance_subject'],
+  properties: {
+    ...commonRequestProperties(true),
+    is_social_insurance_subject: flag('Subject to social insurance.'),
+    standard_monthly_remuneration: yen('Standard monthly remuneration; above 0 when subject. The pension basis is clamped to the pension grade table.', 300000),
+    care_insurance_subject: flag('Subject to care insurance; requires is_social_insurance_subject.', false),
+  },
+  examples: [socialInsuranceSimulationExample],
+} as const;
+
+export const employmentInsuranceSimulationRequestSchema = {
+  type: 'object',
+  description: 'Employee employment insurance premium for a wage total.',
+  additionalProperties: false,
+  required: [...COMMON_REQUIRED, 'is_employment_insurance_subject', 'subject_wage_total'],
+  properties: {
+    ...commonRequestProperties(true),
+    is_employment_insurance_subject: flag('Subject to employment insurance.'),
+    subject_wage_total: yen('Wages subject to employment insurance; above 0 when subject.', 300000),
+  },
+  examples: [employmentInsuranceSimulationExample],
+} as const;
+
+export const incomeTaxSimulationRequestSchema = {
+  type: 'object',
+  description: 'Monthly withholding income tax by the monthly table (rows and bracket formulas).',
+  additionalProperties: false,
+  required: [...COMMON_REQUIRED, 'taxable_payment', 'social_insurance_deduction_amount', 'tax_table_type', 'tax_dependent_count'],
+  properties: {
+    ...commonRequestProperties(true),
+    taxable_payment: yen('Taxable payment.', 300000),
+    social_insurance_deduction_amount: yen('Social insurance premiums subtracted to give the basis.', 44000),
+    tax_table_type: { type: 'string', enum: ['kou', 'otsu'], description: 'Withholding table column.', examples: ['kou'] },
+    tax_dependent_count: { type: 'integer', minimum: 0, maximum: 7, description: 'Dependents column.', examples: [0] },
+  },
+  examples: [incomeTaxSimulationExample],
+} as const;
+
+export const standardMonthlyRemunerationRequestSchema = {
+  type: 'object',
+  description: 'Pure grade lookup of health and pension standard monthly remuneration; does not count toward the quota.',
+  additionalProperties: false,
+  required: [...COMMON_REQUIRED, 'monthly_remuneration'],
+  properties: {
+    ...commonRequestProperties(false),
+    monthly_remuneration: { type: 'integer', minimum: 0, maximum: 999999999, description: 'Average monthly remuneration computed by the caller; below 1,000,000,000.', examples: [305000] },
+  },
+  examples: [standardMonthlyRemunerationExample],
+} as const;

@@ -1,0 +1,158 @@
+/**
+ * PostgreSQL adapter for scale-out: several server processes share accounts, profiles, quota and
+ * rate-limit points. Same migrations as SQLite; they run under an advisory lock so processes starting
+ * together do not race. `schema` (tests) pins every connection's search_path to one schema.
+ */
+import pg from 'pg';
+import type { ProfileVersion } from '../../engine/index.ts';
+import { MIGRATIONS, MIGRATIONS_TABLE_SQL, RATE_LIMIT_TABLE } from './migrations.ts';
+import { postgresPlaceholder, releaseQuotaSql, reserveQuotaSql } from './quota-sql.ts';
+import type { Account, AccountListing, Company, ProfileChange, RateLimiterBackend, Store, StoredApiKey } from './types.ts';
+
+/** Arbitrary constant: the advisory lock id that serializes migrations. */
+const MIGRATION_LOCK_ID = 724_110_2026;
+
+export interface PostgresStoreOptions {
+  connectionString: string;
+  schema?: string;
+  maxConnections?: number;
+}
+
+export async function openPostgresStore(options: PostgresStoreOptions): Promise<Store> {
+  const pool = new pg.Pool({
+    connectionString: options.connectionString,
+    max: options.maxConnections ?? 10,
+    ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+  });
+  // An idle client that loses its connection must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  try {
+    await migrate(pool);
+  } catch (err) {
+    await pool.end();
+    throw err;
+  }
+  return new PostgresStore(pool);
+}
+
+async function migrate(pool: pg.Pool): Promise<void> {
+  await inTransaction(pool, async (c) => {
+    await c.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_ID]);
+    await c.query(MIGRATIONS_TABLE_SQL);
+    const applied = new Set((await c.query<{ version: number }>('SELECT version FROM schema_migrations')).rows.map((r) => r.version));
+    for (const m of MIGRATIONS) {
+      if (applied.has(m.version)) continue;
+      for (const sql of m.statements) await c.query(sql);
+      await c.query('INSERT INTO schema_migrations (version, description, applied_at) VALUES ($1, $2, $3)', [m.version, m.description, new Date().toISOString()]);
+    }
+  });
+}
+
+async function inTransaction<T>(pool: pg.Pool, work: (c: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw err;
+  } finally {
+    client.release();
+  }
+}
+
+class PostgresStore implements Store {
+  readonly kind = 'postgres' as const;
+  private closed = false;
+  constructor(private readonly pool: pg.Pool) {}
+
+  async createAccount(a: Omit<Account, 'created_at'>): Promise<Account> {
+    const account = { ...a, created_at: new Date().toISOString() };
+    await this.pool.query('INSERT INTO accounts (account_id, name, plan, created_at) VALUES ($1, $2, $3, $4)', [account.account_id, account.name, account.plan, account.created_at]);
+    return account;
+  }
+
+  async getAccount(accountId: string): Promise<Account | null> {
+    const { rows } = await this.pool.query<Account>('SELECT account_id, name, plan, created_at FROM accounts WHERE account_id = $1', [accountId]);
+    return rows[0] ?? null;
+  }
+
+  async listAccounts(): Promise<AccountListing[]> {
+    const accounts = (await this.pool.query<Account>('SELECT account_id, name, plan, created_at FROM accounts ORDER BY created_at, account_id')).rows;
+    const keys = (await this.pool.query<AccountListing['keys'][number] & { account_id: string }>('SELECT account_id, key_prefix, created_at, revoked_at FROM api_keys ORDER BY created_at')).rows;
+    return accounts.map((a) => ({
+      ...a,
+      keys: keys.filter((k) => k.account_id === a.account_id).map(({ key_prefix, created_at, revoked_at }) => ({ key_prefix, created_at, revoked_at })),
+    }));
+  }
+
+  async insertApiKey(k: { key_prefix: string; key_hash: string; account_id: string }): Promise<void> {
+    await this.pool.query('INSERT INTO api_keys (key_hash, key_prefix, account_id, created_at) VALUES ($1, $2, $3, $4)', [k.key_hash, k.key_prefix, k.account_id, new Date().toISOString()]);
+  }
+
+  async findApiKeysByPrefix(keyPrefix: string): Promise<StoredApiKey[]> {
+    const { rows } = await this.pool.query<StoredApiKey>(
+      'SELECT k.key_hash, k.account_id, a.plan, k.revoked_at FROM api_keys k JOIN accounts a ON a.account_id = k.account_id WHERE k.key_prefix = $1',
+      [keyPrefix],
+    );
+    return rows;
+  }
+
+  async revokeApiKeys(keyPrefix: string): Promise<number> {
+    const res = await this.pool.query('UPDATE api_keys SET revoked_at = $1 WHERE key_prefix = $2 AND revoked_at IS NULL', [new Date().toISOString(), keyPrefix]);
+    return res.rowCount ?? 0;
+  }
+
+  async findCompany(accountId: string, companyId: string): Promise<Company | null> {
+    const { rows } = await this.pool.query<{ profile_id: string }>('SELECT profile_id FROM companies WHERE account_id = $1 AND company_id = $2', [accountId, companyId]);
+    if (!rows[0]) return null;
+    return { account_id: accountId, company_id: companyId, profile_id: rows[0].profile_id, versions: await versionsOf(this.pool, accountId, companyId) };
+  }
+
+  async updateCompanyProfile<T>(accountId: string, companyId: string, newProfileId: string, change: ProfileChange<T>): Promise<T> {
+    return inTransaction(this.pool, async (c) => {
+      await c.query('INSERT INTO companies (account_id, company_id, profile_id, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING', [accountId, companyId, newProfileId, new Date().toISOString()]);
+      // The row lock makes concurrent PUTs for one company wait for each other's commit.
+      const locked = await c.query<{ profile_id: string }>('SELECT profile_id FROM companies WHERE account_id = $1 AND company_id = $2 FOR UPDATE', [accountId, companyId]);
+      const profile_id = locked.rows[0]!.profile_id;
+      const { versions, result } = change(await versionsOf(c, accountId, companyId), { company_id: companyId, profile_id });
+      await c.query('DELETE FROM profile_versions WHERE account_id = $1 AND company_id = $2', [accountId, companyId]);
+      for (const [i, v] of versions.entries()) {
+        await c.query('INSERT INTO profile_versions (account_id, company_id, position, version, document) VALUES ($1, $2, $3, $4, $5)', [accountId, companyId, i, v.version, JSON.stringify(v)]);
+      }
+      return result;
+    });
+  }
+
+  async reserveQuota(accountId: string, month: string, limit: number): Promise<boolean> {
+    if (limit <= 0) return false;
+    const res = await this.pool.query(reserveQuotaSql(postgresPlaceholder), [accountId, month, limit]);
+    return (res.rowCount ?? 0) > 0;
+  }
+
+  async releaseQuota(accountId: string, month: string): Promise<void> {
+    await this.pool.query(releaseQuotaSql(postgresPlaceholder), [accountId, month]);
+  }
+
+  async quotaUsed(accountId: string, month: string): Promise<number> {
+    const { rows } = await this.pool.query<{ count: number }>('SELECT count FROM quota_counters WHERE account_id = $1 AND month = $2', [accountId, month]);
+    return rows[0]?.count ?? 0;
+  }
+
+  rateLimiterBackend(): RateLimiterBackend {
+    return { kind: 'postgres', storeClient: this.pool, tableName: RATE_LIMIT_TABLE };
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.pool.end();
+  }
+}
+
+async function versionsOf(q: pg.Pool | pg.PoolClient, accountId: string, companyId: string): Promise<ProfileVersion[]> {
+  const { rows } = await q.query<{ document: string }>('SELECT document FROM profile_versions WHERE account_id = $1 AND company_id = $2 ORDER BY position', [accountId, companyId]);
+  return rows.map((r) => JSON.parse(r.document) as ProfileVersion);
+}

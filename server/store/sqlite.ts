@@ -1,0 +1,118 @@
+/**
+ * SQLite adapter (the embedded default) over better-sqlite3. better-sqlite3 is synchronous, so every
+ * method runs to completion before another starts in this process; BEGIN IMMEDIATE transactions and a
+ * busy timeout serialize writers across processes sharing the file. WAL lets readers run alongside.
+ */
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import type { ProfileVersion } from '../../engine/index.ts';
+import { MIGRATIONS, MIGRATIONS_TABLE_SQL, RATE_LIMIT_TABLE } from './migrations.ts';
+import { releaseQuotaSql, reserveQuotaSql, sqlitePlaceholder } from './quota-sql.ts';
+import type { Account, AccountListing, Company, ProfileChange, RateLimiterBackend, Store, StoredApiKey } from './types.ts';
+
+export function openSqliteStore(file: string): Store {
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('busy_timeout = 5000');
+  db.pragma('foreign_keys = ON');
+  migrate(db);
+  return new SqliteStore(db);
+}
+
+function migrate(db: Database.Database): void {
+  db.transaction(() => {
+    db.exec(MIGRATIONS_TABLE_SQL);
+    const applied = new Set((db.prepare('SELECT version FROM schema_migrations').all() as { version: number }[]).map((r) => r.version));
+    for (const m of MIGRATIONS) {
+      if (applied.has(m.version)) continue;
+      for (const sql of m.statements) db.exec(sql);
+      db.prepare('INSERT INTO schema_migrations (version, description, applied_at) VALUES (?, ?, ?)').run(m.version, m.description, new Date().toISOString());
+    }
+  }).immediate();
+}
+
+class SqliteStore implements Store {
+  readonly kind = 'sqlite' as const;
+  constructor(private readonly db: Database.Database) {}
+
+  async createAccount(a: Omit<Account, 'created_at'>): Promise<Account> {
+    const account = { ...a, created_at: new Date().toISOString() };
+    this.db.prepare('INSERT INTO accounts (account_id, name, plan, created_at) VALUES (?, ?, ?, ?)').run(account.account_id, account.name, account.plan, account.created_at);
+    return account;
+  }
+
+  async getAccount(accountId: string): Promise<Account | null> {
+    return (this.db.prepare('SELECT account_id, name, plan, created_at FROM accounts WHERE account_id = ?').get(accountId) as Account | undefined) ?? null;
+  }
+
+  async listAccounts(): Promise<AccountListing[]> {
+    const accounts = this.db.prepare('SELECT account_id, name, plan, created_at FROM accounts ORDER BY created_at, account_id').all() as Account[];
+    const keys = this.db.prepare('SELECT account_id, key_prefix, created_at, revoked_at FROM api_keys ORDER BY created_at').all() as (AccountListing['keys'][number] & { account_id: string })[];
+    return accounts.map((a) => ({
+      ...a,
+      keys: keys.filter((k) => k.account_id === a.account_id).map(({ key_prefix, created_at, revoked_at }) => ({ key_prefix, created_at, revoked_at })),
+    }));
+  }
+
+  async insertApiKey(k: { key_prefix: string; key_hash: string; account_id: string }): Promise<void> {
+    this.db.prepare('INSERT INTO api_keys (key_hash, key_prefix, account_id, created_at) VALUES (?, ?, ?, ?)').run(k.key_hash, k.key_prefix, k.account_id, new Date().toISOString());
+  }
+
+  async findApiKeysByPrefix(keyPrefix: string): Promise<StoredApiKey[]> {
+    return this.db
+      .prepare('SELECT k.key_hash, k.account_id, a.plan, k.revoked_at FROM api_keys k JOIN accounts a ON a.account_id = k.account_id WHERE k.key_prefix = ?')
+      .all(keyPrefix) as StoredApiKey[];
+  }
+
+  async revokeApiKeys(keyPrefix: string): Promise<number> {
+    return this.db.prepare('UPDATE api_keys SET revoked_at = ? WHERE key_prefix = ? AND revoked_at IS NULL').run(new Date().toISOString(), keyPrefix).changes;
+  }
+
+  async findCompany(accountId: string, companyId: string): Promise<Company | null> {
+    const row = this.db.prepare('SELECT profile_id FROM companies WHERE account_id = ? AND company_id = ?').get(accountId, companyId) as { profile_id: string } | undefined;
+    if (!row) return null;
+    return { account_id: accountId, company_id: companyId, profile_id: row.profile_id, versions: this.versionsOf(accountId, companyId) };
+  }
+
+  async updateCompanyProfile<T>(accountId: string, companyId: string, newProfileId: string, change: ProfileChange<T>): Promise<T> {
+    return this.db.transaction(() => {
+      this.db.prepare('INSERT INTO companies (account_id, company_id, profile_id, created_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING').run(accountId, companyId, newProfileId, new Date().toISOString());
+      const { profile_id } = this.db.prepare('SELECT profile_id FROM companies WHERE account_id = ? AND company_id = ?').get(accountId, companyId) as { profile_id: string };
+      const { versions, result } = change(this.versionsOf(accountId, companyId), { company_id: companyId, profile_id });
+      this.db.prepare('DELETE FROM profile_versions WHERE account_id = ? AND company_id = ?').run(accountId, companyId);
+      const insert = this.db.prepare('INSERT INTO profile_versions (account_id, company_id, position, version, document) VALUES (?, ?, ?, ?, ?)');
+      versions.forEach((v, i) => insert.run(accountId, companyId, i, v.version, JSON.stringify(v)));
+      return result;
+    }).immediate();
+  }
+
+  private versionsOf(accountId: string, companyId: string): ProfileVersion[] {
+    const rows = this.db.prepare('SELECT document FROM profile_versions WHERE account_id = ? AND company_id = ? ORDER BY position').all(accountId, companyId) as { document: string }[];
+    return rows.map((r) => JSON.parse(r.document) as ProfileVersion);
+  }
+
+  async reserveQuota(accountId: string, month: string, limit: number): Promise<boolean> {
+    if (limit <= 0) return false;
+    return this.db.prepare(reserveQuotaSql(sqlitePlaceholder)).get(accountId, month, limit) !== undefined;
+  }
+
+  async releaseQuota(accountId: string, month: string): Promise<void> {
+    this.db.prepare(releaseQuotaSql(sqlitePlaceholder)).run(accountId, month);
+  }
+
+  async quotaUsed(accountId: string, month: string): Promise<number> {
+    const row = this.db.prepare('SELECT count FROM quota_counters WHERE account_id = ? AND month = ?').get(accountId, month) as { count: number } | undefined;
+    return row?.count ?? 0;
+  }
+
+  rateLimiterBackend(): RateLimiterBackend {
+    return { kind: 'sqlite', storeClient: this.db, tableName: RATE_LIMIT_TABLE };
+  }
+
+  async close(): Promise<void> {
+    if (this.db.open) this.db.close();
+  }
+}
+

@@ -1,0 +1,80 @@
+/**
+ * The control-plane store: accounts, hashed API keys, companies with their profile versions, quota
+ * counters and the rate-limit points table. Employee data and results never reach it (spec rule 1).
+ * Two adapters implement it (sqlite.ts, postgres.ts) over the same migrations (migrations.ts).
+ */
+import type { ProfileVersion } from '../../engine/index.ts';
+
+export type Plan = 'free' | 'standard';
+export const PLANS: readonly Plan[] = ['free', 'standard'];
+
+export interface Account {
+  account_id: string;
+  name: string;
+  plan: Plan;
+  created_at: string;
+}
+
+export interface AccountListing extends Account {
+  keys: { key_prefix: string; created_at: string; revoked_at: string | null }[];
+}
+
+/** One stored key as the authenticator needs it: the hash to compare, and whom it belongs to. */
+export interface StoredApiKey {
+  key_hash: string;
+  account_id: string;
+  plan: Plan;
+  revoked_at: string | null;
+}
+
+export interface Company {
+  account_id: string;
+  company_id: string;
+  profile_id: string;
+  versions: ProfileVersion[]; // oldest first
+}
+
+/** What updateCompanyProfile hands the change function, and what it must give back. */
+export type ProfileChange<T> = (
+  existing: ProfileVersion[],
+  ids: { company_id: string; profile_id: string },
+) => { versions: ProfileVersion[]; result: T };
+
+/** How rate-limiter-flexible reaches the shared points table of this store. */
+export type RateLimiterBackend =
+  | { kind: 'sqlite'; storeClient: unknown; tableName: string }
+  | { kind: 'postgres'; storeClient: unknown; tableName: string };
+
+export interface Store {
+  readonly kind: 'sqlite' | 'postgres';
+
+  createAccount(account: Omit<Account, 'created_at'>): Promise<Account>;
+  getAccount(accountId: string): Promise<Account | null>;
+  listAccounts(): Promise<AccountListing[]>;
+
+  insertApiKey(key: { key_prefix: string; key_hash: string; account_id: string }): Promise<void>;
+  /** Every key (revoked ones included) whose prefix matches; the caller compares hashes. */
+  findApiKeysByPrefix(keyPrefix: string): Promise<StoredApiKey[]>;
+  /** Marks the keys with this prefix revoked; returns how many were still active. */
+  revokeApiKeys(keyPrefix: string): Promise<number>;
+
+  findCompany(accountId: string, companyId: string): Promise<Company | null>;
+  /**
+   * Creates the company if needed and replaces its whole version list with what `change` returns,
+   * in one transaction that serializes concurrent changes to the same company. A change that throws
+   * leaves nothing behind (not even the company).
+   */
+  updateCompanyProfile<T>(accountId: string, companyId: string, newProfileId: string, change: ProfileChange<T>): Promise<T>;
+
+  /**
+   * Takes one unit of the month's quota if fewer than `limit` are used, atomically (one SQL
+   * statement), so concurrent callers never pass the limit. Returns whether a unit was taken.
+   */
+  reserveQuota(accountId: string, month: string, limit: number): Promise<boolean>;
+  /** Gives back a unit taken by reserveQuota (the calculation it was for failed). */
+  releaseQuota(accountId: string, month: string): Promise<void>;
+  quotaUsed(accountId: string, month: string): Promise<number>;
+
+  rateLimiterBackend(): RateLimiterBackend;
+  close(): Promise<void>;
+}

@@ -1,0 +1,30 @@
+/**
+ * The AJV instance every request schema compiles with: all errors at once (the client fixes
+ * everything in one round), defaults filled in where the spec gives them, formats checked for real
+ * (2026-02-30 is not a date), and strict mode so a typo in a schema keyword fails at start-up.
+ */
+import { Ajv, type ValidateFunction } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+
+// ajv-formats is CommonJS with a default export; under NodeNext the callable sits on .default.
+type AddFormats = (ajv: Ajv, formats: string[]) => Ajv;
+const addFormats = ((addFormatsModule as unknown as { default?: AddFormats }).default ?? addFormatsModule) as unknown as AddFormats;
+
+export function createAjv(): Ajv {
+  const ajv = new Ajv({ allErrors: true, useDefaults: true, strict: true, strictTypes: false, strictRequired: false, allowUnionTypes: true });
+  addFormats(ajv, ['date', 'date-time', 'uuid']);
+  return ajv;
+}
+
+const shared = createAjv();
+const cache = new WeakMap<object, ValidateFunction>();
+
+/** Compiled validator of a schema constant, compiled once. */
+export function validatorFor(schema: object): ValidateFunction {
+  let v = cache.get(schema);
+  if (!v) {
+    v = shared.compile(schema);
+    cache.set(schema, v);
+  }
+  return v;
+}

@@ -1,0 +1,86 @@
+/**
+ * AJV errors -> the API's validation details: path as an array of field names (array indexes as
+ * numbers), a stable code, and a message. Unknown and missing fields get the field's own name at the
+ * end of the path, so a client can point at it. Codes are documented in docs/errors.md.
+ */
+import type { ErrorObject } from 'ajv';
+import type { ValidationDetail } from '../../engine/index.ts';
+
+type Path = (string | number)[];
+
+export function pointerToPath(pointer: string): Path {
+  if (pointer === '') return [];
+  return pointer
+    .slice(1)
+    .split('/')
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .map((s) => (/^(0|[1-9]\d*)$/.test(s) ? Number(s) : s));
+}
+
+/** Wrapper keywords whose inner errors already say what is wrong. */
+const WRAPPERS = new Set(['if', 'propertyNames']);
+
+function toDetail(e: ErrorObject): ValidationDetail | null {
+  const path = pointerToPath(e.instancePath);
+  const params = e.params as Record<string, unknown>;
+  if (WRAPPERS.has(e.keyword)) return null;
+  // Errors raised by propertyNames carry the offending key on the error object itself.
+  const propertyName = (e as ErrorObject & { propertyName?: string }).propertyName;
+  if (typeof propertyName === 'string') {
+    return { path: [...path, propertyName], code: 'invalid_length', message: `key name ${e.message ?? 'is invalid'}.` };
+  }
+  switch (e.keyword) {
+    case 'required':
+      return { path: [...path, String(params.missingProperty)], code: 'required', message: `${String(params.missingProperty)} is required.` };
+    case 'additionalProperties':
+      return { path: [...path, String(params.additionalProperty)], code: 'unknown_field', message: `${String(params.additionalProperty)} is not a field of this object.` };
+    case 'false schema':
+      return { path, code: 'forbidden_field', message: `${String(path[path.length - 1])} is not allowed here.` };
+    case 'type':
+      return { path, code: 'invalid_type', message: `must be of type ${String(params.type).replace(',', ' or ')}.` };
+    case 'minimum':
+    case 'maximum':
+    case 'exclusiveMinimum':
+    case 'exclusiveMaximum':
+      return { path, code: 'out_of_range', message: `${e.message}.` };
+    case 'minLength':
+    case 'maxLength':
+    case 'minItems':
+    case 'maxItems':
+    case 'minProperties':
+    case 'maxProperties':
+      return { path, code: 'invalid_length', message: `${e.message}.` };
+    case 'pattern':
+    case 'format':
+      return { path, code: 'invalid_format', message: formatMessage(params) };
+    case 'enum':
+      return { path, code: 'invalid_value', message: `must be one of: ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}.` };
+    case 'const':
+      return { path, code: 'invalid_value', message: `must be ${JSON.stringify(params.allowedValue)}.` };
+    default:
+      return { path, code: 'invalid_value', message: `${e.message ?? 'is invalid'}.` };
+  }
+}
+
+function formatMessage(params: Record<string, unknown>): string {
+  if (params.format === 'date') return 'must be a date YYYY-MM-DD.';
+  if (params.format) return `must be in ${String(params.format)} format.`;
+  const pattern = String(params.pattern);
+  if (pattern.startsWith('^\\d{4}-(0[1-9]')) return 'must be a month YYYY-MM.';
+  if (pattern.includes('\\d{1,9}') || pattern.startsWith('^(0(')) return 'must be a decimal number written as a string, e.g. "0.25".';
+  return `must match ${pattern}.`;
+}
+
+export function ajvErrorsToDetails(errors: readonly ErrorObject[] | null | undefined): ValidationDetail[] {
+  const seen = new Set<string>();
+  const out: ValidationDetail[] = [];
+  for (const e of errors ?? []) {
+    const d = toDetail(e);
+    if (!d) continue;
+    const key = `${JSON.stringify(d.path)}|${d.code}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(d);
+  }
+  return out;
+}

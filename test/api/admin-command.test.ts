@@ -1,0 +1,83 @@
+/**
+ * The admin command as users run it (`npm run --silent admin -- ...`, a child process): stdout must be
+ * exactly one JSON document, on both store adapters, and the keys it prints must work.
+ */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authenticate, keyPrefixOf } from '../../server/auth/api-keys.ts';
+import { createTestDatabase, STORE_KINDS, type TestDatabase } from './support/databases.ts';
+
+const run = promisify(execFile);
+const ROOT = new URL('../..', import.meta.url).pathname;
+
+/** `viaNpm` runs the documented command line; the others call tsx directly, which is faster. */
+async function admin(db: TestDatabase, ...args: string[]) {
+  return adminWith(db, false, args);
+}
+
+async function adminWith(db: TestDatabase, viaNpm: boolean, args: string[]) {
+  const env = { ...process.env, PAYROLL_DB: '', PAYROLL_DATABASE_URL: '', ...db.env };
+  const [cmd, argv] = viaNpm ? ['npm', ['run', '--silent', 'admin', '--', ...args]] : [process.execPath, ['--import', 'tsx', 'tools/admin.ts', ...args]];
+  try {
+    const { stdout, stderr } = await run(cmd as string, argv as string[], { cwd: ROOT, env });
+    return { code: 0, stdout, stderr };
+  } catch (err) {
+    const e = err as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+/** Exactly one JSON value and a newline: JSON.parse would reject any extra line. */
+function onlyJson(stdout: string): any {
+  expect(stdout.endsWith('\n')).toBe(true);
+  expect(stdout.trim().split('\n')).toHaveLength(1);
+  return JSON.parse(stdout);
+}
+
+describe.each(STORE_KINDS)('admin command (%s)', (kind) => {
+  let db: TestDatabase;
+  beforeAll(async () => {
+    db = await createTestDatabase(kind);
+  });
+  afterAll(async () => db.drop());
+
+  it('account create prints exactly {account_id, api_key}; key create, list and revoke work', async () => {
+    const created = await adminWith(db, true, ['account', 'create', '--name', 'Acme KK', '--plan', 'free']);
+    expect(created.code).toBe(0);
+    const account = onlyJson(created.stdout);
+    expect(Object.keys(account).sort()).toEqual(['account_id', 'api_key']);
+    expect(account.api_key).toMatch(/^pay_[0-9a-f]{12}_[A-Za-z0-9_-]{43}$/);
+
+    const second = onlyJson((await admin(db, 'key', 'create', '--account', account.account_id)).stdout);
+    expect(second.account_id).toBe(account.account_id);
+    expect(second.api_key).not.toBe(account.api_key);
+
+    const list = onlyJson((await admin(db, 'account', 'list')).stdout);
+    const listed = list.data.find((a: { account_id: string }) => a.account_id === account.account_id);
+    expect(listed).toMatchObject({ name: 'Acme KK', plan: 'free' });
+    expect(listed.keys.map((k: { key_prefix: string }) => k.key_prefix).sort()).toEqual([keyPrefixOf(account.api_key), keyPrefixOf(second.api_key)].sort());
+    expect(JSON.stringify(list)).not.toContain(account.api_key);
+
+    const revoked = onlyJson((await admin(db, 'key', 'revoke', '--key-prefix', keyPrefixOf(account.api_key)!)).stdout);
+    expect(revoked).toEqual({ key_prefix: keyPrefixOf(account.api_key), revoked: 1 });
+
+    const store = await db.open();
+    try {
+      expect(await authenticate(store, account.api_key)).toBeNull();
+      expect(await authenticate(store, second.api_key)).toEqual({ account_id: account.account_id, plan: 'free' });
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('rejects bad usage on stderr with a non-zero exit and nothing on stdout', async () => {
+    const bad = await admin(db, 'account', 'create', '--name', 'X', '--plan', 'gold');
+    expect(bad.code).toBe(2);
+    expect(bad.stdout).toBe('');
+    expect(bad.stderr).toContain('--plan must be one of free, standard');
+    const unknownAccount = await admin(db, 'key', 'create', '--account', 'acct_nope');
+    expect(unknownAccount.code).not.toBe(0);
+    expect(unknownAccount.stdout).toBe('');
+  });
+});

@@ -1,0 +1,58 @@
+/**
+ * The two store adapters under test. SQLite: a fresh temp file. PostgreSQL: a fresh schema in the
+ * test database (PAYROLL_TEST_DATABASE_URL), pinned through search_path and dropped afterwards, so test
+ * files never see each other's rows.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { openPostgresStore } from '../../../server/store/postgres.ts';
+import { openSqliteStore } from '../../../server/store/sqlite.ts';
+import type { Store } from '../../../server/store/types.ts';
+
+export type StoreKind = 'sqlite' | 'postgres';
+export const STORE_KINDS: StoreKind[] = ['sqlite', 'postgres'];
+
+export const TEST_DATABASE_URL = process.env.PAYROLL_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/** A place for a store that can be opened several times (restarts) and removed at the end. */
+export interface TestDatabase {
+  kind: StoreKind;
+  open(): Promise<Store>;
+  /** Environment variables that point the server or the admin command at this database. */
+  env: Record<string, string>;
+  drop(): Promise<void>;
+}
+
+export async function createTestDatabase(kind: StoreKind): Promise<TestDatabase> {
+  if (kind === 'sqlite') {
+    const dir = mkdtempSync(join(tmpdir(), 'payroll-test-'));
+    const file = join(dir, 'nested', 'payroll.sqlite');
+    return {
+      kind,
+      open: async () => openSqliteStore(file),
+      env: { PAYROLL_DB: file },
+      drop: async () => rmSync(dir, { recursive: true, force: true }),
+    };
+  }
+  const schema = `test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  await admin.end();
+  const url = new URL(TEST_DATABASE_URL);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  return {
+    kind,
+    open: () => openPostgresStore({ connectionString: TEST_DATABASE_URL, schema, maxConnections: 5 }),
+    env: { PAYROLL_DATABASE_URL: url.toString() },
+    drop: async () => {
+      const c = new pg.Client({ connectionString: TEST_DATABASE_URL });
+      await c.connect();
+      await c.query(`DROP SCHEMA ${schema} CASCADE`);
+      await c.end();
+    },
+  };
+}

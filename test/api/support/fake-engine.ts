@@ -1,0 +1,63 @@
+/**
+ * A small stand-in Engine for the HTTP mechanics: real cross-field validation, canned results shaped
+ * like the documented responses, and a switch to make calculate fail with any error. Statute is tested
+ * with the real engine elsewhere; here only what the server does around it matters.
+ */
+import { randomUUID } from 'node:crypto';
+import type { CalculationResult, CalculationType, Engine, ProfileVersion } from '../../../engine/index.ts';
+import { EngineError } from '../../../engine/index.ts';
+import { validateCrossFields } from '../../../engine/validation/index.ts';
+import * as ex from '../../../server/schemas/examples.ts';
+
+const AMOUNTS: Record<CalculationType, Record<string, unknown>> = {
+  monthly_payroll: ex.monthlyPayrollResultExample.amounts,
+  bonus: ex.bonusResultExample.amounts,
+  social_insurance_simulation: ex.socialInsuranceSimulationResultExample.amounts,
+  employment_insurance_simulation: ex.employmentInsuranceSimulationResultExample.amounts,
+  income_tax_simulation: ex.incomeTaxSimulationResultExample.amounts,
+  standard_monthly_remuneration_resolution: ex.standardMonthlyRemunerationResultExample.amounts,
+};
+
+export class FakeEngine implements Engine {
+  /** When set, calculate throws it. */
+  failWith: Error | undefined;
+  calculations = 0;
+  lastProfileVersions: ProfileVersion[] = [];
+
+  validate(type: CalculationType, request: Record<string, unknown>) {
+    return validateCrossFields(type, request);
+  }
+
+  calculate(type: CalculationType, request: Record<string, unknown>, profileVersions: ProfileVersion[]): CalculationResult {
+    this.lastProfileVersions = profileVersions;
+    if (this.failWith) throw this.failWith;
+    const profile = profileVersions.find((v) => v.effective_from <= (request.payment_date as string) && (v.effective_to === null || (request.payment_date as string) <= v.effective_to));
+    if (!profile) throw new EngineError('settings_not_resolved', `No company calculation profile in force on ${String(request.payment_date)}.`);
+    this.calculations += 1;
+    const snapshot = { ...ex.monthlyPayrollResultExample.settings_snapshot, company_profile_version: profile.version };
+    if (type !== 'monthly_payroll') {
+      delete (snapshot as Partial<typeof snapshot>).overtime_premium_rounding_method;
+      delete (snapshot as Partial<typeof snapshot>).overtime_premium_monthly_total_rounding;
+    }
+    const employee = (request.employee_snapshot as { employee_ref?: string } | undefined)?.employee_ref;
+    return {
+      calculation_id: `calc_${randomUUID()}`,
+      calculation_type: type,
+      company_id: request.company_id as string,
+      ...(employee ? { employee_ref: employee } : {}),
+      calculated_at: new Date().toISOString(),
+      settings_snapshot: snapshot,
+      amounts: structuredClone(AMOUNTS[type]),
+      calculation_trace: [],
+      warnings: [],
+    };
+  }
+
+  taxTables() {
+    return [ex.taxTableRecordExample];
+  }
+
+  rateTables() {
+    return [ex.socialInsuranceRateRecordExample];
+  }
+}
