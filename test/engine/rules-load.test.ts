@@ -1,0 +1,79 @@
+/**
+ * Rule loading: the real rules load with no problem, and a broken rule is refused with its file and path
+ * (unknown key, undeclared variable, unknown rounding, bad operator, overlapping versions, misnamed file).
+ */
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { LoadError, loadEngine } from '../../engine/index.ts';
+import { loadRules } from '../../engine/rules/load.ts';
+
+const RULES = join(import.meta.dirname, '../../rules');
+const tmp = mkdtempSync(join(tmpdir(), 'rules-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+const GOOD = `formula_code: deduction.resident_tax.v1
+step: resident_tax
+step_type: statutory_deduction
+title: Resident tax
+formula: resident_tax_amount as given
+inputs:
+  resident_tax_amount: request.resident_tax_amount
+masters: []
+expression: {var: resident_tax_amount}
+rounding_rule: null
+output_key: amounts.statutory_deductions.resident_tax
+effective_from: "2020-01-01"
+effective_to: null
+legal_source: test
+`;
+
+/** A copy of the real rules with one file replaced or added. */
+function rulesWith(name: string, file: string, text: string): string {
+  const dir = join(tmp, name);
+  cpSync(RULES, dir, { recursive: true });
+  writeFileSync(join(dir, file), text);
+  return dir;
+}
+
+describe('loadRules', () => {
+  it('loads every real rule and pipeline without a problem', () => {
+    const { rules, problems } = loadRules(RULES);
+    expect(problems).toEqual([]);
+    expect(rules.pipelines.size).toBe(6);
+    expect(rules.registry.all().length).toBe(39);
+    expect(rules.registry.pick('income_tax.monthly_bracket_lookup', '2026-05-25')?.doc.formula_code).toBe('income_tax.monthly_bracket_lookup.v1');
+  });
+
+  const cases: [string, string, string, RegExp][] = [
+    ['unknown key', 'deduction/deduction.resident_tax.v1.yaml', GOOD + 'roundng: floor_yen\n', /\/roundng.*unknown key/],
+    ['undeclared variable', 'deduction/deduction.resident_tax.v1.yaml', GOOD.replace('{var: resident_tax_amount}', '{var: resident_tax}'), /\/expression.*"resident_tax" is neither an input/],
+    ['unknown rounding', 'deduction/deduction.resident_tax.v1.yaml', GOOD.replace('rounding_rule: null', 'rounding_rule: floor_sen'), /\/rounding_rule.*unknown rounding rule floor_sen/],
+    ['unknown operator', 'deduction/deduction.resident_tax.v1.yaml', GOOD.replace('{var: resident_tax_amount}', '{plus: [1, 2]}'), /\/expression.*plus/],
+    ['duplicate key', 'deduction/deduction.resident_tax.v1.yaml', GOOD + 'step: resident_tax\n', /line \d+.*[Uu]nique|Map keys must be unique/],
+    [
+      'overlapping versions',
+      'deduction/deduction.resident_tax.v2.yaml',
+      GOOD.replace('deduction.resident_tax.v1', 'deduction.resident_tax.v2').replace('"2020-01-01"', '"2026-01-01"'),
+      /deduction\.resident_tax\.v2\.yaml \/effective_from.*overlaps deduction\.resident_tax\.v1/,
+    ],
+    ['file name differs from formula_code', 'deduction/deduction.resident.v1.yaml', GOOD, /deduction\.resident\.v1\.yaml \/formula_code.*file name must be deduction\.resident_tax\.v1\.yaml/],
+  ];
+  it.each(cases)('refuses a rule with %s, naming file and path', (name, file, text, pattern) => {
+    const { problems } = loadRules(rulesWith(name.replace(/\W+/g, '-'), file, text));
+    const lines = problems.map((p) => `${p.file} ${p.path}: ${p.message}`).join('\n');
+    expect(lines).toMatch(pattern);
+    expect(problems.some((p) => p.file.includes(file.split('/')[1].slice(0, 12)))).toBe(true);
+  });
+
+  it('the engine refuses to start when a rule disagrees with the rounding master', () => {
+    const dir = rulesWith('rounding-mismatch', 'deduction/deduction.resident_tax.v1.yaml', GOOD.replace('rounding_rule: null', 'rounding_rule: floor_yen'));
+    expect(() => loadEngine({ rulesDir: dir })).toThrow(LoadError);
+    try {
+      loadEngine({ rulesDir: dir });
+    } catch (e) {
+      expect((e as LoadError).problems).toContainEqual(expect.objectContaining({ path: '/rounding_rule', message: expect.stringContaining('rounding table 2020-01') }));
+    }
+  });
+});

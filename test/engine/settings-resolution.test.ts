@@ -1,0 +1,123 @@
+/**
+ * Settings resolution: which version of each table a payment date selects (income tax and employment
+ * insurance by payment date; social insurance, pension and grades by premium month), the six versions
+ * of settings_snapshot, settings_lock and settings_not_resolved.
+ */
+import { describe, expect, it } from 'vitest';
+import { EngineError, loadEngine } from '../../engine/index.ts';
+import { loadMasters } from '../../engine/masters/load.ts';
+import { applyProfilePut } from '../../engine/profile/apply-put.ts';
+import type { ProfilePutBody } from '../../engine/profile/types.ts';
+import { checkSettingsLock, resolveSettings } from '../../engine/settings/resolve.ts';
+import { join } from 'node:path';
+
+const masters = loadMasters(join(import.meta.dirname, '../../masters'));
+const put = (body: Partial<ProfilePutBody>) =>
+  applyProfilePut(
+    [],
+    {
+      effective_from: '2024-01-01',
+      social_insurance: { health_insurance_provider: 'kyokai', prefecture_code: '27' },
+      employment_insurance_business_type: 'construction',
+      ...body,
+    },
+    { company_id: 'osaka', profile_id: 'p-osaka' },
+  ).versions;
+
+describe('resolveSettings', () => {
+  const nextMonth = put({});
+  it('monthly payroll under next_month: April pay uses the March premium month (FY2026 association rates)', () => {
+    const s = resolveSettings('monthly_payroll', masters, nextMonth, '2026-04-24');
+    expect(s.premium_month).toBe('2026-03-01');
+    expect(s.snapshot).toMatchObject({
+      tax_table_version: '2026-01',
+      social_insurance_rate_version: '2026-03',
+      employees_pension_rate_version: '2020-09',
+      employment_insurance_rate_version: '2026-04',
+      rounding_rule_version: '2020-01',
+      overtime_premium_rounding_method: 'none',
+    });
+    expect(s.refs.social_insurance_rate).toMatchObject({ type: 'social_insurance_rate_table', id: 'kyokai-27', version: '2026-03' });
+  });
+
+  it('March pay under next_month still uses FY2025 rates; under same_month it uses FY2026', () => {
+    expect(resolveSettings('monthly_payroll', masters, nextMonth, '2026-03-25').snapshot.social_insurance_rate_version).toBe('2025-03');
+    const sameMonth = put({ social_insurance_collection: 'same_month' });
+    expect(resolveSettings('monthly_payroll', masters, sameMonth, '2026-03-25').snapshot.social_insurance_rate_version).toBe('2026-03');
+  });
+
+  it('a bonus uses the payment month as its premium month', () => {
+    expect(resolveSettings('bonus', masters, nextMonth, '2026-04-10').snapshot.social_insurance_rate_version).toBe('2026-04');
+  });
+
+  it('employment insurance and income tax switch on the payment date', () => {
+    const before = resolveSettings('monthly_payroll', masters, nextMonth, '2026-03-31').snapshot;
+    const after = resolveSettings('monthly_payroll', masters, nextMonth, '2026-04-01').snapshot;
+    expect([before.employment_insurance_rate_version, after.employment_insurance_rate_version]).toEqual(['2025-04', '2026-04']);
+    expect(resolveSettings('monthly_payroll', masters, nextMonth, '2025-12-31').snapshot.tax_table_version).toBe('2020-01');
+    expect(resolveSettings('monthly_payroll', masters, nextMonth, '2027-01-01').snapshot.tax_table_version).toBe('2027-01');
+  });
+
+  it('the pension maximum 680,000 applies from the September 2027 premium month (October pay)', () => {
+    expect(resolveSettings('monthly_payroll', masters, nextMonth, '2027-09-25').snapshot.employees_pension_rate_version).toBe('2020-09');
+    expect(resolveSettings('monthly_payroll', masters, nextMonth, '2027-10-25').snapshot.employees_pension_rate_version).toBe('2027-09');
+  });
+
+  it('a custom-rate company reports its own profile version as the social insurance rate version', () => {
+    const custom = put({
+      social_insurance: {
+        health_insurance_provider: 'custom',
+        custom_rates: {
+          health_insurance_employee_rate: '0.045',
+          care_insurance_employee_rate: '0.008',
+          childcare_support_contribution_employee_rate: null,
+          health_insurance_standard_bonus_annual_cap: 5_730_000,
+        },
+      },
+    });
+    const s = resolveSettings('monthly_payroll', masters, custom, '2026-05-25');
+    expect(s.snapshot.social_insurance_rate_version).toBe(custom[0].version);
+    expect(s.snapshot.employees_pension_rate_version).toBe('2020-09');
+  });
+
+  it('names what is missing: no profile, no social insurance, no table for the premium month', () => {
+    const err = (f: () => unknown) => {
+      try {
+        f();
+      } catch (e) {
+        return e as EngineError;
+      }
+      throw new Error('expected an error');
+    };
+    expect(err(() => resolveSettings('monthly_payroll', masters, nextMonth, '2023-12-31'))).toMatchObject({
+      code: 'settings_not_resolved',
+      message: expect.stringContaining('company calculation profile'),
+    });
+    expect(err(() => resolveSettings('monthly_payroll', masters, put({ social_insurance: null }), '2026-05-25')).message).toContain('no social insurance');
+    expect(err(() => resolveSettings('monthly_payroll', masters, nextMonth, '2025-03-25')).message).toContain('premium month 2025-02');
+  });
+});
+
+describe('settings_lock', () => {
+  const snapshot = {
+    company_profile_version: 'p1', tax_table_version: '2026-01', social_insurance_rate_version: '2026-04',
+    employees_pension_rate_version: '2020-09', employment_insurance_rate_version: '2026-04', rounding_rule_version: '2020-01',
+  };
+  it('passes when all six match and names every field that differs', () => {
+    expect(() => checkSettingsLock({ ...snapshot }, snapshot)).not.toThrow();
+    expect(() => checkSettingsLock({ ...snapshot, tax_table_version: '2020-01', rounding_rule_version: 'x' }, snapshot)).toThrow(
+      /tax_table_version: locked "2020-01", resolved "2026-01".*rounding_rule_version/,
+    );
+  });
+
+  it('a calculation with a stale lock gets settings_lock_conflict', () => {
+    const engine = loadEngine();
+    const req = {
+      company_id: 'osaka', calculation_date: '2026-05-01', payment_date: '2026-05-01', is_employment_insurance_subject: true,
+      subject_wage_total: 100_000, settings_lock: { ...snapshot, company_profile_version: put({})[0].version, social_insurance_rate_version: '2026-03' },
+    };
+    expect(() => engine.calculate('employment_insurance_simulation', req, put({}))).toThrow(
+      expect.objectContaining({ code: 'settings_lock_conflict' }),
+    );
+  });
+});
