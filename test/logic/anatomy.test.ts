@@ -1,0 +1,49 @@
+/** Every operator and rounding rule file has the same anatomy. */
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { OPERATORS } from '../../engine/logic/operators/index.ts';
+import { getRounding, roundingNames } from '../../engine/rounding/index.ts';
+
+const OPS_DIR = fileURLToPath(new URL('../../engine/logic/operators', import.meta.url));
+const ROUNDING_DIR = fileURLToPath(new URL('../../engine/rounding', import.meta.url));
+
+describe('operator anatomy', () => {
+  it('each registered operator has names, a sane arity and a compile function', () => {
+    for (const op of OPERATORS) {
+      expect(op.names.length).toBeGreaterThan(0);
+      const [min, max] = op.arity;
+      expect(Number.isInteger(min) && min >= 0).toBe(true);
+      expect(max === Infinity || (Number.isInteger(max) && max >= min)).toBe(true);
+      expect(typeof op.compile).toBe('function');
+    }
+  });
+  it('one file per operator: each exports exactly one OperatorDef constant and starts with a why-comment', () => {
+    const files = readdirSync(OPS_DIR).filter((f) => f.endsWith('.ts') && f !== 'index.ts');
+    expect(files.length).toBe(OPERATORS.length);
+    for (const f of files) {
+      const text = readFileSync(`${OPS_DIR}/${f}`, 'utf8');
+      expect(text.startsWith('/**'), f).toBe(true);
+      expect(text.match(/export const \w+: OperatorDef = \{/g)?.length, f).toBe(1);
+      expect(text).toMatch(/names: \[/);
+      expect(text).toMatch(/arity: \[/);
+    }
+    const index = readFileSync(`${OPS_DIR}/index.ts`, 'utf8');
+    for (const f of files) expect(index, f).toContain(`'./${f}'`);
+  });
+});
+
+describe('rounding anatomy', () => {
+  it('one file per named rule, each exporting { name, description, apply }', () => {
+    const files = readdirSync(ROUNDING_DIR).filter((f) => f.endsWith('.ts') && !['index.ts', 'snap.ts', 'types.ts'].includes(f));
+    expect(files.length).toBe(roundingNames().length);
+    for (const f of files) {
+      const text = readFileSync(`${ROUNDING_DIR}/${f}`, 'utf8');
+      expect(text.startsWith('/**'), f).toBe(true);
+      expect(text).toMatch(/export const \w+: RoundingRule = \{/);
+      expect(text, `${f} snaps first`).toMatch(/apply: \(d\) => snap\(d\)/);
+      const name = text.match(/name: '([a-z0-9_]+)'/)![1];
+      expect(getRounding(name)?.name).toBe(name);
+    }
+  });
+});
