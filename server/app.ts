@@ -33,6 +33,6 @@ export function createApp(deps: AppDeps): Koa<RequestState> {
   app.use(errorEnvelope(deps.logger, deps.config.maxBodyBytes));
   app.use(authenticateAndLimit(deps.store, limiter));
   app.use(router.routes() as unknown as Koa.Middleware<RequestState>);
-  app.use(router.allowedMethods({ throw: true }) as unknown as Koa.Middleware<RequestState>);
+  app.use(router.allowedMethods() as unknown as Koa.Middleware<RequestState>);
   return app;
 }

@@ -116,7 +116,7 @@ export const profileVersionSchema = {
   properties: {
     company_id: { type: 'string', description: 'Company id within the account.', examples: ['acme-tokyo'] },
     profile_id: { type: 'string', description: 'Id of the company\'s profile; the same for all its versions.', examples: ['prof_4b1f0c3e-9d52-4b7e-a0a4-2f1d3c6e8a90'] },
-    version: { type: 'string', description: 'Version string reported as settings_snapshot.company_profile_version.', examples: ['2025-04-01.3f9a1c2b7d4e'] },
+    version: { type: 'string', description: 'Version string reported as settings_snapshot.company_profile_version.', examples: ['2025-04-01.873dcb76c852'] },
     effective_to: { type: ['string', 'null'], format: 'date', description: 'Last payment_date in force; null = open-ended.', examples: [null] },
     ...settingsProperties,
   },
@@ -124,7 +124,7 @@ export const profileVersionSchema = {
     {
       company_id: 'acme-tokyo',
       profile_id: 'prof_4b1f0c3e-9d52-4b7e-a0a4-2f1d3c6e8a90',
-      version: '2025-04-01.3f9a1c2b7d4e',
+      version: '2025-04-01.873dcb76c852',
       effective_to: null,
       ...putExample,
       income_tax_withholding_method: 'monthly_table',

@@ -25,7 +25,11 @@ export function errorEnvelope(logger: Logger, maxBodyBytes: number): AppMiddlewa
   return async (ctx, next) => {
     try {
       await next();
-      if (ctx.status === 404 && ctx.body === undefined) throw new ApiError('route_not_found');
+      // The router leaves an empty 404 (no route) or 405/501 (route without this method, Allow set).
+      if (ctx.body === undefined || ctx.body === null) {
+        if (ctx.status === 404) throw new ApiError('route_not_found');
+        if (ctx.status === 405 || ctx.status === 501) throw new ApiError('method_not_allowed');
+      }
     } catch (err) {
       const { error, internal } = toApiError(err, maxBodyBytes);
       if (internal) {

@@ -31,21 +31,21 @@ export const companyIdSchema = {
 const versionString = (description: string, example: string) => ({ type: 'string', minLength: 1, description, examples: [example] }) as const;
 
 const settingsVersionProperties = {
-  company_profile_version: versionString('Company calculation profile version.', '2025-04-01.3f9a1c2b7d4e'),
-  tax_table_version: versionString('Income tax table version.', 'income_tax_2026'),
-  social_insurance_rate_version: versionString('Social insurance (health, care, childcare support) rate table version.', 'kyokai_13_2026-03'),
-  employees_pension_rate_version: versionString("Employees' pension rate table version.", 'employees_pension_2025-09'),
-  employment_insurance_rate_version: versionString('Employment insurance rate table version.', 'employment_insurance_2026'),
-  rounding_rule_version: versionString('Rounding rule version.', 'rounding_v1'),
+  company_profile_version: versionString('Company calculation profile version.', '2025-04-01.873dcb76c852'),
+  tax_table_version: versionString('Income tax table version.', '2026-01'),
+  social_insurance_rate_version: versionString('Social insurance (health, care, childcare support) rate table version.', '2026-04'),
+  employees_pension_rate_version: versionString("Employees' pension rate table version.", '2020-09'),
+  employment_insurance_rate_version: versionString('Employment insurance rate table version.', '2026-04'),
+  rounding_rule_version: versionString('Rounding rule version.', '2020-01'),
 } as const;
 
 const settingsLockExample = {
-  company_profile_version: '2025-04-01.3f9a1c2b7d4e',
-  tax_table_version: 'income_tax_2026',
-  social_insurance_rate_version: 'kyokai_13_2026-03',
-  employees_pension_rate_version: 'employees_pension_2025-09',
-  employment_insurance_rate_version: 'employment_insurance_2026',
-  rounding_rule_version: 'rounding_v1',
+  company_profile_version: '2025-04-01.873dcb76c852',
+  tax_table_version: '2026-01',
+  social_insurance_rate_version: '2026-04',
+  employees_pension_rate_version: '2020-09',
+  employment_insurance_rate_version: '2026-04',
+  rounding_rule_version: '2020-01',
 };
 
 export const settingsLockSchema = {

@@ -1,7 +1,8 @@
 /**
  * Sample bodies shown in openapi.json and docs/api.md. A test checks that each request example passes
  * its own schema and cross-field rules, so the documentation never shows a body the API rejects.
- * Response amounts are illustrative (consistent sums), not a golden case.
+ * Response examples are the engine's real output for these requests (ids and timestamps aside);
+ * they are documentation, not golden cases.
  */
 const common = { company_id: 'acme-tokyo', calculation_date: '2026-05-20', payment_date: '2026-05-25' };
 
@@ -15,7 +16,7 @@ export const profilePutExample = {
 export const profileVersionExample = {
   company_id: 'acme-tokyo',
   profile_id: 'prof_4b1f0c3e-9d52-4b7e-a0a4-2f1d3c6e8a90',
-  version: '2025-04-01.3f9a1c2b7d4e',
+  version: '2025-04-01.873dcb76c852',
   effective_from: '2025-04-01',
   effective_to: null,
   social_insurance: { health_insurance_provider: 'kyokai', prefecture_code: '13' },
@@ -71,12 +72,12 @@ export const incomeTaxSimulationExample = { ...common, taxable_payment: 300000, 
 export const standardMonthlyRemunerationExample = { ...common, monthly_remuneration: 305000 };
 
 const snapshot = {
-  company_profile_version: '2025-04-01.3f9a1c2b7d4e',
-  tax_table_version: 'income_tax_2026',
-  social_insurance_rate_version: 'kyokai_13_2026-03',
-  employees_pension_rate_version: 'employees_pension_2025-09',
-  employment_insurance_rate_version: 'employment_insurance_2026',
-  rounding_rule_version: 'rounding_v1',
+  company_profile_version: '2025-04-01.873dcb76c852',
+  tax_table_version: '2026-01',
+  social_insurance_rate_version: '2026-04',
+  employees_pension_rate_version: '2020-09',
+  employment_insurance_rate_version: '2026-04',
+  rounding_rule_version: '2020-01',
 };
 
 const resultHeader = (calculation_type: string) => ({
@@ -91,14 +92,14 @@ export const employmentInsuranceTraceStepExample = {
   step: 'employment_insurance',
   step_type: 'statutory_deduction',
   formula_code: 'employment_insurance.employee_contribution.v1',
-  output_key: 'amounts.employment_insurance',
-  input_refs: ['request.subject_wage_total', 'masters.employment_insurance_rate_table.employee_rate'],
-  formula: 'subject_wage_total * employee_rate',
-  inputs: { subject_wage_total: 300000, employee_rate: '0.005' },
+  output_key: 'amounts.statutory_deductions.employment_insurance',
+  input_refs: ['amounts.employment_insurance_subject_amount', 'masters.employment_insurance.employee_rate', 'masters.employment_insurance.business_type'],
+  formula: 'round_50_sen(employment_insurance_subject_amount x employee_rate)',
+  inputs: { employment_insurance_subject_amount: 300000, employee_rate: '0.005', business_type: 'general' },
   raw_amount: '1500',
   rounding_rule: 'round_50_sen_or_less_down_over_50_sen_up_to_yen',
   rounded_amount: 1500,
-  master_refs: [{ type: 'employment_insurance_rate_table', id: 'employment_insurance', version: 'employment_insurance_2026', effective_from: '2026-04-01', effective_to: null }],
+  master_refs: [{ type: 'employment_insurance_rate_table', id: 'ei-general', version: '2026-04', effective_from: '2026-04-01', effective_to: null }],
 };
 
 export const monthlyPayrollResultExample = {
@@ -106,18 +107,18 @@ export const monthlyPayrollResultExample = {
   settings_snapshot: { ...snapshot, overtime_premium_rounding_method: 'none', overtime_premium_monthly_total_rounding: 'none' },
   employee_ref: 'emp-0001',
   amounts: {
-    gross_payment: 315938,
-    taxable_payment: 305938,
-    social_insurance_subject_amount: 315938,
+    gross_payment: 295250,
+    taxable_payment: 285250,
+    social_insurance_subject_amount: 295250,
     standard_monthly_remuneration_used: 300000,
     employees_pension_standard_monthly_remuneration_used: 300000,
-    employment_insurance_subject_amount: 315938,
-    income_tax_basis_amount: 260793,
-    statutory_deductions: { health_insurance: 14775, care_insurance: 0, childcare_support_contribution: 345, employees_pension_insurance: 27450, employment_insurance: 1580, income_tax: 6000, resident_tax: 15000, total: 65150 },
-    custom_deductions: { items: [{ code: 'union', name: 'Union fee', amount: 2000 }], total: 2000 },
-    attendance: { hourly_base: '1750', overtime_pay: 25938, late_early_leave_deduction: 0, absence_deduction: 0 },
-    total_deductions: 67150,
-    net_payment: 248788,
+    employment_insurance_subject_amount: 295250,
+    income_tax_basis_amount: 241204,
+    statutory_deductions: { health_insurance: 14775, care_insurance: 0, childcare_support_contribution: 345, employees_pension_insurance: 27450, employment_insurance: 1476, income_tax: 4170, resident_tax: 15000, total: 63216 },
+    custom_deductions: { items: [{ code: 'union', name: 'Union fee', amount: 2000, metadata: null }], total: 2000 },
+    attendance: { hourly_base: '1750', overtime_pay: 5250, late_early_leave_deduction: 0, absence_deduction: 0 },
+    total_deductions: 65216,
+    net_payment: 230034,
   },
   calculation_trace: [],
   warnings: [],
@@ -133,11 +134,11 @@ export const bonusResultExample = {
     social_insurance_subject_amount: 500000,
     employment_insurance_subject_amount: 500000,
     standard_bonus_amounts: { health_insurance: 500000, employees_pension_insurance: 500000 },
-    income_tax_basis_amount: 424125,
-    statutory_deductions: { health_insurance: 24625, care_insurance: 0, childcare_support_contribution: 575, employees_pension_insurance: 45750, employment_insurance: 2500, income_tax: 17357, total: 90807 },
+    income_tax_basis_amount: 426550,
+    statutory_deductions: { health_insurance: 24625, care_insurance: 0, childcare_support_contribution: 575, employees_pension_insurance: 45750, employment_insurance: 2500, income_tax: 17420, total: 90870 },
     custom_deductions: { items: [], total: 0 },
-    total_deductions: 90807,
-    net_payment: 409193,
+    total_deductions: 90870,
+    net_payment: 409130,
   },
   calculation_trace: [],
   warnings: [],
@@ -159,7 +160,7 @@ export const employmentInsuranceSimulationResultExample = {
 
 export const incomeTaxSimulationResultExample = {
   ...resultHeader('income_tax_simulation'),
-  amounts: { taxable_payment: 300000, social_insurance_deduction_amount: 44000, income_tax_basis_amount: 256000, income_tax: 6640 },
+  amounts: { taxable_payment: 300000, social_insurance_deduction_amount: 44000, income_tax_basis_amount: 256000, income_tax: 6320 },
   calculation_trace: [],
   warnings: [],
 };
@@ -171,19 +172,52 @@ export const standardMonthlyRemunerationResultExample = {
   warnings: [],
 };
 
-export const taxTableRecordExample = { type: 'income_tax_table', id: 'income_tax_monthly', version: 'income_tax_2026', effective_from: '2026-01-01', effective_to: null, source_artifact_id: 'nta-2026-monthly' };
+export const taxTableRecordExample = {
+  type: 'income_tax_table',
+  id: 'nta-withholding-monthly',
+  version: '2026-01',
+  effective_from: '2026-01-01',
+  effective_to: '2026-12-31',
+  source_artifact_id: 'nta-zeigakuhyo2026-01-07',
+  table: 'monthly',
+  status: 'imported',
+};
 
 export const socialInsuranceRateRecordExample = {
   type: 'social_insurance_rate_table',
-  id: 'kyokai_13',
-  version: 'kyokai_13_2026-03',
-  effective_from: '2026-03-01',
+  id: 'kyokai-13',
+  version: '2026-04',
+  effective_from: '2026-04-01',
   effective_to: null,
-  provider: 'japan_health_insurance_association',
+  provider: '全国健康保険協会 (Japan Health Insurance Association)',
   prefecture_code: '13',
   prefecture_name: 'tokyo',
   health_insurance_employee_rate: '0.04925',
   care_insurance_employee_rate: '0.0081',
   childcare_support_contribution_employee_rate: '0.00115',
   health_insurance_standard_bonus_annual_cap: 5730000,
+};
+
+export const employeesPensionRateRecordExample = {
+  type: 'employees_pension_rate_table',
+  id: 'employees-pension',
+  version: '2020-09',
+  effective_from: '2020-09-01',
+  effective_to: '2027-08-31',
+  provider: '日本年金機構 (Japan Pension Service)',
+  employees_pension_insurance_employee_rate: '0.0915',
+  employees_pension_standard_bonus_monthly_cap: 1500000,
+  source_artifact_id: 'nenkin-kousei-nenkin-hyojun-hoshu-2020-09',
+};
+
+export const employmentInsuranceRateRecordExample = {
+  type: 'employment_insurance_rate_table',
+  id: 'ei-general',
+  version: '2026-04',
+  effective_from: '2026-04-01',
+  effective_to: null,
+  provider: '厚生労働省 (Ministry of Health, Labour and Welfare)',
+  business_type: 'general',
+  employee_rate: '0.005',
+  source_artifact_id: 'mhlw-koyou-hokenryoritsu-r8',
 };

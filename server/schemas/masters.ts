@@ -1,10 +1,10 @@
 /** Response schemas of GET /v1/masters/tax-tables and /v1/masters/rate-tables (spec "Master records"). */
-import { socialInsuranceRateRecordExample, taxTableRecordExample } from './examples.ts';
+import { employeesPensionRateRecordExample, employmentInsuranceRateRecordExample, socialInsuranceRateRecordExample, taxTableRecordExample } from './examples.ts';
 
 const str = (description: string, example: string) => ({ type: 'string', minLength: 1, description, examples: [example] }) as const;
 const nullableDate = { type: ['string', 'null'], format: 'date', description: 'Last day in force; null = no end set.', examples: [null] } as const;
 const rate = (description: string, example: string) => ({ type: 'string', pattern: '^\\d+(\\.\\d+)?$', description, examples: [example] }) as const;
-const sourceArtifact = { type: ['string', 'null'], minLength: 1, description: 'Source document id, or null.', examples: ['nta-2026-monthly'] } as const;
+const sourceArtifact = { type: ['string', 'null'], minLength: 1, description: 'Source document id, or null.', examples: ['nta-zeigakuhyo2026-01-07'] } as const;
 
 const versioned = (type: string, idExample: string, versionExample: string) =>
   ({
@@ -20,11 +20,16 @@ export const taxTableRecordSchema = {
   description: 'One published income tax table (monthly or bonus) in one version.',
   additionalProperties: false,
   required: ['type', 'id', 'version', 'effective_from', 'effective_to'],
-  properties: { ...versioned('income_tax_table', 'income_tax_monthly', 'income_tax_2026'), source_artifact_id: sourceArtifact },
+  properties: {
+    ...versioned('income_tax_table', 'nta-withholding-monthly', '2026-01'),
+    source_artifact_id: sourceArtifact,
+    table: { type: 'string', enum: ['monthly', 'bonus', 'computer_special'], description: 'Which withholding table.', examples: ['monthly'] },
+    status: { type: 'string', enum: ['imported', 'not_imported'], description: 'not_imported: the version is known to apply but its data is not available; calculations needing it get 422.', examples: ['imported'] },
+  },
   examples: [taxTableRecordExample],
 } as const;
 
-const provider = { type: ['string', 'null'], minLength: 1, description: 'Publisher of the table.', examples: ['japan_health_insurance_association'] } as const;
+const provider = { type: ['string', 'null'], minLength: 1, description: 'Publisher of the table.', examples: ['全国健康保険協会 (Japan Health Insurance Association)'] } as const;
 
 export const socialInsuranceRateRecordSchema = {
   type: 'object',
@@ -32,7 +37,7 @@ export const socialInsuranceRateRecordSchema = {
   additionalProperties: false,
   required: ['type', 'id', 'version', 'effective_from', 'effective_to', 'provider', 'prefecture_code', 'prefecture_name', 'health_insurance_employee_rate', 'care_insurance_employee_rate', 'childcare_support_contribution_employee_rate', 'health_insurance_standard_bonus_annual_cap'],
   properties: {
-    ...versioned('social_insurance_rate_table', 'kyokai_13', 'kyokai_13_2026-03'),
+    ...versioned('social_insurance_rate_table', 'kyokai-13', '2026-04'),
     provider,
     prefecture_code: { type: ['string', 'null'], minLength: 1, maxLength: 2, description: 'JIS prefecture code.', examples: ['13'] },
     prefecture_name: { type: ['string', 'null'], minLength: 1, maxLength: 64, description: 'English lower-case prefecture name.', examples: ['tokyo'] },
@@ -50,13 +55,13 @@ export const employeesPensionRateRecordSchema = {
   additionalProperties: false,
   required: ['type', 'id', 'version', 'effective_from', 'effective_to', 'provider', 'employees_pension_insurance_employee_rate', 'employees_pension_standard_bonus_monthly_cap'],
   properties: {
-    ...versioned('employees_pension_rate_table', 'employees_pension', 'employees_pension_2025-09'),
+    ...versioned('employees_pension_rate_table', 'employees-pension', '2020-09'),
     provider,
     employees_pension_insurance_employee_rate: rate('Employee pension rate.', '0.0915'),
     employees_pension_standard_bonus_monthly_cap: { type: 'integer', minimum: 0, description: 'Monthly cap of the pension standard bonus.', examples: [1500000] },
     source_artifact_id: sourceArtifact,
   },
-  examples: [{ type: 'employees_pension_rate_table', id: 'employees_pension', version: 'employees_pension_2025-09', effective_from: '2025-09-01', effective_to: null, provider: 'japan_pension_service', employees_pension_insurance_employee_rate: '0.0915', employees_pension_standard_bonus_monthly_cap: 1500000 }],
+  examples: [employeesPensionRateRecordExample],
 } as const;
 
 export const employmentInsuranceRateRecordSchema = {
@@ -65,12 +70,13 @@ export const employmentInsuranceRateRecordSchema = {
   additionalProperties: false,
   required: ['type', 'id', 'version', 'effective_from', 'effective_to', 'provider', 'employee_rate', 'source_artifact_id'],
   properties: {
-    ...versioned('employment_insurance_rate_table', 'employment_insurance_general', 'employment_insurance_2026'),
+    ...versioned('employment_insurance_rate_table', 'ei-general', '2026-04'),
     provider,
+    business_type: { type: 'string', enum: ['general', 'agriculture_forestry_fisheries_sake', 'construction'], description: 'Business type the rate applies to.', examples: ['general'] },
     employee_rate: rate('Employee rate.', '0.005'),
     source_artifact_id: sourceArtifact,
   },
-  examples: [{ type: 'employment_insurance_rate_table', id: 'employment_insurance_general', version: 'employment_insurance_2026', effective_from: '2026-04-01', effective_to: null, provider: 'mhlw', employee_rate: '0.005', source_artifact_id: null }],
+  examples: [employmentInsuranceRateRecordExample],
 } as const;
 
 export const taxTableListSchema = {

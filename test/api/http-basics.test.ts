@@ -1,0 +1,116 @@
+/**
+ * HTTP mechanics every endpoint shares: API key (401), request id, error envelope, routing (404/405),
+ * Content-Type (415), malformed JSON (400), body size (413), internal errors (500 without internals).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateApiKey, keyPrefixOf } from '../../server/auth/api-keys.ts';
+import { createTestDatabase, STORE_KINDS, type TestDatabase } from './support/databases.ts';
+import { FakeEngine } from './support/fake-engine.ts';
+import { bodies, PATHS } from './support/bodies.ts';
+import { call, newAccount, putProfile, startTestServer, type TestServer } from './support/test-server.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+const ALL_ENDPOINTS: [string, string][] = [
+  ...Object.values(PATHS).map((p): [string, string] => ['POST', p]),
+  ['GET', '/v1/masters/tax-tables'],
+  ['GET', '/v1/masters/rate-tables'],
+  ['GET', '/v1/openapi.json'],
+  ['PUT', '/cp/v1/companies/acme-tokyo/calculation-profile'],
+  ['GET', '/cp/v1/companies/acme-tokyo/calculation-profile'],
+];
+
+describe.each(STORE_KINDS)('HTTP basics (%s)', (kind) => {
+  let db: TestDatabase;
+  let server: TestServer;
+  let key: string;
+  const engine = new FakeEngine();
+  beforeAll(async () => {
+    db = await createTestDatabase(kind);
+    server = await startTestServer(db, { engine, config: { maxBodyBytes: 4096 } });
+    key = (await newAccount(server.store)).api_key;
+    expect((await putProfile(server, key, 'acme-tokyo')).status).toBe(200);
+  });
+  afterAll(async () => {
+    await server.stop();
+    await db.drop();
+  });
+
+  it.each(ALL_ENDPOINTS)('%s %s needs a key: 401 unauthorized in the envelope', async (method, path) => {
+    const res = await call(server, method, path, method === 'GET' ? {} : { body: {} });
+    expect(res.status).toBe(401);
+    expect(res.json.error.code).toBe('unauthorized');
+    expect(res.json.error.request_id).toMatch(UUID);
+    expect(res.headers.get('x-request-id')).toBe(res.json.error.request_id);
+    expect(res.json.error).not.toHaveProperty('details');
+  });
+
+  it('rejects an unknown key and a revoked key with 401', async () => {
+    expect((await call(server, 'GET', '/v1/masters/tax-tables', { key: generateApiKey().api_key })).status).toBe(401);
+    expect((await call(server, 'GET', '/v1/masters/tax-tables', { key: 'garbage' })).status).toBe(401);
+    const other = await newAccount(server.store);
+    expect((await call(server, 'GET', '/v1/masters/tax-tables', { key: other.api_key })).status).toBe(200);
+    await server.store.revokeApiKeys(keyPrefixOf(other.api_key)!);
+    expect((await call(server, 'GET', '/v1/masters/tax-tables', { key: other.api_key })).json.error.code).toBe('unauthorized');
+  });
+
+  it('answers every success with an X-Request-Id UUID', async () => {
+    const res = await call(server, 'GET', '/v1/masters/rate-tables', { key });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-request-id')).toMatch(UUID);
+  });
+
+  it('404 route_not_found for an unknown path, 405 method_not_allowed for a wrong method', async () => {
+    const missing = await call(server, 'GET', '/v1/nothing-here', { key });
+    expect(missing.status).toBe(404);
+    expect(missing.json.error.code).toBe('route_not_found');
+    const wrong = await call(server, 'GET', PATHS.monthly, { key });
+    expect(wrong.status).toBe(405);
+    expect(wrong.json.error.code).toBe('method_not_allowed');
+    expect(wrong.headers.get('allow')).toContain('POST');
+  });
+
+  it('415 unsupported_media_type without a JSON Content-Type, on POST and PUT', async () => {
+    for (const [method, path] of [['POST', PATHS.monthly], ['PUT', '/cp/v1/companies/acme-tokyo/calculation-profile']]) {
+      const noType = await call(server, method, path, { key, rawBody: JSON.stringify(bodies.monthly()) });
+      expect(noType.status).toBe(415);
+      expect(noType.json.error.code).toBe('unsupported_media_type');
+      const text = await call(server, method, path, { key, rawBody: '{}', headers: { 'Content-Type': 'text/plain' } });
+      expect(text.status).toBe(415);
+    }
+  });
+
+  it('400 malformed_json for a body that is not JSON', async () => {
+    const res = await call(server, 'POST', PATHS.monthly, { key, rawBody: '{"company_id": ', headers: { 'Content-Type': 'application/json' } });
+    expect(res.status).toBe(400);
+    expect(res.json.error).toEqual({ code: 'malformed_json', message: 'The request body is not valid JSON.', request_id: expect.stringMatching(UUID) });
+  });
+
+  it('413 payload_too_large above PAYROLL_MAX_BODY_BYTES', async () => {
+    const big = { ...bodies.monthly(), allowances: [{ code: 'x', name: 'y'.repeat(5000), amount: 1, taxable: true, social_insurance_included: true, employment_insurance_included: true }] };
+    const res = await call(server, 'POST', PATHS.monthly, { key, body: big });
+    expect(res.status).toBe(413);
+    expect(res.json.error.code).toBe('payload_too_large');
+    expect(res.json.error.message).toContain('4096');
+  });
+
+  it('a JSON body of the wrong type is a 422 invalid_type at the root', async () => {
+    const res = await call(server, 'POST', PATHS.incomeTax, { key, body: [1, 2] });
+    expect(res.status).toBe(422);
+    expect(res.json.error.details).toEqual([{ path: [], code: 'invalid_type', message: 'must be of type object.' }]);
+  });
+
+  it('500 internal_error hides the internals of an unexpected failure', async () => {
+    engine.failWith = new Error('database password is hunter2 at /srv/secret.ts');
+    try {
+      const res = await call(server, 'POST', PATHS.incomeTax, { key, body: bodies.incomeTax() });
+      expect(res.status).toBe(500);
+      expect(res.json.error.code).toBe('internal_error');
+      expect(JSON.stringify(res.json)).not.toContain('hunter2');
+      expect(server.rawLogs.join('')).not.toContain('hunter2');
+      expect(server.logs.some((l) => l.msg === 'internal error' && l.request_id === res.json.error.request_id)).toBe(true);
+    } finally {
+      engine.failWith = undefined;
+    }
+  });
+});
