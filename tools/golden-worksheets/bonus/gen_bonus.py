@@ -93,7 +93,7 @@ class Builder:
             elif trace == 'tax':
                 st = {'step': 'bonus_income_tax', 'formula_code': CODES['bonus_income_tax'],
                       'rounded_amount': w['lines']['tax']}
-                if w['tax_trace'] and 'kind' not in w['tax_trace']:
+                if w['tax_trace']:
                     st['inputs'] = tax_inputs(w['tax_trace'])
                 exp['trace'] = [st]
             elif trace == 'si':

@@ -360,7 +360,7 @@ def bonus(company: dict, req: dict):
             tax = floor_yen(basis * rate)
             warnings = warnings + ['WITHHOLDING_RATE_OVERRIDDEN_BY_CALLER']
             notes.append(f'override: floor({basis:,} x {override}) = floor({yen(basis * rate)}) = {tax:,}')
-            tax_trace = {'withholding_rate': override}
+            tax_trace = {'withholding_rate': override, 'calculation_method': 'withholding_rate_override'}
     else:
         use_monthly = method == 'no_previous_month_payroll' or p_raw <= 0 or basis > 10 * p_raw
         if use_monthly:
@@ -377,7 +377,8 @@ def bonus(company: dict, req: dict):
             t0, i0 = m.tax(col, deps, p)
             tax = (t1 - t0) * 6
             notes.append(f'floor(B/6) = {b6:,}; T({p + b6:,}): {i1["text"]}; T({p:,}): {i0["text"]}; tax = ({t1:,} - {t0:,}) x 6 = {tax:,}')
-            tax_trace = {'kind': 'monthly'}
+            # method labels as documented in rules/income_tax/income_tax.bonus_table_lookup.v1.yaml
+            tax_trace = {'calculation_method': 'ten_times_rule' if method == 'standard' else 'no_previous_month_payroll'}
         else:
             if year not in BONUS_TABLE:
                 error = {'code': 'income_tax_lookup_failed', 'message_contains': 'bonus'}
