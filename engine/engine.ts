@@ -134,7 +134,8 @@ function makeEngine(masters: MasterSet, rules: LoadedRules, now: () => Date, new
       amounts: {},
       work: {},
     };
-    const { trace, warnings } = runPipeline(pipeline, rules.registry, ctx, settings.refs, paymentDate);
+    const withTrace = traceWanted(type, request);
+    const { trace, warnings } = runPipeline(pipeline, rules.registry, ctx, settings.refs, paymentDate, { trace: withTrace });
     const employeeRef = (request.employee_snapshot as { employee_ref?: string } | undefined)?.employee_ref;
     return {
       calculation_id: `calc_${newId()}`,
@@ -144,7 +145,7 @@ function makeEngine(masters: MasterSet, rules: LoadedRules, now: () => Date, new
       calculated_at: now().toISOString(),
       settings_snapshot: settings.snapshot,
       amounts: buildAmounts(pipeline, ctx),
-      calculation_trace: traceWanted(type, request) ? (trace as unknown as Record<string, unknown>[]) : [],
+      calculation_trace: trace as unknown as Record<string, unknown>[],
       warnings,
     };
   }

@@ -40,17 +40,24 @@ export function toContextValue(v: unknown, key = ''): unknown {
   return v;
 }
 
-export function getPath(root: unknown, path: string): unknown {
+/** A dotted path split once at load time, so a request only walks it. */
+export type PathSegments = readonly string[];
+
+export function splitPath(path: string): PathSegments {
+  return path.split('.');
+}
+
+export function getPath(root: unknown, path: string | PathSegments): unknown {
   let cur = root;
-  for (const seg of path.split('.')) {
+  for (const seg of typeof path === 'string' ? path.split('.') : path) {
     if (cur === null || cur === undefined || typeof cur !== 'object') return null;
     cur = (cur as Record<string, unknown>)[seg];
   }
   return cur === undefined ? null : cur;
 }
 
-export function setPath(root: Record<string, unknown>, path: string, value: unknown): void {
-  const segs = path.split('.');
+export function setPath(root: Record<string, unknown>, path: string | PathSegments, value: unknown): void {
+  const segs = typeof path === 'string' ? path.split('.') : path;
   let cur = root;
   for (const seg of segs.slice(0, -1)) {
     const next = cur[seg];

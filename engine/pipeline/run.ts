@@ -21,7 +21,7 @@ export interface RunOutcome {
 
 function evaluateRule(rule: CompiledRule, ctx: Context) {
   const scope: Record<string, unknown> = {};
-  for (const [name, path] of Object.entries(rule.doc.inputs)) scope[name] = getPath(ctx, path);
+  for (const [name, path] of rule.inputs) scope[name] = getPath(ctx, path);
   for (const [name, fn] of rule.bindings) scope[name] = fn(scope);
   const raw = rule.expression(scope);
   let result: unknown = raw;
@@ -38,8 +38,10 @@ export function runPipeline(
   ctx: Context,
   refs: Partial<Record<MasterSlot, MasterRef>>,
   date: string,
+  options: { trace: boolean } = { trace: true },
 ): RunOutcome {
   const trace: TraceStep[] = [];
+  const wantTrace = options.trace;
   const warnings: string[] = [];
   for (const [path, fn] of pipeline.prepare) setPath(ctx, path, fn(ctx));
   for (const step of pipeline.steps) {
@@ -47,9 +49,10 @@ export function runPipeline(
     const rule = registry.pick(step.rule, date);
     if (!rule) throw new EngineError('settings_not_resolved', `No version of rule ${step.rule} is in force for payment_date ${date}.`);
     const { scope, raw, result } = evaluateRule(rule, ctx);
-    setPath(ctx, rule.doc.output_key, result);
-    for (const [key, binding] of Object.entries(rule.doc.also_outputs ?? {})) setPath(ctx, key, binding === RESULT ? result : scope[binding]);
+    setPath(ctx, rule.output, result);
+    for (const [key, binding] of rule.alsoOutputs) setPath(ctx, key, binding === RESULT ? result : scope[binding]);
     for (const w of rule.warnings) if (truthy(w.when(scope)) && !warnings.includes(w.code)) warnings.push(w.code);
+    if (!wantTrace) continue;
     const notes = renderNotes(rule.doc.notes, scope);
     trace.push({
       step: rule.doc.step,

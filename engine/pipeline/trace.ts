@@ -35,21 +35,28 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
 /** Inputs as given; object-valued bindings (table lookups) are spread into their scalar fields. */
 export function traceInputs(rule: CompiledRule, scope: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const name of Object.keys(rule.doc.inputs)) {
+  for (const [name, , fromMasters] of rule.inputs) {
     const v = scope[name];
-    if (!isMasterRecord(v)) out[name] = serializeValue(v as never);
+    // A master table (a record, or its grade/tier list) is named in master_refs instead of copied here.
+    if (isMasterRecord(v) || (fromMasters && v !== null && typeof v === 'object' && !isDecimal(v))) continue;
+    out[name] = rateAsString(name, serializeValue(v as never), v);
   }
   for (const [name] of rule.bindings) {
     const v = scope[name];
     if (isPlainObject(v) && !isMasterRecord(v)) {
       for (const [k, x] of Object.entries(v)) {
-        if (x === null || typeof x !== 'object' || isDecimal(x)) out[k] = serializeValue(x as never);
+        if (x === null || typeof x !== 'object' || isDecimal(x)) out[k] = rateAsString(k, serializeValue(x as never), x);
       }
     } else if (!isMasterRecord(v)) {
-      out[name] = serializeValue(v as never);
+      out[name] = rateAsString(name, serializeValue(v as never), v);
     }
   }
   return out;
+}
+
+/** Every trace field named *rate is a decimal string ("0.2042"), even a whole one ("0"). */
+function rateAsString(key: string, json: unknown, v: unknown): unknown {
+  return key.endsWith('rate') && isDecimal(v) ? (v as Decimal).toFixed() : json;
 }
 
 export function rawString(v: unknown): string | null {

@@ -6,20 +6,19 @@
 import { basename, dirname, join } from 'node:path';
 import { existsSync } from 'node:fs';
 import type { LoadProblem } from '../errors.ts';
-import { compileExpression } from '../logic/compile.ts';
+import { compileExpression, rootVariablesOf } from '../logic/index.ts';
 import { getRounding } from '../rounding/index.ts';
 import { ajvProblems, newAjv } from '../util/ajv.ts';
 import { readYaml, yamlFilesUnder } from '../util/yaml-file.ts';
 import { pipelineSchema, ruleSchema } from './schema.ts';
 import type { CompiledRule, RuleDocument } from './types.ts';
 import type { Evaluator } from '../logic/types.ts';
-import { scopedVariables } from './variables.ts';
 import { RuleRegistry } from './registry.ts';
 
 export interface CompiledPipeline {
   calculation_type: string;
   file: string;
-  prepare: [string, Evaluator][];
+  prepare: [readonly string[], Evaluator][];
   steps: { rule: string; when: Evaluator | null }[];
   amounts: Record<string, string>;
   decimal_strings: string[];
@@ -82,13 +81,28 @@ function loadRule(file: string, doc: RuleDocument, problems: LoadProblem[]): Com
     if (binding !== RESULT && !(binding in (doc.bindings ?? {}))) problems.push({ file, path: `/also_outputs/${key}`, message: `no binding named ${binding}` });
   }
   if (problems.length > before || !expression) return null;
-  return { doc, file, code: doc.formula_code.replace(/\.v\d+$/, ''), bindings, expression, warnings };
+  return {
+    doc,
+    file,
+    code: doc.formula_code.replace(/\.v\d+$/, ''),
+    inputs: Object.entries(doc.inputs).map(([name, path]) => [name, path.split('.'), path.startsWith('masters.')] as [string, string[], boolean]),
+    output: doc.output_key.split('.'),
+    alsoOutputs: Object.entries(doc.also_outputs ?? {}).map(([key, binding]) => [key.split('.'), binding] as [string[], string]),
+    bindings,
+    expression,
+    warnings,
+  };
 }
 
 function checkVariables(problems: LoadProblem[], file: string, path: string, expr: unknown, known: Set<string>) {
-  for (const v of scopedVariables(expr)) {
-    const head = v.split('.')[0];
-    if (!known.has(head)) problems.push({ file, path, message: `variable "${v}" is neither an input nor an earlier binding` });
+  let roots: string[];
+  try {
+    roots = rootVariablesOf(expr);
+  } catch {
+    return; // a malformed expression is reported by its compile
+  }
+  for (const head of roots) {
+    if (!known.has(head)) problems.push({ file, path, message: `variable "${head}" is neither an input nor an earlier binding` });
   }
 }
 
@@ -114,10 +128,10 @@ export function loadRules(rulesDir: string): { rules: LoadedRules; problems: Loa
         amounts: Record<string, string>;
         decimal_strings?: string[];
       };
-      const prepare: [string, Evaluator][] = [];
+      const prepare: [readonly string[], Evaluator][] = [];
       for (const [path, expr] of Object.entries(p.prepare ?? {})) {
         const fn = compileAt(problems, file, `/prepare/${path}`, expr);
-        if (fn) prepare.push([path, fn]);
+        if (fn) prepare.push([path.split('.'), fn]);
       }
       const steps = p.steps.map((s, i) => ({
         rule: s.rule,

@@ -51,6 +51,10 @@ export interface CompiledRule {
   file: string;
   /** formula_code without the version suffix ("employment_insurance.employee_contribution"). */
   code: string;
+  /** inputs as [local name, context path split into segments, is a master table]; split once at load */
+  inputs: [string, readonly string[], boolean][];
+  output: readonly string[];
+  alsoOutputs: [readonly string[], string][];
   bindings: [string, Evaluator][];
   expression: Evaluator;
   warnings: { code: string; when: Evaluator }[];
