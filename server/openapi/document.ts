@@ -7,6 +7,7 @@ import type { OpenAPIV3_1 } from 'openapi-types';
 import { ERROR_REGISTRY, renderMessage, type ErrorCode } from '../errors/registry.ts';
 import { CALCULATION_ENDPOINTS } from '../routes/calculation-endpoints.ts';
 import { componentSchemas } from './components.ts';
+import { refify } from './refify.ts';
 
 type Json = Record<string, unknown>;
 
@@ -158,7 +159,7 @@ export function buildOpenApiDocument(): OpenAPIV3_1.Document {
     },
     components: {
       securitySchemes: { ApiKeyAuth: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'Issued by the admin command; shown once.' } },
-      schemas,
+      schemas: refify(schemas),
     },
   };
   // Built as plain data; the openapi-types declarations are stricter than the 3.1 specification

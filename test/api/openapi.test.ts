@@ -1,0 +1,99 @@
+/**
+ * The OpenAPI document: valid OpenAPI 3.1, every endpoint of the specification documented with a
+ * description and examples, every schema described with examples that pass the schema itself (and,
+ * for requests, the cross-field rules), served as generated, and the checked-in openapi.json equal to
+ * what the code generates (drift fails CI: run `npm run openapi`).
+ */
+import { readFileSync } from 'node:fs';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { validateCrossFields } from '../../engine/validation/index.ts';
+import { componentSchemas } from '../../server/openapi/components.ts';
+import { buildOpenApiDocument } from '../../server/openapi/document.ts';
+import { CALCULATION_ENDPOINTS } from '../../server/routes/calculation-endpoints.ts';
+import { validatorFor } from '../../server/validation/ajv.ts';
+import { OPENAPI_FILE, renderOpenApiFile } from '../../tools/openapi.ts';
+import { createTestDatabase, type TestDatabase } from './support/databases.ts';
+import { call, newAccount, startTestServer, type TestServer } from './support/test-server.ts';
+
+const SPEC_ENDPOINTS: [string, string][] = [
+  ['post', '/v1/payroll/monthly:calculate'],
+  ['post', '/v1/payroll/bonus:calculate'],
+  ['post', '/v1/simulations/social-insurance:calculate'],
+  ['post', '/v1/simulations/employment-insurance:calculate'],
+  ['post', '/v1/simulations/income-tax:calculate'],
+  ['post', '/v1/simulations/standard-monthly-remuneration:resolve'],
+  ['get', '/v1/masters/tax-tables'],
+  ['get', '/v1/masters/rate-tables'],
+  ['get', '/v1/openapi.json'],
+  ['put', '/cp/v1/companies/{company_id}/calculation-profile'],
+  ['get', '/cp/v1/companies/{company_id}/calculation-profile'],
+];
+
+describe('OpenAPI document', () => {
+  const document = buildOpenApiDocument() as any;
+
+  it('is a valid OpenAPI 3.1 document', async () => {
+    const result = await new Validator().validate(structuredClone(document));
+    expect(result.errors ?? [], JSON.stringify(result.errors)).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(document.openapi).toBe('3.1.0');
+  });
+
+  it('the checked-in openapi.json equals what the code generates (run `npm run openapi`)', () => {
+    expect(readFileSync(OPENAPI_FILE, 'utf8')).toBe(renderOpenApiFile());
+  });
+
+  it.each(SPEC_ENDPOINTS)('documents %s %s with a description, examples and the API key', (method, path) => {
+    const op = document.paths[path]?.[method];
+    expect(op, `${method} ${path}`).toBeDefined();
+    expect(op.description.length).toBeGreaterThan(20);
+    expect(op.summary).toBeTruthy();
+    expect(op.responses['200'].content['application/json'].example).toBeDefined();
+    expect(op.responses['401']).toBeDefined();
+    expect(op.responses['429'].headers['Retry-After']).toBeDefined();
+    if (op.requestBody) expect(op.requestBody.content['application/json'].example).toBeDefined();
+    for (const [status, response] of Object.entries<any>(op.responses)) {
+      if (status !== '200') expect(Object.keys(response.content['application/json'].examples).length).toBeGreaterThan(0);
+    }
+  });
+
+  it('documents nothing beyond the specification\'s endpoints', () => {
+    const documented = Object.entries<any>(document.paths).flatMap(([path, item]) => Object.keys(item).filter((k) => k !== 'parameters').map((m) => `${m} ${path}`));
+    expect(documented.sort()).toEqual(SPEC_ENDPOINTS.map(([m, p]) => `${m} ${p}`).sort());
+  });
+
+  it.each(Object.entries(componentSchemas()))('schema %s has a description and examples that pass it', (_name, schema: any) => {
+    expect(schema.description).toBeTruthy();
+    expect(schema.examples?.length).toBeGreaterThan(0);
+    // A root `default` only means something inside a parent schema; AJV refuses it at a root.
+    const { default: _default, ...rootSchema } = schema;
+    const validate = validatorFor(rootSchema);
+    for (const example of schema.examples) expect(validate(structuredClone(example)), JSON.stringify(validate.errors)).toBe(true);
+  });
+
+  it.each(CALCULATION_ENDPOINTS.map((e) => [e.type, e] as const))('the %s request example passes the cross-field rules', (_t, endpoint: any) => {
+    expect(validateCrossFields(endpoint.type, structuredClone(endpoint.requestSchema.examples[0]))).toEqual([]);
+  });
+});
+
+describe('GET /v1/openapi.json', () => {
+  let db: TestDatabase;
+  let server: TestServer;
+  beforeAll(async () => {
+    db = await createTestDatabase('sqlite');
+    server = await startTestServer(db);
+  });
+  afterAll(async () => {
+    await server.stop();
+    await db.drop();
+  });
+
+  it('serves the generated document to a key holder', async () => {
+    const { api_key } = await newAccount(server.store);
+    const res = await call(server, 'GET', '/v1/openapi.json', { key: api_key });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('application/json');
+    expect(res.json).toEqual(JSON.parse(renderOpenApiFile()));
+  });
+});

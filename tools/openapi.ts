@@ -1,0 +1,19 @@
+/**
+ * Writes the OpenAPI 3.1 document generated from the code to openapi.json at the repository root
+ * (`npm run openapi`). The file is checked in; a test fails when it differs from what the code
+ * generates, so regenerate and commit it with every schema change.
+ */
+import { writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { buildOpenApiDocument } from '../server/openapi/document.ts';
+
+export const OPENAPI_FILE = fileURLToPath(new URL('../openapi.json', import.meta.url));
+
+export function renderOpenApiFile(): string {
+  return `${JSON.stringify(buildOpenApiDocument(), null, 2)}\n`;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  writeFileSync(OPENAPI_FILE, renderOpenApiFile());
+  process.stderr.write(`wrote ${OPENAPI_FILE}\n`);
+}
