@@ -1,0 +1,50 @@
+/** GET /v1/masters/tax-tables and /v1/masters/rate-tables with the real engine's published tables. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rateTableListSchema, taxTableListSchema } from '../../server/schemas/masters.ts';
+import { validatorFor } from '../../server/validation/ajv.ts';
+import { createTestDatabase, STORE_KINDS, type TestDatabase } from './support/databases.ts';
+import { realEngine } from './support/real-engine.ts';
+import { call, newAccount, startTestServer, type TestServer } from './support/test-server.ts';
+
+describe.each(STORE_KINDS)('master listings (%s)', (kind) => {
+  let db: TestDatabase;
+  let server: TestServer;
+  let key: string;
+  beforeAll(async () => {
+    db = await createTestDatabase(kind);
+    server = await startTestServer(db, { engine: realEngine() });
+    key = (await newAccount(server.store)).api_key;
+  });
+  afterAll(async () => {
+    await server.stop();
+    await db.drop();
+  });
+
+  it('tax-tables lists monthly and bonus tables per version in the documented shape', async () => {
+    const res = await call(server, 'GET', '/v1/masters/tax-tables', { key });
+    expect(res.status).toBe(200);
+    const validate = validatorFor(taxTableListSchema);
+    expect(validate(res.json), JSON.stringify(validate.errors)).toBe(true);
+    expect(res.json.data).toEqual(realEngine().taxTables());
+    const monthly2026 = res.json.data.find((r: any) => r.id === 'nta-withholding-monthly' && r.version === '2026-01');
+    expect(monthly2026).toMatchObject({ type: 'income_tax_table', effective_from: '2026-01-01' });
+  });
+
+  it('rate-tables lists 47 prefectures per social insurance version plus pension and employment insurance', async () => {
+    const res = await call(server, 'GET', '/v1/masters/rate-tables', { key });
+    expect(res.status).toBe(200);
+    const validate = validatorFor(rateTableListSchema);
+    expect(validate(res.json), JSON.stringify(validate.errors)).toBe(true);
+    const si2026 = res.json.data.filter((r: any) => r.type === 'social_insurance_rate_table' && r.version === '2026-04');
+    expect(si2026).toHaveLength(47);
+    expect(si2026.find((r: any) => r.prefecture_code === '13')).toMatchObject({ health_insurance_employee_rate: '0.04925' });
+    expect(res.json.data.some((r: any) => r.type === 'employees_pension_rate_table')).toBe(true);
+    expect(res.json.data.find((r: any) => r.id === 'ei-general' && r.version === '2026-04')).toMatchObject({ employee_rate: '0.005' });
+  });
+
+  it('only 401 and 429 apply: a body or query string is ignored', async () => {
+    const res = await call(server, 'GET', '/v1/masters/tax-tables?page=2', { key });
+    expect(res.status).toBe(200);
+    expect((await call(server, 'GET', '/v1/masters/rate-tables')).status).toBe(401);
+  });
+});
