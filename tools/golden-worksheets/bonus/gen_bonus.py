@@ -413,3 +413,14 @@ c.case('bonus-2026-custom-rates-cap-partial',
 write('test/golden/bonus/custom-rates.yaml',
       HDR.replace('Tokyo (kyokai 13)', 'custom-rate company (health 4.75%, care 0.9%, support 0.115%)'),
       c.company, c.cases)
+
+CR0 = dict(CR, childcare_support_contribution_employee_rate=None)
+c0 = Builder(profile('golden-bonus-custom-rates-no-support', custom_rates=CR0),
+             {'custom_rates': CR0, 'scope': 'combined', 'business': 'general'})
+c0.case('bonus-2026-custom-rates-support-null',
+        'Custom rates with childcare_support_contribution_employee_rate null: no support line even after April 2026; '
+        'health + care rounded once (combined).',
+        e=emp('x', deps=0, care=True), gross=654321, prev=(345000, 45000), trace='si')
+write('test/golden/bonus/custom-rates-no-support.yaml',
+      HDR.replace('Tokyo (kyokai 13)', 'custom-rate company (health 4.75%, care 0.9%, support null)'),
+      c0.company, c0.cases)

@@ -120,6 +120,12 @@ si_case(cs, co, TOK, 'sim-si-tokyo-2027-09-pension-max-still-650k',
         '2027-09-25', 680000)
 si_case(cs, co, TOK, 'sim-si-tokyo-2027-10-clamp-to-680k',
         'Premium month 2027-09: 710,000 is clamped to the new 680,000 maximum.', '2027-10-25', 710000)
+si_case(cs, co, TOK, 'sim-si-tokyo-trace-off-explicit',
+        'include_calculation_trace false: calculation_trace is [] (amounts unchanged from the official 260,000 case).',
+        '2026-05-25', 260000)
+cs[-1]['request']['calculation_options'] = {'include_calculation_trace': False}
+cs[-1]['expect'].pop('trace')
+cs[-1]['expect']['trace_steps'] = []
 write('test/golden/simulations/social-insurance-tokyo.yaml', HDR_SI, co, cs)
 
 co = profile('golden-sim-si-tokyo-same-month', social_insurance_collection='same_month')
@@ -356,6 +362,12 @@ for cid, why, x in [
     rs_case(cs, co, cid, why, '2026-06-25', x)
 rs_case(cs, co, 'sim-grade-with-trace', 'Trace requested explicitly: one resolution step with rounding_rule null.',
         '2026-06-25', 410000, with_trace=True)
+rs_case(cs, co, 'sim-grade-trace-off-explicit', 'include_calculation_trace false given explicitly: '
+        'calculation_trace is [] (the endpoint default is also off; the golden runner turns the trace on for cases '
+        'that assert it without calculation_options, so the default itself cannot be asserted here).',
+        '2026-06-25', 410000)
+cs[-1]['request']['calculation_options'] = {'include_calculation_trace': False}
+cs[-1]['expect']['trace_steps'] = []
 write('test/golden/simulations/standard-monthly-remuneration.yaml', HDR_RS, co, cs)
 
 CR2 = {'health_insurance_employee_rate': '0.048', 'care_insurance_employee_rate': '0.0085',
