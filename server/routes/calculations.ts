@@ -6,7 +6,6 @@
  */
 import type Router from '@koa/router';
 import type { ValidationDetail } from '../../engine/index.ts';
-import { findAttendanceConflict } from '../../engine/validation/index.ts';
 import type { AppDeps } from '../app-deps.ts';
 import type { AppContext } from '../context.ts';
 import { ApiError } from '../errors/api-error.ts';
@@ -40,10 +39,8 @@ async function calculate(ctx: AppContext, endpoint: CalculationEndpoint, deps: A
   ];
   if (details.length > 0 || !isObject(body)) throw new ApiError('validation_error', { details });
 
-  if (endpoint.type === 'monthly_payroll') {
-    const conflict = findAttendanceConflict(body);
-    if (conflict) throw new ApiError('attendance_input_conflict', { message: conflict });
-  }
+  const conflict = deps.engine.attendanceConflict(endpoint.type, body);
+  if (conflict) throw new ApiError('attendance_input_conflict', { message: conflict });
 
   const principal = ctx.state.principal!;
   const companyId = body.company_id as string;

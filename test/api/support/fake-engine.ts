@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CalculationResult, CalculationType, Engine, ProfileVersion } from '../../../engine/index.ts';
 import { EngineError } from '../../../engine/index.ts';
-import { validateCrossFields } from '../../../engine/validation/index.ts';
+import { findAttendanceConflict, validateCrossFields } from '../../../engine/validation/index.ts';
 import * as ex from '../../../server/schemas/examples.ts';
 
 const AMOUNTS: Record<CalculationType, Record<string, unknown>> = {
@@ -26,6 +26,10 @@ export class FakeEngine implements Engine {
 
   validate(type: CalculationType, request: Record<string, unknown>) {
     return validateCrossFields(type, request);
+  }
+
+  attendanceConflict(type: CalculationType, request: Record<string, unknown>) {
+    return type === 'monthly_payroll' ? findAttendanceConflict(request) : null;
   }
 
   calculate(type: CalculationType, request: Record<string, unknown>, profileVersions: ProfileVersion[]): CalculationResult {
