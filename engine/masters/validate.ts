@@ -1,6 +1,6 @@
 /** Schema validation of one parsed master file: the kind picks the schema; AJV errors become LoadProblems. */
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import { newMastersAjv } from './ajv.ts';
+import { newAjv as newMastersAjv } from '../util/ajv.ts';
 import type { LoadProblem } from '../errors.ts';
 import type { MasterKind } from './types.ts';
 import { SCHEMAS } from './schemas/index.ts';

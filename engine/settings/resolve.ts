@@ -63,7 +63,10 @@ export function resolveSettings(
   need('rounding', 'rounding_rule_table', TABLE_IDS.rounding, paymentDate, 'rounding rule table');
   need('employment_insurance', 'employment_insurance_rate_table', `ei-${profile.employment_insurance_business_type}`, paymentDate, 'employment insurance rate table');
   need('employees_pension', 'employees_pension_rate_table', TABLE_IDS.employees_pension, premiumMonth, 'employees pension rate table for the premium month');
-  need('health_grades', 'health_insurance_grade_table', TABLE_IDS.health_grades, premiumMonth, 'health insurance grade table for the premium month');
+  // The health grade table is not one of the six versions; only the grade lookup reads it.
+  if (type === 'standard_monthly_remuneration_resolution') {
+    need('health_grades', 'health_insurance_grade_table', TABLE_IDS.health_grades, premiumMonth, 'health insurance grade table for the premium month');
+  }
   const si = profile.social_insurance;
   if (si.health_insurance_provider === 'custom') {
     found.social_insurance_rate = customRateRecord(profile);

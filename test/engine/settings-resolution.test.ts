@@ -121,3 +121,28 @@ describe('settings_lock', () => {
     );
   });
 });
+
+describe('trace defaults', () => {
+  const engine = loadEngine();
+  const versions = put({});
+  const base = { company_id: 'osaka', calculation_date: '2026-05-01', payment_date: '2026-05-25' };
+  it('the grade lookup leaves the trace out unless asked; other calculations include it', () => {
+    expect(engine.calculate('standard_monthly_remuneration_resolution', { ...base, monthly_remuneration: 300_000 }, versions).calculation_trace).toEqual([]);
+    const asked = engine.calculate(
+      'standard_monthly_remuneration_resolution',
+      { ...base, monthly_remuneration: 300_000, calculation_options: { include_calculation_trace: true } },
+      versions,
+    ).calculation_trace;
+    expect(asked.map((s) => s.step)).toEqual(['settings_resolution', 'standard_monthly_remuneration_resolution']);
+    const ei = engine.calculate('employment_insurance_simulation', { ...base, is_employment_insurance_subject: true, subject_wage_total: 1 }, versions);
+    expect(ei.calculation_trace.map((s) => s.step)).toEqual(['settings_resolution', 'employment_insurance']);
+  });
+
+  it('the grade table is read only by the grade lookup (it is not one of the six versions)', () => {
+    const s = resolveSettings('employment_insurance_simulation', masters, versions, '2026-05-25');
+    expect(s.masters.health_grades).toBeUndefined();
+    expect(resolveSettings('standard_monthly_remuneration_resolution', masters, versions, '2026-05-25').refs.health_grades).toMatchObject({
+      type: 'standard_monthly_remuneration_grade_table', id: 'health-insurance-grades', version: '2025-03',
+    });
+  });
+});
