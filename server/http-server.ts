@@ -3,10 +3,12 @@
  * requests finish (new requests on kept-alive connections get 503 and Connection: close), then close
  * the store. A drain deadline cuts connections that never finish.
  */
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AppDeps } from './app-deps.ts';
 import { createApp } from './app.ts';
+import { ERROR_REGISTRY } from './errors/registry.ts';
 
 export interface RunningServer {
   url: string;
@@ -21,8 +23,9 @@ export async function startServer(deps: AppDeps, port: number, host?: string): P
   const handle = app.callback();
   const server = http.createServer((req, res) => {
     if (draining) {
-      res.writeHead(503, { 'Content-Type': 'application/json', Connection: 'close', 'Retry-After': '1' });
-      res.end(JSON.stringify({ error: { code: 'service_unavailable', message: 'The service is shutting down; retry shortly.', request_id: crypto.randomUUID() } }));
+      const requestId = randomUUID();
+      res.writeHead(ERROR_REGISTRY.service_unavailable.status, { 'Content-Type': 'application/json', Connection: 'close', 'Retry-After': '1', 'X-Request-Id': requestId });
+      res.end(JSON.stringify({ error: { code: 'service_unavailable', message: ERROR_REGISTRY.service_unavailable.message, request_id: requestId } }));
       return;
     }
     void handle(req, res);

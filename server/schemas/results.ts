@@ -157,7 +157,7 @@ export const standardMonthlyRemunerationAmountsSchema = flatAmounts(
   ex.standardMonthlyRemunerationResultExample.amounts,
 );
 
-function resultSchema(calculationType: string, amounts: object, example: object, withEmployee: boolean) {
+function resultSchema<T extends string, A extends object>(calculationType: T, amounts: A, example: object, withEmployee: boolean) {
   return {
     type: 'object',
     description: `Result of a ${calculationType} calculation. Nothing of it is stored.`,
