@@ -1,7 +1,7 @@
 /** Every master schema refuses unknown keys on every object node, and compiles under AJV strict mode. */
 import { describe, expect, it } from 'vitest';
 import { SCHEMAS } from '../../engine/masters/schemas/index.ts';
-import { newMastersAjv } from '../../engine/masters/ajv.ts';
+import { newAjv as newMastersAjv } from '../../engine/util/ajv.ts';
 
 /** Paths of object-typed schema nodes lacking additionalProperties: false. */
 function openObjects(node: unknown, path: string, out: string[]) {
