@@ -32,35 +32,52 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
   return v !== null && typeof v === 'object' && !Array.isArray(v) && !isDecimal(v);
 }
 
-/** Inputs as given; object-valued bindings (table lookups) are spread into their scalar fields. */
+/** The binding whose table lookup a step is about: its fields are shown directly in the inputs. */
+const SPREAD_BINDING = 'lookup';
+
+/** A trace value: decimals to 20 places (the precision every named rounding snaps to), rates as strings. */
+function traceValue(key: string, v: unknown): unknown {
+  if (isDecimal(v)) {
+    const d = v as Decimal;
+    return key.endsWith('rate') || !d.isInteger() ? toDecString(d, 20) : serializeValue(d as never);
+  }
+  if (isPlainObject(v)) {
+    // nested lookups (a tier, a grade) without their empty fields
+    const out: Record<string, unknown> = {};
+    for (const [k, x] of Object.entries(v)) if (x !== null && x !== undefined) out[k] = traceValue(k, x);
+    return out;
+  }
+  return serializeValue(v as never);
+}
+
+/**
+ * Inputs as given and every binding in order. Bindings named with a leading underscore are guards
+ * (fail_if checks) and are left out; master tables are named in master_refs instead of copied here.
+ */
 export function traceInputs(rule: CompiledRule, scope: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [name, , fromMasters] of rule.inputs) {
     const v = scope[name];
-    // A master table (a record, or its grade/tier list) is named in master_refs instead of copied here.
     if (isMasterRecord(v) || (fromMasters && v !== null && typeof v === 'object' && !isDecimal(v))) continue;
-    out[name] = rateAsString(name, serializeValue(v as never), v);
+    out[name] = traceValue(name, v);
   }
   for (const [name] of rule.bindings) {
+    if (name.startsWith('_')) continue;
     const v = scope[name];
-    if (isPlainObject(v) && !isMasterRecord(v)) {
+    if (isMasterRecord(v)) continue;
+    if (name === SPREAD_BINDING && isPlainObject(v)) {
       for (const [k, x] of Object.entries(v)) {
-        if (x === null || typeof x !== 'object' || isDecimal(x)) out[k] = rateAsString(k, serializeValue(x as never), x);
+        if (x === null || typeof x !== 'object' || isDecimal(x)) out[k] = traceValue(k, x);
       }
-    } else if (!isMasterRecord(v)) {
-      out[name] = rateAsString(name, serializeValue(v as never), v);
+    } else {
+      out[name] = traceValue(name, v);
     }
   }
   return out;
 }
 
-/** Every trace field named *rate is a decimal string ("0.2042"), even a whole one ("0"). */
-function rateAsString(key: string, json: unknown, v: unknown): unknown {
-  return key.endsWith('rate') && isDecimal(v) ? (v as Decimal).toFixed() : json;
-}
-
 export function rawString(v: unknown): string | null {
-  if (isDecimal(v)) return (v as Decimal).toFixed();
+  if (isDecimal(v)) return toDecString(v as Decimal, 20);
   if (v === null || v === undefined) return null;
   return String(v);
 }

@@ -24,7 +24,7 @@ export const ruleSchema = {
       propertyNames: { pattern: '^[a-z][a-z0-9_]*$' },
     },
     masters: { type: 'array', items: { type: 'string' }, uniqueItems: true },
-    bindings: { type: 'object', propertyNames: { pattern: '^[a-z][a-z0-9_]*$' } },
+    bindings: { type: 'object', propertyNames: { pattern: '^_?[a-z][a-z0-9_]*$' } },
     expression: {},
     rounding_rule: { type: ['string', 'null'] },
     /** decimal_string: rounded_amount is always a decimal string (the hourly base), even when whole. */
