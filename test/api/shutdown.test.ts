@@ -19,7 +19,9 @@ const ROOT = new URL('../..', import.meta.url).pathname;
 function waitForLine(child: ReturnType<typeof spawn>, pattern: RegExp, timeoutMs: number): Promise<string> {
   return new Promise((resolve, reject) => {
     let seen = '';
-    const timer = setTimeout(() => reject(new Error(`timeout waiting for ${pattern}; output so far: ${seen}`)), timeoutMs);
+    let errors = '';
+    child.stderr!.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+    const timer = setTimeout(() => reject(new Error(`timeout waiting for ${pattern}; stdout: ${seen}; stderr: ${errors}`)), timeoutMs);
     child.stdout!.on('data', (chunk: Buffer) => {
       seen += chunk.toString();
       const line = seen.split('\n').find((l) => pattern.test(l));
@@ -44,7 +46,8 @@ describe('shutdown', () => {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     try {
-      const listening = JSON.parse(await waitForLine(child, /"msg":"listening"/, 30_000));
+      // Start-up compiles the TypeScript and every master and rule; on a loaded CI machine that takes a while.
+      const listening = JSON.parse(await waitForLine(child, /"msg":"listening"/, 75_000));
       const server = { url: `http://127.0.0.1:${listening.port}` };
       expect((await putProfile(server, api_key, 'acme-tokyo')).status).toBe(200);
       // A request whose body is still arriving when SIGTERM comes: it is in flight and must finish.
@@ -72,7 +75,7 @@ describe('shutdown', () => {
       if (child.exitCode === null) child.kill('SIGKILL');
       rmSync(dir, { recursive: true, force: true });
     }
-  });
+  }, 90_000);
 
   it('stop() waits for an in-flight request, then closes the store', async () => {
     const db = await createTestDatabase('sqlite');
