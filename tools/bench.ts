@@ -63,3 +63,5 @@ for (const [name, type, request] of scenarios) {
   const r = measure(() => engine.calculate(type, request, profile));
   console.log(name.padEnd(58) + r.perSecond.toFixed(0).padStart(10) + r.meanUs.toFixed(0).padStart(10) + r.p99Us.toFixed(0).padStart(10) + String(r.n).padStart(9));
 }
+
+await (await import('./bench-http.ts')).benchHttp();
