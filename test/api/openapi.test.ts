@@ -7,7 +7,11 @@
 import { readFileSync } from 'node:fs';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applyProfilePut } from '../../engine/profile/apply-put.ts';
 import { validateCrossFields } from '../../engine/validation/index.ts';
+import { profilePutExample } from '../../server/schemas/examples.ts';
+import { schemaDetails } from '../../server/validation/validate-body.ts';
+import { realEngine } from './support/real-engine.ts';
 import { componentSchemas } from '../../server/openapi/components.ts';
 import { buildOpenApiDocument } from '../../server/openapi/document.ts';
 import { CALCULATION_ENDPOINTS } from '../../server/routes/calculation-endpoints.ts';
@@ -74,6 +78,18 @@ describe('OpenAPI document', () => {
 
   it.each(CALCULATION_ENDPOINTS.map((e) => [e.type, e] as const))('the %s request example passes the cross-field rules', (_t, endpoint: any) => {
     expect(validateCrossFields(endpoint.type, structuredClone(endpoint.requestSchema.examples[0]))).toEqual([]);
+  });
+});
+
+describe('documented response examples', () => {
+  const { versions } = applyProfilePut([], profilePutExample as never, { company_id: 'acme-tokyo', profile_id: 'prof_example' });
+  it.each(CALCULATION_ENDPOINTS.map((e) => [e.type, e] as const))('the %s example result is what the engine computes for the example request', (_t, endpoint: any) => {
+    const request = structuredClone(endpoint.requestSchema.examples[0]);
+    expect(schemaDetails(endpoint.requestSchema, request)).toEqual([]); // fills defaults as the API does
+    const result = realEngine().calculate(endpoint.type, request, versions);
+    const example = endpoint.resultSchema.examples[0];
+    expect(result.amounts).toEqual(example.amounts);
+    expect(result.settings_snapshot).toEqual(example.settings_snapshot);
   });
 });
 
