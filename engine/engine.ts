@@ -53,11 +53,17 @@ export interface Engine {
    * settings_not_resolved, attendance_rates_not_configured, income_tax_lookup_failed,
    * withholding_rate_override_not_allowed, negative_gross_payment).
    */
-  calculate(type: CalculationType, request: Record<string, unknown>, profileVersions: ProfileVersion[]): CalculationResult;
+  calculate(type: CalculationType, request: Record<string, unknown>, profileVersions: ProfileVersion[], options?: CalculateOptions): CalculationResult;
   /** GET /v1/masters/tax-tables records. */
   taxTables(): Record<string, unknown>[];
   /** GET /v1/masters/rate-tables records. */
   rateTables(): Record<string, unknown>[];
+}
+
+export interface CalculateOptions {
+  /** The caller already ran validate() and attendanceConflict() on this request (the server does, to
+   * report every problem before looking up the company); skip running them a second time. */
+  validated?: boolean;
 }
 
 const PROJECT_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -114,11 +120,18 @@ function makeEngine(masters: MasterSet, rules: LoadedRules, now: () => Date, new
     return type === 'monthly_payroll' ? findAttendanceConflict(request) : null;
   }
 
-  function calculate(type: CalculationType, request: Record<string, unknown>, profileVersions: ProfileVersion[]): CalculationResult {
-    const details = validate(type, request);
-    if (details.length) throw new EngineError('validation_error', 'The request is invalid.', details);
-    const conflict = attendanceConflict(type, request);
-    if (conflict) throw new EngineError('attendance_input_conflict', conflict);
+  function calculate(
+    type: CalculationType,
+    request: Record<string, unknown>,
+    profileVersions: ProfileVersion[],
+    options: CalculateOptions = {},
+  ): CalculationResult {
+    if (!options.validated) {
+      const details = validate(type, request);
+      if (details.length) throw new EngineError('validation_error', 'The request is invalid.', details);
+      const conflict = attendanceConflict(type, request);
+      if (conflict) throw new EngineError('attendance_input_conflict', conflict);
+    }
 
     const paymentDate = request.payment_date as string;
     const settings = resolveSettings(type, masters, profileVersions, paymentDate);

@@ -14,4 +14,4 @@ export { EngineError, LoadError } from './errors.ts';
 export type { ValidationDetail, EngineErrorCode, LoadProblem } from './errors.ts';
 export type { ProfileVersion, ProfilePutBody } from './profile/types.ts';
 export { loadEngine } from './engine.ts';
-export type { Engine, CalculationResult, EngineOptions } from './engine.ts';
+export type { Engine, CalculationResult, EngineOptions, CalculateOptions } from './engine.ts';

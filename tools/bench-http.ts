@@ -16,7 +16,7 @@ const tsx = join(root, 'node_modules/.bin/tsx');
 
 export async function benchHttp(seconds = 3, concurrency = 16): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'payroll-bench-'));
-  const env = {
+  const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: '0',
     PAYROLL_DB: join(dir, 'bench.sqlite'),

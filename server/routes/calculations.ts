@@ -47,7 +47,8 @@ async function calculate(ctx: AppContext, endpoint: CalculationEndpoint, deps: A
   const company = await deps.store.findCompany(principal.account_id, companyId);
   if (!company) throw new ApiError('company_not_found', { params: { company_id: companyId } });
 
-  const run = () => deps.engine.calculate(endpoint.type, body, company.versions);
+  // validate() and attendanceConflict() ran above, before the company lookup as the order of checks wants.
+  const run = () => deps.engine.calculate(endpoint.type, body, company.versions, { validated: true });
   const now = deps.now?.() ?? new Date();
   ctx.body = endpoint.countsTowardQuota ? await withQuota(deps.store, principal, deps.config, now, run) : run();
 }
