@@ -35,21 +35,32 @@ function migrate(db: Database.Database): void {
 
 class SqliteStore implements Store {
   readonly kind = 'sqlite' as const;
+  /** Prepared once per SQL text: preparing is a large part of a request's store time otherwise. */
+  private readonly statements = new Map<string, Database.Statement>();
   constructor(private readonly db: Database.Database) {}
+
+  private statement(sql: string): Database.Statement {
+    let stmt = this.statements.get(sql);
+    if (!stmt) {
+      stmt = this.db.prepare(sql);
+      this.statements.set(sql, stmt);
+    }
+    return stmt;
+  }
 
   async createAccount(a: Omit<Account, 'created_at'>): Promise<Account> {
     const account = { ...a, created_at: new Date().toISOString() };
-    this.db.prepare('INSERT INTO accounts (account_id, name, plan, created_at) VALUES (?, ?, ?, ?)').run(account.account_id, account.name, account.plan, account.created_at);
+    this.statement('INSERT INTO accounts (account_id, name, plan, created_at) VALUES (?, ?, ?, ?)').run(account.account_id, account.name, account.plan, account.created_at);
     return account;
   }
 
   async getAccount(accountId: string): Promise<Account | null> {
-    return (this.db.prepare('SELECT account_id, name, plan, created_at FROM accounts WHERE account_id = ?').get(accountId) as Account | undefined) ?? null;
+    return (this.statement('SELECT account_id, name, plan, created_at FROM accounts WHERE account_id = ?').get(accountId) as Account | undefined) ?? null;
   }
 
   async listAccounts(): Promise<AccountListing[]> {
-    const accounts = this.db.prepare('SELECT account_id, name, plan, created_at FROM accounts ORDER BY created_at, account_id').all() as Account[];
-    const keys = this.db.prepare('SELECT account_id, key_prefix, created_at, revoked_at FROM api_keys ORDER BY created_at').all() as (AccountListing['keys'][number] & { account_id: string })[];
+    const accounts = this.statement('SELECT account_id, name, plan, created_at FROM accounts ORDER BY created_at, account_id').all() as Account[];
+    const keys = this.statement('SELECT account_id, key_prefix, created_at, revoked_at FROM api_keys ORDER BY created_at').all() as (AccountListing['keys'][number] & { account_id: string })[];
     return accounts.map((a) => ({
       ...a,
       keys: keys.filter((k) => k.account_id === a.account_id).map(({ key_prefix, created_at, revoked_at }) => ({ key_prefix, created_at, revoked_at })),
@@ -57,53 +68,52 @@ class SqliteStore implements Store {
   }
 
   async insertApiKey(k: { key_prefix: string; key_hash: string; account_id: string }): Promise<void> {
-    this.db.prepare('INSERT INTO api_keys (key_hash, key_prefix, account_id, created_at) VALUES (?, ?, ?, ?)').run(k.key_hash, k.key_prefix, k.account_id, new Date().toISOString());
+    this.statement('INSERT INTO api_keys (key_hash, key_prefix, account_id, created_at) VALUES (?, ?, ?, ?)').run(k.key_hash, k.key_prefix, k.account_id, new Date().toISOString());
   }
 
   async findApiKeysByPrefix(keyPrefix: string): Promise<StoredApiKey[]> {
-    return this.db
-      .prepare('SELECT k.key_hash, k.account_id, a.plan, k.revoked_at FROM api_keys k JOIN accounts a ON a.account_id = k.account_id WHERE k.key_prefix = ?')
+    return this.statement('SELECT k.key_hash, k.account_id, a.plan, k.revoked_at FROM api_keys k JOIN accounts a ON a.account_id = k.account_id WHERE k.key_prefix = ?')
       .all(keyPrefix) as StoredApiKey[];
   }
 
   async revokeApiKeys(keyPrefix: string): Promise<number> {
-    return this.db.prepare('UPDATE api_keys SET revoked_at = ? WHERE key_prefix = ? AND revoked_at IS NULL').run(new Date().toISOString(), keyPrefix).changes;
+    return this.statement('UPDATE api_keys SET revoked_at = ? WHERE key_prefix = ? AND revoked_at IS NULL').run(new Date().toISOString(), keyPrefix).changes;
   }
 
   async findCompany(accountId: string, companyId: string): Promise<Company | null> {
-    const row = this.db.prepare('SELECT profile_id FROM companies WHERE account_id = ? AND company_id = ?').get(accountId, companyId) as { profile_id: string } | undefined;
+    const row = this.statement('SELECT profile_id FROM companies WHERE account_id = ? AND company_id = ?').get(accountId, companyId) as { profile_id: string } | undefined;
     if (!row) return null;
     return { account_id: accountId, company_id: companyId, profile_id: row.profile_id, versions: this.versionsOf(accountId, companyId) };
   }
 
   async updateCompanyProfile<T>(accountId: string, companyId: string, newProfileId: string, change: ProfileChange<T>): Promise<T> {
     return this.db.transaction(() => {
-      this.db.prepare('INSERT INTO companies (account_id, company_id, profile_id, created_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING').run(accountId, companyId, newProfileId, new Date().toISOString());
-      const { profile_id } = this.db.prepare('SELECT profile_id FROM companies WHERE account_id = ? AND company_id = ?').get(accountId, companyId) as { profile_id: string };
+      this.statement('INSERT INTO companies (account_id, company_id, profile_id, created_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING').run(accountId, companyId, newProfileId, new Date().toISOString());
+      const { profile_id } = this.statement('SELECT profile_id FROM companies WHERE account_id = ? AND company_id = ?').get(accountId, companyId) as { profile_id: string };
       const { versions, result } = change(this.versionsOf(accountId, companyId), { company_id: companyId, profile_id });
-      this.db.prepare('DELETE FROM profile_versions WHERE account_id = ? AND company_id = ?').run(accountId, companyId);
-      const insert = this.db.prepare('INSERT INTO profile_versions (account_id, company_id, position, version, document) VALUES (?, ?, ?, ?, ?)');
+      this.statement('DELETE FROM profile_versions WHERE account_id = ? AND company_id = ?').run(accountId, companyId);
+      const insert = this.statement('INSERT INTO profile_versions (account_id, company_id, position, version, document) VALUES (?, ?, ?, ?, ?)');
       versions.forEach((v, i) => insert.run(accountId, companyId, i, v.version, JSON.stringify(v)));
       return result;
     }).immediate();
   }
 
   private versionsOf(accountId: string, companyId: string): ProfileVersion[] {
-    const rows = this.db.prepare('SELECT document FROM profile_versions WHERE account_id = ? AND company_id = ? ORDER BY position').all(accountId, companyId) as { document: string }[];
+    const rows = this.statement('SELECT document FROM profile_versions WHERE account_id = ? AND company_id = ? ORDER BY position').all(accountId, companyId) as { document: string }[];
     return rows.map((r) => JSON.parse(r.document) as ProfileVersion);
   }
 
   async reserveQuota(accountId: string, month: string, limit: number): Promise<boolean> {
     if (limit <= 0) return false;
-    return this.db.prepare(reserveQuotaSql(sqlitePlaceholder)).get(accountId, month, limit) !== undefined;
+    return this.statement(reserveQuotaSql(sqlitePlaceholder)).get(accountId, month, limit) !== undefined;
   }
 
   async releaseQuota(accountId: string, month: string): Promise<void> {
-    this.db.prepare(releaseQuotaSql(sqlitePlaceholder)).run(accountId, month);
+    this.statement(releaseQuotaSql(sqlitePlaceholder)).run(accountId, month);
   }
 
   async quotaUsed(accountId: string, month: string): Promise<number> {
-    const row = this.db.prepare('SELECT count FROM quota_counters WHERE account_id = ? AND month = ?').get(accountId, month) as { count: number } | undefined;
+    const row = this.statement('SELECT count FROM quota_counters WHERE account_id = ? AND month = ?').get(accountId, month) as { count: number } | undefined;
     return row?.count ?? 0;
   }
 
