@@ -3,35 +3,29 @@
  * (rates as decimal strings, caps as integers). Built once at load.
  */
 import type { Decimal } from './decimal.ts';
-import type { MasterSet } from './masters/types.ts';
+import type { BonusTaxTable, MasterSet, MonthlyTaxTable } from './masters/types.ts';
 
 const rate = (d: Decimal | null) => (d === null ? null : d.toFixed());
 const int = (d: Decimal) => d.toNumber();
 const byDate = (a: { id: string; effective_from: string }, b: { id: string; effective_from: string }) =>
   a.id === b.id ? (a.effective_from < b.effective_from ? -1 : 1) : a.id < b.id ? -1 : 1;
 
+/** One record per monthly and bonus withholding table version; `table` and `status` say which and whether imported. */
 export function taxTableRecords(masters: MasterSet): Record<string, unknown>[] {
-  const monthly = masters.all('income_tax_monthly_table').map((t) => ({
+  const record = (t: MonthlyTaxTable | BonusTaxTable, table: 'monthly' | 'bonus') => ({
     type: 'income_tax_table',
     id: t.id,
     version: t.version,
     effective_from: t.effective_from,
     effective_to: t.effective_to,
     source_artifact_id: t.source_artifact_id,
-    table: 'monthly',
-    status: 'imported',
-  }));
-  const bonus = masters.all('income_tax_bonus_table').map((t) => ({
-    type: 'income_tax_table',
-    id: t.id,
-    version: t.version,
-    effective_from: t.effective_from,
-    effective_to: t.effective_to,
-    source_artifact_id: t.source_artifact_id,
-    table: 'bonus',
-    status: t.status,
-  }));
-  return [...monthly, ...bonus].sort(byDate);
+    table,
+    status: t.kind === 'income_tax_bonus_table' ? t.status : 'imported',
+  });
+  return [
+    ...masters.all('income_tax_monthly_table').map((t) => record(t, 'monthly')),
+    ...masters.all('income_tax_bonus_table').map((t) => record(t, 'bonus')),
+  ].sort(byDate);
 }
 
 export function rateTableRecords(masters: MasterSet): Record<string, unknown>[] {
