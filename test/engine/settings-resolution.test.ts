@@ -146,3 +146,21 @@ describe('trace defaults', () => {
     });
   });
 });
+
+describe('grade lookup dates', () => {
+  const engine = loadEngine();
+  const versions = put({});
+  const lookup = (payment_date: string, monthly_remuneration: number) =>
+    engine.calculate('standard_monthly_remuneration_resolution', { company_id: 'osaka', calculation_date: payment_date, payment_date, monthly_remuneration }, versions);
+  it('uses the grade tables in force on the payment date (the 680,000 pension maximum from 2027-09-01)', () => {
+    const before = lookup('2027-08-31', 700_000);
+    const after = lookup('2027-09-01', 700_000);
+    expect(before.settings_snapshot.employees_pension_rate_version).toBe('2020-09');
+    expect(before.amounts).toMatchObject({ employees_pension_insurance_grade: 32, employees_pension_standard_monthly_remuneration: 650_000 });
+    expect(after.settings_snapshot.employees_pension_rate_version).toBe('2027-09');
+    expect(after.amounts).toMatchObject({
+      employees_pension_insurance_grade: 33, employees_pension_standard_monthly_remuneration: 680_000,
+      health_insurance_grade: 37, health_insurance_standard_monthly_remuneration: 710_000,
+    });
+  });
+});
