@@ -2,6 +2,7 @@
  * Rule loading: the real rules load with no problem, and a broken rule is refused with its file and path
  * (unknown key, undeclared variable, unknown rounding, bad operator, overlapping versions, misnamed file).
  */
+import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -75,5 +76,21 @@ describe('loadRules', () => {
     } catch (e) {
       expect((e as LoadError).problems).toContainEqual(expect.objectContaining({ path: '/rounding_rule', message: expect.stringContaining('rounding table 2020-01') }));
     }
+  });
+});
+
+describe('npm run rules:check', () => {
+  const run = (rulesDir: string) =>
+    spawnSync(join(import.meta.dirname, '../../node_modules/.bin/tsx'), ['tools/rules-check.ts', '--rules', rulesDir], {
+      cwd: join(import.meta.dirname, '../..'),
+      encoding: 'utf8',
+    });
+  it('passes on the real rules and names file, path and problem on a broken one', () => {
+    const ok = run(RULES);
+    expect(ok.status).toBe(0);
+    expect(ok.stdout).toMatch(/39 rules and 6 pipelines load and compile/);
+    const bad = run(rulesWith('cli-broken', 'deduction/deduction.resident_tax.v1.yaml', GOOD.replace('{var: resident_tax_amount}', '{var: resident_tax}')));
+    expect(bad.status).toBe(1);
+    expect(bad.stdout).toMatch(/rules\/deduction\/deduction\.resident_tax\.v1\.yaml \/expression: variable "resident_tax" is neither an input/);
   });
 });

@@ -1,0 +1,23 @@
+/**
+ * npm run rules:check [-- --rules DIR --masters DIR]
+ * Loads and compiles every rule and pipeline exactly as the server does at start (schema, operators,
+ * declared variables, rounding names, version overlaps, agreement with the rounding-rule master) and
+ * prints each problem as "FILE PATH: message". Exit 1 on any problem.
+ */
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { LoadError, loadEngine } from '../engine/index.ts';
+import { loadRules } from '../engine/rules/load.ts';
+
+const { values } = parseArgs({ options: { rules: { type: 'string' }, masters: { type: 'string' } } });
+const rulesDir = resolve(values.rules ?? 'rules');
+try {
+  loadEngine({ rulesDir, mastersDir: values.masters ? resolve(values.masters) : undefined });
+} catch (e) {
+  if (!(e instanceof LoadError)) throw e;
+  for (const p of e.problems) console.log(`${p.file} ${p.path}: ${p.message}`);
+  console.log(`rules:check: ${e.problems.length} problem(s)`);
+  process.exit(1);
+}
+const { rules } = loadRules(rulesDir);
+console.log(`rules:check: ${rules.registry.all().length} rules and ${rules.pipelines.size} pipelines load and compile; roundings agree with the rounding master`);
