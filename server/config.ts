@@ -13,6 +13,10 @@ export interface ServerConfig {
   freePlanMonthlyQuota: number;
   maxBodyBytes: number;
   logLevel: string;
+  /** Statutory masters and rules to load instead of the project's own (optional; for a deployment that
+   * runs another table set, and for testing that a broken set stops the server). */
+  mastersDir?: string;
+  rulesDir?: string;
 }
 
 export class ConfigError extends Error {
@@ -46,6 +50,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     freePlanMonthlyQuota: integer(env, 'PAYROLL_FREE_PLAN_MONTHLY_QUOTA', 0),
     maxBodyBytes: integer(env, 'PAYROLL_MAX_BODY_BYTES', 1),
     logLevel: env.LOG_LEVEL?.trim() || CONFIG_DEFAULTS.LOG_LEVEL,
+    mastersDir: env.PAYROLL_MASTERS_DIR?.trim() || undefined,
+    rulesDir: env.PAYROLL_RULES_DIR?.trim() || undefined,
   };
   if (config.rateLimitBurst < config.rateLimitPerSecond) {
     throw new ConfigError(`PAYROLL_RATE_LIMIT_BURST (${config.rateLimitBurst}) must be >= PAYROLL_RATE_LIMIT_PER_SECOND (${config.rateLimitPerSecond})`);

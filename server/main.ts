@@ -14,7 +14,7 @@ const logger = pino({ level: config.logLevel });
 const store = await openStore(config);
 let engine;
 try {
-  engine = loadEngine();
+  engine = loadEngine({ mastersDir: config.mastersDir, rulesDir: config.rulesDir });
 } catch (err) {
   logger.fatal({ err }, 'the engine could not load its masters and rules');
   await store.close();
