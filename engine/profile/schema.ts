@@ -9,6 +9,14 @@
 const fraction = (description: string, example: string) =>
   ({ type: 'string', pattern: '^(0(\\.\\d{1,10})?|1(\\.0{1,10})?)$', description, examples: [example] }) as const;
 
+/**
+ * An attendance pay rate: a multiplier of the hourly base applied to the minutes of its category
+ * ("1.25" pays 125% for each overtime minute, which is not part of base pay; "0.25" for late-night
+ * minutes, which are additional to the pay those minutes already get). Hence up to 9.99..., not 0..1.
+ */
+const multiplier = (description: string, example: string) =>
+  ({ type: 'string', pattern: '^[0-9](\\.\\d{1,10})?$', description, examples: [example] }) as const;
+
 const date = (description: string, example: string) => ({ type: 'string', format: 'date', description, examples: [example] }) as const;
 
 export const customRatesSchema = {
@@ -56,16 +64,17 @@ export const socialInsuranceSettingsSchema = {
 
 export const attendancePremiumRatesSchema = {
   type: 'object',
-  description: 'The four attendance premium rates as fractions; absent means attendance_input gives 422 attendance_rates_not_configured.',
+  description:
+    'The four attendance pay rates as multipliers of the hourly base, as in the spec formula hourly_base x (overtime x overtime_minutes + late_night_additional x late_night_minutes + legal_holiday x legal_holiday_minutes + non_legal_holiday x non_legal_holiday_minutes) / 60: overtime and holiday minutes are paid in full at their rate (e.g. 1.25, 1.35), late-night minutes get the additional part only (e.g. 0.25). Absent means attendance_input gives 422 attendance_rates_not_configured.',
   additionalProperties: false,
   required: ['overtime', 'late_night_additional', 'legal_holiday', 'non_legal_holiday'],
   properties: {
-    overtime: fraction('Overtime premium rate.', '0.25'),
-    late_night_additional: fraction('Late-night additional premium rate.', '0.25'),
-    legal_holiday: fraction('Legal-holiday premium rate.', '0.35'),
-    non_legal_holiday: fraction('Non-legal holiday premium rate.', '0.25'),
+    overtime: multiplier('Pay rate of an overtime minute (statutory minimum 1.25).', '1.25'),
+    late_night_additional: multiplier('Additional rate of a late-night minute on top of its other pay (statutory minimum 0.25).', '0.25'),
+    legal_holiday: multiplier('Pay rate of a legal-holiday minute (statutory minimum 1.35).', '1.35'),
+    non_legal_holiday: multiplier('Pay rate of a non-legal (scheduled) holiday minute.', '1.25'),
   },
-  examples: [{ overtime: '0.25', late_night_additional: '0.25', legal_holiday: '0.35', non_legal_holiday: '0.25' }],
+  examples: [{ overtime: '1.25', late_night_additional: '0.25', legal_holiday: '1.35', non_legal_holiday: '1.25' }],
 } as const;
 
 const settingsProperties = {
@@ -96,7 +105,7 @@ const putExample = {
   effective_from: '2025-04-01',
   social_insurance: { health_insurance_provider: 'kyokai', prefecture_code: '13' },
   employment_insurance_business_type: 'general',
-  attendance_premium_rates: { overtime: '0.25', late_night_additional: '0.25', legal_holiday: '0.35', non_legal_holiday: '0.25' },
+  attendance_premium_rates: { overtime: '1.25', late_night_additional: '0.25', legal_holiday: '1.35', non_legal_holiday: '1.25' },
 };
 
 export const profilePutBodySchema = {
@@ -116,7 +125,7 @@ export const profileVersionSchema = {
   properties: {
     company_id: { type: 'string', description: 'Company id within the account.', examples: ['acme-tokyo'] },
     profile_id: { type: 'string', description: 'Id of the company\'s profile; the same for all its versions.', examples: ['prof_4b1f0c3e-9d52-4b7e-a0a4-2f1d3c6e8a90'] },
-    version: { type: 'string', description: 'Version string reported as settings_snapshot.company_profile_version.', examples: ['2025-04-01.873dcb76c852'] },
+    version: { type: 'string', description: 'Version string reported as settings_snapshot.company_profile_version.', examples: ['2025-04-01.5d9b586409d0'] },
     effective_to: { type: ['string', 'null'], format: 'date', description: 'Last payment_date in force; null = open-ended.', examples: [null] },
     ...settingsProperties,
   },
@@ -124,7 +133,7 @@ export const profileVersionSchema = {
     {
       company_id: 'acme-tokyo',
       profile_id: 'prof_4b1f0c3e-9d52-4b7e-a0a4-2f1d3c6e8a90',
-      version: '2025-04-01.873dcb76c852',
+      version: '2025-04-01.5d9b586409d0',
       effective_to: null,
       ...putExample,
       income_tax_withholding_method: 'monthly_table',

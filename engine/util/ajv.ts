@@ -8,8 +8,9 @@ import type { LoadProblem } from '../errors.ts';
 const Ajv2020 = ((Ajv2020Import as unknown as { default?: unknown }).default ?? Ajv2020Import) as typeof Ajv2020Import;
 const addFormats = ((addFormatsImport as unknown as { default?: unknown }).default ?? addFormatsImport) as typeof addFormatsImport;
 
-export function newAjv() {
-  const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true });
+/** `strictRequired: false` admits if/then schemas whose `then` requires a property defined beside the if. */
+export function newAjv(options: { strictRequired?: boolean } = {}) {
+  const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true, ...options });
   addFormats(ajv);
   return ajv;
 }

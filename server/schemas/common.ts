@@ -31,7 +31,7 @@ export const companyIdSchema = {
 const versionString = (description: string, example: string) => ({ type: 'string', minLength: 1, description, examples: [example] }) as const;
 
 const settingsVersionProperties = {
-  company_profile_version: versionString('Company calculation profile version.', '2025-04-01.873dcb76c852'),
+  company_profile_version: versionString('Company calculation profile version.', '2025-04-01.5d9b586409d0'),
   tax_table_version: versionString('Income tax table version.', '2026-01'),
   social_insurance_rate_version: versionString('Social insurance (health, care, childcare support) rate table version.', '2026-04'),
   employees_pension_rate_version: versionString("Employees' pension rate table version.", '2020-09'),
@@ -40,7 +40,7 @@ const settingsVersionProperties = {
 } as const;
 
 const settingsLockExample = {
-  company_profile_version: '2025-04-01.873dcb76c852',
+  company_profile_version: '2025-04-01.5d9b586409d0',
   tax_table_version: '2026-01',
   social_insurance_rate_version: '2026-04',
   employees_pension_rate_version: '2020-09',

@@ -10,13 +10,13 @@ export const profilePutExample = {
   effective_from: '2025-04-01',
   social_insurance: { health_insurance_provider: 'kyokai', prefecture_code: '13' },
   employment_insurance_business_type: 'general',
-  attendance_premium_rates: { overtime: '0.25', late_night_additional: '0.25', legal_holiday: '0.35', non_legal_holiday: '0.25' },
+  attendance_premium_rates: { overtime: '1.25', late_night_additional: '0.25', legal_holiday: '1.35', non_legal_holiday: '1.25' },
 };
 
 export const profileVersionExample = {
   company_id: 'acme-tokyo',
   profile_id: 'prof_4b1f0c3e-9d52-4b7e-a0a4-2f1d3c6e8a90',
-  version: '2025-04-01.873dcb76c852',
+  version: '2025-04-01.5d9b586409d0',
   effective_from: '2025-04-01',
   effective_to: null,
   social_insurance: { health_insurance_provider: 'kyokai', prefecture_code: '13' },
@@ -27,7 +27,7 @@ export const profileVersionExample = {
   overtime_premium_monthly_total_rounding: 'none',
   health_premium_rounding_scope: 'combined',
   social_insurance_collection: 'next_month',
-  attendance_premium_rates: { overtime: '0.25', late_night_additional: '0.25', legal_holiday: '0.35', non_legal_holiday: '0.25' },
+  attendance_premium_rates: { overtime: '1.25', late_night_additional: '0.25', legal_holiday: '1.35', non_legal_holiday: '1.25' },
 };
 
 const employee = {
@@ -72,7 +72,7 @@ export const incomeTaxSimulationExample = { ...common, taxable_payment: 300000, 
 export const standardMonthlyRemunerationExample = { ...common, monthly_remuneration: 305000 };
 
 const snapshot = {
-  company_profile_version: '2025-04-01.873dcb76c852',
+  company_profile_version: '2025-04-01.5d9b586409d0',
   tax_table_version: '2026-01',
   social_insurance_rate_version: '2026-04',
   employees_pension_rate_version: '2020-09',
@@ -107,18 +107,18 @@ export const monthlyPayrollResultExample = {
   settings_snapshot: { ...snapshot, overtime_premium_rounding_method: 'none', overtime_premium_monthly_total_rounding: 'none' },
   employee_ref: 'emp-0001',
   amounts: {
-    gross_payment: 295250,
-    taxable_payment: 285250,
-    social_insurance_subject_amount: 295250,
+    gross_payment: 312750,
+    taxable_payment: 302750,
+    social_insurance_subject_amount: 312750,
     standard_monthly_remuneration_used: 300000,
     employees_pension_standard_monthly_remuneration_used: 300000,
-    employment_insurance_subject_amount: 295250,
-    income_tax_basis_amount: 241204,
-    statutory_deductions: { health_insurance: 14775, care_insurance: 0, childcare_support_contribution: 345, employees_pension_insurance: 27450, employment_insurance: 1476, income_tax: 4170, resident_tax: 15000, total: 63216 },
+    employment_insurance_subject_amount: 312750,
+    income_tax_basis_amount: 258616,
+    statutory_deductions: { health_insurance: 14775, care_insurance: 0, childcare_support_contribution: 345, employees_pension_insurance: 27450, employment_insurance: 1564, income_tax: 4810, resident_tax: 15000, total: 63944 },
     custom_deductions: { items: [{ code: 'union', name: 'Union fee', amount: 2000, metadata: null }], total: 2000 },
-    attendance: { hourly_base: '1750', overtime_pay: 5250, late_early_leave_deduction: 0, absence_deduction: 0 },
-    total_deductions: 65216,
-    net_payment: 230034,
+    attendance: { hourly_base: '1750', overtime_pay: 22750, late_early_leave_deduction: 0, absence_deduction: 0 },
+    total_deductions: 65944,
+    net_payment: 246806,
   },
   calculation_trace: [],
   warnings: [],

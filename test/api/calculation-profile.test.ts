@@ -31,7 +31,7 @@ describe.each(STORE_KINDS)('calculation profile (%s)', (kind) => {
     expect(res.json).toMatchObject({
       company_id: 'first-co',
       profile_id: expect.stringMatching(/^prof_/),
-      version: '2025-04-01.873dcb76c852',
+      version: '2025-04-01.5d9b586409d0',
       effective_from: '2025-04-01',
       effective_to: null,
       income_tax_withholding_method: 'monthly_table',

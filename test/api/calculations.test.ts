@@ -47,7 +47,7 @@ describe.each(STORE_KINDS)('calculation endpoints (%s)', (kind) => {
     expect(res.json.calculation_id).toMatch(CALC_ID);
     expect(res.json.company_id).toBe('acme-tokyo');
     expect(res.json.calculated_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
-    expect(res.json.settings_snapshot.company_profile_version).toBe('2025-04-01.873dcb76c852');
+    expect(res.json.settings_snapshot.company_profile_version).toBe('2025-04-01.5d9b586409d0');
   });
 
   it('monthly payroll: real amounts (Tokyo, FY2026 rates, next-month collection)', async () => {

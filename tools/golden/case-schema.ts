@@ -1,4 +1,6 @@
 /** Schema of a golden case file (docs/golden-format.md); unknown keys are refused like everywhere else. */
+import { profilePutBodySchema, profileVersionSchema } from '../../engine/profile/schema.ts';
+
 const partial = { type: 'object' } as const;
 
 export const goldenFileSchema = {
@@ -9,10 +11,17 @@ export const goldenFileSchema = {
     company: {
       type: 'object',
       additionalProperties: false,
-      required: ['company_id', 'profile_puts'],
+      required: ['company_id'],
+      // Either the PUT bodies (chained as the server chains them) or the stored versions themselves, as
+      // GET /cp/v1/companies/{id}/calculation-profile returns them (its `data`).
+      oneOf: [
+        { required: ['profile_puts'], properties: { profile_puts: true } },
+        { required: ['profile_versions'], properties: { profile_versions: true } },
+      ],
       properties: {
         company_id: { type: 'string', minLength: 1 },
-        profile_puts: { type: 'array', items: { type: 'object' } },
+        profile_puts: { type: 'array', items: profilePutBodySchema },
+        profile_versions: { type: 'array', minItems: 1, items: profileVersionSchema },
       },
     },
     cases: {

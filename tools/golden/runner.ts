@@ -29,7 +29,7 @@ export interface GoldenCase {
   profile: ProfileVersion[];
 }
 
-const validateFile = newAjv().compile(goldenFileSchema);
+const validateFile = newAjv({ strictRequired: false }).compile(goldenFileSchema);
 
 /** Every case under dir; a malformed file or a duplicate case id throws with its file and path. */
 export function loadGoldenCases(dir: string): GoldenCase[] {
@@ -39,9 +39,12 @@ export function loadGoldenCases(dir: string): GoldenCase[] {
     const { value, problems } = readYaml(abs, rel);
     if (problems.length) throw new Error(problems.map((p) => `${p.file} ${p.path}: ${p.message}`).join('\n'));
     if (!validateFile(value)) throw new Error(ajvProblems(rel, validateFile.errors).map((p) => `${p.file} ${p.path}: ${p.message}`).join('\n'));
-    const doc = value as { company: { company_id: string; profile_puts: ProfilePutBody[] }; cases: Omit<GoldenCase, 'file' | 'profile'>[] };
-    let versions: ProfileVersion[] = [];
-    for (const body of doc.company.profile_puts) {
+    const doc = value as {
+      company: { company_id: string; profile_puts?: ProfilePutBody[]; profile_versions?: ProfileVersion[] };
+      cases: Omit<GoldenCase, 'file' | 'profile'>[];
+    };
+    let versions: ProfileVersion[] = doc.company.profile_versions ?? [];
+    for (const body of doc.company.profile_puts ?? []) {
       versions = applyProfilePut(versions, body, { company_id: doc.company.company_id, profile_id: `golden-${doc.company.company_id}` }).versions;
     }
     for (const c of doc.cases) {
