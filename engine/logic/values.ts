@@ -2,13 +2,10 @@
  * Shared value semantics of the interpreter: json-logic truthiness, Decimal-aware equality and
  * ordering, and the conversion of scope data (which may hold JS numbers or undefined) into Values.
  */
-import { Decimal, isDecimal as isDecimalGuard } from '../decimal.ts';
+import { Decimal, isDecimal } from '../decimal.ts';
 import type { Value } from './types.ts';
 
-/** isDecimal without type narrowing (the Decimal type may be `any` under some module settings). */
-export function isDecimal(v: unknown): boolean {
-  return isDecimalGuard(v);
-}
+export { isDecimal };
 
 const NUMERIC = /^-?\d+(\.\d+)?$/;
 

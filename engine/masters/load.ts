@@ -5,7 +5,7 @@
  */
 import { LoadError, type LoadProblem } from '../errors.ts';
 import type { MasterKind, MasterRecord, MasterSet } from './types.ts';
-import { masterFiles } from './files.ts';
+import { yamlFilesUnder } from '../util/yaml-file.ts';
 import { readYamlSource, type YamlSource } from './yaml-source.ts';
 import { validateMasterFile } from './validate.ts';
 import { BUILDERS } from './build/index.ts';
@@ -23,7 +23,7 @@ export function readMasters(dir: string): MastersReading {
   const problems: LoadProblem[] = [];
   const records: MasterRecord[] = [];
   const sources = new Map<string, YamlSource>();
-  const files = masterFiles(dir);
+  const files = yamlFilesUnder(dir);
   for (const [abs, file] of files) {
     const src = readYamlSource(abs, file);
     sources.set(file, src);

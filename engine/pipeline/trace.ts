@@ -7,6 +7,7 @@ import { isDecimal, type Decimal } from '../decimal.ts';
 import { serializeValue, toDecString } from '../logic/serialize.ts';
 import type { CompiledRule } from '../rules/types.ts';
 import type { MasterRef } from '../settings/slots.ts';
+import { getPath } from './context.ts';
 
 export interface TraceStep {
   step: string;
@@ -23,11 +24,6 @@ export interface TraceStep {
   notes?: string;
 }
 
-/** A master record is listed in master_refs; the trace does not dump its table. */
-function isMasterRecord(v: unknown): boolean {
-  return v !== null && typeof v === 'object' && 'kind' in (v as object) && 'version' in (v as object) && 'effective_from' in (v as object);
-}
-
 function isPlainObject(v: unknown): v is Record<string, unknown> {
   return v !== null && typeof v === 'object' && !Array.isArray(v) && !isDecimal(v);
 }
@@ -42,9 +38,9 @@ function traceValue(key: string, v: unknown): unknown {
     return key.endsWith('rate') || !d.isInteger() ? toDecString(d, 20) : serializeValue(d as never);
   }
   if (isPlainObject(v)) {
-    // nested lookups (a tier, a grade) without their empty fields
+    // a nested lookup (a tier, a grade) keeps every field: `to: null` says the top range is open
     const out: Record<string, unknown> = {};
-    for (const [k, x] of Object.entries(v)) if (x !== null && x !== undefined) out[k] = traceValue(k, x);
+    for (const [k, x] of Object.entries(v)) out[k] = traceValue(k, x);
     return out;
   }
   return serializeValue(v as never);
@@ -52,19 +48,19 @@ function traceValue(key: string, v: unknown): unknown {
 
 /**
  * Inputs as given and every binding in order. Bindings named with a leading underscore are guards
- * (fail_if checks) and are left out; master tables are named in master_refs instead of copied here.
+ * (fail_if checks) and are left out; master tables (any object read from masters.*) are named in
+ * master_refs instead of copied here.
  */
 export function traceInputs(rule: CompiledRule, scope: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [name, , fromMasters] of rule.inputs) {
     const v = scope[name];
-    if (isMasterRecord(v) || (fromMasters && v !== null && typeof v === 'object' && !isDecimal(v))) continue;
+    if (fromMasters && v !== null && typeof v === 'object' && !isDecimal(v)) continue;
     out[name] = traceValue(name, v);
   }
   for (const [name] of rule.bindings) {
     if (name.startsWith('_')) continue;
     const v = scope[name];
-    if (isMasterRecord(v)) continue;
     if (name === SPREAD_BINDING && isPlainObject(v)) {
       for (const [k, x] of Object.entries(v)) {
         if (x === null || typeof x !== 'object' || isDecimal(x)) out[k] = traceValue(k, x);
@@ -92,7 +88,7 @@ export function roundedValue(v: unknown, format: 'integer' | 'decimal_string' = 
 export function renderNotes(template: string | undefined, scope: Record<string, unknown>): string | undefined {
   if (!template) return undefined;
   return template.replace(/\{\{\s*([a-z0-9_.]+)\s*\}\}/g, (_, name: string) => {
-    const v = name.split('.').reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined), scope);
+    const v = getPath(scope, name);
     return isDecimal(v) ? toDecString(v as Decimal, 10) : String(v ?? '');
   });
 }

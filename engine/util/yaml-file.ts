@@ -25,7 +25,7 @@ export function yamlFilesUnder(dir: string): [string, string][] {
     for (const name of readdirSync(d).sort()) {
       const p = join(d, name);
       if (statSync(p).isDirectory()) walk(p);
-      else if (/\.ya?ml$/.test(name)) out.push([p, relative(dir, p)]);
+      else if (/\.ya?ml$/.test(name)) out.push([p, relative(dir, p).split('\\').join('/')]);
     }
   };
   walk(dir);

@@ -163,4 +163,16 @@ describe('grade lookup dates', () => {
       health_insurance_grade: 37, health_insurance_standard_monthly_remuneration: 710_000,
     });
   });
+
+  it('records both ranges in the trace, with to null for the open top range', () => {
+    const r = engine.calculate(
+      'standard_monthly_remuneration_resolution',
+      { company_id: 'osaka', calculation_date: '2026-05-25', payment_date: '2026-05-25', monthly_remuneration: 2_000_000, calculation_options: { include_calculation_trace: true } },
+      versions,
+    );
+    const step = r.calculation_trace[1] as { inputs: Record<string, Record<string, unknown>>; rounding_rule: unknown };
+    expect(step.rounding_rule).toBeNull();
+    expect(step.inputs.health).toMatchObject({ grade: 50, standard_monthly_remuneration: 1_390_000, from: 1_355_000, to: null });
+    expect(step.inputs.pension).toMatchObject({ grade: 32, standard_monthly_remuneration: 650_000, from: 635_000, to: null });
+  });
 });
