@@ -1,21 +1,22 @@
 /**
  * The two store adapters under test. SQLite: a fresh temp file. PostgreSQL: a fresh schema in the
- * test database (PAYROLL_TEST_DATABASE_URL), pinned through search_path and dropped afterwards, so test
- * files never see each other's rows.
+ * test database (PAYROLL_POSTGRES_TEST_URL), pinned through search_path and dropped afterwards, so test
+ * files never see each other's rows. PostgreSQL is only in STORE_KINDS when the run's global setup
+ * (postgres-gate.ts) found a server; otherwise it printed once why the PostgreSQL tests are skipped.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { openPostgresStore } from '../../../server/store/postgres.ts';
 import { openSqliteStore } from '../../../server/store/sqlite.ts';
 import type { Store } from '../../../server/store/types.ts';
 
 export type StoreKind = 'sqlite' | 'postgres';
-export const STORE_KINDS: StoreKind[] = ['sqlite', 'postgres'];
-
-export const TEST_DATABASE_URL = process.env.PAYROLL_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const POSTGRES_TEST_URL = inject('postgresTestUrl');
+export const STORE_KINDS: StoreKind[] = POSTGRES_TEST_URL ? ['sqlite', 'postgres'] : ['sqlite'];
 
 /** A place for a store that can be opened several times (restarts) and removed at the end. */
 export interface TestDatabase {
@@ -37,19 +38,20 @@ export async function createTestDatabase(kind: StoreKind): Promise<TestDatabase>
       drop: async () => rmSync(dir, { recursive: true, force: true }),
     };
   }
+  if (!POSTGRES_TEST_URL) throw new Error('PostgreSQL is not available in this run (see the line printed at the start)');
   const schema = `test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  const admin = new pg.Client({ connectionString: POSTGRES_TEST_URL });
   await admin.connect();
   await admin.query(`CREATE SCHEMA ${schema}`);
   await admin.end();
-  const url = new URL(TEST_DATABASE_URL);
+  const url = new URL(POSTGRES_TEST_URL);
   url.searchParams.set('options', `-c search_path=${schema}`);
   return {
     kind,
-    open: () => openPostgresStore({ connectionString: TEST_DATABASE_URL, schema, maxConnections: 5 }),
+    open: () => openPostgresStore({ connectionString: POSTGRES_TEST_URL, schema, maxConnections: 5 }),
     env: { PAYROLL_DATABASE_URL: url.toString() },
     drop: async () => {
-      const c = new pg.Client({ connectionString: TEST_DATABASE_URL });
+      const c = new pg.Client({ connectionString: POSTGRES_TEST_URL });
       await c.connect();
       await c.query(`DROP SCHEMA ${schema} CASCADE`);
       await c.end();
