@@ -7,7 +7,9 @@
  *   npm run --silent admin -- account list
  *   npm run --silent admin -- key create --account ACCOUNT_ID
  *   npm run --silent admin -- key revoke --key-prefix PREFIX     (the key's first 16 characters, pay_xxxxxxxxxxxx)
+ *   npm run --silent admin -- --help                             (usage on stdout, exit 0)
  */
+import { parseArgs } from 'node:util';
 import { issueApiKey, keyPrefixOf } from '../server/auth/api-keys.ts';
 import { createAccountWithKey } from '../server/accounts.ts';
 import { readConfig } from '../server/config.ts';
@@ -20,47 +22,89 @@ const USAGE = `usage:
   admin account create --name NAME --plan free|standard
   admin account list
   admin key create --account ACCOUNT_ID
-  admin key revoke --key-prefix PREFIX`;
+  admin key revoke --key-prefix PREFIX
+  admin --help`;
 
-function option(args: string[], name: string): string {
-  const i = args.indexOf(`--${name}`);
-  const value = i >= 0 ? args[i + 1] : undefined;
-  if (value === undefined || value.startsWith('--') || value.trim() === '') throw new UsageError(`missing --${name}`);
-  return value;
+const OPTIONS = {
+  name: { type: 'string' },
+  plan: { type: 'string' },
+  account: { type: 'string' },
+  'key-prefix': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+type OptionName = Exclude<keyof typeof OPTIONS, 'help'>;
+
+/** The options each command requires; anything else given to it is a usage error, not silently ignored. */
+const COMMANDS: Record<string, OptionName[]> = {
+  'account create': ['name', 'plan'],
+  'account list': [],
+  'key create': ['account'],
+  'key revoke': ['key-prefix'],
+};
+
+type Invocation = { help: true } | { help: false; command: string; options: Partial<Record<OptionName, string>> };
+
+/** node:util parseArgs, strict: unknown options, missing values and stray words are usage errors. */
+function parseInvocation(argv: string[]): Invocation {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (err) {
+    throw new UsageError(err instanceof Error ? err.message : String(err));
+  }
+  const { help, ...options } = parsed.values;
+  if (help) return { help: true };
+  const command = parsed.positionals.join(' ');
+  const allowed = COMMANDS[command];
+  if (!allowed) throw new UsageError(`unknown command: ${argv.join(' ')}`);
+  for (const given of Object.keys(options) as OptionName[]) {
+    if (!allowed.includes(given)) throw new UsageError(`--${given} is not an option of ${command}`);
+  }
+  for (const name of allowed) {
+    if ((options[name] ?? '').trim() === '') throw new UsageError(`missing --${name}`);
+  }
+  return { help: false, command, options };
 }
 
-async function run(store: Store, args: string[]): Promise<unknown> {
-  const [noun, verb, ...rest] = args;
-  switch (`${noun} ${verb}`) {
+/** Present and non-blank: parseInvocation checked every option the command requires. */
+const required = (options: Partial<Record<OptionName, string>>, name: OptionName): string => options[name]!;
+
+async function run(store: Store, command: string, options: Partial<Record<OptionName, string>>): Promise<unknown> {
+  switch (command) {
     case 'account create': {
-      const plan = option(rest, 'plan');
+      const plan = required(options, 'plan');
       if (!PLANS.includes(plan as Plan)) throw new UsageError(`--plan must be one of ${PLANS.join(', ')}`);
-      return createAccountWithKey(store, option(rest, 'name'), plan as Plan);
+      return createAccountWithKey(store, required(options, 'name'), plan as Plan);
     }
     case 'account list':
       return { data: await store.listAccounts() };
     case 'key create': {
-      const account_id = option(rest, 'account');
+      const account_id = required(options, 'account');
       if (!(await store.getAccount(account_id))) throw new UsageError(`no account ${account_id}`);
       return { account_id, api_key: await issueApiKey(store, account_id) };
     }
     case 'key revoke': {
-      const given = option(rest, 'key-prefix');
+      const given = required(options, 'key-prefix');
       // A whole key is accepted too: its prefix is what is stored in clear.
       const key_prefix = keyPrefixOf(given) ?? given;
       return { key_prefix, revoked: await store.revokeApiKeys(key_prefix) };
     }
     default:
-      throw new UsageError(`unknown command: ${args.join(' ')}`);
+      throw new UsageError(`unknown command: ${command}`);
   }
 }
 
 async function main(): Promise<number> {
   let store: Store | undefined;
   try {
-    const config = readConfig();
-    store = await openStore(config);
-    const output = await run(store, process.argv.slice(2));
+    // Usage is checked before the store is opened: --help and typos need no database.
+    const invocation = parseInvocation(process.argv.slice(2));
+    if (invocation.help) {
+      process.stdout.write(`${USAGE}\n`);
+      return 0;
+    }
+    store = await openStore(readConfig());
+    const output = await run(store, invocation.command, invocation.options);
     process.stdout.write(`${JSON.stringify(output)}\n`);
     return 0;
   } catch (err) {

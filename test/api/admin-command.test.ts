@@ -3,6 +3,9 @@
  * exactly one JSON document, on both store adapters, and the keys it prints must work.
  */
 import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authenticate, keyPrefixOf } from '../../server/auth/api-keys.ts';
@@ -79,5 +82,37 @@ describe.each(STORE_KINDS)('admin command (%s)', (kind) => {
     const unknownAccount = await admin(db, 'key', 'create', '--account', 'acct_nope');
     expect(unknownAccount.code).not.toBe(0);
     expect(unknownAccount.stdout).toBe('');
+  });
+});
+
+describe('admin command usage (checked before any store is opened)', () => {
+  // A store path whose folder must still be missing afterwards: opening the store would create it.
+  const neverOpened = join(tmpdir(), `payroll-admin-usage-${process.pid}`, 'never-opened.sqlite');
+  const noStore = { env: { PAYROLL_DB: neverOpened } } as unknown as TestDatabase;
+  afterAll(() => expect(existsSync(dirname(neverOpened))).toBe(false));
+
+  it.each([['--help'], ['-h'], ['account', 'create', '--help']])('%s prints the usage on stdout and exits 0', async (...args) => {
+    const res = await admin(noStore, ...args);
+    expect(res.code).toBe(0);
+    expect(res.stderr).toBe('');
+    expect(res.stdout.split('\n')[0]).toBe('usage:');
+    expect(res.stdout).toContain('admin account create --name NAME --plan free|standard');
+    expect(res.stdout).toContain('admin key revoke --key-prefix PREFIX');
+  });
+
+  it.each([
+    [['account', 'create', '--name', 'X', '--plan', 'free', '--bogus', '1'], "Unknown option '--bogus'"],
+    [['account', 'list', '--plan', 'free'], '--plan is not an option of account list'],
+    [['account', 'create', '--name'], "Option '--name <value>' argument missing"],
+    [['account', 'create', '--name', '--plan', 'free'], "Option '--name' argument is ambiguous"],
+    [['account', 'create', '--name', ' ', '--plan', 'free'], 'missing --name'],
+    [['accounts', 'list'], 'unknown command: accounts list'],
+    [[], 'unknown command'],
+  ])('%j is a usage error: exit 2, the reason and the usage on stderr, nothing on stdout', async (args, reason) => {
+    const res = await admin(noStore, ...args);
+    expect(res.code).toBe(2);
+    expect(res.stdout).toBe('');
+    expect(res.stderr.split('\n')[0]).toContain(reason);
+    expect(res.stderr).toContain('usage:');
   });
 });
