@@ -8,6 +8,7 @@ import { ERROR_REGISTRY, renderMessage, type ErrorCode } from '../errors/registr
 import { CALCULATION_ENDPOINTS } from '../routes/calculation-endpoints.ts';
 import { componentSchemas } from './components.ts';
 import { refify } from './refify.ts';
+import { inlineRequestSchemas } from './request-bodies.ts';
 
 type Json = Record<string, unknown>;
 
@@ -65,7 +66,7 @@ const companyIdParameter = {
   example: 'acme-tokyo',
 };
 
-function calculationOperations(schemas: Record<string, { examples?: readonly unknown[] }>): Record<string, Json> {
+function calculationOperations(schemas: Record<string, { examples?: readonly unknown[] }>, requestSchemas: Record<string, Json>): Record<string, Json> {
   const paths: Record<string, Json> = {};
   for (const e of CALCULATION_ENDPOINTS) {
     const engineErrors: ErrorCode[] = ['company_not_found', 'settings_lock_conflict', 'settings_not_resolved'];
@@ -80,7 +81,7 @@ function calculationOperations(schemas: Record<string, { examples?: readonly unk
         summary: e.summary,
         description: e.description,
         parameters: e.acceptsIdempotencyKey ? [idempotencyKeyParameter] : [],
-        requestBody: { required: true, content: { 'application/json': { schema: ref(e.requestSchemaName), example: schemas[e.requestSchemaName]!.examples![0] } } },
+        requestBody: { required: true, content: { 'application/json': { schema: requestSchemas[e.requestSchemaName], example: schemas[e.requestSchemaName]!.examples![0] } } },
         responses: { ...ok(`The ${e.type} result.`, e.resultSchemaName, schemas[e.resultSchemaName]!.examples![0]), ...errorResponses([...COMMON_ERRORS, ...BODY_ERRORS, ...engineErrors]) },
       },
     };
@@ -91,6 +92,8 @@ function calculationOperations(schemas: Record<string, { examples?: readonly unk
 export function buildOpenApiDocument(): OpenAPIV3_1.Document {
   const schemas = componentSchemas() as Record<string, { examples?: readonly unknown[] }>;
   const example = (name: string) => schemas[name]!.examples![0];
+  const requestNames = [...CALCULATION_ENDPOINTS.map((e) => e.requestSchemaName), 'CalculationProfilePutBody'];
+  const { requestSchemas, schemas: sharedSchemas } = inlineRequestSchemas(refify(schemas), requestNames);
   const document = {
     openapi: '3.1.0',
     info: {
@@ -109,7 +112,7 @@ export function buildOpenApiDocument(): OpenAPIV3_1.Document {
       { name: 'Meta', description: 'This description.' },
     ],
     paths: {
-      ...calculationOperations(schemas),
+      ...calculationOperations(schemas, requestSchemas),
       '/v1/masters/tax-tables': {
         get: {
           operationId: 'listTaxTables',
@@ -145,7 +148,7 @@ export function buildOpenApiDocument(): OpenAPIV3_1.Document {
           summary: 'Set the company calculation profile',
           description:
             'Creates the company in the key\'s account if needed and stores a profile version. A later effective_from adds a version and closes the previous open-ended one the day before; an identical PUT changes nothing and returns the same version; an equal effective_from replaces that version under a new version string.',
-          requestBody: { required: true, content: { 'application/json': { schema: ref('CalculationProfilePutBody'), example: example('CalculationProfilePutBody') } } },
+          requestBody: { required: true, content: { 'application/json': { schema: requestSchemas.CalculationProfilePutBody, example: example('CalculationProfilePutBody') } } },
           responses: { ...ok('The stored version.', 'CalculationProfileVersion', example('CalculationProfileVersion')), ...errorResponses([...COMMON_ERRORS, ...BODY_ERRORS]) },
         },
         get: {
@@ -159,7 +162,7 @@ export function buildOpenApiDocument(): OpenAPIV3_1.Document {
     },
     components: {
       securitySchemes: { ApiKeyAuth: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'Issued by the admin command; shown once.' } },
-      schemas: refify(schemas),
+      schemas: sharedSchemas,
     },
   };
   // Built as plain data; the openapi-types declarations are stricter than the 3.1 specification
