@@ -16,6 +16,7 @@ import { registerCalculationProfileRoutes } from './routes/calculation-profile.t
 import { registerCalculationRoutes } from './routes/calculations.ts';
 import { registerMasterRoutes } from './routes/masters.ts';
 import { registerOpenApiRoute } from './routes/openapi.ts';
+import { serveApiReference } from './routes/docs.ts';
 
 export function createApp(deps: AppDeps): Koa<RequestState> {
   const app = new Koa<RequestState>();
@@ -31,6 +32,7 @@ export function createApp(deps: AppDeps): Koa<RequestState> {
   app.use(assignRequestId);
   app.use(logRequests(deps.logger));
   app.use(errorEnvelope(deps.logger, deps.config.maxBodyBytes));
+  app.use(serveApiReference());
   app.use(authenticateAndLimit(deps.store, limiter));
   app.use(router.routes() as unknown as Koa.Middleware<RequestState>);
   app.use(router.allowedMethods() as unknown as Koa.Middleware<RequestState>);

@@ -100,9 +100,14 @@ export function buildOpenApiDocument(): OpenAPIV3_1.Document {
       title: 'Payroll Calculation Service',
       version: '1.0.0',
       description:
-        'Japanese payroll calculation: statutory deductions (health, care, childcare support, employees\' pension, employment insurance), withholding income tax and net pay, with explainable traces. Stateless for employee data: nothing of a calculation is stored. Every endpoint needs X-API-Key. Errors use one envelope; codes are listed in docs/errors.md.',
+        'Japanese payroll calculation: statutory deductions (health, care, childcare support, employees\' pension, employment insurance), withholding income tax and net pay, with explainable traces. Stateless for employee data: nothing of a calculation is stored. Every endpoint needs X-API-Key. Errors use one envelope; codes are listed in docs/errors.md. An interactive reference (Swagger UI) is served at GET /docs without a key; it asks for one to load this document.',
     },
-    servers: [{ url: 'http://localhost:8080', description: 'Local server (PORT, default 8080).' }],
+    // Relative first: the document served by a deployment describes that deployment, so the interactive
+    // reference at /docs (and any tool that loads it by URL) calls the server it came from.
+    servers: [
+      { url: '/', description: 'The server that serves this document.' },
+      { url: 'http://localhost:8080', description: 'Local server (PORT, default 8080).' },
+    ],
     security: [{ ApiKeyAuth: [] }],
     tags: [
       { name: 'Payroll', description: 'Payroll calculations; count toward the Free-plan monthly quota.' },

@@ -4,10 +4,10 @@
  * the PostgreSQL half is skipped with one line saying how to run it and the run passes; with CI=true
  * the run fails loudly instead.
  */
-import { spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { isCi } from './support/postgres-gate.ts';
+import { runVitest } from './support/run-vitest.ts';
 
 const SKIP_LINE = /^PostgreSQL tests skipped: no PostgreSQL answers at postgres:\/\/postgres@127\.0\.0\.1:\d+\/test \(connect ECONNREFUSED 127\.0\.0\.1:\d+\)\. To run them, start PostgreSQL there or set PAYROLL_TEST_DATABASE_URL=postgres:\/\/USER@HOST:PORT\/DATABASE \(CI=true makes them required\)\.$/;
 
@@ -20,21 +20,12 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
-function runVitest(env: Record<string, string>): { status: number | null; lines: string[] } {
-  // The child must not believe it is a worker of this run.
-  const inherited = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('VITEST') && k !== 'CI'));
-  const result = spawnSync(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--reporter=verbose', 'test/api/store-contract.test.ts'], {
-    env: { ...inherited, NO_COLOR: '1', FORCE_COLOR: '0', ...env },
-    encoding: 'utf8',
-    timeout: 60_000,
-  });
-  return { status: result.status, lines: `${result.stdout}\n${result.stderr}`.split('\n') };
-}
+const runStoreTests = (env: Record<string, string>) => runVitest('test/api/store-contract.test.ts', env);
 
 describe('PostgreSQL test gating', () => {
   it('skips the PostgreSQL tests outside CI with one line saying how to run them, and passes', async () => {
     const port = await closedPort();
-    const { status, lines } = runVitest({ PAYROLL_TEST_DATABASE_URL: `postgres://postgres@127.0.0.1:${port}/test` });
+    const { status, lines } = runStoreTests({ PAYROLL_TEST_DATABASE_URL: `postgres://postgres@127.0.0.1:${port}/test` });
     expect(lines.filter((l) => l.startsWith('PostgreSQL tests skipped'))).toHaveLength(1);
     expect(lines.find((l) => l.startsWith('PostgreSQL tests skipped'))).toMatch(SKIP_LINE);
     expect(lines.some((l) => l.includes('store contract (sqlite)'))).toBe(true);
@@ -45,7 +36,7 @@ describe('PostgreSQL test gating', () => {
 
   it('fails the run in CI (CI=true) instead of skipping', async () => {
     const port = await closedPort();
-    const { status, lines } = runVitest({ CI: 'true', PAYROLL_TEST_DATABASE_URL: `postgres://postgres@127.0.0.1:${port}/test` });
+    const { status, lines } = runStoreTests({ CI: 'true', PAYROLL_TEST_DATABASE_URL: `postgres://postgres@127.0.0.1:${port}/test` });
     expect(lines.some((l) => l.startsWith('PostgreSQL tests skipped'))).toBe(false);
     expect(lines.some((l) => l.includes('PostgreSQL tests are required in CI (CI=true) but no PostgreSQL answers at postgres://postgres@127.0.0.1:'))).toBe(true);
     expect(status).not.toBe(0);

@@ -1,0 +1,78 @@
+/**
+ * GET /docs in headless Chromium against a running server: the page loads without a key and only from
+ * this server (no CDN, no validator badge), asks for a key, lists every operation of openapi.json, and
+ * Swagger UI's "Try it out" sends the documented monthly example, which comes back 200 with the
+ * documented amounts.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildOpenApiDocument } from '../../server/openapi/document.ts';
+import { monthlyPayrollResultExample, profilePutExample } from '../../server/schemas/examples.ts';
+import { browserTestsRun, launchChromium, type Browser } from './support/chromium.ts';
+import { createTestDatabase, type TestDatabase } from './support/databases.ts';
+import { realEngine } from './support/real-engine.ts';
+import { newAccount, putProfile, startTestServer, type TestServer } from './support/test-server.ts';
+
+const document = buildOpenApiDocument() as any;
+const OPERATIONS = Object.entries<any>(document.paths)
+  .flatMap(([path, item]) => Object.keys(item).filter((m) => m !== 'parameters').map((method) => `${method.toUpperCase()} ${path}`))
+  .sort();
+
+describe.runIf(browserTestsRun())('the interactive reference at /docs (headless Chromium)', () => {
+  let db: TestDatabase;
+  let server: TestServer;
+  let browser: Browser;
+  let apiKey: string;
+
+  beforeAll(async () => {
+    db = await createTestDatabase('sqlite');
+    server = await startTestServer(db, { engine: realEngine() });
+    apiKey = (await newAccount(server.store)).api_key;
+    expect((await putProfile(server, apiKey, 'acme-tokyo', profilePutExample)).status).toBe(200);
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await db?.drop();
+  });
+
+  it('lists every operation of openapi.json and runs the monthly example with "Try it out"', async () => {
+    const page = await browser.context.newPage();
+    const requested: string[] = [];
+    const problems: string[] = [];
+    page.on('request', (request) => requested.push(request.url()));
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+
+    const response = await page.goto(`${server.url}/docs`);
+    expect(response!.status()).toBe(200);
+    await page.fill('#api-key', apiKey);
+    await page.click('#key-form button[type=submit]');
+    await page.waitForSelector('.opblock');
+
+    const listed = await page.$$eval('.opblock', (blocks) =>
+      blocks.map((b) => `${b.querySelector('.opblock-summary-method')!.textContent!.trim()} ${b.querySelector('.opblock-summary-path')!.getAttribute('data-path')}`),
+    );
+    expect(listed.sort()).toEqual(OPERATIONS);
+    expect(OPERATIONS).toContain('POST /v1/payroll/monthly:calculate');
+
+    const monthly = page.locator('.opblock', { has: page.locator('.opblock-summary-path[data-path="/v1/payroll/monthly:calculate"]') });
+    await monthly.locator('.opblock-summary').first().click();
+    await monthly.locator('.try-out__btn').click();
+    await monthly.locator('.execute').click();
+    const status = monthly.locator('.live-responses-table .response .response-col_status');
+    await status.waitFor();
+    expect((await status.textContent())!.trim()).toBe('200');
+    const body = JSON.parse((await monthly.locator('.live-responses-table .response-col_description pre').first().textContent())!);
+    // The documented example's amounts (server/schemas/examples.ts, checked against the engine elsewhere);
+    // 14,775 is also the golden Tokyo 2026-05 health premium for a 300,000 standard monthly remuneration.
+    expect(body.amounts.statutory_deductions.health_insurance).toBe(14775);
+    expect(body.amounts.net_payment).toBe(monthlyPayrollResultExample.amounts.net_payment);
+
+    expect(requested.filter((url) => !url.startsWith(`${server.url}/`) && !url.startsWith('data:'))).toEqual([]);
+    expect(requested).toContain(`${server.url}/v1/payroll/monthly:calculate`);
+    expect(problems.filter((p) => !p.includes('favicon.ico'))).toEqual([]);
+  });
+});
