@@ -1,0 +1,42 @@
+/**
+ * docs/api.md's response blocks are what the running code answers to its curl examples (drift: run
+ * `npm run docs:examples`), every example succeeds, and the amounts shown agree with the documented
+ * example results in openapi.json.
+ */
+import { readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { monthlyPayrollResultExample, bonusResultExample } from '../../server/schemas/examples.ts';
+import { RESPONSE_START, shellExamples } from '../../tools/docs-examples/curl-examples.ts';
+import { renderDocExamples, type ExampleResponse } from '../../tools/docs-examples/run.ts';
+import { API_DOC } from '../../tools/docs-examples.ts';
+
+describe('docs/api.md examples with their responses', () => {
+  const current = readFileSync(API_DOC, 'utf8');
+  let generated: { text: string; responses: ExampleResponse[] };
+  beforeAll(async () => {
+    generated = await renderDocExamples(current);
+  });
+
+  it('shows, after every curl example, the response the running code gives (run `npm run docs:examples`)', () => {
+    expect(generated.text === current, 'docs/api.md response blocks are stale: run `npm run docs:examples`').toBe(true);
+    const lines = current.split('\n');
+    const examples = shellExamples(lines);
+    expect(examples.length).toBeGreaterThanOrEqual(8);
+    expect(lines.filter((l) => l === RESPONSE_START)).toHaveLength(examples.length);
+  });
+
+  it('every example succeeds, each calculation endpoint among them', () => {
+    expect(generated.responses.filter((r) => r.status !== 200)).toEqual([]);
+    const called = generated.responses.map((r) => `${r.method} ${r.path}`);
+    for (const path of ['/v1/payroll/monthly:calculate', '/v1/payroll/bonus:calculate', '/v1/simulations/social-insurance:calculate', '/v1/simulations/employment-insurance:calculate', '/v1/simulations/income-tax:calculate', '/v1/simulations/standard-monthly-remuneration:resolve']) {
+      expect(called).toContain(`POST ${path}`);
+    }
+  });
+
+  it('shows the monthly and bonus amounts of the documented example results', () => {
+    for (const example of [monthlyPayrollResultExample, bonusResultExample]) {
+      expect(current).toContain(`"net_payment": ${example.amounts.net_payment}`);
+      expect(current).toContain(`"total_deductions": ${example.amounts.total_deductions}`);
+    }
+  });
+});
