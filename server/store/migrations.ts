@@ -60,6 +60,11 @@ export const MIGRATIONS: readonly Migration[] = [
       )`,
     ],
   },
+  {
+    version: 2,
+    description: 'per-account cache generation: bumped by key revocation and profile PUT, read by every process before trusting its caches',
+    statements: [`ALTER TABLE accounts ADD COLUMN cache_generation INTEGER NOT NULL DEFAULT 0`],
+  },
 ];
 
 export const MIGRATIONS_TABLE_SQL = `CREATE TABLE IF NOT EXISTS schema_migrations (
