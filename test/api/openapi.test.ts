@@ -30,6 +30,7 @@ const SPEC_ENDPOINTS: [string, string][] = [
   ['get', '/v1/masters/tax-tables'],
   ['get', '/v1/masters/rate-tables'],
   ['get', '/v1/openapi.json'],
+  ['get', '/v1/usage'], // issue 11: quota visibility
   ['put', '/cp/v1/companies/{company_id}/calculation-profile'],
   ['get', '/cp/v1/companies/{company_id}/calculation-profile'],
 ];
@@ -65,6 +66,20 @@ describe('OpenAPI document', () => {
   it('documents nothing beyond the specification\'s endpoints', () => {
     const documented = Object.entries<any>(document.paths).flatMap(([path, item]) => Object.keys(item).filter((k) => k !== 'parameters').map((m) => `${m} ${path}`));
     expect(documented.sort()).toEqual(SPEC_ENDPOINTS.map(([m, p]) => `${m} ${p}`).sort());
+  });
+
+  it('declares the RateLimit-* headers on every response, and Retry-After on 402, 429 and 503', () => {
+    for (const [path, item] of Object.entries<any>(document.paths)) {
+      for (const [method, op] of Object.entries<any>(item)) {
+        if (method === 'parameters') continue;
+        for (const [status, response] of Object.entries<any>(op.responses)) {
+          const where = `${method} ${path} ${status}`;
+          expect(Object.keys(response.headers ?? {}), where).toEqual(expect.arrayContaining(['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset']));
+          if (['402', '429', '503'].includes(status)) expect(response.headers['Retry-After'], where).toBeDefined();
+        }
+      }
+    }
+    expect(Object.keys(document.components.headers)).toEqual(['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset']);
   });
 
   it.each(Object.entries(componentSchemas()))('schema %s has a description and examples that pass it', (_name, schema: any) => {
