@@ -38,7 +38,8 @@ export function guardStore(inner: Store, timeoutMs: number = DEFAULT_STORE_TIMEO
 
   return {
     kind: inner.kind,
-    createAccount: (a: Omit<Account, 'created_at'>) => {
+    // async, so that a refused string is a rejected promise like every other store failure.
+    createAccount: async (a: Omit<Account, 'created_at'>) => {
       storable('name', a.name);
       return run(() => inner.createAccount(a));
     },
@@ -49,7 +50,7 @@ export function guardStore(inner: Store, timeoutMs: number = DEFAULT_STORE_TIMEO
     revokeApiKeys: (p) => run(() => inner.revokeApiKeys(p)),
     accountGeneration: (id) => run(() => inner.accountGeneration(id)),
     findCompany: async (accountId, companyId) => (isStorableText(companyId) ? run(() => inner.findCompany(accountId, companyId)) : null),
-    updateCompanyProfile: (accountId, companyId, newProfileId, change) => {
+    updateCompanyProfile: async (accountId, companyId, newProfileId, change) => {
       storable('company_id', companyId);
       return run(() => inner.updateCompanyProfile(accountId, companyId, newProfileId, change));
     },
