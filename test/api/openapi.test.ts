@@ -5,6 +5,7 @@
  * what the code generates (drift fails CI: run `npm run openapi`).
  */
 import { readFileSync } from 'node:fs';
+import http from 'node:http';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyProfilePut } from '../../engine/profile/apply-put.ts';
@@ -126,5 +127,27 @@ describe('GET /v1/openapi.json', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('application/json');
     expect(res.json).toEqual(JSON.parse(renderOpenApiFile()));
+  });
+
+  it('sends the same bytes with a strong ETag, and 304 to a client that has them', async () => {
+    const { api_key: key } = await newAccount(server.store);
+    const first = await fetch(`${server.url}/v1/openapi.json`, { headers: { 'X-API-Key': key } });
+    const text = await first.text();
+    const etag = first.headers.get('etag')!;
+    expect(etag).toMatch(/^"[A-Za-z0-9_-]{27}"$/);
+    expect(first.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(JSON.parse(text).openapi).toBe('3.1.0');
+    const second = await fetch(`${server.url}/v1/openapi.json`, { headers: { 'X-API-Key': key } });
+    expect(second.headers.get('etag')).toBe(etag);
+    expect(await second.text()).toBe(text);
+    // node:http, not fetch: fetch adds Cache-Control: no-cache to a conditional request, which forbids a 304.
+    const cached = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      http.get(`${server.url}/v1/openapi.json`, { headers: { 'X-API-Key': key, 'If-None-Match': etag } }, (res) => {
+        let body = '';
+        res.on('data', (c: Buffer) => (body += c.toString()));
+        res.on('end', () => resolve({ status: res.statusCode!, body }));
+      }).on('error', reject);
+    });
+    expect(cached).toEqual({ status: 304, body: '' });
   });
 });

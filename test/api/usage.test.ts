@@ -1,5 +1,4 @@
 /** GET /v1/usage (issue 11): plan, this month's counted calculations and the reset time, per account. */
-import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { usageSchema } from '../../server/schemas/usage.ts';
 import { validatorFor } from '../../server/validation/ajv.ts';
@@ -45,40 +44,5 @@ describe.each(STORE_KINDS)('GET /v1/usage (%s)', (kind) => {
 
   it('needs a key', async () => {
     expect((await call(server, 'GET', '/v1/usage')).status).toBe(401);
-  });
-});
-
-describe('GET /v1/openapi.json is serialised once', () => {
-  let db: TestDatabase;
-  let server: TestServer;
-  beforeAll(async () => {
-    db = await createTestDatabase('sqlite');
-    server = await startTestServer(db);
-  });
-  afterAll(async () => {
-    await server.stop();
-    await db.drop();
-  });
-
-  it('sends the same bytes with a strong ETag, and 304 to a client that has them', async () => {
-    const { api_key: key } = await newAccount(server.store);
-    const first = await fetch(`${server.url}/v1/openapi.json`, { headers: { 'X-API-Key': key } });
-    const text = await first.text();
-    const etag = first.headers.get('etag')!;
-    expect(etag).toMatch(/^"[A-Za-z0-9_-]{27}"$/);
-    expect(first.headers.get('content-type')).toBe('application/json; charset=utf-8');
-    expect(JSON.parse(text).openapi).toBe('3.1.0');
-    const second = await fetch(`${server.url}/v1/openapi.json`, { headers: { 'X-API-Key': key } });
-    expect(second.headers.get('etag')).toBe(etag);
-    expect(await second.text()).toBe(text);
-    // node:http, not fetch: fetch adds Cache-Control: no-cache to a conditional request, which forbids a 304.
-    const cached = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-      http.get(`${server.url}/v1/openapi.json`, { headers: { 'X-API-Key': key, 'If-None-Match': etag } }, (res) => {
-        let body = '';
-        res.on('data', (c: Buffer) => (body += c.toString()));
-        res.on('end', () => resolve({ status: res.statusCode!, body }));
-      }).on('error', reject);
-    });
-    expect(cached).toEqual({ status: 304, body: '' });
   });
 });
