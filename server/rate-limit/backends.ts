@@ -21,6 +21,8 @@ export interface LimiterFactory {
   /** What the points are kept in, for logs and tests: memory, cluster, redis or postgres. */
   readonly kind: 'memory' | 'cluster' | 'redis' | 'postgres';
   create(keyPrefix: string, points: number, durationSeconds: number): RateLimiterAbstract;
+  /** Settles once the backend has first connected or failed to (Redis); callers wait for it once. */
+  readonly settled?: Promise<void>;
   close(): Promise<void>;
 }
 
@@ -46,18 +48,26 @@ function memoryFactory(): LimiterFactory {
 const REDIS_COMMAND_TIMEOUT_MS = 500;
 
 function redisFactory(url: string, namespace: string): LimiterFactory {
-  // Commands wait for the first connection (the offline queue), so the first requests count in Redis
-  // too; while Redis is down each waits at most REDIS_COMMAND_TIMEOUT_MS, then the insurance limiter decides.
+  // While Redis is not connected, the limiter answers from its insurance at once (rejectIfRedisNotReady)
+  // instead of making every request wait; a connected Redis that stalls is bounded by the command timeout.
   const client = new Redis(url, { commandTimeout: REDIS_COMMAND_TIMEOUT_MS, maxRetriesPerRequest: 1 });
+  // The first requests wait for the first connection attempt, so they count in Redis too.
+  const settled = new Promise<void>((resolve) => {
+    client.once('ready', resolve);
+    client.once('error', () => resolve());
+    setTimeout(resolve, REDIS_COMMAND_TIMEOUT_MS).unref();
+  });
   client.on('error', () => {}); // reconnects by itself; a refused connection must not crash the process
   return {
     kind: 'redis',
+    settled,
     create: (keyPrefix, points, duration) =>
       new RateLimiterRedis({
         storeClient: client,
         keyPrefix: `${namespace}:${keyPrefix}`,
         points,
         duration,
+        rejectIfRedisNotReady: true,
         insuranceLimiter: new RateLimiterMemory({ keyPrefix, points, duration }),
       }),
     close: async () => {

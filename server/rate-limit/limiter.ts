@@ -41,6 +41,7 @@ export function createRateLimiter(factory: LimiterFactory, perSecond: number, bu
 
   return {
     async consume(key) {
+      if (factory.settled) await factory.settled;
       const first = await tryConsume(sustained, key);
       if (first instanceof RateLimiterRes) return { allowed: true, limit: perSecond, remaining: first.remainingPoints, resetSeconds: seconds(first.msBeforeNext) };
       const refused = first.refused;

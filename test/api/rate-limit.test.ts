@@ -5,6 +5,7 @@
  * PostgreSQL, in Redis when PAYROLL_REDIS_URL is set; the shared ones are shared by two servers.
  */
 import { randomBytes } from 'node:crypto';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppConfig } from '../../server/app-deps.ts';
 import { createTestDatabase, STORE_KINDS, type TestDatabase } from './support/databases.ts';
@@ -75,6 +76,12 @@ describe.each(SETUPS)('rate limit ($name)', ({ kind, config, shared }) => {
     for (let i = 0; i < 6; i++) statuses.push((await call(i % 2 ? a : b, 'GET', '/v1/masters/tax-tables', { key })).status);
     // Alternating: shared, the fifth and sixth are refused; per process, each server has seen only three.
     expect(statuses).toEqual(shared ? [200, 200, 200, 200, 429, 429] : [200, 200, 200, 200, 200, 200]);
+    if (kind === 'sqlite') {
+      // Neither the in-memory nor the Redis limiter writes a rate-limit row into the embedded store.
+      const file = new Database(db.location, { readonly: true });
+      expect(file.prepare('SELECT count(*) AS n FROM rate_limit_points').get()).toEqual({ n: 0 });
+      file.close();
+    }
   });
 
   it('limits requests without a valid key by client address (401 until the limit, then 429)', async () => {
@@ -85,5 +92,26 @@ describe.each(SETUPS)('rate limit ($name)', ({ kind, config, shared }) => {
     // The address's bucket is reported with the 401 too.
     expect([answers[0]!.headers.get('ratelimit-limit'), answers[0]!.headers.get('ratelimit-remaining')]).toEqual(['2', '1']);
     expect(statuses.slice(4)).toEqual([429, 429]);
+  });
+});
+
+describe('rate limit with Redis unreachable', () => {
+  let db: TestDatabase;
+  let server: TestServer;
+  beforeAll(async () => {
+    db = await createTestDatabase('sqlite');
+    // Port 1: nothing listens, every connection is refused.
+    server = await startTestServer(db, { config: { ...LIMITS, redisUrl: 'redis://127.0.0.1:1' } });
+  });
+  afterAll(async () => {
+    await server.stop();
+    await db.drop();
+  });
+
+  it('falls back to a per-process limit: answers go on, still limited, never a 5xx', async () => {
+    const { api_key: key } = await newAccount(server.store);
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await call(server, 'GET', '/v1/masters/tax-tables', { key })).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 429, 429]);
   });
 });
