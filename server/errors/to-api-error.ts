@@ -16,16 +16,17 @@ interface HttpLikeError {
 }
 
 /** Seconds a client should wait after a store fault: the store timeout has already been waited once. */
-export const STORE_RETRY_AFTER_SECONDS = 1;
+const STORE_RETRY_AFTER_SECONDS = 1;
 
-export function storeUnavailable(): ApiError {
+function storeUnavailable(): ApiError {
   const retryAfter = String(STORE_RETRY_AFTER_SECONDS);
   return new ApiError('store_unavailable', { params: { retry_after: retryAfter }, headers: { 'Retry-After': retryAfter } });
 }
 
 export function toApiError(err: unknown, maxBodyBytes: number): { error: ApiError; internal: boolean } {
   if (err instanceof ApiError) return { error: err, internal: false };
-  if (err instanceof StoreUnavailableError) return { error: storeUnavailable(), internal: false };
+  // Logged like an internal fault (name and stack, never the message): operators must see store outages.
+  if (err instanceof StoreUnavailableError) return { error: storeUnavailable(), internal: true };
   if (err instanceof StoreTextError) {
     const details = [{ path: [err.field], code: 'invalid_value', message: `${err.field} must be valid Unicode text without NUL characters.` }];
     return { error: new ApiError('validation_error', { details }), internal: false };

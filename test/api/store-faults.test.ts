@@ -65,6 +65,8 @@ describe.each(STORE_KINDS)('store faults (%s)', (kind) => {
       expect(blocked.status).toBe(503);
       expect(blocked.json.error).toMatchObject({ code: 'store_unavailable', request_id: expect.any(String) });
       expect(blocked.headers.get('retry-after')).toBe('1');
+      // Logged for operators by name (the message, which could quote values, is not).
+      expect(server.logs.filter((l) => l.err_name === 'StoreUnavailableError').map((l) => l.request_id)).toContain(blocked.json.error.request_id);
       expect(simulation.status).toBe(200);
       expect(unlimited.status).toBe(200);
       const usage = await call(server, 'GET', '/v1/usage', { key: standard.api_key });
