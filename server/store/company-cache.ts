@@ -8,6 +8,14 @@
 import { createGenerationCache } from './generation-cache.ts';
 import type { Company, Store } from './types.ts';
 
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}
+
 export function withCompanyCache(store: Store, ttlSeconds?: number): Store {
   const cache = createGenerationCache<Company>(ttlSeconds);
   // Every other method is the store's own, through the prototype chain (whatever kind of object it is).
@@ -20,7 +28,8 @@ export function withCompanyCache(store: Store, ttlSeconds?: number): Store {
       const hit = cache.get(key, generation);
       if (hit) return hit;
       const company = await store.findCompany(accountId, companyId);
-      if (company) cache.set(key, company, generation);
+      // Frozen: one cached object serves many requests, so a mutation must fail loudly, not leak into the next.
+      if (company) cache.set(key, deepFreeze(company), generation);
       return company;
     },
   } satisfies Pick<Store, 'findCompany'>);
