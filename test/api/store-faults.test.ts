@@ -1,10 +1,11 @@
 /**
  * Issue 10 #5: a locked or slow store gives 503 store_unavailable with Retry-After within the store
- * timeout, never a freeze or a 500, and the service recovers by itself. The lock is taken from another
- * connection, as another process would: SQLite BEGIN EXCLUSIVE on the same file, PostgreSQL LOCK TABLE.
+ * timeout, never a freeze or a 500, and the service recovers by itself. The lock is taken elsewhere:
+ * SQLite BEGIN EXCLUSIVE in another process on the same file, PostgreSQL LOCK TABLE on another connection.
  * Requests that need no store write (simulations, the standard plan) keep being answered meanwhile.
  */
-import Database from 'better-sqlite3';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bodies, PATHS } from './support/bodies.ts';
@@ -12,16 +13,25 @@ import { createTestDatabase, STORE_KINDS, TEST_DATABASE_URL, type StoreKind, typ
 import { call, newAccount, putProfile, startTestServer, type TestServer } from './support/test-server.ts';
 
 const STORE_TIMEOUT_MS = 300;
+/** Where the lock holder's require('better-sqlite3') resolves. */
+const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 /** Holds the write lock (SQLite) or one table (PostgreSQL) from another connection until release(). */
 async function lockQuotaWrites(kind: StoreKind, db: TestDatabase, table = 'quota_counters'): Promise<{ release(): Promise<void> }> {
   if (kind === 'sqlite') {
-    const other = new Database(db.location);
-    other.exec('BEGIN EXCLUSIVE');
+    // Another process: it takes the lock, says so, and rolls back when its stdin closes.
+    const holder = `const db = new (require('better-sqlite3'))(process.argv[1]); db.exec('BEGIN EXCLUSIVE'); process.stdout.write('locked\\n');
+      process.stdin.on('end', () => { db.exec('ROLLBACK'); db.close(); process.exit(0); }); process.stdin.resume();`;
+    const child = spawn(process.execPath, ['-e', holder, db.location], { cwd: PROJECT_ROOT, stdio: ['pipe', 'pipe', 'inherit'] });
+    await new Promise<void>((resolve, reject) => {
+      child.stdout.once('data', () => resolve());
+      child.once('exit', (code) => reject(new Error(`lock holder exited with ${code}`)));
+    });
     return {
       release: async () => {
-        other.exec('ROLLBACK');
-        other.close();
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.stdin.end();
+        await exited;
       },
     };
   }
