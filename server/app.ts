@@ -11,29 +11,47 @@ import { authenticateAndLimit } from './middleware/authenticate.ts';
 import { errorEnvelope } from './middleware/error-envelope.ts';
 import { assignRequestId } from './middleware/request-id.ts';
 import { logRequests } from './middleware/request-log.ts';
+import { createCachedAuthenticator } from './auth/cached-authenticator.ts';
+import { createLimiterFactory } from './rate-limit/backends.ts';
 import { createRateLimiter } from './rate-limit/limiter.ts';
 import { registerCalculationProfileRoutes } from './routes/calculation-profile.ts';
 import { registerCalculationRoutes } from './routes/calculations.ts';
 import { registerMasterRoutes } from './routes/masters.ts';
 import { registerOpenApiRoute } from './routes/openapi.ts';
 import { serveApiReference } from './routes/docs.ts';
+import { registerUsageRoute } from './routes/usage.ts';
+import { withCompanyCache } from './store/company-cache.ts';
+
+/** What an app holds beyond the store (a Redis connection): released by disposeApp. */
+const disposers = new WeakMap<Koa<RequestState>, () => Promise<void>>();
+
+export async function disposeApp(app: Koa<RequestState>): Promise<void> {
+  await disposers.get(app)?.();
+}
 
 export function createApp(deps: AppDeps): Koa<RequestState> {
   const app = new Koa<RequestState>();
   // Errors are answered by errorEnvelope and logged there; Koa's default stderr printing is not wanted.
   app.silent = true;
-  const limiter = createRateLimiter(deps.store.rateLimiterBackend(), deps.config.rateLimitPerSecond, deps.config.rateLimitBurst);
+  const { config } = deps;
+  const limiterFactory = createLimiterFactory({ backend: config.rateLimitBackend, redisUrl: config.redisUrl, redisKeyPrefix: config.redisKeyPrefix }, deps.store);
+  disposers.set(app, () => limiterFactory.close());
+  const limiter = createRateLimiter(limiterFactory, config.rateLimitPerSecond, config.rateLimitBurst);
+  const authenticate = createCachedAuthenticator(deps.store, config.cacheTtlSeconds);
+  // Routes read companies through the generation-checked cache (store/company-cache.ts).
+  const routeDeps = { ...deps, store: withCompanyCache(deps.store, config.cacheTtlSeconds) };
   const router = new Router();
-  registerCalculationRoutes(router, deps);
-  registerMasterRoutes(router, deps);
+  registerCalculationRoutes(router, routeDeps);
+  registerMasterRoutes(router, routeDeps);
   registerOpenApiRoute(router);
-  registerCalculationProfileRoutes(router, deps);
+  registerCalculationProfileRoutes(router, routeDeps);
+  registerUsageRoute(router, routeDeps);
 
   app.use(assignRequestId);
   app.use(logRequests(deps.logger));
   app.use(errorEnvelope(deps.logger, deps.config.maxBodyBytes));
   app.use(serveApiReference());
-  app.use(authenticateAndLimit(deps.store, limiter));
+  app.use(authenticateAndLimit(authenticate, limiter));
   app.use(router.routes() as unknown as Koa.Middleware<RequestState>);
   app.use(router.allowedMethods() as unknown as Koa.Middleware<RequestState>);
   return app;

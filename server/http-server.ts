@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AppDeps } from './app-deps.ts';
-import { createApp } from './app.ts';
+import { createApp, disposeApp } from './app.ts';
 import { ERROR_REGISTRY } from './errors/registry.ts';
 
 export interface RunningServer {
@@ -49,6 +49,7 @@ export async function startServer(deps: AppDeps, port: number, host?: string): P
         await closed;
         clearTimeout(deadline);
         await deps.store.close();
+        await disposeApp(app);
       })();
       return stopping;
     },

@@ -5,7 +5,7 @@
  * The public prefix finds the candidate rows; the hashes are then compared in constant time.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Plan, Store } from '../store/types.ts';
+import type { Plan, Store, StoredApiKey } from '../store/types.ts';
 
 const KEY_PATTERN = /^(pay_[0-9a-f]{12})_[A-Za-z0-9_-]{43}$/;
 
@@ -41,17 +41,21 @@ export interface Principal {
   plan: Plan;
 }
 
-/** The account a presented key belongs to, or null when it is missing, unknown or revoked. */
-export async function authenticate(store: Store, presented: string | undefined): Promise<Principal | null> {
+/** The stored row of a presented key (revoked or not), or null when it is missing or unknown. */
+export async function findPresentedKey(store: Store, presented: string | undefined): Promise<StoredApiKey | null> {
   if (!presented) return null;
   const prefix = keyPrefixOf(presented);
   if (!prefix) return null;
   const presentedHash = Buffer.from(hashApiKey(presented), 'hex');
   for (const candidate of await store.findApiKeysByPrefix(prefix)) {
     const storedHash = Buffer.from(candidate.key_hash, 'hex');
-    if (storedHash.length === presentedHash.length && timingSafeEqual(storedHash, presentedHash)) {
-      return candidate.revoked_at ? null : { account_id: candidate.account_id, plan: candidate.plan };
-    }
+    if (storedHash.length === presentedHash.length && timingSafeEqual(storedHash, presentedHash)) return candidate;
   }
   return null;
+}
+
+/** The account a presented key belongs to, or null when it is missing, unknown or revoked. */
+export async function authenticate(store: Store, presented: string | undefined): Promise<Principal | null> {
+  const key = await findPresentedKey(store, presented);
+  return key && !key.revoked_at ? { account_id: key.account_id, plan: key.plan } : null;
 }

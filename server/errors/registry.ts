@@ -16,8 +16,8 @@ export const ERROR_REGISTRY = {
   unauthorized: { status: 401, message: 'A valid API key is required in the X-API-Key header.', when: 'X-API-Key is missing, unknown or revoked. All endpoints.' },
   quota_exceeded: {
     status: 402,
-    message: 'The monthly calculation quota of this plan ({limit}) is used up for {month} (Asia/Tokyo).',
-    when: 'A Free-plan account has used its monthly number of successful /v1/payroll/* calculations.',
+    message: 'The monthly calculation quota of this plan ({limit}) is used up for {month} (Asia/Tokyo); it resets at {resets_at}.',
+    when: 'A Free-plan account has used its monthly number of successful /v1/payroll/* calculations. Retry-After gives the seconds until the quota resets (the 1st of the next month, 00:00 Asia/Tokyo); GET /v1/usage shows the count.',
   },
   company_not_found: { status: 404, message: 'Company {company_id} does not exist for this account.', when: 'company_id was never set up with PUT calculation-profile in the key\'s account.' },
   route_not_found: { status: 404, message: 'No endpoint at this path.', when: 'The path matches no endpoint.' },
@@ -38,6 +38,11 @@ export const ERROR_REGISTRY = {
   withholding_rate_override_not_allowed: { status: 422, message: 'withholding_rate_override is not enabled in the company profile.', when: 'A bonus with withholding_rate_override while allow_withholding_rate_override is false.' },
   rate_limit_exceeded: { status: 429, message: 'Too many requests; retry after {retry_after} seconds.', when: 'The account (or, without a valid key, the client address) exceeded the rate limit. See Retry-After.' },
   internal_error: { status: 500, message: 'An internal error occurred. Quote the request_id when reporting it.', when: 'A fault of the service; no internals are shown.' },
+  store_unavailable: {
+    status: 503,
+    message: 'The data store is unavailable or too slow; retry after {retry_after} seconds.',
+    when: 'The store (SQLite or PostgreSQL) did not answer within PAYROLL_STORE_TIMEOUT_MS (locked, overloaded or unreachable). See Retry-After; the service recovers by itself when the store does.',
+  },
   service_unavailable: { status: 503, message: 'The service is shutting down; retry shortly.', when: 'A request arrived while the server drains for shutdown.' },
 } as const satisfies Record<string, ErrorDefinition>;
 

@@ -4,6 +4,7 @@
  * an internal error whose message never reaches the client.
  */
 import { EngineError } from '../../engine/index.ts';
+import { StoreTextError, StoreUnavailableError } from '../store/errors.ts';
 import { ApiError } from './api-error.ts';
 import { isErrorCode } from './registry.ts';
 
@@ -14,8 +15,22 @@ interface HttpLikeError {
   limit?: number;
 }
 
+/** Seconds a client should wait after a store fault: the store timeout has already been waited once. */
+const STORE_RETRY_AFTER_SECONDS = 1;
+
+function storeUnavailable(): ApiError {
+  const retryAfter = String(STORE_RETRY_AFTER_SECONDS);
+  return new ApiError('store_unavailable', { params: { retry_after: retryAfter }, headers: { 'Retry-After': retryAfter } });
+}
+
 export function toApiError(err: unknown, maxBodyBytes: number): { error: ApiError; internal: boolean } {
   if (err instanceof ApiError) return { error: err, internal: false };
+  // Logged like an internal fault (name and stack, never the message): operators must see store outages.
+  if (err instanceof StoreUnavailableError) return { error: storeUnavailable(), internal: true };
+  if (err instanceof StoreTextError) {
+    const details = [{ path: [err.field], code: 'invalid_value', message: `${err.field} must be valid Unicode text without NUL characters.` }];
+    return { error: new ApiError('validation_error', { details }), internal: false };
+  }
   if (err instanceof EngineError) {
     if (isErrorCode(err.code)) {
       // Engine messages are written for the caller (they name the table or field that is missing).

@@ -1,25 +1,29 @@
 /**
  * X-API-Key on every endpoint (401 unauthorized), then the per-account rate limit (429). A request
  * without a valid key is rate limited by client address before it gets its 401, so guessing keys is
- * throttled like any other traffic.
+ * throttled like any other traffic. Every answer from here on carries RateLimit-Limit,
+ * RateLimit-Remaining and RateLimit-Reset (IETF draft names) for the bucket that was charged; a 429
+ * adds Retry-After.
  */
-import { authenticate } from '../auth/api-keys.ts';
+import type { Authenticator } from '../auth/cached-authenticator.ts';
 import { ApiError } from '../errors/api-error.ts';
 import type { AppContext, AppMiddleware } from '../context.ts';
 import type { RateLimiter } from '../rate-limit/limiter.ts';
-import type { Store } from '../store/types.ts';
 
 async function enforceRateLimit(ctx: AppContext, limiter: RateLimiter, key: string): Promise<void> {
   const decision = await limiter.consume(key);
+  ctx.set('RateLimit-Limit', String(decision.limit));
+  ctx.set('RateLimit-Remaining', String(decision.remaining));
+  ctx.set('RateLimit-Reset', String(decision.resetSeconds));
   if (!decision.allowed) {
-    const retryAfter = String(decision.retryAfterSeconds);
+    const retryAfter = String(decision.resetSeconds);
     throw new ApiError('rate_limit_exceeded', { params: { retry_after: retryAfter }, headers: { 'Retry-After': retryAfter } });
   }
 }
 
-export function authenticateAndLimit(store: Store, limiter: RateLimiter): AppMiddleware {
+export function authenticateAndLimit(authenticate: Authenticator, limiter: RateLimiter): AppMiddleware {
   return async (ctx, next) => {
-    const principal = await authenticate(store, ctx.get('X-API-Key') || undefined);
+    const principal = await authenticate(ctx.get('X-API-Key') || undefined);
     if (!principal) {
       await enforceRateLimit(ctx, limiter, `ip:${ctx.ip}`);
       throw new ApiError('unauthorized');

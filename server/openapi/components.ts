@@ -8,6 +8,7 @@ import { bonusSocialInsuranceContextSchema, bonusTaxContextSchema } from '../sch
 import { settingsLockSchema, settingsSnapshotSchema } from '../schemas/common.ts';
 import { profilePutBodySchema, profileVersionListSchema, profileVersionSchema } from '../schemas/profile.ts';
 import { masterRefSchema, traceStepSchema } from '../schemas/results.ts';
+import { usageSchema } from '../schemas/usage.ts';
 import { CALCULATION_ENDPOINTS } from '../routes/calculation-endpoints.ts';
 
 /** The OpenAPI document itself is free-form JSON by nature; it is the one open object. */
@@ -49,5 +50,6 @@ export function componentSchemas(): Record<string, object> {
     ErrorResponse: errorResponseSchema,
     ValidationDetail: validationDetailSchema,
     OpenApiDocument: openApiDocumentSchema,
+    Usage: usageSchema,
   };
 }

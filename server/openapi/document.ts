@@ -15,11 +15,24 @@ type Json = Record<string, unknown>;
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const EXAMPLE_REQUEST_ID = '5b3f6a0e-8f0c-4c57-9d1e-3a2b1c0d9e8f';
 
-const COMMON_ERRORS: ErrorCode[] = ['unauthorized', 'rate_limit_exceeded', 'internal_error'];
+const COMMON_ERRORS: ErrorCode[] = ['unauthorized', 'rate_limit_exceeded', 'internal_error', 'store_unavailable'];
+
+/** Sent on every answer that passed the rate limiter (server/middleware/authenticate.ts). */
+const RATE_LIMIT_HEADERS = {
+  'RateLimit-Limit': { description: 'Requests allowed per one-second window (PAYROLL_RATE_LIMIT_PER_SECOND); the burst allowance comes on top.', schema: { type: 'integer', minimum: 1 } },
+  'RateLimit-Remaining': { description: 'Requests left in the current one-second window (0 while the burst allowance is being used).', schema: { type: 'integer', minimum: 0 } },
+  'RateLimit-Reset': { description: 'Seconds until the current window restarts (integer >= 1).', schema: { type: 'integer', minimum: 1 } },
+};
+const rateLimitHeaderRefs = Object.fromEntries(Object.keys(RATE_LIMIT_HEADERS).map((name) => [name, { $ref: `#/components/headers/${name}` }]));
+const RETRY_AFTER_DESCRIPTIONS: Record<number, string> = {
+  402: 'Seconds until the quota resets (the 1st of the next month, 00:00 Asia/Tokyo).',
+  429: 'Seconds to wait (integer >= 1).',
+  503: 'Seconds to wait before retrying (integer >= 1).',
+};
 const BODY_ERRORS: ErrorCode[] = ['malformed_json', 'payload_too_large', 'unsupported_media_type', 'validation_error'];
 
 function errorExample(code: ErrorCode): object {
-  const message = renderMessage(code, { limit: 10, month: '2026-05', company_id: 'acme-tokyo', retry_after: 1 });
+  const message = renderMessage(code, { limit: 10, month: '2026-05', company_id: 'acme-tokyo', retry_after: 1, resets_at: '2026-06-01T00:00:00+09:00' });
   const details = code === 'validation_error' ? { details: [{ path: ['employee_snapshot', 'daily_standard_working_hours'], code: 'forbidden_field', message: 'daily_standard_working_hours is not allowed for pay_type monthly.' }] } : {};
   return { error: { code, message, request_id: EXAMPLE_REQUEST_ID, ...details } };
 }
@@ -32,7 +45,10 @@ function errorResponses(codes: ErrorCode[]): Record<string, Json> {
   for (const [status, list] of [...byStatus].sort(([a], [b]) => a - b)) {
     out[String(status)] = {
       description: list.map((c) => `\`${c}\`: ${ERROR_REGISTRY[c].when}`).join(' '),
-      ...(status === 429 ? { headers: { 'Retry-After': { description: 'Seconds to wait (integer >= 1).', schema: { type: 'integer', minimum: 1 } } } } : {}),
+      headers: {
+        ...rateLimitHeaderRefs,
+        ...(RETRY_AFTER_DESCRIPTIONS[status] ? { 'Retry-After': { description: RETRY_AFTER_DESCRIPTIONS[status], schema: { type: 'integer', minimum: 1 } } } : {}),
+      },
       content: {
         'application/json': {
           schema: ref('ErrorResponse'),
@@ -45,7 +61,7 @@ function errorResponses(codes: ErrorCode[]): Record<string, Json> {
 }
 
 function ok(description: string, schemaName: string, example: unknown): Record<string, Json> {
-  return { '200': { description, content: { 'application/json': { schema: ref(schemaName), example } } } };
+  return { '200': { description, headers: rateLimitHeaderRefs, content: { 'application/json': { schema: ref(schemaName), example } } } };
 }
 
 const idempotencyKeyParameter = {
@@ -114,7 +130,7 @@ export function buildOpenApiDocument(): OpenAPIV3_1.Document {
       { name: 'Simulations', description: 'Single-purpose calculations and the grade lookup; no quota.' },
       { name: 'Masters', description: 'Published statutory tables.' },
       { name: 'Company profile', description: 'Control plane: company calculation profiles.' },
-      { name: 'Meta', description: 'This description.' },
+      { name: 'Meta', description: 'This description and the account\'s quota standing.' },
     ],
     paths: {
       ...calculationOperations(schemas, requestSchemas),
@@ -134,6 +150,15 @@ export function buildOpenApiDocument(): OpenAPIV3_1.Document {
           summary: 'List published insurance rate tables',
           description: 'One social insurance record per prefecture and version, and one nationwide record each for pension and employment insurance per version.',
           responses: { ...ok('Rate table records.', 'RateTableList', example('RateTableList')), ...errorResponses(COMMON_ERRORS) },
+        },
+      },
+      '/v1/usage': {
+        get: {
+          operationId: 'getUsage',
+          tags: ['Meta'],
+          summary: 'Plan, quota count and reset time',
+          description: 'The key\'s account, its plan, the successful /v1/payroll/* calculations counted in the current Asia/Tokyo month and when the count resets. Never counts toward the quota.',
+          responses: { ...ok('Quota standing.', 'Usage', example('Usage')), ...errorResponses(COMMON_ERRORS) },
         },
       },
       '/v1/openapi.json': {
@@ -166,6 +191,7 @@ export function buildOpenApiDocument(): OpenAPIV3_1.Document {
       },
     },
     components: {
+      headers: RATE_LIMIT_HEADERS,
       securitySchemes: { ApiKeyAuth: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'Issued by the admin command; shown once.' } },
       schemas: sharedSchemas,
     },

@@ -1,45 +1,54 @@
 /**
- * Rate limit backed by the store, so every server process sharing the database shares the counts.
- * Sustained: PAYROLL_RATE_LIMIT_PER_SECOND per second. Bursts: up to PAYROLL_RATE_LIMIT_BURST in one
- * second; the extra (BURST - PER_SECOND) is a separate allowance that refills over BURST_WINDOW_SECONDS
- * (rate-limiter-flexible's BurstyRateLimiter). Both limiters share one table under different key prefixes.
+ * The per-account (or, without a valid key, per-address) rate limit. Sustained:
+ * PAYROLL_RATE_LIMIT_PER_SECOND per second. Bursts: the extra (BURST - PER_SECOND) is a separate
+ * allowance that refills over BURST_WINDOW_SECONDS, used only when the second's points are spent.
+ * Where the points live is backends.ts's choice; cluster-primary.ts serves node:cluster workers.
+ *
+ * Every decision carries what the RateLimit-* headers report: the sustained window (limit, remaining,
+ * seconds to its reset). The burst allowance is on top and not counted in them (docs/api.md).
  */
-import { BurstyRateLimiter, RateLimiterPostgres, RateLimiterRes, RateLimiterSQLite, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import type { RateLimiterBackend } from '../store/types.ts';
+import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { LimiterFactory } from './backends.ts';
 
 export const BURST_WINDOW_SECONDS = 10;
 
 export interface RateLimitDecision {
   allowed: boolean;
-  retryAfterSeconds: number;
+  limit: number;
+  remaining: number;
+  /** Seconds until the sustained window restarts (>= 1); when refused, also the Retry-After. */
+  resetSeconds: number;
 }
 
 export interface RateLimiter {
   consume(key: string): Promise<RateLimitDecision>;
 }
 
-function storeLimiter(backend: RateLimiterBackend, keyPrefix: string, points: number, duration: number): RateLimiterAbstract {
-  // The table comes from the store's migrations, hence tableCreated: the library creates nothing.
-  const common = { tableName: backend.tableName, tableCreated: true, keyPrefix, points, duration, clearExpiredByTimeout: false };
-  return backend.kind === 'sqlite'
-    ? new RateLimiterSQLite({ ...common, storeClient: backend.storeClient, storeType: 'better-sqlite3' })
-    : new RateLimiterPostgres({ ...common, storeClient: backend.storeClient, storeType: 'pool' });
-}
+const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
-export function createRateLimiter(backend: RateLimiterBackend, perSecond: number, burst: number): RateLimiter {
-  const sustained = storeLimiter(backend, 'rl', perSecond, 1);
-  const limiter = burst > perSecond ? new BurstyRateLimiter(sustained, storeLimiter(backend, 'rlburst', burst - perSecond, BURST_WINDOW_SECONDS)) : sustained;
+export function createRateLimiter(factory: LimiterFactory, perSecond: number, burst: number): RateLimiter {
+  const sustained = factory.create('rl', perSecond, 1);
+  const extra: RateLimiterAbstract | null = burst > perSecond ? factory.create('rlburst', burst - perSecond, BURST_WINDOW_SECONDS) : null;
+
+  async function tryConsume(limiter: RateLimiterAbstract, key: string): Promise<RateLimiterRes | { refused: RateLimiterRes }> {
+    try {
+      return await limiter.consume(key);
+    } catch (rejection) {
+      if (rejection instanceof RateLimiterRes) return { refused: rejection };
+      throw rejection; // the backend failed and had no insurance: a server fault, not the client's
+    }
+  }
+
   return {
     async consume(key) {
-      try {
-        await limiter.consume(key);
-        return { allowed: true, retryAfterSeconds: 0 };
-      } catch (rejection) {
-        if (rejection instanceof RateLimiterRes) {
-          return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)) };
-        }
-        throw rejection; // a store failure is a server fault, not the client's
-      }
+      if (factory.settled) await factory.settled;
+      const first = await tryConsume(sustained, key);
+      if (first instanceof RateLimiterRes) return { allowed: true, limit: perSecond, remaining: first.remainingPoints, resetSeconds: seconds(first.msBeforeNext) };
+      const refused = first.refused;
+      const fromBurst = extra ? await tryConsume(extra, key) : null;
+      if (fromBurst instanceof RateLimiterRes) return { allowed: true, limit: perSecond, remaining: 0, resetSeconds: seconds(refused.msBeforeNext) };
+      // Refused by both: the sustained window's reset is when the next request can pass.
+      return { allowed: false, limit: perSecond, remaining: 0, resetSeconds: seconds(refused.msBeforeNext) };
     },
   };
 }

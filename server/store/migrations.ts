@@ -9,7 +9,10 @@ export interface Migration {
   statements: string[];
 }
 
-/** Name of the table rate-limiter-flexible writes; its columns are the ones the library expects. */
+/**
+ * Name of the table rate-limiter-flexible writes when the rate limit lives in PostgreSQL; its columns
+ * are the ones the library expects. On SQLite it stays empty (the limit lives in memory there).
+ */
 export const RATE_LIMIT_TABLE = 'rate_limit_points';
 
 export const MIGRATIONS: readonly Migration[] = [
@@ -59,6 +62,11 @@ export const MIGRATIONS: readonly Migration[] = [
         expire BIGINT
       )`,
     ],
+  },
+  {
+    version: 2,
+    description: 'per-account cache generation: bumped by key revocation and profile PUT, read by every process before trusting its caches',
+    statements: [`ALTER TABLE accounts ADD COLUMN cache_generation INTEGER NOT NULL DEFAULT 0`],
   },
 ];
 

@@ -3,7 +3,7 @@ import { openPostgresStore } from './postgres.ts';
 import { openSqliteStore } from './sqlite.ts';
 import type { Store } from './types.ts';
 
-export async function openStore(config: { databaseUrl?: string; dbFile: string }): Promise<Store> {
-  if (config.databaseUrl) return openPostgresStore({ connectionString: config.databaseUrl });
-  return openSqliteStore(config.dbFile);
+export async function openStore(config: { databaseUrl?: string; dbFile: string; storeTimeoutMs?: number }): Promise<Store> {
+  if (config.databaseUrl) return openPostgresStore({ connectionString: config.databaseUrl, timeoutMs: config.storeTimeoutMs });
+  return openSqliteStore(config.dbFile, { timeoutMs: config.storeTimeoutMs });
 }

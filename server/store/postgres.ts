@@ -6,7 +6,8 @@
 import pg from 'pg';
 import type { ProfileVersion } from '../../engine/index.ts';
 import { MIGRATIONS, MIGRATIONS_TABLE_SQL, RATE_LIMIT_TABLE } from './migrations.ts';
-import { postgresPlaceholder, releaseQuotaSql, reserveQuotaSql } from './quota-sql.ts';
+import { postgresPlaceholder, reserveQuotaSql } from './quota-sql.ts';
+import { DEFAULT_STORE_TIMEOUT_MS, guardStore } from './guarded-store.ts';
 import type { Account, AccountListing, Company, ProfileChange, RateLimiterBackend, Store, StoredApiKey } from './types.ts';
 
 /** Arbitrary constant: the advisory lock id that serializes migrations. */
@@ -16,12 +17,24 @@ export interface PostgresStoreOptions {
   connectionString: string;
   schema?: string;
   maxConnections?: number;
+  /** Bound on connecting, waiting for a pooled connection, and each statement (PAYROLL_STORE_TIMEOUT_MS). */
+  timeoutMs?: number;
 }
 
 export async function openPostgresStore(options: PostgresStoreOptions): Promise<Store> {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_STORE_TIMEOUT_MS;
   const pool = new pg.Pool({
     connectionString: options.connectionString,
     max: options.maxConnections ?? 10,
+    // connectionTimeoutMillis also bounds the wait for a free pooled connection, so one locked table
+    // that holds every connection makes the others 503 in bounded time instead of queueing forever.
+    connectionTimeoutMillis: timeoutMs,
+    // Server side: a statement waiting on a lock (or running long) is cancelled (SQLSTATE 57014).
+    statement_timeout: timeoutMs,
+    // Client side: a server that stops answering altogether (network, frozen host) is given up on too.
+    query_timeout: timeoutMs + 1000,
+    // A transaction left open by a crashed request must not hold its locks for ever.
+    idle_in_transaction_session_timeout: timeoutMs * 5,
     ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
   });
   // An idle client that loses its connection must not crash the process; the pool replaces it.
@@ -32,11 +45,13 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
     await pool.end();
     throw err;
   }
-  return new PostgresStore(pool);
+  return guardStore(new PostgresStore(pool), timeoutMs);
 }
 
 async function migrate(pool: pg.Pool): Promise<void> {
   await inTransaction(pool, async (c) => {
+    // Processes starting together wait for each other's migrations: no statement timeout here.
+    await c.query('SET LOCAL statement_timeout = 0');
     await c.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_ID]);
     await c.query(MIGRATIONS_TABLE_SQL);
     const applied = new Set((await c.query<{ version: number }>('SELECT version FROM schema_migrations')).rows.map((r) => r.version));
@@ -94,15 +109,23 @@ class PostgresStore implements Store {
 
   async findApiKeysByPrefix(keyPrefix: string): Promise<StoredApiKey[]> {
     const { rows } = await this.pool.query<StoredApiKey>(
-      'SELECT k.key_hash, k.account_id, a.plan, k.revoked_at FROM api_keys k JOIN accounts a ON a.account_id = k.account_id WHERE k.key_prefix = $1',
+      'SELECT k.key_hash, k.account_id, a.plan, k.revoked_at, a.cache_generation FROM api_keys k JOIN accounts a ON a.account_id = k.account_id WHERE k.key_prefix = $1',
       [keyPrefix],
     );
     return rows;
   }
 
   async revokeApiKeys(keyPrefix: string): Promise<number> {
-    const res = await this.pool.query('UPDATE api_keys SET revoked_at = $1 WHERE key_prefix = $2 AND revoked_at IS NULL', [new Date().toISOString(), keyPrefix]);
-    return res.rowCount ?? 0;
+    return inTransaction(this.pool, async (c) => {
+      await c.query('UPDATE accounts SET cache_generation = cache_generation + 1 WHERE account_id IN (SELECT account_id FROM api_keys WHERE key_prefix = $1 AND revoked_at IS NULL)', [keyPrefix]);
+      const res = await c.query('UPDATE api_keys SET revoked_at = $1 WHERE key_prefix = $2 AND revoked_at IS NULL', [new Date().toISOString(), keyPrefix]);
+      return res.rowCount ?? 0;
+    });
+  }
+
+  async accountGeneration(accountId: string): Promise<number | null> {
+    const { rows } = await this.pool.query<{ cache_generation: number }>('SELECT cache_generation FROM accounts WHERE account_id = $1', [accountId]);
+    return rows[0]?.cache_generation ?? null;
   }
 
   async findCompany(accountId: string, companyId: string): Promise<Company | null> {
@@ -122,6 +145,7 @@ class PostgresStore implements Store {
       for (const [i, v] of versions.entries()) {
         await c.query('INSERT INTO profile_versions (account_id, company_id, position, version, document) VALUES ($1, $2, $3, $4, $5)', [accountId, companyId, i, v.version, JSON.stringify(v)]);
       }
+      await c.query('UPDATE accounts SET cache_generation = cache_generation + 1 WHERE account_id = $1', [accountId]);
       return result;
     });
   }
@@ -130,10 +154,6 @@ class PostgresStore implements Store {
     if (limit <= 0) return false;
     const res = await this.pool.query(reserveQuotaSql(postgresPlaceholder), [accountId, month, limit]);
     return (res.rowCount ?? 0) > 0;
-  }
-
-  async releaseQuota(accountId: string, month: string): Promise<void> {
-    await this.pool.query(releaseQuotaSql(postgresPlaceholder), [accountId, month]);
   }
 
   async quotaUsed(accountId: string, month: string): Promise<number> {

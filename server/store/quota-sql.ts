@@ -1,6 +1,6 @@
 /**
- * The quota statements, shared by both adapters (only the placeholder syntax differs).
- * Reservation is one INSERT ... ON CONFLICT DO UPDATE ... WHERE count < limit RETURNING: the database
+ * The quota statement, shared by both adapters (only the placeholder syntax differs).
+ * Counting a unit is one INSERT ... ON CONFLICT DO UPDATE ... WHERE count < limit RETURNING: the database
  * serializes it per row, so under any concurrency the count stops exactly at the limit. When the
  * WHERE fails no row comes back, which is the "quota exhausted" answer.
  */
@@ -9,10 +9,6 @@ export function reserveQuotaSql(p: (n: number) => string): string {
     ON CONFLICT (account_id, month) DO UPDATE SET count = quota_counters.count + 1
     WHERE quota_counters.count < ${p(3)}
     RETURNING count`;
-}
-
-export function releaseQuotaSql(p: (n: number) => string): string {
-  return `UPDATE quota_counters SET count = count - 1 WHERE account_id = ${p(1)} AND month = ${p(2)} AND count > 0`;
 }
 
 export const sqlitePlaceholder = (): string => '?';

@@ -1,24 +1,32 @@
 /**
  * SQLite adapter (the embedded default) over better-sqlite3. better-sqlite3 is synchronous, so every
- * method runs to completion before another starts in this process; BEGIN IMMEDIATE transactions and a
- * busy timeout serialize writers across processes sharing the file. WAL lets readers run alongside.
+ * method runs to completion before another starts in this process; BEGIN IMMEDIATE transactions
+ * serialize writers across processes sharing the file, and WAL lets readers run alongside a writer.
+ * The busy timeout is short (BUSY_TIMEOUT_MS) because it blocks the event loop: a longer wait for
+ * another process's lock is retried asynchronously by guarded-store.ts, up to the store timeout.
  */
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { ProfileVersion } from '../../engine/index.ts';
 import { MIGRATIONS, MIGRATIONS_TABLE_SQL, RATE_LIMIT_TABLE } from './migrations.ts';
-import { releaseQuotaSql, reserveQuotaSql, sqlitePlaceholder } from './quota-sql.ts';
+import { reserveQuotaSql, sqlitePlaceholder } from './quota-sql.ts';
+import { guardStore } from './guarded-store.ts';
 import type { Account, AccountListing, Company, ProfileChange, RateLimiterBackend, Store, StoredApiKey } from './types.ts';
 
-export function openSqliteStore(file: string): Store {
+const BUSY_TIMEOUT_MS = 20;
+/** Start-up (migrations) may wait longer for another starting process: nothing is served yet. */
+const STARTUP_BUSY_TIMEOUT_MS = 5000;
+
+export function openSqliteStore(file: string, options: { timeoutMs?: number } = {}): Store {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const db = new Database(file);
+  db.pragma(`busy_timeout = ${STARTUP_BUSY_TIMEOUT_MS}`);
   db.pragma('journal_mode = WAL');
-  db.pragma('busy_timeout = 5000');
   db.pragma('foreign_keys = ON');
   migrate(db);
-  return new SqliteStore(db);
+  db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  return guardStore(new SqliteStore(db), options.timeoutMs);
 }
 
 function migrate(db: Database.Database): void {
@@ -72,12 +80,20 @@ class SqliteStore implements Store {
   }
 
   async findApiKeysByPrefix(keyPrefix: string): Promise<StoredApiKey[]> {
-    return this.statement('SELECT k.key_hash, k.account_id, a.plan, k.revoked_at FROM api_keys k JOIN accounts a ON a.account_id = k.account_id WHERE k.key_prefix = ?')
+    return this.statement('SELECT k.key_hash, k.account_id, a.plan, k.revoked_at, a.cache_generation FROM api_keys k JOIN accounts a ON a.account_id = k.account_id WHERE k.key_prefix = ?')
       .all(keyPrefix) as StoredApiKey[];
   }
 
   async revokeApiKeys(keyPrefix: string): Promise<number> {
-    return this.statement('UPDATE api_keys SET revoked_at = ? WHERE key_prefix = ? AND revoked_at IS NULL').run(new Date().toISOString(), keyPrefix).changes;
+    return this.db.transaction(() => {
+      this.statement(`UPDATE accounts SET cache_generation = cache_generation + 1 WHERE account_id IN (SELECT account_id FROM api_keys WHERE key_prefix = ? AND revoked_at IS NULL)`).run(keyPrefix);
+      return this.statement('UPDATE api_keys SET revoked_at = ? WHERE key_prefix = ? AND revoked_at IS NULL').run(new Date().toISOString(), keyPrefix).changes;
+    }).immediate();
+  }
+
+  async accountGeneration(accountId: string): Promise<number | null> {
+    const row = this.statement('SELECT cache_generation FROM accounts WHERE account_id = ?').get(accountId) as { cache_generation: number } | undefined;
+    return row?.cache_generation ?? null;
   }
 
   async findCompany(accountId: string, companyId: string): Promise<Company | null> {
@@ -94,6 +110,7 @@ class SqliteStore implements Store {
       this.statement('DELETE FROM profile_versions WHERE account_id = ? AND company_id = ?').run(accountId, companyId);
       const insert = this.statement('INSERT INTO profile_versions (account_id, company_id, position, version, document) VALUES (?, ?, ?, ?, ?)');
       versions.forEach((v, i) => insert.run(accountId, companyId, i, v.version, JSON.stringify(v)));
+      this.statement('UPDATE accounts SET cache_generation = cache_generation + 1 WHERE account_id = ?').run(accountId);
       return result;
     }).immediate();
   }
@@ -106,10 +123,6 @@ class SqliteStore implements Store {
   async reserveQuota(accountId: string, month: string, limit: number): Promise<boolean> {
     if (limit <= 0) return false;
     return this.statement(reserveQuotaSql(sqlitePlaceholder)).get(accountId, month, limit) !== undefined;
-  }
-
-  async releaseQuota(accountId: string, month: string): Promise<void> {
-    this.statement(releaseQuotaSql(sqlitePlaceholder)).run(accountId, month);
   }
 
   async quotaUsed(accountId: string, month: string): Promise<number> {

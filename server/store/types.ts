@@ -25,6 +25,8 @@ export interface StoredApiKey {
   account_id: string;
   plan: Plan;
   revoked_at: string | null;
+  /** The account's cache generation when this row was read (see accountGeneration). */
+  cache_generation: number;
 }
 
 export interface Company {
@@ -55,24 +57,28 @@ export interface Store {
   insertApiKey(key: { key_prefix: string; key_hash: string; account_id: string }): Promise<void>;
   /** Every key (revoked ones included) whose prefix matches; the caller compares hashes. */
   findApiKeysByPrefix(keyPrefix: string): Promise<StoredApiKey[]>;
-  /** Marks the keys with this prefix revoked; returns how many were still active. */
+  /** Marks the keys with this prefix revoked (and bumps their account's cache generation); returns how many were still active. */
   revokeApiKeys(keyPrefix: string): Promise<number>;
+  /**
+   * The account's cache generation, or null when the account does not exist. Every change a cache
+   * must not outlive (key revocation, profile PUT) increments it in the same transaction, so a process
+   * that reads it before trusting a cached key or profile sees another process's change at once.
+   */
+  accountGeneration(accountId: string): Promise<number | null>;
 
   findCompany(accountId: string, companyId: string): Promise<Company | null>;
   /**
    * Creates the company if needed and replaces its whole version list with what `change` returns,
-   * in one transaction that serializes concurrent changes to the same company. A change that throws
-   * leaves nothing behind (not even the company).
+   * in one transaction that serializes concurrent changes to the same company, and bumps the account's
+   * cache generation. A change that throws leaves nothing behind (not even the company).
    */
   updateCompanyProfile<T>(accountId: string, companyId: string, newProfileId: string, change: ProfileChange<T>): Promise<T>;
 
   /**
-   * Takes one unit of the month's quota if fewer than `limit` are used, atomically (one SQL
-   * statement), so concurrent callers never pass the limit. Returns whether a unit was taken.
+   * Counts one unit of the month's quota if fewer than `limit` are used, atomically (one SQL
+   * statement), so concurrent callers never pass the limit. Returns whether the unit was counted.
    */
   reserveQuota(accountId: string, month: string, limit: number): Promise<boolean>;
-  /** Gives back a unit taken by reserveQuota (the calculation it was for failed). */
-  releaseQuota(accountId: string, month: string): Promise<void>;
   quotaUsed(accountId: string, month: string): Promise<number>;
 
   rateLimiterBackend(): RateLimiterBackend;

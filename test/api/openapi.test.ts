@@ -5,6 +5,7 @@
  * what the code generates (drift fails CI: run `npm run openapi`).
  */
 import { readFileSync } from 'node:fs';
+import http from 'node:http';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyProfilePut } from '../../engine/profile/apply-put.ts';
@@ -30,6 +31,7 @@ const SPEC_ENDPOINTS: [string, string][] = [
   ['get', '/v1/masters/tax-tables'],
   ['get', '/v1/masters/rate-tables'],
   ['get', '/v1/openapi.json'],
+  ['get', '/v1/usage'], // issue 11: quota visibility
   ['put', '/cp/v1/companies/{company_id}/calculation-profile'],
   ['get', '/cp/v1/companies/{company_id}/calculation-profile'],
 ];
@@ -65,6 +67,20 @@ describe('OpenAPI document', () => {
   it('documents nothing beyond the specification\'s endpoints', () => {
     const documented = Object.entries<any>(document.paths).flatMap(([path, item]) => Object.keys(item).filter((k) => k !== 'parameters').map((m) => `${m} ${path}`));
     expect(documented.sort()).toEqual(SPEC_ENDPOINTS.map(([m, p]) => `${m} ${p}`).sort());
+  });
+
+  it('declares the RateLimit-* headers on every response, and Retry-After on 402, 429 and 503', () => {
+    for (const [path, item] of Object.entries<any>(document.paths)) {
+      for (const [method, op] of Object.entries<any>(item)) {
+        if (method === 'parameters') continue;
+        for (const [status, response] of Object.entries<any>(op.responses)) {
+          const where = `${method} ${path} ${status}`;
+          expect(Object.keys(response.headers ?? {}), where).toEqual(expect.arrayContaining(['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset']));
+          if (['402', '429', '503'].includes(status)) expect(response.headers['Retry-After'], where).toBeDefined();
+        }
+      }
+    }
+    expect(Object.keys(document.components.headers)).toEqual(['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset']);
   });
 
   it.each(Object.entries(componentSchemas()))('schema %s has a description and examples that pass it', (_name, schema: any) => {
@@ -111,5 +127,27 @@ describe('GET /v1/openapi.json', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('application/json');
     expect(res.json).toEqual(JSON.parse(renderOpenApiFile()));
+  });
+
+  it('sends the same bytes with a strong ETag, and 304 to a client that has them', async () => {
+    const { api_key: key } = await newAccount(server.store);
+    const first = await fetch(`${server.url}/v1/openapi.json`, { headers: { 'X-API-Key': key } });
+    const text = await first.text();
+    const etag = first.headers.get('etag')!;
+    expect(etag).toMatch(/^"[A-Za-z0-9_-]{27}"$/);
+    expect(first.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(JSON.parse(text).openapi).toBe('3.1.0');
+    const second = await fetch(`${server.url}/v1/openapi.json`, { headers: { 'X-API-Key': key } });
+    expect(second.headers.get('etag')).toBe(etag);
+    expect(await second.text()).toBe(text);
+    // node:http, not fetch: fetch adds Cache-Control: no-cache to a conditional request, which forbids a 304.
+    const cached = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      http.get(`${server.url}/v1/openapi.json`, { headers: { 'X-API-Key': key, 'If-None-Match': etag } }, (res) => {
+        let body = '';
+        res.on('data', (c: Buffer) => (body += c.toString()));
+        res.on('end', () => resolve({ status: res.statusCode!, body }));
+      }).on('error', reject);
+    });
+    expect(cached).toEqual({ status: 304, body: '' });
   });
 });

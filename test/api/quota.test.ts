@@ -46,7 +46,12 @@ describe.each(STORE_KINDS)('free-plan quota (%s)', (kind) => {
     expect(statuses.filter((s) => s === 200)).toHaveLength(10);
     expect(statuses.filter((s) => s === 402)).toHaveLength(40);
     const refused = results.find((r) => r.status === 402)!;
-    expect(refused.json.error).toMatchObject({ code: 'quota_exceeded', message: 'The monthly calculation quota of this plan (10) is used up for 2026-05 (Asia/Tokyo).' });
+    expect(refused.json.error).toMatchObject({
+      code: 'quota_exceeded',
+      message: 'The monthly calculation quota of this plan (10) is used up for 2026-05 (Asia/Tokyo); it resets at 2026-06-01T00:00:00+09:00.',
+    });
+    // The clock says 2026-05-20T03:00Z = 12:00 in Tokyo; the reset is 2026-05-31T15:00Z, 12 days and 12 hours later.
+    expect(refused.headers.get('retry-after')).toBe(String((11 * 24 + 12) * 3600));
     expect(await server.store.quotaUsed(account_id, '2026-05')).toBe(10);
   });
 

@@ -1,19 +1,50 @@
 /**
  * Rate limit (decisions.md 4): per account, and per client address without a valid key; 429 with an
- * integer Retry-After >= 1; counted in the store, so two servers on one database share it.
+ * integer Retry-After >= 1; RateLimit-* headers on every answer. Where the points live: in each
+ * process on the embedded store (no store write per request), in PostgreSQL when the store is
+ * PostgreSQL, in Redis when PAYROLL_REDIS_URL is set; the shared ones are shared by two servers.
  */
+import { randomBytes } from 'node:crypto';
+import net from 'node:net';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppConfig } from '../../server/app-deps.ts';
 import { createTestDatabase, STORE_KINDS, type TestDatabase } from './support/databases.ts';
 import { call, newAccount, startTestServer, type TestServer } from './support/test-server.ts';
 
-describe.each(STORE_KINDS)('rate limit (%s)', (kind) => {
+const REDIS_URL = process.env.PAYROLL_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+/** Whether something answers on the Redis port; without it (and outside CI) the Redis cases are skipped, loudly. */
+async function redisAnswers(url: string): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: hostname, port: Number(port || 6379) });
+    socket.setTimeout(1000);
+    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => (socket.destroy(), resolve(false)));
+  });
+}
+const REDIS_AVAILABLE = process.env.CI === 'true' || (await redisAnswers(REDIS_URL));
+if (!REDIS_AVAILABLE) console.warn(`rate-limit tests: no Redis at ${REDIS_URL}; the Redis backend cases are SKIPPED (start redis-server or set PAYROLL_TEST_REDIS_URL; .ci/run does)`);
+
+// 2 per second sustained, bursts up to 4.
+const LIMITS: Partial<AppConfig> = { rateLimitPerSecond: 2, rateLimitBurst: 4 };
+
+const SETUPS = [
+  ...STORE_KINDS.map((kind) => ({ name: `${kind} store, auto backend`, kind, config: LIMITS, shared: kind === 'postgres' })),
+  // A random namespace per run: several test runs share the one Redis of the machine.
+  ...(REDIS_AVAILABLE
+    ? [{ name: 'sqlite store, redis backend', kind: 'sqlite' as const, config: { ...LIMITS, redisUrl: REDIS_URL, redisKeyPrefix: `test-${randomBytes(6).toString('hex')}` }, shared: true }]
+    : []),
+];
+
+describe.each(SETUPS)('rate limit ($name)', ({ kind, config, shared }) => {
   let db: TestDatabase;
   let a: TestServer;
   let b: TestServer;
   beforeAll(async () => {
     db = await createTestDatabase(kind);
-    // 2 per second sustained, bursts up to 4.
-    const config = { rateLimitPerSecond: 2, rateLimitBurst: 4 };
     a = await startTestServer(db, { config });
     b = await startTestServer(db, { config, store: await db.open() });
   });
@@ -35,6 +66,17 @@ describe.each(STORE_KINDS)('rate limit (%s)', (kind) => {
     const retryAfter = limited.headers.get('retry-after')!;
     expect(retryAfter).toMatch(/^\d+$/);
     expect(Number(retryAfter)).toBeGreaterThanOrEqual(1);
+    expect(limited.headers.get('ratelimit-remaining')).toBe('0');
+    expect(limited.headers.get('ratelimit-reset')).toBe(retryAfter);
+  });
+
+  it('reports RateLimit-Limit, -Remaining and -Reset on every answer, errors included', async () => {
+    const { api_key: key } = await newAccount(a.store);
+    const first = await call(a, 'GET', '/v1/masters/tax-tables', { key });
+    expect([first.headers.get('ratelimit-limit'), first.headers.get('ratelimit-remaining'), first.headers.get('ratelimit-reset')]).toEqual(['2', '1', '1']);
+    const second = await call(a, 'GET', '/v1/no-such-route', { key });
+    expect(second.status).toBe(404);
+    expect([second.headers.get('ratelimit-limit'), second.headers.get('ratelimit-remaining')]).toEqual(['2', '0']);
   });
 
   it('limits each account on its own', async () => {
@@ -45,17 +87,48 @@ describe.each(STORE_KINDS)('rate limit (%s)', (kind) => {
     expect((await call(a, 'GET', '/v1/masters/tax-tables', { key: second.api_key })).status).toBe(200);
   });
 
-  it('is shared by two servers on the same database', async () => {
+  it(shared ? 'is shared by two servers on the same backend' : 'is kept in each process (no store write per request)', async () => {
     const { api_key: key } = await newAccount(a.store);
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) statuses.push((await call(i % 2 ? a : b, 'GET', '/v1/masters/tax-tables', { key })).status);
-    expect(statuses).toEqual([200, 200, 200, 200, 429, 429]);
+    // Alternating: shared, the fifth and sixth are refused; per process, each server has seen only three.
+    expect(statuses).toEqual(shared ? [200, 200, 200, 200, 429, 429] : [200, 200, 200, 200, 200, 200]);
+    if (kind === 'sqlite') {
+      // Neither the in-memory nor the Redis limiter writes a rate-limit row into the embedded store.
+      const file = new Database(db.location, { readonly: true });
+      expect(file.prepare('SELECT count(*) AS n FROM rate_limit_points').get()).toEqual({ n: 0 });
+      file.close();
+    }
   });
 
   it('limits requests without a valid key by client address (401 until the limit, then 429)', async () => {
-    const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) statuses.push((await call(a, 'GET', '/v1/masters/tax-tables', { key: 'pay_000000000000_guess' })).status);
+    const answers = [];
+    for (let i = 0; i < 6; i++) answers.push(await call(a, 'GET', '/v1/masters/tax-tables', { key: 'pay_000000000000_guess' }));
+    const statuses = answers.map((r) => r.status);
     expect(statuses.slice(0, 4)).toEqual([401, 401, 401, 401]);
+    // The address's bucket is reported with the 401 too.
+    expect([answers[0]!.headers.get('ratelimit-limit'), answers[0]!.headers.get('ratelimit-remaining')]).toEqual(['2', '1']);
     expect(statuses.slice(4)).toEqual([429, 429]);
+  });
+});
+
+describe('rate limit with Redis unreachable', () => {
+  let db: TestDatabase;
+  let server: TestServer;
+  beforeAll(async () => {
+    db = await createTestDatabase('sqlite');
+    // Port 1: nothing listens, every connection is refused.
+    server = await startTestServer(db, { config: { ...LIMITS, redisUrl: 'redis://127.0.0.1:1' } });
+  });
+  afterAll(async () => {
+    await server.stop();
+    await db.drop();
+  });
+
+  it('falls back to a per-process limit: answers go on, still limited, never a 5xx', async () => {
+    const { api_key: key } = await newAccount(server.store);
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await call(server, 'GET', '/v1/masters/tax-tables', { key })).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 429, 429]);
   });
 });

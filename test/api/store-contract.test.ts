@@ -93,15 +93,33 @@ describe.each(STORE_KINDS)('store contract (%s)', (kind) => {
     expect(await store.findCompany('acct_rb', 'c')).toBeNull();
   });
 
-  it('reserves quota exactly up to the limit under concurrency, and releases', async () => {
+  it('bumps the account cache generation on key revocation and profile change, and on nothing else', async () => {
+    await store.createAccount({ account_id: 'acct_gen', name: 'Gen', plan: 'standard' });
+    expect(await store.accountGeneration('acct_gen')).toBe(0);
+    expect(await store.accountGeneration('acct_none')).toBeNull();
+    const key = await issueApiKey(store, 'acct_gen');
+    await store.reserveQuota('acct_gen', '2026-05', 10);
+    expect(await store.accountGeneration('acct_gen')).toBe(0);
+    expect((await store.findApiKeysByPrefix(keyPrefixOf(key)!))[0]!.cache_generation).toBe(0);
+    await store.revokeApiKeys(keyPrefixOf(key)!);
+    expect(await store.accountGeneration('acct_gen')).toBe(1);
+    await store.revokeApiKeys(keyPrefixOf(key)!); // already revoked: nothing changes
+    expect(await store.accountGeneration('acct_gen')).toBe(1);
+    await store.updateCompanyProfile('acct_gen', 'c', 'prof_g', (existing, ids) => {
+      const r = applyProfilePut(existing, profilePutExample as never, ids);
+      return { versions: r.versions, result: r };
+    });
+    expect(await store.accountGeneration('acct_gen')).toBe(2);
+    expect((await store.findApiKeysByPrefix(keyPrefixOf(key)!))[0]!.cache_generation).toBe(2);
+  });
+
+  it('counts quota exactly up to the limit under concurrency, per month', async () => {
     await store.createAccount({ account_id: 'acct_q', name: 'Q', plan: 'free' });
     const results = await Promise.all(Array.from({ length: 50 }, () => store.reserveQuota('acct_q', '2026-05', 10)));
     expect(results.filter(Boolean)).toHaveLength(10);
     expect(await store.quotaUsed('acct_q', '2026-05')).toBe(10);
-    await store.releaseQuota('acct_q', '2026-05');
-    expect(await store.quotaUsed('acct_q', '2026-05')).toBe(9);
-    expect(await store.reserveQuota('acct_q', '2026-05', 10)).toBe(true);
     expect(await store.reserveQuota('acct_q', '2026-05', 10)).toBe(false);
+    expect(await store.reserveQuota('acct_q', '2026-05', 11)).toBe(true);
     expect(await store.reserveQuota('acct_q', '2026-06', 10)).toBe(true);
     expect(await store.quotaUsed('acct_q', '2026-06')).toBe(1);
     expect(await store.reserveQuota('acct_q', '2026-07', 0)).toBe(false);

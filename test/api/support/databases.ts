@@ -17,11 +17,16 @@ import type { Store } from '../../../server/store/types.ts';
 export type StoreKind = 'sqlite' | 'postgres';
 const POSTGRES_TEST_URL = inject('postgresTestUrl');
 export const STORE_KINDS: StoreKind[] = POSTGRES_TEST_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+/** The PostgreSQL URL of this run ('' when PostgreSQL tests are skipped); for tests that open their own connection. */
+export const TEST_DATABASE_URL: string = POSTGRES_TEST_URL ?? '';
 
 /** A place for a store that can be opened several times (restarts) and removed at the end. */
 export interface TestDatabase {
   kind: StoreKind;
-  open(): Promise<Store>;
+  /** timeoutMs: the store timeout (PAYROLL_STORE_TIMEOUT_MS), shortened by the store-fault tests. */
+  open(options?: { timeoutMs?: number }): Promise<Store>;
+  /** SQLite: the file; PostgreSQL: the schema (tests that reach the database from another connection). */
+  location: string;
   /** Environment variables that point the server or the admin command at this database. */
   env: Record<string, string>;
   drop(): Promise<void>;
@@ -33,7 +38,8 @@ export async function createTestDatabase(kind: StoreKind): Promise<TestDatabase>
     const file = join(dir, 'nested', 'payroll.sqlite');
     return {
       kind,
-      open: async () => openSqliteStore(file),
+      location: file,
+      open: async (options) => openSqliteStore(file, options),
       env: { PAYROLL_DB: file },
       drop: async () => rmSync(dir, { recursive: true, force: true }),
     };
@@ -48,7 +54,8 @@ export async function createTestDatabase(kind: StoreKind): Promise<TestDatabase>
   url.searchParams.set('options', `-c search_path=${schema}`);
   return {
     kind,
-    open: () => openPostgresStore({ connectionString: POSTGRES_TEST_URL, schema, maxConnections: 5 }),
+    location: schema,
+    open: (options) => openPostgresStore({ connectionString: POSTGRES_TEST_URL, schema, maxConnections: 5, timeoutMs: options?.timeoutMs }),
     env: { PAYROLL_DATABASE_URL: url.toString() },
     drop: async () => {
       const c = new pg.Client({ connectionString: POSTGRES_TEST_URL });
