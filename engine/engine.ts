@@ -17,7 +17,8 @@ import { toContextValue } from './pipeline/context.ts';
 import { runPipeline } from './pipeline/run.ts';
 import { buildAmounts } from './pipeline/amounts.ts';
 import { checkRoundingAssignments } from './rules/rounding-assignments.ts';
-import { rateTableRecords, taxTableRecords } from './listing.ts';
+import { rateTableRecords, ruleRecords, taxTableRecords } from './listing.ts';
+import { computeProvenance, type Provenance } from './provenance.ts';
 
 export interface EngineOptions {
   rulesDir?: string; // default <project>/rules
@@ -33,6 +34,7 @@ export interface CalculationResult {
   company_id: string;
   employee_ref?: string;
   calculated_at: string; // UTC, milliseconds
+  /** the resolved settings versions, and rules_masters_hash: the fingerprint of the rules and masters used */
   settings_snapshot: Record<string, string>;
   amounts: Record<string, unknown>;
   calculation_trace: Record<string, unknown>[];
@@ -58,6 +60,10 @@ export interface Engine {
   taxTables(): Record<string, unknown>[];
   /** GET /v1/masters/rate-tables records. */
   rateTables(): Record<string, unknown>[];
+  /** GET /v1/masters/rules records: every loaded rule version with its file, hash, dates and legal source. */
+  rules(): Record<string, unknown>[];
+  /** Content hashes of the rules and masters loaded, and the folders they came from. */
+  provenance(): Provenance;
 }
 
 export interface CalculateOptions {
@@ -105,12 +111,19 @@ export function loadEngine(options: EngineOptions = {}): Engine {
   if (masters) problems.push(...checkRoundingAssignments(rules.registry, masters));
   if (problems.length || !masters) throw new LoadError(problems);
 
-  return makeEngine(masters, rules, now, newId);
+  return makeEngine(masters, rules, computeProvenance(rulesDir, mastersDir), now, newId);
 }
 
-function makeEngine(masters: MasterSet, rules: LoadedRules, now: () => Date, newId: () => string): Engine {
+/** A settings_lock copied from an earlier snapshot may carry its data fingerprint: then the data must be the same. */
+function checkDataLock(lock: Record<string, unknown> | undefined, hash: string): void {
+  if (lock?.rules_masters_hash === undefined || lock.rules_masters_hash === hash) return;
+  throw new EngineError('settings_lock_conflict', `settings_lock differs from the resolved settings (rules_masters_hash: locked ${JSON.stringify(lock.rules_masters_hash)}, in service ${JSON.stringify(hash)}).`);
+}
+
+function makeEngine(masters: MasterSet, rules: LoadedRules, provenance: Provenance, now: () => Date, newId: () => string): Engine {
   const taxTables = taxTableRecords(masters);
   const rateTables = rateTableRecords(masters);
+  const ruleList = ruleRecords(rules.registry.all(), provenance.files);
 
   function validate(type: CalculationType, request: Record<string, unknown>): ValidationDetail[] {
     return validateCrossFields(type, request);
@@ -135,7 +148,9 @@ function makeEngine(masters: MasterSet, rules: LoadedRules, now: () => Date, new
 
     const paymentDate = request.payment_date as string;
     const settings = resolveSettings(type, masters, profileVersions, paymentDate);
-    checkSettingsLock(request.settings_lock as Record<string, unknown> | undefined, settings.snapshot);
+    const lock = request.settings_lock as Record<string, unknown> | undefined;
+    checkSettingsLock(lock, settings.snapshot);
+    checkDataLock(lock, provenance.rules_masters_hash);
 
     const pipeline = rules.pipelines.get(type)!;
     const ctx: Record<string, unknown> = {
@@ -148,7 +163,7 @@ function makeEngine(masters: MasterSet, rules: LoadedRules, now: () => Date, new
       work: {},
     };
     const withTrace = traceWanted(type, request);
-    const { trace, warnings } = runPipeline(pipeline, rules.registry, ctx, settings.refs, paymentDate, { trace: withTrace });
+    const { trace, warnings } = runPipeline(pipeline, rules.registry, ctx, settings.refs, paymentDate, { trace: withTrace, fileHashes: provenance.files });
     const employeeRef = (request.employee_snapshot as { employee_ref?: string } | undefined)?.employee_ref;
     return {
       calculation_id: `calc_${newId()}`,
@@ -156,12 +171,20 @@ function makeEngine(masters: MasterSet, rules: LoadedRules, now: () => Date, new
       company_id: request.company_id as string,
       ...(employeeRef !== undefined ? { employee_ref: employeeRef } : {}),
       calculated_at: now().toISOString(),
-      settings_snapshot: settings.snapshot,
+      settings_snapshot: { ...settings.snapshot, rules_masters_hash: provenance.rules_masters_hash },
       amounts: buildAmounts(pipeline, ctx),
       calculation_trace: trace as unknown as Record<string, unknown>[],
       warnings,
     };
   }
 
-  return { validate, attendanceConflict, calculate, taxTables: () => taxTables, rateTables: () => rateTables };
+  return {
+    validate,
+    attendanceConflict,
+    calculate,
+    taxTables: () => taxTables,
+    rateTables: () => rateTables,
+    rules: () => ruleList,
+    provenance: () => provenance,
+  };
 }

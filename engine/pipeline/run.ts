@@ -38,7 +38,7 @@ export function runPipeline(
   ctx: Context,
   refs: Partial<Record<MasterSlot, MasterRef>>,
   date: string,
-  options: { trace: boolean } = { trace: true },
+  options: { trace: boolean; fileHashes?: ReadonlyMap<string, string> } = { trace: true },
 ): RunOutcome {
   const trace: TraceStep[] = [];
   const wantTrace = options.trace;
@@ -67,6 +67,13 @@ export function runPipeline(
       rounded_amount: roundedValue(result, rule.doc.result_format),
       master_refs: rule.doc.masters.map((slot) => refs[slot as MasterSlot]).filter((r): r is MasterRef => !!r),
       ...(notes ? { notes } : {}),
+      rule: {
+        file: rule.file,
+        sha256: options.fileHashes?.get(rule.file) ?? null,
+        legal_source: rule.doc.legal_source,
+        effective_from: rule.doc.effective_from,
+        effective_to: rule.doc.effective_to,
+      },
     });
   }
   return { trace, warnings };

@@ -1,4 +1,4 @@
-/** GET /v1/masters/tax-tables and /v1/masters/rate-tables: the engine's published tables as { data }. */
+/** GET /v1/masters/tax-tables, /rate-tables and /rules: what the engine in service loaded, as { data }. */
 import type Router from '@koa/router';
 import type { AppDeps } from '../app-deps.ts';
 
@@ -8,5 +8,9 @@ export function registerMasterRoutes(router: Router, deps: AppDeps): void {
   });
   router.get('/v1/masters/rate-tables', (ctx) => {
     ctx.body = { data: deps.engine.rateTables() };
+  });
+  router.get('/v1/masters/rules', (ctx) => {
+    const engine = deps.engine;
+    ctx.body = { data: engine.rules(), rules_masters_hash: engine.provenance().rules_masters_hash };
   });
 }
