@@ -9,6 +9,7 @@ import type { ValidationDetail } from '../../engine/index.ts';
 import type { AppDeps } from '../app-deps.ts';
 import type { AppContext } from '../context.ts';
 import { ApiError } from '../errors/api-error.ts';
+import { engineForRequest } from '../engine-holder.ts';
 import { jsonBody } from '../middleware/json-body.ts';
 import { withQuota } from '../quota/quota.ts';
 import { schemaDetails } from '../validation/validate-body.ts';
@@ -31,15 +32,17 @@ function isObject(v: unknown): v is Record<string, unknown> {
 }
 
 async function calculate(ctx: AppContext, endpoint: CalculationEndpoint, deps: AppDeps): Promise<void> {
+  // one engine from the request's arrival to its result, even if a reload swaps the set meanwhile
+  const engine = ctx.state.engine ?? engineForRequest(deps.engine);
   const body: unknown = ctx.request.body;
   const details = [
     ...(endpoint.acceptsIdempotencyKey ? idempotencyKeyDetails(ctx) : []),
     ...schemaDetails(endpoint.requestSchema, body), // also fills the schema's defaults into body
-    ...(isObject(body) ? deps.engine.validate(endpoint.type, body) : []),
+    ...(isObject(body) ? engine.validate(endpoint.type, body) : []),
   ];
   if (details.length > 0 || !isObject(body)) throw new ApiError('validation_error', { details });
 
-  const conflict = deps.engine.attendanceConflict(endpoint.type, body);
+  const conflict = engine.attendanceConflict(endpoint.type, body);
   if (conflict) throw new ApiError('attendance_input_conflict', { message: conflict });
 
   const principal = ctx.state.principal!;
@@ -48,14 +51,22 @@ async function calculate(ctx: AppContext, endpoint: CalculationEndpoint, deps: A
   if (!company) throw new ApiError('company_not_found', { params: { company_id: companyId } });
 
   // validate() and attendanceConflict() ran above, before the company lookup as the order of checks wants.
-  const run = () => deps.engine.calculate(endpoint.type, body, company.versions, { validated: true });
+  const run = () => engine.calculate(endpoint.type, body, company.versions, { validated: true });
   const now = deps.now?.() ?? new Date();
   ctx.body = endpoint.countsTowardQuota ? await withQuota(deps.store, principal, deps.config, now, run) : run();
+}
+
+/** Pins the engine in service when the request arrives, before its body is read. */
+function pinEngine(deps: AppDeps) {
+  return (ctx: { state: unknown }, next: () => Promise<unknown>) => {
+    (ctx.state as AppContext['state']).engine = engineForRequest(deps.engine);
+    return next();
+  };
 }
 
 export function registerCalculationRoutes(router: Router, deps: AppDeps): void {
   for (const endpoint of CALCULATION_ENDPOINTS) {
     // path-to-regexp reads ":" as a parameter; the custom-method colon must be escaped.
-    router.post(endpoint.path.replace(':', '\\:'), jsonBody(deps.config.maxBodyBytes), (ctx) => calculate(ctx as AppContext, endpoint, deps));
+    router.post(endpoint.path.replace(':', '\\:'), pinEngine(deps), jsonBody(deps.config.maxBodyBytes), (ctx) => calculate(ctx as AppContext, endpoint, deps));
   }
 }
