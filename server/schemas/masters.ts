@@ -1,5 +1,6 @@
 /** Response schemas of GET /v1/masters/tax-tables and /v1/masters/rate-tables (spec "Master records"). */
 import { RULES_MASTERS_HASH_EXAMPLE } from './common.ts';
+import { ruleFileHashProperty } from './results.ts';
 import { ruleRecordExample, employeesPensionRateRecordExample, employmentInsuranceRateRecordExample, socialInsuranceRateRecordExample, taxTableRecordExample } from './examples.ts';
 
 const str = (description: string, example: string) => ({ type: 'string', minLength: 1, description, examples: [example] }) as const;
@@ -117,7 +118,7 @@ export const ruleRecordSchema = {
     title: str('What the rule computes.', 'Employment insurance premium (employee share)'),
     legal_source: str('The statute the rule implements.', ruleRecordExample.legal_source),
     file: str('Rule file, relative to the loaded rules folder.', ruleRecordExample.file),
-    sha256: { type: ['string', 'null'], pattern: '^[0-9a-f]{64}$', description: 'SHA-256 of the rule file as loaded.', examples: [ruleRecordExample.sha256] },
+    sha256: ruleFileHashProperty,
   },
   examples: [ruleRecordExample],
 } as const;

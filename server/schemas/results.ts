@@ -23,6 +23,9 @@ export const masterRefSchema = {
   examples: [ex.employmentInsuranceTraceStepExample.master_refs[0]],
 } as const;
 
+/** Shared with the rule listing (GET /v1/masters/rules). */
+export const ruleFileHashProperty = { type: ['string', 'null'], pattern: '^[0-9a-f]{64}$', description: 'SHA-256 of the rule file as loaded.', examples: [ex.employmentInsuranceTraceStepExample.rule.sha256] } as const;
+
 export const ruleRefSchema = {
   type: 'object',
   description: 'Provenance of a trace step: the rule file and version that ran, its hash, dates and legal source.',
@@ -30,7 +33,7 @@ export const ruleRefSchema = {
   required: ['file', 'sha256', 'legal_source', 'effective_from', 'effective_to'],
   properties: {
     file: { type: 'string', description: 'Rule file, relative to the loaded rules folder.', examples: [ex.employmentInsuranceTraceStepExample.rule.file] },
-    sha256: { type: ['string', 'null'], pattern: '^[0-9a-f]{64}$', description: 'SHA-256 of the rule file as loaded.', examples: [ex.employmentInsuranceTraceStepExample.rule.sha256] },
+    sha256: ruleFileHashProperty,
     legal_source: { type: 'string', description: 'The statute the rule implements.', examples: [ex.employmentInsuranceTraceStepExample.rule.legal_source] },
     effective_from: { type: 'string', format: 'date', description: 'First day this rule version is in force.', examples: ['2020-01-01'] },
     effective_to: { type: ['string', 'null'], format: 'date', description: 'Last day in force; null = open-ended.', examples: [null] },
