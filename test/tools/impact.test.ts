@@ -110,7 +110,15 @@ describe('impact report on a one-yen change', () => {
           const c = w.impactCharts[name];
           return Object.fromEntries(c.data.labels.map((l, i) => [l, c.data.datasets[0].data[i]]));
         };
+        // every bar is placed on both axes and drawn with a visible length (a bar at a null coordinate
+        // leaves axes and labels painted but no bar)
+        const barsDrawn = (name: string) => {
+          const chart = w.impactCharts[name] as unknown as { getDatasetMeta(i: number): { data: { x: number; y: number; base: number; horizontal?: boolean }[] }; options: { indexAxis?: string } };
+          const horizontal = chart.options.indexAxis === 'y';
+          return chart.getDatasetMeta(0).data.map((b) => Number.isFinite(b.x) && Number.isFinite(b.y) && Math.abs((horizontal ? b.x : b.y) - b.base) >= 2);
+        };
         return {
+          drawn: ['byAmount', 'byFormulaCode', 'distribution'].map((n) => barsDrawn(n)),
           instances: Object.keys(w.Chart.instances).length,
           byAmount: series('byAmount'),
           byFormulaCode: series('byFormulaCode'),
@@ -123,6 +131,11 @@ describe('impact report on a one-yen change', () => {
       expect(errors).toEqual([]);
       expect(fetched).toEqual([]);
       expect(state.instances).toBe(3);
+      expect(state.drawn).toEqual([
+        Object.keys(state.byAmount).map(() => true),
+        Object.keys(state.byFormulaCode).map(() => true),
+        Object.keys(state.distribution).map(() => true),
+      ]);
       for (const c of state.canvases) {
         expect(c.width).toBeGreaterThan(0);
         expect(c.painted).toBeGreaterThan(500);

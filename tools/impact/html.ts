@@ -79,17 +79,20 @@ ${s.largest.map(traceTable).join('\n')}
 <script>
 (function () {
   var data = JSON.parse(document.getElementById('impact-data').textContent);
-  var common = { animation: false, responsive: true, maintainAspectRatio: false, plugins: { legend: { display: false } } };
+  // a fresh options object per chart: Chart.js writes its resolved scales into the object it is given
+  function common(extra) {
+    return Object.assign({ animation: false, responsive: true, maintainAspectRatio: false, plugins: { legend: { display: false } } }, extra || {});
+  }
   var amounts = Object.keys(data.byAmount);
   var codes = Object.keys(data.byFormulaCode);
   var dist = Object.keys(data.distributions);
   window.impactCharts = {
-    byAmount: new Chart(document.getElementById('by-amount'), { type: 'bar', data: { labels: amounts, datasets: [{ label: 'changed results', data: amounts.map(function (k) { return data.byAmount[k]; }), backgroundColor: '#3b7dd8' }] }, options: common }),
-    byFormulaCode: new Chart(document.getElementById('by-formula-code'), { type: 'bar', data: { labels: codes, datasets: [{ label: 'changed results', data: codes.map(function (k) { return data.byFormulaCode[k]; }), backgroundColor: '#d8843b' }] }, options: Object.assign({}, common, { indexAxis: 'y' }) }),
+    byAmount: new Chart(document.getElementById('by-amount'), { type: 'bar', data: { labels: amounts, datasets: [{ label: 'changed results', data: amounts.map(function (k) { return data.byAmount[k]; }), backgroundColor: '#3b7dd8' }] }, options: common() }),
+    byFormulaCode: new Chart(document.getElementById('by-formula-code'), { type: 'bar', data: { labels: codes, datasets: [{ label: 'changed results', data: codes.map(function (k) { return data.byFormulaCode[k]; }), backgroundColor: '#d8843b' }] }, options: common({ indexAxis: 'y' }) }),
     distribution: new Chart(document.getElementById('distribution'), { type: 'bar', data: { labels: dist, datasets: [
-      { label: 'min to max', data: dist.map(function (k) { var d = data.distributions[k]; return [d.min, d.max]; }), backgroundColor: '#c9d7ef', grouped: false, minBarLength: 3 },
-      { label: 'q1 to q3', data: dist.map(function (k) { var d = data.distributions[k]; return [d.q1, d.q3]; }), backgroundColor: '#3b7dd8', grouped: false, barPercentage: 0.4, minBarLength: 3 }
-    ] }, options: Object.assign({}, common, { plugins: { legend: { display: true } } }) })
+      { label: 'min to max', data: dist.map(function (k) { var d = data.distributions[k]; return [d.min, d.max]; }), backgroundColor: '#c9d7ef', grouped: false, minBarLength: 6, order: 2 },
+      { label: 'q1 to q3', data: dist.map(function (k) { var d = data.distributions[k]; return [d.q1, d.q3]; }), backgroundColor: '#3b7dd8', grouped: false, barPercentage: 0.4, minBarLength: 6, order: 1 }
+    ] }, options: common({ plugins: { legend: { display: true } }, scales: { y: { grace: '25%' } } }) })
   };
 })();
 </script>
