@@ -95,6 +95,9 @@ export function loadEngine(options: EngineOptions = {}): Engine {
   const now = options.now ?? (() => new Date());
   const newId = options.newId ?? randomUUID;
 
+  // hashed before and after reading: a set edited while it loads (a reload during a copy) is refused
+  // rather than served under a fingerprint that does not match what was read
+  const before = provenanceOrNull(rulesDir, mastersDir);
   const problems: LoadProblem[] = [];
   let masters: MasterSet | undefined;
   try {
@@ -110,8 +113,21 @@ export function loadEngine(options: EngineOptions = {}): Engine {
   }
   if (masters) problems.push(...checkRoundingAssignments(rules.registry, masters));
   if (problems.length || !masters) throw new LoadError(problems);
+  const after = computeProvenance(rulesDir, mastersDir);
+  if (before && after.rules_masters_hash !== before.rules_masters_hash) {
+    throw new LoadError([{ file: `${rulesDir} ${mastersDir}`, path: '/', message: 'files changed while loading; load again once they are complete' }]);
+  }
 
-  return makeEngine(masters, rules, computeProvenance(rulesDir, mastersDir), now, newId);
+  return makeEngine(masters, rules, after, now, newId);
+}
+
+/** null when a folder cannot be read: the loaders then report it with their own message */
+function provenanceOrNull(rulesDir: string, mastersDir: string): Provenance | null {
+  try {
+    return computeProvenance(rulesDir, mastersDir);
+  } catch {
+    return null;
+  }
 }
 
 /** A settings_lock copied from an earlier snapshot may carry its data fingerprint: then the data must be the same. */

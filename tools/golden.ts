@@ -11,6 +11,7 @@ import { LoadError, loadEngine, type Engine } from '../engine/index.ts';
 import { filterCases, loadGoldenCorpus, runGoldenCase, type CaseOutcome, type GoldenCase } from './golden/runner.ts';
 import { formatFailure } from './golden/report.ts';
 import { applyEdits, type ValueEdit } from './golden/update.ts';
+import { pathText } from './golden/compare.ts';
 
 const HELP = `usage: npm run golden -- [options]
 
@@ -87,7 +88,11 @@ if (values.update) {
   const byFile = new Map<string, ValueEdit[]>();
   for (const [c, outcome] of failures) {
     const edits = byFile.get(c.absFile) ?? [];
-    edits.push(...outcome.mismatches.map((m) => ({ caseIndex: c.index, path: m.path, value: m.actual })));
+    for (const m of outcome.mismatches) {
+      // a field the result no longer has cannot be written back: it is a question for a person
+      if (m.actual === undefined) outcome.problems.push(`${pathText(m.path)}: no longer in the result (expected ${JSON.stringify(m.expected)}); edit by hand`);
+      else edits.push({ caseIndex: c.index, path: m.path, value: m.actual });
+    }
     byFile.set(c.absFile, edits);
   }
   let written = 0;

@@ -4,7 +4,7 @@
  * (or the same version at two payment dates) and reports how many results changed, by formula code and
  * by amount, the distribution of each change in yen, and the largest cases with both traces.
  */
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -104,13 +104,9 @@ const headSide = twoDates && !values.head ? baseSide : side(values.head);
 const base = engineOf(baseSide);
 const head = headSide === baseSide ? base : engineOf(headSide);
 
-const { subjects, notes } = buildSubjects(base, {
-  seed,
-  size,
-  on,
-  twoDates: twoDates as [string, string] | null,
-  goldenDir: values.golden === 'none' ? null : resolve(values.golden ?? join(PROJECT, 'test', 'golden')),
-});
+const goldenDir = values.golden === 'none' ? null : resolve(values.golden ?? join(PROJECT, 'test', 'golden'));
+if (goldenDir && !existsSync(goldenDir)) fail(`--golden: ${goldenDir} does not exist (or --golden none)`);
+const { subjects, notes } = buildSubjects(base, { seed, size, on, twoDates: twoDates as [string, string] | null, goldenDir });
 const totals = runSubjects(base, head, subjects);
 const summary = summarize(
   totals,
@@ -120,6 +116,10 @@ const summary = summarize(
 );
 console.log(textReport(summary));
 if (values.html) {
-  writeFileSync(resolve(values.html), htmlReport(summary));
+  try {
+    writeFileSync(resolve(values.html), htmlReport(summary));
+  } catch (e) {
+    fail(`--html: ${(e as Error).message}`);
+  }
   console.log(`\nHTML report: ${resolve(values.html)}`);
 }

@@ -5,7 +5,7 @@
  * test/golden for --update).
  */
 import { execFile } from 'node:child_process';
-import { cpSync, readFileSync } from 'node:fs';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -141,6 +141,18 @@ describe('npm run golden (command line)', () => {
         .replace('{ step: income_tax, rounded_amount: 6000 }', '{ step: income_tax, rounded_amount: 6220 }'),
     );
     expect((await golden('--dir', dir)).code).toBe(0);
+  });
+
+  it('--update leaves a field the result no longer has to a person, and says so', async () => {
+    const dir = join(work, 'gone');
+    cpSync(join(FIXTURES, 'good'), dir, { recursive: true });
+    const file = join(dir, 'cases.yaml');
+    const original = readFileSync(file, 'utf8').replace('amounts: { income_tax_basis_amount: 252000, income_tax: 6220 }', 'amounts: { income_tax_basis_amount: 252000, retired_amount: 5 }');
+    writeFileSync(file, original);
+    const res = await golden('--dir', dir, '--update', '--filter', 'fixture-right');
+    expect(res.code).toBe(1);
+    expect(res.stdout).toContain('  amounts.retired_amount: no longer in the result (expected 5); edit by hand');
+    expect(readFileSync(file, 'utf8')).toBe(original);
   });
 
   it('a one-yen change in a master shows up as a difference naming the withholding step', async () => {

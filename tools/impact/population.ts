@@ -42,7 +42,10 @@ function monthOf(date: string) {
   return { payroll_month: date.slice(0, 7), start_date: `${date.slice(0, 7)}-01`, end_date: `${date.slice(0, 7)}-${String(last).padStart(2, '0')}` };
 }
 
-/** The standard monthly remuneration an employer would hold for a monthly pay: the grade it falls in. */
+/**
+ * A standard monthly remuneration for the snapshot: the health grade nearest the pay (midpoints, not the
+ * statutory bounds: the report only needs a valid grade value near the pay, both sides get the same).
+ */
 function gradeFor(pay: number): number {
   let chosen = HEALTH_GRADES[0];
   for (let i = 0; i < HEALTH_GRADES.length; i++) {
