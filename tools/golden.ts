@@ -2,7 +2,7 @@
  * npm run golden [-- --dir test/golden --rules rules --masters masters --filter REGEX --update]
  * Runs the golden cases against the given rule and master versions and prints a readable diff per
  * failing case (field, expected, actual, and the formula_code and rule file of the step that produced
- * it); exit 1 on any failure, 2 on a usage or load problem. `--update` writes the actual values over
+ * it); exit 1 on any failure (or rules and masters that do not load), 2 on bad usage. `--update` writes the actual values over
  * the expected ones in place, for review with `git diff`.
  */
 import { resolve } from 'node:path';
@@ -22,7 +22,8 @@ const HELP = `usage: npm run golden -- [options]
   --update         write the actual values over the expected ones (review with git diff)
   --help           this text
 
-Exit status: 0 all passed (or updated), 1 a case failed, 2 bad usage or unloadable rules/masters/cases.`;
+Exit status: 0 all passed (or updated); 1 a case failed, a case file is broken, or the rules and masters
+do not load; 2 bad usage.`;
 
 function fail(message: string): never {
   console.error(`golden: ${message}`);
@@ -63,8 +64,10 @@ try {
   engine = loadEngine({ rulesDir: values.rules ? resolve(values.rules) : undefined, mastersDir: values.masters ? resolve(values.masters) : undefined });
 } catch (e) {
   if (!(e instanceof LoadError)) fail((e as Error).message);
-  for (const p of e.problems) console.error(`golden: ${p.file} ${p.path}: ${p.message}`);
-  fail('the rules and masters could not be loaded');
+  // a broken rule or master set is one finding (exit 1, like a failing case), listed problem by problem
+  console.log(`golden: not run, the rules and masters do not load (${e.problems.length} problem(s); npm run rules:check and masters:check show the same)`);
+  for (const p of e.problems) console.log(`  ${p.file} ${p.path}: ${p.message}`);
+  process.exit(1);
 }
 
 const dir = resolve(values.dir ?? 'test/golden');
