@@ -15,6 +15,7 @@ import { checkSettingsLock, resolveSettings } from './settings/resolve.ts';
 import { findAttendanceConflict, validateCrossFields } from './validation/index.ts';
 import { toContextValue } from './pipeline/context.ts';
 import { runPipeline } from './pipeline/run.ts';
+import type { TraceStep } from './pipeline/trace.ts';
 import { buildAmounts } from './pipeline/amounts.ts';
 import { checkRoundingAssignments } from './rules/rounding-assignments.ts';
 import { rateTableRecords, ruleRecords, taxTableRecords } from './listing.ts';
@@ -121,6 +122,11 @@ export function loadEngine(options: EngineOptions = {}): Engine {
   return makeEngine(masters, rules, after, now, newId);
 }
 
+/** Each trace step's rule citation gets the hash of its file as loaded. */
+function citeRuleHashes(trace: TraceStep[], files: ReadonlyMap<string, string>): void {
+  for (const step of trace) step.rule.sha256 = files.get(step.rule.file) ?? null;
+}
+
 /** null when a folder cannot be read: the loaders then report it with their own message */
 function provenanceOrNull(rulesDir: string, mastersDir: string): Provenance | null {
   try {
@@ -161,12 +167,11 @@ function makeEngine(masters: MasterSet, rules: LoadedRules, provenance: Provenan
       const conflict = attendanceConflict(type, request);
       if (conflict) throw new EngineError('attendance_input_conflict', conflict);
     }
+    checkDataLock(request.settings_lock as Record<string, unknown> | undefined, provenance.rules_masters_hash);
 
     const paymentDate = request.payment_date as string;
     const settings = resolveSettings(type, masters, profileVersions, paymentDate);
-    const lock = request.settings_lock as Record<string, unknown> | undefined;
-    checkSettingsLock(lock, settings.snapshot);
-    checkDataLock(lock, provenance.rules_masters_hash);
+    checkSettingsLock(request.settings_lock as Record<string, unknown> | undefined, settings.snapshot);
 
     const pipeline = rules.pipelines.get(type)!;
     const ctx: Record<string, unknown> = {
@@ -179,8 +184,9 @@ function makeEngine(masters: MasterSet, rules: LoadedRules, provenance: Provenan
       work: {},
     };
     const withTrace = traceWanted(type, request);
-    const { trace, warnings } = runPipeline(pipeline, rules.registry, ctx, settings.refs, paymentDate, { trace: withTrace, fileHashes: provenance.files });
+    const { trace, warnings } = runPipeline(pipeline, rules.registry, ctx, settings.refs, paymentDate, { trace: withTrace });
     const employeeRef = (request.employee_snapshot as { employee_ref?: string } | undefined)?.employee_ref;
+    citeRuleHashes(trace, provenance.files);
     return {
       calculation_id: `calc_${newId()}`,
       calculation_type: type,

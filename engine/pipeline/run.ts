@@ -38,7 +38,7 @@ export function runPipeline(
   ctx: Context,
   refs: Partial<Record<MasterSlot, MasterRef>>,
   date: string,
-  options: { trace: boolean; fileHashes?: ReadonlyMap<string, string> } = { trace: true },
+  options: { trace: boolean } = { trace: true },
 ): RunOutcome {
   const trace: TraceStep[] = [];
   const wantTrace = options.trace;
@@ -69,7 +69,7 @@ export function runPipeline(
       ...(notes ? { notes } : {}),
       rule: {
         file: rule.file,
-        sha256: options.fileHashes?.get(rule.file) ?? null,
+        sha256: null, // the engine fills it from the hashes taken at load (citeRuleHashes)
         legal_source: rule.doc.legal_source,
         effective_from: rule.doc.effective_from,
         effective_to: rule.doc.effective_to,
