@@ -32,17 +32,18 @@ function isObject(v: unknown): v is Record<string, unknown> {
 }
 
 async function calculate(ctx: AppContext, endpoint: CalculationEndpoint, deps: AppDeps): Promise<void> {
-  // one engine from the request's arrival to its result, even if a reload swaps the set meanwhile
+  // the rules and masters this request arrived under compute its result, even if a reload swaps the
+  // set meanwhile (validate and attendanceConflict are code, the same in every set)
   const engine = ctx.state.engine ?? engineForRequest(deps.engine);
   const body: unknown = ctx.request.body;
   const details = [
     ...(endpoint.acceptsIdempotencyKey ? idempotencyKeyDetails(ctx) : []),
     ...schemaDetails(endpoint.requestSchema, body), // also fills the schema's defaults into body
-    ...(isObject(body) ? engine.validate(endpoint.type, body) : []),
+    ...(isObject(body) ? deps.engine.validate(endpoint.type, body) : []),
   ];
   if (details.length > 0 || !isObject(body)) throw new ApiError('validation_error', { details });
 
-  const conflict = engine.attendanceConflict(endpoint.type, body);
+  const conflict = deps.engine.attendanceConflict(endpoint.type, body);
   if (conflict) throw new ApiError('attendance_input_conflict', { message: conflict });
 
   const principal = ctx.state.principal!;

@@ -1,4 +1,4 @@
-/** Response schemas of GET /v1/masters/tax-tables and /v1/masters/rate-tables (spec "Master records"). */
+/** Response schemas of GET /v1/masters/tax-tables, /rate-tables (spec "Master records") and /rules (the rules in service). */
 import { RULES_MASTERS_HASH_EXAMPLE } from './common.ts';
 import { ruleFileHashProperty } from './results.ts';
 import { ruleRecordExample, employeesPensionRateRecordExample, employmentInsuranceRateRecordExample, socialInsuranceRateRecordExample, taxTableRecordExample } from './examples.ts';
