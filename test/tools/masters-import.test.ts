@@ -81,6 +81,14 @@ describe('masters:import round trip against the live masters', () => {
     const { doc } = imported('health-grades', 'social_insurance/standard_monthly_remuneration_grades.csv', '2025-03');
     expect(doc.grades).toEqual(live('social_insurance/health_grades/2025-03.yaml').grades);
   });
+
+  it("pension-grades has the 32 grades of the live employees' pension table, rate and cap to fill", () => {
+    const { doc, path } = imported('pension-grades', 'social_insurance/standard_monthly_remuneration_grades.csv', '2020-09');
+    expect(path).toBe('employees_pension/2020-09.yaml');
+    expect(doc.grades).toEqual(live('employees_pension/2020-09.yaml').grades);
+    expect(doc.grades).toHaveLength(32);
+    expect(doc.employees_pension_insurance_employee_rate).toEqual(PLACEHOLDER);
+  });
 });
 
 describe('placeholders and the command line', () => {
@@ -116,7 +124,7 @@ describe('placeholders and the command line', () => {
     expect((await cli('--help')).stdout).toContain('kyokai-rates');
     const unknown = await cli('nonsense', 'x.csv');
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toBe('masters:import: unknown kind nonsense; one of withholding-monthly, withholding-bonus, kyokai-rates, employment-insurance, health-grades\n');
+    expect(unknown.stderr).toBe('masters:import: unknown kind nonsense; one of withholding-monthly, withholding-bonus, kyokai-rates, employment-insurance, health-grades, pension-grades\n');
     const wrongLayout = await cli('withholding-bonus', join(PUBLISHED, 'income_tax/monthly_2026.csv'));
     expect(wrongLayout.stderr).toMatch(/^masters:import: .*monthly_2026\.csv: missing column\(s\) column, dependents, rate_percent, lower_incl_yen, upper_excl_yen; expected the published layout/);
     expect(wrongLayout.stderr.trim().split('\n')).toHaveLength(1);

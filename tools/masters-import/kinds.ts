@@ -165,25 +165,57 @@ const employmentInsurance: ImportKind = {
   },
 };
 
+/** The grade table carries no date: the first premium month it applies to is given with --select. */
+function gradeMonth(file: string, options: ImportOptions): string {
+  const month = options.select;
+  if (!month || !/^\d{4}-\d{2}$/.test(month)) throw new ImportError(`${file}: the grade table carries no date; give --select YYYY-MM (its first premium month)`);
+  return month;
+}
+
+/** Grade rows of one scheme (health or pension) of the combined grade CSV; rows without a grade in it are skipped. */
+function gradeRows(rows: CsvRow[], file: string, scheme: 'health' | 'pension') {
+  return rows.flatMap((r, i) =>
+    r[`${scheme}_grade`] === ''
+      ? []
+      : [{
+          grade: yenCell(r, `${scheme}_grade`, line(i), file),
+          standard_monthly_remuneration: yenCell(r, 'standard_monthly_remuneration', line(i), file),
+          from: yenCell(r, `${scheme}_remuneration_from`, line(i), file),
+          to: yenOrEmpty(r, `${scheme}_remuneration_to`, line(i), file),
+          bounds_status: 'confirmed',
+        }],
+  );
+}
+
+const GRADE_NOTE = 'bounds_status is "confirmed" for every imported row: mark any inferred bound by hand';
+
 const healthGrades: ImportKind = {
   description: 'health insurance standard monthly remuneration grades (standard_monthly_remuneration_grades.csv); --select YYYY-MM = first premium month',
   columns: ['health_grade', 'standard_monthly_remuneration', 'health_remuneration_from', 'health_remuneration_to'],
   build(rows, file, options) {
-    const month = options.select;
-    if (!month || !/^\d{4}-\d{2}$/.test(month)) throw new ImportError(`${file}: the grade table carries no date; give --select YYYY-MM (its first premium month)`);
+    const month = gradeMonth(file, options);
     return {
       path: `social_insurance/health_grades/${month}.yaml`,
+      doc: { ...envelope('health_insurance_grade_table', 'health-insurance-grades', month, `${month}-01`, null, 'premium_month'), grades: gradeRows(rows, file, 'health') },
+      notes: [GRADE_NOTE],
+    };
+  },
+};
+
+const pensionGrades: ImportKind = {
+  description: "employees' pension grades (standard_monthly_remuneration_grades.csv) in an employees' pension master; --select YYYY-MM = first premium month",
+  columns: ['pension_grade', 'standard_monthly_remuneration', 'pension_remuneration_from', 'pension_remuneration_to'],
+  build(rows, file, options) {
+    const month = gradeMonth(file, options);
+    return {
+      path: `employees_pension/${month}.yaml`,
       doc: {
-        ...envelope('health_insurance_grade_table', 'health-insurance-grades', month, `${month}-01`, null, 'premium_month'),
-        grades: rows.map((r, i) => ({
-          grade: yenCell(r, 'health_grade', line(i), file),
-          standard_monthly_remuneration: yenCell(r, 'standard_monthly_remuneration', line(i), file),
-          from: yenCell(r, 'health_remuneration_from', line(i), file),
-          to: yenOrEmpty(r, 'health_remuneration_to', line(i), file),
-          bounds_status: 'confirmed',
-        })),
+        ...envelope('employees_pension_rate_table', 'employees-pension', month, `${month}-01`, null, 'premium_month'),
+        employees_pension_insurance_employee_rate: toFill('employee share of the pension rate, e.g. "0.0915"'),
+        employees_pension_standard_bonus_monthly_cap: toFill('standard bonus cap per month, yen'),
+        grades: gradeRows(rows, file, 'pension'),
       },
-      notes: ['bounds_status is "confirmed" for every imported row: mark any inferred bound by hand'],
+      notes: [GRADE_NOTE, 'the pension master also holds the employee rate and the bonus cap: fill them from the publication'],
     };
   },
 };
@@ -194,6 +226,7 @@ export const IMPORT_KINDS: Record<string, ImportKind> = {
   'kyokai-rates': kyokaiRates,
   'employment-insurance': employmentInsurance,
   'health-grades': healthGrades,
+  'pension-grades': pensionGrades,
 };
 
 export { PLACEHOLDER };
