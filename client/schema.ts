@@ -164,6 +164,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/masters/rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the rules in service
+         * @description One record per rule (formula code) and version, with its dates in force, legal source, file and file hash; rules_masters_hash is the fingerprint every calculation reports in settings_snapshot.
+         */
+        get: operations["listRules"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/usage": {
         parameters: {
             query?: never;
@@ -252,6 +272,7 @@ export interface components {
          *         "employees_pension_rate_version": "2020-09",
          *         "employment_insurance_rate_version": "2026-04",
          *         "rounding_rule_version": "2020-01",
+         *         "rules_masters_hash": "3f0c1a9e5b7d2c4f6e8a0b1c2d3e4f5061728394a5b6c7d8e9f0a1b2c3d4e5f6",
          *         "overtime_premium_rounding_method": "none",
          *         "overtime_premium_monthly_total_rounding": "none"
          *       },
@@ -584,7 +605,14 @@ export interface components {
              *             "effective_from": "2026-04-01",
              *             "effective_to": null
              *           }
-             *         ]
+             *         ],
+             *         "rule": {
+             *           "file": "rules/employment_insurance/employment_insurance.employee_contribution.v1.yaml",
+             *           "sha256": "9a1e6f0b3c5d7e2f4a6b8c0d1e2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f",
+             *           "legal_source": "労働保険の保険料の徴収等に関する法律第31条; 通貨の単位及び貨幣の発行等に関する法律第3条",
+             *           "effective_from": "2020-01-01",
+             *           "effective_to": null
+             *         }
              *       }
              *     ]
              */
@@ -608,7 +636,8 @@ export interface components {
          *         "social_insurance_rate_version": "2026-04",
          *         "employees_pension_rate_version": "2020-09",
          *         "employment_insurance_rate_version": "2026-04",
-         *         "rounding_rule_version": "2020-01"
+         *         "rounding_rule_version": "2020-01",
+         *         "rules_masters_hash": "3f0c1a9e5b7d2c4f6e8a0b1c2d3e4f5061728394a5b6c7d8e9f0a1b2c3d4e5f6"
          *       },
          *       "employee_ref": "emp-0001",
          *       "amounts": {
@@ -882,7 +911,14 @@ export interface components {
              *             "effective_from": "2026-04-01",
              *             "effective_to": null
              *           }
-             *         ]
+             *         ],
+             *         "rule": {
+             *           "file": "rules/employment_insurance/employment_insurance.employee_contribution.v1.yaml",
+             *           "sha256": "9a1e6f0b3c5d7e2f4a6b8c0d1e2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f",
+             *           "legal_source": "労働保険の保険料の徴収等に関する法律第31条; 通貨の単位及び貨幣の発行等に関する法律第3条",
+             *           "effective_from": "2020-01-01",
+             *           "effective_to": null
+             *         }
              *       }
              *     ]
              */
@@ -906,7 +942,8 @@ export interface components {
          *         "social_insurance_rate_version": "2026-04",
          *         "employees_pension_rate_version": "2020-09",
          *         "employment_insurance_rate_version": "2026-04",
-         *         "rounding_rule_version": "2020-01"
+         *         "rounding_rule_version": "2020-01",
+         *         "rules_masters_hash": "3f0c1a9e5b7d2c4f6e8a0b1c2d3e4f5061728394a5b6c7d8e9f0a1b2c3d4e5f6"
          *       },
          *       "amounts": {
          *         "social_insurance_subject_amount": 300000,
@@ -1024,7 +1061,14 @@ export interface components {
              *             "effective_from": "2026-04-01",
              *             "effective_to": null
              *           }
-             *         ]
+             *         ],
+             *         "rule": {
+             *           "file": "rules/employment_insurance/employment_insurance.employee_contribution.v1.yaml",
+             *           "sha256": "9a1e6f0b3c5d7e2f4a6b8c0d1e2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f",
+             *           "legal_source": "労働保険の保険料の徴収等に関する法律第31条; 通貨の単位及び貨幣の発行等に関する法律第3条",
+             *           "effective_from": "2020-01-01",
+             *           "effective_to": null
+             *         }
              *       }
              *     ]
              */
@@ -1048,7 +1092,8 @@ export interface components {
          *         "social_insurance_rate_version": "2026-04",
          *         "employees_pension_rate_version": "2020-09",
          *         "employment_insurance_rate_version": "2026-04",
-         *         "rounding_rule_version": "2020-01"
+         *         "rounding_rule_version": "2020-01",
+         *         "rules_masters_hash": "3f0c1a9e5b7d2c4f6e8a0b1c2d3e4f5061728394a5b6c7d8e9f0a1b2c3d4e5f6"
          *       },
          *       "amounts": {
          *         "employment_insurance_subject_amount": 300000,
@@ -1082,7 +1127,14 @@ export interface components {
          *               "effective_from": "2026-04-01",
          *               "effective_to": null
          *             }
-         *           ]
+         *           ],
+         *           "rule": {
+         *             "file": "rules/employment_insurance/employment_insurance.employee_contribution.v1.yaml",
+         *             "sha256": "9a1e6f0b3c5d7e2f4a6b8c0d1e2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f",
+         *             "legal_source": "労働保険の保険料の徴収等に関する法律第31条; 通貨の単位及び貨幣の発行等に関する法律第3条",
+         *             "effective_from": "2020-01-01",
+         *             "effective_to": null
+         *           }
          *         }
          *       ],
          *       "warnings": []
@@ -1161,7 +1213,14 @@ export interface components {
              *             "effective_from": "2026-04-01",
              *             "effective_to": null
              *           }
-             *         ]
+             *         ],
+             *         "rule": {
+             *           "file": "rules/employment_insurance/employment_insurance.employee_contribution.v1.yaml",
+             *           "sha256": "9a1e6f0b3c5d7e2f4a6b8c0d1e2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f",
+             *           "legal_source": "労働保険の保険料の徴収等に関する法律第31条; 通貨の単位及び貨幣の発行等に関する法律第3条",
+             *           "effective_from": "2020-01-01",
+             *           "effective_to": null
+             *         }
              *       }
              *     ]
              */
@@ -1185,7 +1244,8 @@ export interface components {
          *         "social_insurance_rate_version": "2026-04",
          *         "employees_pension_rate_version": "2020-09",
          *         "employment_insurance_rate_version": "2026-04",
-         *         "rounding_rule_version": "2020-01"
+         *         "rounding_rule_version": "2020-01",
+         *         "rules_masters_hash": "3f0c1a9e5b7d2c4f6e8a0b1c2d3e4f5061728394a5b6c7d8e9f0a1b2c3d4e5f6"
          *       },
          *       "amounts": {
          *         "taxable_payment": 300000,
@@ -1282,7 +1342,14 @@ export interface components {
              *             "effective_from": "2026-04-01",
              *             "effective_to": null
              *           }
-             *         ]
+             *         ],
+             *         "rule": {
+             *           "file": "rules/employment_insurance/employment_insurance.employee_contribution.v1.yaml",
+             *           "sha256": "9a1e6f0b3c5d7e2f4a6b8c0d1e2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f",
+             *           "legal_source": "労働保険の保険料の徴収等に関する法律第31条; 通貨の単位及び貨幣の発行等に関する法律第3条",
+             *           "effective_from": "2020-01-01",
+             *           "effective_to": null
+             *         }
              *       }
              *     ]
              */
@@ -1306,7 +1373,8 @@ export interface components {
          *         "social_insurance_rate_version": "2026-04",
          *         "employees_pension_rate_version": "2020-09",
          *         "employment_insurance_rate_version": "2026-04",
-         *         "rounding_rule_version": "2020-01"
+         *         "rounding_rule_version": "2020-01",
+         *         "rules_masters_hash": "3f0c1a9e5b7d2c4f6e8a0b1c2d3e4f5061728394a5b6c7d8e9f0a1b2c3d4e5f6"
          *       },
          *       "amounts": {
          *         "monthly_remuneration": 305000,
@@ -1410,7 +1478,14 @@ export interface components {
              *             "effective_from": "2026-04-01",
              *             "effective_to": null
              *           }
-             *         ]
+             *         ],
+             *         "rule": {
+             *           "file": "rules/employment_insurance/employment_insurance.employee_contribution.v1.yaml",
+             *           "sha256": "9a1e6f0b3c5d7e2f4a6b8c0d1e2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f",
+             *           "legal_source": "労働保険の保険料の徴収等に関する法律第31条; 通貨の単位及び貨幣の発行等に関する法律第3条",
+             *           "effective_from": "2020-01-01",
+             *           "effective_to": null
+             *         }
              *       }
              *     ]
              */
@@ -1721,6 +1796,11 @@ export interface components {
              * @example 2020-01
              */
             rounding_rule_version: string;
+            /**
+             * @description SHA-256 fingerprint of the rule and master files the calculation used. Two tables with the same version name but different contents give different hashes; GET /v1/masters/rules reports the one in service. Optional in settings_lock: when given, a different set in service gives 409 settings_lock_conflict.
+             * @example 3f0c1a9e5b7d2c4f6e8a0b1c2d3e4f5061728394a5b6c7d8e9f0a1b2c3d4e5f6
+             */
+            rules_masters_hash?: string;
         };
         /**
          * @description The six settings versions resolved for this calculation; monthly payroll also reports the two overtime premium rounding settings of the company profile.
@@ -1731,6 +1811,7 @@ export interface components {
          *       "employees_pension_rate_version": "2020-09",
          *       "employment_insurance_rate_version": "2026-04",
          *       "rounding_rule_version": "2020-01",
+         *       "rules_masters_hash": "3f0c1a9e5b7d2c4f6e8a0b1c2d3e4f5061728394a5b6c7d8e9f0a1b2c3d4e5f6",
          *       "overtime_premium_rounding_method": "none",
          *       "overtime_premium_monthly_total_rounding": "none"
          *     }
@@ -1766,6 +1847,11 @@ export interface components {
              * @example 2020-01
              */
             rounding_rule_version: string;
+            /**
+             * @description SHA-256 fingerprint of the rule and master files the calculation used. Two tables with the same version name but different contents give different hashes; GET /v1/masters/rules reports the one in service. Optional in settings_lock: when given, a different set in service gives 409 settings_lock_conflict.
+             * @example 3f0c1a9e5b7d2c4f6e8a0b1c2d3e4f5061728394a5b6c7d8e9f0a1b2c3d4e5f6
+             */
+            rules_masters_hash: string;
             /**
              * @description Monthly payroll only: how the overtime premium is rounded.
              * @example none
@@ -1808,7 +1894,14 @@ export interface components {
          *           "effective_from": "2026-04-01",
          *           "effective_to": null
          *         }
-         *       ]
+         *       ],
+         *       "rule": {
+         *         "file": "rules/employment_insurance/employment_insurance.employee_contribution.v1.yaml",
+         *         "sha256": "9a1e6f0b3c5d7e2f4a6b8c0d1e2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f",
+         *         "legal_source": "労働保険の保険料の徴収等に関する法律第31条; 通貨の単位及び貨幣の発行等に関する法律第3条",
+         *         "effective_from": "2020-01-01",
+         *         "effective_to": null
+         *       }
          *     }
          */
         TraceStep: {
@@ -1878,6 +1971,45 @@ export interface components {
              * @example premium month 2026-04
              */
             notes?: string;
+            /**
+             * @description Provenance of a trace step: the rule file and version that ran, its hash, dates and legal source.
+             * @example {
+             *       "file": "rules/employment_insurance/employment_insurance.employee_contribution.v1.yaml",
+             *       "sha256": "9a1e6f0b3c5d7e2f4a6b8c0d1e2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f",
+             *       "legal_source": "労働保険の保険料の徴収等に関する法律第31条; 通貨の単位及び貨幣の発行等に関する法律第3条",
+             *       "effective_from": "2020-01-01",
+             *       "effective_to": null
+             *     }
+             */
+            rule: {
+                /**
+                 * @description Rule file, relative to the loaded rules folder.
+                 * @example rules/employment_insurance/employment_insurance.employee_contribution.v1.yaml
+                 */
+                file: string;
+                /**
+                 * @description SHA-256 of the rule file as loaded.
+                 * @example 9a1e6f0b3c5d7e2f4a6b8c0d1e2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f
+                 */
+                sha256: string | null;
+                /**
+                 * @description The statute the rule implements.
+                 * @example 労働保険の保険料の徴収等に関する法律第31条; 通貨の単位及び貨幣の発行等に関する法律第3条
+                 */
+                legal_source: string;
+                /**
+                 * Format: date
+                 * @description First day this rule version is in force.
+                 * @example 2020-01-01
+                 */
+                effective_from: string;
+                /**
+                 * Format: date
+                 * @description Last day in force; null = open-ended.
+                 * @example null
+                 */
+                effective_to: string | null;
+            };
         };
         /**
          * @description A master table version a trace step read.
@@ -2055,6 +2187,129 @@ export interface components {
              * @enum {string}
              */
             status?: "imported" | "not_imported";
+        };
+        /**
+         * @description The rules in service, one record per formula code and version, with the fingerprint of the whole rules and masters set.
+         * @example {
+         *       "data": [
+         *         {
+         *           "type": "rule",
+         *           "id": "employment_insurance.employee_contribution",
+         *           "version": "v1",
+         *           "effective_from": "2020-01-01",
+         *           "effective_to": null,
+         *           "formula_code": "employment_insurance.employee_contribution.v1",
+         *           "step": "employment_insurance",
+         *           "title": "Employment insurance premium (employee share)",
+         *           "legal_source": "労働保険の保険料の徴収等に関する法律第31条; 通貨の単位及び貨幣の発行等に関する法律第3条",
+         *           "file": "rules/employment_insurance/employment_insurance.employee_contribution.v1.yaml",
+         *           "sha256": "9a1e6f0b3c5d7e2f4a6b8c0d1e2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f"
+         *         }
+         *       ],
+         *       "rules_masters_hash": "3f0c1a9e5b7d2c4f6e8a0b1c2d3e4f5061728394a5b6c7d8e9f0a1b2c3d4e5f6"
+         *     }
+         */
+        RuleList: {
+            /**
+             * @description Records.
+             * @example [
+             *       {
+             *         "type": "rule",
+             *         "id": "employment_insurance.employee_contribution",
+             *         "version": "v1",
+             *         "effective_from": "2020-01-01",
+             *         "effective_to": null,
+             *         "formula_code": "employment_insurance.employee_contribution.v1",
+             *         "step": "employment_insurance",
+             *         "title": "Employment insurance premium (employee share)",
+             *         "legal_source": "労働保険の保険料の徴収等に関する法律第31条; 通貨の単位及び貨幣の発行等に関する法律第3条",
+             *         "file": "rules/employment_insurance/employment_insurance.employee_contribution.v1.yaml",
+             *         "sha256": "9a1e6f0b3c5d7e2f4a6b8c0d1e2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f"
+             *       }
+             *     ]
+             */
+            data: components["schemas"]["RuleRecord"][];
+            /**
+             * @description SHA-256 fingerprint of the rules and masters in service; every calculation reports it in settings_snapshot.
+             * @example 3f0c1a9e5b7d2c4f6e8a0b1c2d3e4f5061728394a5b6c7d8e9f0a1b2c3d4e5f6
+             */
+            rules_masters_hash: string;
+        };
+        /**
+         * @description One loaded rule version: formula code, dates in force, legal source, file and its hash.
+         * @example {
+         *       "type": "rule",
+         *       "id": "employment_insurance.employee_contribution",
+         *       "version": "v1",
+         *       "effective_from": "2020-01-01",
+         *       "effective_to": null,
+         *       "formula_code": "employment_insurance.employee_contribution.v1",
+         *       "step": "employment_insurance",
+         *       "title": "Employment insurance premium (employee share)",
+         *       "legal_source": "労働保険の保険料の徴収等に関する法律第31条; 通貨の単位及び貨幣の発行等に関する法律第3条",
+         *       "file": "rules/employment_insurance/employment_insurance.employee_contribution.v1.yaml",
+         *       "sha256": "9a1e6f0b3c5d7e2f4a6b8c0d1e2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f"
+         *     }
+         */
+        RuleRecord: {
+            /**
+             * @description Record type.
+             * @example rule
+             * @constant
+             */
+            type: "rule";
+            /**
+             * @description Table id.
+             * @example employment_insurance.employee_contribution
+             */
+            id: string;
+            /**
+             * @description Table version.
+             * @example v1
+             */
+            version: string;
+            /**
+             * Format: date
+             * @description First day in force.
+             * @example 2026-04-01
+             */
+            effective_from: string;
+            /**
+             * Format: date
+             * @description Last day in force; null = no end set.
+             * @example null
+             */
+            effective_to: string | null;
+            /**
+             * @description Versioned formula code, as in trace steps.
+             * @example employment_insurance.employee_contribution.v1
+             */
+            formula_code: string;
+            /**
+             * @description Trace step name the rule produces.
+             * @example employment_insurance
+             */
+            step: string;
+            /**
+             * @description What the rule computes.
+             * @example Employment insurance premium (employee share)
+             */
+            title: string;
+            /**
+             * @description The statute the rule implements.
+             * @example 労働保険の保険料の徴収等に関する法律第31条; 通貨の単位及び貨幣の発行等に関する法律第3条
+             */
+            legal_source: string;
+            /**
+             * @description Rule file, relative to the loaded rules folder.
+             * @example rules/employment_insurance/employment_insurance.employee_contribution.v1.yaml
+             */
+            file: string;
+            /**
+             * @description SHA-256 of the rule file as loaded.
+             * @example 9a1e6f0b3c5d7e2f4a6b8c0d1e2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f
+             */
+            sha256: string | null;
         };
         /**
          * @description Health, care and childcare support employee rates of one prefecture (or a custom-rate company) in one version.
@@ -3005,6 +3260,7 @@ export interface operations {
                      *         "employees_pension_rate_version": "2020-09",
                      *         "employment_insurance_rate_version": "2026-04",
                      *         "rounding_rule_version": "2020-01",
+                     *         "rules_masters_hash": "3f0c1a9e5b7d2c4f6e8a0b1c2d3e4f5061728394a5b6c7d8e9f0a1b2c3d4e5f6",
                      *         "overtime_premium_rounding_method": "none",
                      *         "overtime_premium_monthly_total_rounding": "none"
                      *       },
@@ -3363,7 +3619,8 @@ export interface operations {
                      *         "social_insurance_rate_version": "2026-04",
                      *         "employees_pension_rate_version": "2020-09",
                      *         "employment_insurance_rate_version": "2026-04",
-                     *         "rounding_rule_version": "2020-01"
+                     *         "rounding_rule_version": "2020-01",
+                     *         "rules_masters_hash": "3f0c1a9e5b7d2c4f6e8a0b1c2d3e4f5061728394a5b6c7d8e9f0a1b2c3d4e5f6"
                      *       },
                      *       "employee_ref": "emp-0001",
                      *       "amounts": {
@@ -3638,7 +3895,8 @@ export interface operations {
                      *         "social_insurance_rate_version": "2026-04",
                      *         "employees_pension_rate_version": "2020-09",
                      *         "employment_insurance_rate_version": "2026-04",
-                     *         "rounding_rule_version": "2020-01"
+                     *         "rounding_rule_version": "2020-01",
+                     *         "rules_masters_hash": "3f0c1a9e5b7d2c4f6e8a0b1c2d3e4f5061728394a5b6c7d8e9f0a1b2c3d4e5f6"
                      *       },
                      *       "amounts": {
                      *         "social_insurance_subject_amount": 300000,
@@ -3875,7 +4133,8 @@ export interface operations {
                      *         "social_insurance_rate_version": "2026-04",
                      *         "employees_pension_rate_version": "2020-09",
                      *         "employment_insurance_rate_version": "2026-04",
-                     *         "rounding_rule_version": "2020-01"
+                     *         "rounding_rule_version": "2020-01",
+                     *         "rules_masters_hash": "3f0c1a9e5b7d2c4f6e8a0b1c2d3e4f5061728394a5b6c7d8e9f0a1b2c3d4e5f6"
                      *       },
                      *       "amounts": {
                      *         "employment_insurance_subject_amount": 300000,
@@ -3909,7 +4168,14 @@ export interface operations {
                      *               "effective_from": "2026-04-01",
                      *               "effective_to": null
                      *             }
-                     *           ]
+                     *           ],
+                     *           "rule": {
+                     *             "file": "rules/employment_insurance/employment_insurance.employee_contribution.v1.yaml",
+                     *             "sha256": "9a1e6f0b3c5d7e2f4a6b8c0d1e2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f",
+                     *             "legal_source": "労働保険の保険料の徴収等に関する法律第31条; 通貨の単位及び貨幣の発行等に関する法律第3条",
+                     *             "effective_from": "2020-01-01",
+                     *             "effective_to": null
+                     *           }
                      *         }
                      *       ],
                      *       "warnings": []
@@ -4150,7 +4416,8 @@ export interface operations {
                      *         "social_insurance_rate_version": "2026-04",
                      *         "employees_pension_rate_version": "2020-09",
                      *         "employment_insurance_rate_version": "2026-04",
-                     *         "rounding_rule_version": "2020-01"
+                     *         "rounding_rule_version": "2020-01",
+                     *         "rules_masters_hash": "3f0c1a9e5b7d2c4f6e8a0b1c2d3e4f5061728394a5b6c7d8e9f0a1b2c3d4e5f6"
                      *       },
                      *       "amounts": {
                      *         "taxable_payment": 300000,
@@ -4372,7 +4639,8 @@ export interface operations {
                      *         "social_insurance_rate_version": "2026-04",
                      *         "employees_pension_rate_version": "2020-09",
                      *         "employment_insurance_rate_version": "2026-04",
-                     *         "rounding_rule_version": "2020-01"
+                     *         "rounding_rule_version": "2020-01",
+                     *         "rules_masters_hash": "3f0c1a9e5b7d2c4f6e8a0b1c2d3e4f5061728394a5b6c7d8e9f0a1b2c3d4e5f6"
                      *       },
                      *       "amounts": {
                      *         "monthly_remuneration": 305000,
@@ -4644,6 +4912,101 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RateTableList"];
+                };
+            };
+            /** @description `unauthorized`: X-API-Key is missing, unknown or revoked. All endpoints. */
+            401: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `rate_limit_exceeded`: The account (or, without a valid key, the client address) exceeded the rate limit. See Retry-After. */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    /** @description Seconds to wait (integer >= 1). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `internal_error`: A fault of the service; no internals are shown. */
+            500: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `store_unavailable`: The store (SQLite or PostgreSQL) did not answer within PAYROLL_STORE_TIMEOUT_MS (locked, overloaded or unreachable). See Retry-After; the service recovers by itself when the store does. */
+            503: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    /** @description Seconds to wait before retrying (integer >= 1). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Rule records. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "type": "rule",
+                     *           "id": "employment_insurance.employee_contribution",
+                     *           "version": "v1",
+                     *           "effective_from": "2020-01-01",
+                     *           "effective_to": null,
+                     *           "formula_code": "employment_insurance.employee_contribution.v1",
+                     *           "step": "employment_insurance",
+                     *           "title": "Employment insurance premium (employee share)",
+                     *           "legal_source": "労働保険の保険料の徴収等に関する法律第31条; 通貨の単位及び貨幣の発行等に関する法律第3条",
+                     *           "file": "rules/employment_insurance/employment_insurance.employee_contribution.v1.yaml",
+                     *           "sha256": "9a1e6f0b3c5d7e2f4a6b8c0d1e2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f"
+                     *         }
+                     *       ],
+                     *       "rules_masters_hash": "3f0c1a9e5b7d2c4f6e8a0b1c2d3e4f5061728394a5b6c7d8e9f0a1b2c3d4e5f6"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RuleList"];
                 };
             };
             /** @description `unauthorized`: X-API-Key is missing, unknown or revoked. All endpoints. */

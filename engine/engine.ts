@@ -15,9 +15,11 @@ import { checkSettingsLock, resolveSettings } from './settings/resolve.ts';
 import { findAttendanceConflict, validateCrossFields } from './validation/index.ts';
 import { toContextValue } from './pipeline/context.ts';
 import { runPipeline } from './pipeline/run.ts';
+import type { TraceStep } from './pipeline/trace.ts';
 import { buildAmounts } from './pipeline/amounts.ts';
 import { checkRoundingAssignments } from './rules/rounding-assignments.ts';
-import { rateTableRecords, taxTableRecords } from './listing.ts';
+import { rateTableRecords, ruleRecords, taxTableRecords } from './listing.ts';
+import { computeProvenance, type Provenance } from './provenance.ts';
 
 export interface EngineOptions {
   rulesDir?: string; // default <project>/rules
@@ -33,6 +35,7 @@ export interface CalculationResult {
   company_id: string;
   employee_ref?: string;
   calculated_at: string; // UTC, milliseconds
+  /** the resolved settings versions, and rules_masters_hash: the fingerprint of the rules and masters used */
   settings_snapshot: Record<string, string>;
   amounts: Record<string, unknown>;
   calculation_trace: Record<string, unknown>[];
@@ -58,6 +61,10 @@ export interface Engine {
   taxTables(): Record<string, unknown>[];
   /** GET /v1/masters/rate-tables records. */
   rateTables(): Record<string, unknown>[];
+  /** GET /v1/masters/rules records: every loaded rule version with its file, hash, dates and legal source. */
+  rules(): Record<string, unknown>[];
+  /** Content hashes of the rules and masters loaded, and the folders they came from. */
+  provenance(): Provenance;
 }
 
 export interface CalculateOptions {
@@ -89,6 +96,9 @@ export function loadEngine(options: EngineOptions = {}): Engine {
   const now = options.now ?? (() => new Date());
   const newId = options.newId ?? randomUUID;
 
+  // hashed before and after reading: a set edited while it loads (a reload during a copy) is refused
+  // rather than served under a fingerprint that does not match what was read
+  const before = provenanceOrNull(rulesDir, mastersDir);
   const problems: LoadProblem[] = [];
   let masters: MasterSet | undefined;
   try {
@@ -104,13 +114,38 @@ export function loadEngine(options: EngineOptions = {}): Engine {
   }
   if (masters) problems.push(...checkRoundingAssignments(rules.registry, masters));
   if (problems.length || !masters) throw new LoadError(problems);
+  const after = computeProvenance(rulesDir, mastersDir);
+  if (before && after.rules_masters_hash !== before.rules_masters_hash) {
+    throw new LoadError([{ file: `${rulesDir} ${mastersDir}`, path: '/', message: 'files changed while loading; load again once they are complete' }]);
+  }
 
-  return makeEngine(masters, rules, now, newId);
+  return makeEngine(masters, rules, after, now, newId);
 }
 
-function makeEngine(masters: MasterSet, rules: LoadedRules, now: () => Date, newId: () => string): Engine {
+/** Each trace step's rule citation gets the hash of its file as loaded. */
+function citeRuleHashes(trace: TraceStep[], files: ReadonlyMap<string, string>): void {
+  for (const step of trace) step.rule.sha256 = files.get(step.rule.file) ?? null;
+}
+
+/** null when a folder cannot be read: the loaders then report it with their own message */
+function provenanceOrNull(rulesDir: string, mastersDir: string): Provenance | null {
+  try {
+    return computeProvenance(rulesDir, mastersDir);
+  } catch {
+    return null;
+  }
+}
+
+/** A settings_lock copied from an earlier snapshot may carry its data fingerprint: then the data must be the same. */
+function checkDataLock(lock: Record<string, unknown> | undefined, hash: string): void {
+  if (lock?.rules_masters_hash === undefined || lock.rules_masters_hash === hash) return;
+  throw new EngineError('settings_lock_conflict', `settings_lock differs from the resolved settings (rules_masters_hash: locked ${JSON.stringify(lock.rules_masters_hash)}, in service ${JSON.stringify(hash)}).`);
+}
+
+function makeEngine(masters: MasterSet, rules: LoadedRules, provenance: Provenance, now: () => Date, newId: () => string): Engine {
   const taxTables = taxTableRecords(masters);
   const rateTables = rateTableRecords(masters);
+  const ruleList = ruleRecords(rules.registry.all(), provenance.files);
 
   function validate(type: CalculationType, request: Record<string, unknown>): ValidationDetail[] {
     return validateCrossFields(type, request);
@@ -132,6 +167,7 @@ function makeEngine(masters: MasterSet, rules: LoadedRules, now: () => Date, new
       const conflict = attendanceConflict(type, request);
       if (conflict) throw new EngineError('attendance_input_conflict', conflict);
     }
+    checkDataLock(request.settings_lock as Record<string, unknown> | undefined, provenance.rules_masters_hash);
 
     const paymentDate = request.payment_date as string;
     const settings = resolveSettings(type, masters, profileVersions, paymentDate);
@@ -150,18 +186,27 @@ function makeEngine(masters: MasterSet, rules: LoadedRules, now: () => Date, new
     const withTrace = traceWanted(type, request);
     const { trace, warnings } = runPipeline(pipeline, rules.registry, ctx, settings.refs, paymentDate, { trace: withTrace });
     const employeeRef = (request.employee_snapshot as { employee_ref?: string } | undefined)?.employee_ref;
+    citeRuleHashes(trace, provenance.files);
     return {
       calculation_id: `calc_${newId()}`,
       calculation_type: type,
       company_id: request.company_id as string,
       ...(employeeRef !== undefined ? { employee_ref: employeeRef } : {}),
       calculated_at: now().toISOString(),
-      settings_snapshot: settings.snapshot,
+      settings_snapshot: { ...settings.snapshot, rules_masters_hash: provenance.rules_masters_hash },
       amounts: buildAmounts(pipeline, ctx),
       calculation_trace: trace as unknown as Record<string, unknown>[],
       warnings,
     };
   }
 
-  return { validate, attendanceConflict, calculate, taxTables: () => taxTables, rateTables: () => rateTables };
+  return {
+    validate,
+    attendanceConflict,
+    calculate,
+    taxTables: () => taxTables,
+    rateTables: () => rateTables,
+    rules: () => ruleList,
+    provenance: () => provenance,
+  };
 }

@@ -4,6 +4,7 @@
  */
 import type { Decimal } from './decimal.ts';
 import type { BonusTaxTable, MasterSet, MonthlyTaxTable } from './masters/types.ts';
+import type { CompiledRule } from './rules/types.ts';
 
 const rate = (d: Decimal | null) => (d === null ? null : d.toFixed());
 const int = (d: Decimal) => d.toNumber();
@@ -66,4 +67,23 @@ export function rateTableRecords(masters: MasterSet): Record<string, unknown>[] 
     source_artifact_id: r.source_artifact_id,
   }));
   return [...social.sort(byDate), ...pension.sort(byDate), ...employment.sort(byDate)];
+}
+
+/** One record per rule version (GET /v1/masters/rules), in the same versioned shape as the table records. */
+export function ruleRecords(rules: CompiledRule[], fileHashes: ReadonlyMap<string, string>): Record<string, unknown>[] {
+  return rules
+    .map((r) => ({
+      type: 'rule',
+      id: r.code,
+      version: r.doc.formula_code.slice(r.code.length + 1),
+      effective_from: r.doc.effective_from,
+      effective_to: r.doc.effective_to,
+      formula_code: r.doc.formula_code,
+      step: r.doc.step,
+      title: r.doc.title,
+      legal_source: r.doc.legal_source,
+      file: r.file,
+      sha256: fileHashes.get(r.file) ?? null,
+    }))
+    .sort(byDate);
 }

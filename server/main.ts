@@ -6,6 +6,7 @@
 import pino from 'pino';
 import { loadEngine } from '../engine/index.ts';
 import { readConfig } from './config.ts';
+import { EngineHolder, logLoaded, reloadAndLog } from './engine-holder.ts';
 import { startServer } from './http-server.ts';
 import { openStore } from './store/open-store.ts';
 
@@ -20,8 +21,14 @@ try {
   await store.close();
   process.exit(1);
 }
-const server = await startServer({ engine, store, config, logger }, config.port);
+logLoaded(logger, engine, 'masters and rules loaded');
+const loadFromConfig = () => loadEngine({ mastersDir: config.mastersDir, rulesDir: config.rulesDir });
+const engines = new EngineHolder(engine, loadFromConfig);
+const server = await startServer({ engine: engines, store, config, logger }, config.port);
 logger.info({ port: server.port, store: store.kind }, 'listening');
+
+// SIGHUP reloads masters and rules: the whole new set or nothing (server/engine-holder.ts)
+process.on('SIGHUP', () => reloadAndLog(engines, logger));
 
 let shuttingDown = false;
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadEngine } from '../engine/index.ts';
 import { loadGoldenCases, runGoldenCase } from '../tools/golden/runner.ts';
+import { formatFailure } from '../tools/golden/report.ts';
 
 const engine = loadEngine();
 const cases = loadGoldenCases(join(import.meta.dirname, 'golden'));
@@ -17,9 +18,10 @@ describe('golden cases', () => {
     expect(cases.length).toBeGreaterThan(0);
   });
   it.each(cases.map((c) => [`${c.file} ${c.id}`, c] as const))('%s', (_name, c) => {
-    const { mismatches, formulaCodes } = runGoldenCase(engine, c);
-    formulaCodes.forEach((f) => produced.add(f));
-    expect(mismatches).toEqual([]);
+    const outcome = runGoldenCase(engine, c);
+    outcome.formulaCodes.forEach((f) => produced.add(f));
+    // the readable report of npm run golden, so a failure here says field, values, step and rule file
+    expect(outcome.mismatches.length + outcome.problems.length, formatFailure(c, outcome)).toBe(0);
   });
 });
 

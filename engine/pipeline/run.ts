@@ -67,6 +67,13 @@ export function runPipeline(
       rounded_amount: roundedValue(result, rule.doc.result_format),
       master_refs: rule.doc.masters.map((slot) => refs[slot as MasterSlot]).filter((r): r is MasterRef => !!r),
       ...(notes ? { notes } : {}),
+      rule: {
+        file: rule.file,
+        sha256: null, // the engine fills it from the hashes taken at load (citeRuleHashes)
+        legal_source: rule.doc.legal_source,
+        effective_from: rule.doc.effective_from,
+        effective_to: rule.doc.effective_to,
+      },
     });
   }
   return { trace, warnings };

@@ -22,6 +22,16 @@ export interface TraceStep {
   rounded_amount: number | string | null;
   master_refs: MasterRef[];
   notes?: string;
+  /** Provenance of the step: the rule file and version that ran, and the law it implements. */
+  rule: RuleRef;
+}
+
+export interface RuleRef {
+  file: string; // rules/<domain>/<formula_code>.yaml
+  sha256: string | null; // of the file's bytes as loaded
+  legal_source: string;
+  effective_from: string;
+  effective_to: string | null;
 }
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {

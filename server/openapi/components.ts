@@ -41,6 +41,8 @@ export function componentSchemas(): Record<string, object> {
     TaxTableList: masters.taxTableListSchema,
     RateTableList: masters.rateTableListSchema,
     TaxTableRecord: masters.taxTableRecordSchema,
+    RuleList: masters.ruleListSchema,
+    RuleRecord: masters.ruleRecordSchema,
     SocialInsuranceRateRecord: masters.socialInsuranceRateRecordSchema,
     EmployeesPensionRateRecord: masters.employeesPensionRateRecordSchema,
     EmploymentInsuranceRateRecord: masters.employmentInsuranceRateRecordSchema,

@@ -152,6 +152,15 @@ export function buildOpenApiDocument(): OpenAPIV3_1.Document {
           responses: { ...ok('Rate table records.', 'RateTableList', example('RateTableList')), ...errorResponses(COMMON_ERRORS) },
         },
       },
+      '/v1/masters/rules': {
+        get: {
+          operationId: 'listRules',
+          tags: ['Masters'],
+          summary: 'List the rules in service',
+          description: 'One record per rule (formula code) and version, with its dates in force, legal source, file and file hash; rules_masters_hash is the fingerprint every calculation reports in settings_snapshot.',
+          responses: { ...ok('Rule records.', 'RuleList', example('RuleList')), ...errorResponses(COMMON_ERRORS) },
+        },
+      },
       '/v1/usage': {
         get: {
           operationId: 'getUsage',

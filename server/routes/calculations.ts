@@ -9,6 +9,7 @@ import type { ValidationDetail } from '../../engine/index.ts';
 import type { AppDeps } from '../app-deps.ts';
 import type { AppContext } from '../context.ts';
 import { ApiError } from '../errors/api-error.ts';
+import { engineForRequest } from '../engine-holder.ts';
 import { jsonBody } from '../middleware/json-body.ts';
 import { withQuota } from '../quota/quota.ts';
 import { schemaDetails } from '../validation/validate-body.ts';
@@ -31,6 +32,9 @@ function isObject(v: unknown): v is Record<string, unknown> {
 }
 
 async function calculate(ctx: AppContext, endpoint: CalculationEndpoint, deps: AppDeps): Promise<void> {
+  // the rules and masters this request arrived under compute its result, even if a reload swaps the
+  // set meanwhile (validate and attendanceConflict are code, the same in every set)
+  const engine = ctx.state.engine ?? engineForRequest(deps.engine);
   const body: unknown = ctx.request.body;
   const details = [
     ...(endpoint.acceptsIdempotencyKey ? idempotencyKeyDetails(ctx) : []),
@@ -48,14 +52,22 @@ async function calculate(ctx: AppContext, endpoint: CalculationEndpoint, deps: A
   if (!company) throw new ApiError('company_not_found', { params: { company_id: companyId } });
 
   // validate() and attendanceConflict() ran above, before the company lookup as the order of checks wants.
-  const run = () => deps.engine.calculate(endpoint.type, body, company.versions, { validated: true });
+  const run = () => engine.calculate(endpoint.type, body, company.versions, { validated: true });
   const now = deps.now?.() ?? new Date();
   ctx.body = endpoint.countsTowardQuota ? await withQuota(deps.store, principal, deps.config, now, run) : run();
+}
+
+/** Pins the engine in service when the request arrives, before its body is read. */
+function pinEngine(deps: AppDeps) {
+  return (ctx: { state: unknown }, next: () => Promise<unknown>) => {
+    (ctx.state as AppContext['state']).engine = engineForRequest(deps.engine);
+    return next();
+  };
 }
 
 export function registerCalculationRoutes(router: Router, deps: AppDeps): void {
   for (const endpoint of CALCULATION_ENDPOINTS) {
     // path-to-regexp reads ":" as a parameter; the custom-method colon must be escaped.
-    router.post(endpoint.path.replace(':', '\\:'), jsonBody(deps.config.maxBodyBytes), (ctx) => calculate(ctx as AppContext, endpoint, deps));
+    router.post(endpoint.path.replace(':', '\\:'), pinEngine(deps), jsonBody(deps.config.maxBodyBytes), (ctx) => calculate(ctx as AppContext, endpoint, deps));
   }
 }

@@ -39,6 +39,8 @@ const settingsVersionProperties = {
   rounding_rule_version: versionString('Rounding rule version.', '2020-01'),
 } as const;
 
+export const RULES_MASTERS_HASH_EXAMPLE = '3f0c1a9e5b7d2c4f6e8a0b1c2d3e4f5061728394a5b6c7d8e9f0a1b2c3d4e5f6';
+
 const settingsLockExample = {
   company_profile_version: '2025-04-01.5d9b586409d0',
   tax_table_version: '2026-01',
@@ -48,12 +50,19 @@ const settingsLockExample = {
   rounding_rule_version: '2020-01',
 };
 
+const rulesMastersHashProperty = {
+  type: 'string',
+  pattern: '^[0-9a-f]{64}$',
+  description: 'SHA-256 fingerprint of the rule and master files the calculation used. Two tables with the same version name but different contents give different hashes; GET /v1/masters/rules reports the one in service. Optional in settings_lock: when given, a different set in service gives 409 settings_lock_conflict.',
+  examples: [RULES_MASTERS_HASH_EXAMPLE],
+} as const;
+
 export const settingsLockSchema = {
   type: 'object',
   description: 'Versions copied from settings_snapshot of an earlier response. All six are required; any difference from what is resolved gives 409 settings_lock_conflict.',
   additionalProperties: false,
   required: Object.keys(settingsVersionProperties) as (keyof typeof settingsVersionProperties)[],
-  properties: settingsVersionProperties,
+  properties: { ...settingsVersionProperties, rules_masters_hash: rulesMastersHashProperty },
   examples: [settingsLockExample],
 } as const;
 
@@ -61,9 +70,10 @@ export const settingsSnapshotSchema = {
   type: 'object',
   description: 'The six settings versions resolved for this calculation; monthly payroll also reports the two overtime premium rounding settings of the company profile.',
   additionalProperties: false,
-  required: Object.keys(settingsVersionProperties) as (keyof typeof settingsVersionProperties)[],
+  required: [...(Object.keys(settingsVersionProperties) as (keyof typeof settingsVersionProperties)[]), 'rules_masters_hash'],
   properties: {
     ...settingsVersionProperties,
+    rules_masters_hash: rulesMastersHashProperty,
     overtime_premium_rounding_method: {
       type: 'string',
       enum: ['none', 'hourly_rate_half_up', 'unit_price_half_up', 'hourly_rate_ceil'],
@@ -77,7 +87,7 @@ export const settingsSnapshotSchema = {
       examples: ['none'],
     },
   },
-  examples: [{ ...settingsLockExample, overtime_premium_rounding_method: 'none', overtime_premium_monthly_total_rounding: 'none' }],
+  examples: [{ ...settingsLockExample, rules_masters_hash: RULES_MASTERS_HASH_EXAMPLE, overtime_premium_rounding_method: 'none', overtime_premium_monthly_total_rounding: 'none' }],
 } as const;
 
 export const calculationOptionsSchema = (traceDefault: boolean) =>

@@ -4,6 +4,8 @@
  * Response examples are the engine's real output for these requests (ids and timestamps aside);
  * they are documentation, not golden cases.
  */
+import { RULES_MASTERS_HASH_EXAMPLE } from './common.ts';
+
 const common = { company_id: 'acme-tokyo', calculation_date: '2026-05-20', payment_date: '2026-05-25' };
 
 export const profilePutExample = {
@@ -78,6 +80,7 @@ const snapshot = {
   employees_pension_rate_version: '2020-09',
   employment_insurance_rate_version: '2026-04',
   rounding_rule_version: '2020-01',
+  rules_masters_hash: RULES_MASTERS_HASH_EXAMPLE,
 };
 
 const resultHeader = (calculation_type: string) => ({
@@ -100,6 +103,13 @@ export const employmentInsuranceTraceStepExample = {
   rounding_rule: 'round_50_sen_or_less_down_over_50_sen_up_to_yen',
   rounded_amount: 1500,
   master_refs: [{ type: 'employment_insurance_rate_table', id: 'ei-general', version: '2026-04', effective_from: '2026-04-01', effective_to: null }],
+  rule: {
+    file: 'rules/employment_insurance/employment_insurance.employee_contribution.v1.yaml',
+    sha256: '9a1e6f0b3c5d7e2f4a6b8c0d1e2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f',
+    legal_source: '労働保険の保険料の徴収等に関する法律第31条; 通貨の単位及び貨幣の発行等に関する法律第3条',
+    effective_from: '2020-01-01',
+    effective_to: null,
+  },
 };
 
 export const monthlyPayrollResultExample = {
@@ -220,4 +230,18 @@ export const employmentInsuranceRateRecordExample = {
   business_type: 'general',
   employee_rate: '0.005',
   source_artifact_id: 'mhlw-koyou-hokenryoritsu-r8',
+};
+
+export const ruleRecordExample = {
+  type: 'rule',
+  id: 'employment_insurance.employee_contribution',
+  version: 'v1',
+  effective_from: employmentInsuranceTraceStepExample.rule.effective_from,
+  effective_to: employmentInsuranceTraceStepExample.rule.effective_to,
+  formula_code: employmentInsuranceTraceStepExample.formula_code,
+  step: employmentInsuranceTraceStepExample.step,
+  title: 'Employment insurance premium (employee share)',
+  legal_source: employmentInsuranceTraceStepExample.rule.legal_source,
+  file: employmentInsuranceTraceStepExample.rule.file,
+  sha256: employmentInsuranceTraceStepExample.rule.sha256,
 };

@@ -1,5 +1,7 @@
-/** Response schemas of GET /v1/masters/tax-tables and /v1/masters/rate-tables (spec "Master records"). */
-import { employeesPensionRateRecordExample, employmentInsuranceRateRecordExample, socialInsuranceRateRecordExample, taxTableRecordExample } from './examples.ts';
+/** Response schemas of GET /v1/masters/tax-tables, /rate-tables (spec "Master records") and /rules (the rules in service). */
+import { RULES_MASTERS_HASH_EXAMPLE } from './common.ts';
+import { ruleFileHashProperty } from './results.ts';
+import { ruleRecordExample, employeesPensionRateRecordExample, employmentInsuranceRateRecordExample, socialInsuranceRateRecordExample, taxTableRecordExample } from './examples.ts';
 
 const str = (description: string, example: string) => ({ type: 'string', minLength: 1, description, examples: [example] }) as const;
 const nullableDate = { type: ['string', 'null'], format: 'date', description: 'Last day in force; null = no end set.', examples: [null] } as const;
@@ -102,4 +104,38 @@ export const rateTableListSchema = {
     },
   },
   examples: [{ data: [socialInsuranceRateRecordExample] }],
+} as const;
+
+export const ruleRecordSchema = {
+  type: 'object',
+  description: 'One loaded rule version: formula code, dates in force, legal source, file and its hash.',
+  additionalProperties: false,
+  required: ['type', 'id', 'version', 'effective_from', 'effective_to', 'formula_code', 'step', 'title', 'legal_source', 'file', 'sha256'],
+  properties: {
+    ...versioned('rule', 'employment_insurance.employee_contribution', 'v1'),
+    formula_code: str('Versioned formula code, as in trace steps.', 'employment_insurance.employee_contribution.v1'),
+    step: str('Trace step name the rule produces.', 'employment_insurance'),
+    title: str('What the rule computes.', 'Employment insurance premium (employee share)'),
+    legal_source: str('The statute the rule implements.', ruleRecordExample.legal_source),
+    file: str('Rule file, relative to the loaded rules folder.', ruleRecordExample.file),
+    sha256: ruleFileHashProperty,
+  },
+  examples: [ruleRecordExample],
+} as const;
+
+export const ruleListSchema = {
+  type: 'object',
+  description: 'The rules in service, one record per formula code and version, with the fingerprint of the whole rules and masters set.',
+  additionalProperties: false,
+  required: ['data', 'rules_masters_hash'],
+  properties: {
+    data: { type: 'array', items: ruleRecordSchema, description: 'Records.', examples: [[ruleRecordExample]] },
+    rules_masters_hash: {
+      type: 'string',
+      pattern: '^[0-9a-f]{64}$',
+      description: 'SHA-256 fingerprint of the rules and masters in service; every calculation reports it in settings_snapshot.',
+      examples: [RULES_MASTERS_HASH_EXAMPLE],
+    },
+  },
+  examples: [{ data: [ruleRecordExample], rules_masters_hash: RULES_MASTERS_HASH_EXAMPLE }],
 } as const;

@@ -23,11 +23,29 @@ export const masterRefSchema = {
   examples: [ex.employmentInsuranceTraceStepExample.master_refs[0]],
 } as const;
 
+/** Shared with the rule listing (GET /v1/masters/rules). */
+export const ruleFileHashProperty = { type: ['string', 'null'], pattern: '^[0-9a-f]{64}$', description: 'SHA-256 of the rule file as loaded.', examples: [ex.employmentInsuranceTraceStepExample.rule.sha256] } as const;
+
+export const ruleRefSchema = {
+  type: 'object',
+  description: 'Provenance of a trace step: the rule file and version that ran, its hash, dates and legal source.',
+  additionalProperties: false,
+  required: ['file', 'sha256', 'legal_source', 'effective_from', 'effective_to'],
+  properties: {
+    file: { type: 'string', description: 'Rule file, relative to the loaded rules folder.', examples: [ex.employmentInsuranceTraceStepExample.rule.file] },
+    sha256: ruleFileHashProperty,
+    legal_source: { type: 'string', description: 'The statute the rule implements.', examples: [ex.employmentInsuranceTraceStepExample.rule.legal_source] },
+    effective_from: { type: 'string', format: 'date', description: 'First day this rule version is in force.', examples: ['2020-01-01'] },
+    effective_to: { type: ['string', 'null'], format: 'date', description: 'Last day in force; null = open-ended.', examples: [null] },
+  },
+  examples: [ex.employmentInsuranceTraceStepExample.rule],
+} as const;
+
 export const traceStepSchema = {
   type: 'object',
   description: 'One step of calculation_trace: formula, inputs, raw and rounded amounts and the masters read.',
   additionalProperties: false,
-  required: ['step', 'step_type', 'formula_code', 'output_key', 'input_refs', 'formula', 'inputs', 'raw_amount', 'rounding_rule', 'rounded_amount', 'master_refs'],
+  required: ['step', 'step_type', 'formula_code', 'output_key', 'input_refs', 'formula', 'inputs', 'raw_amount', 'rounding_rule', 'rounded_amount', 'master_refs', 'rule'],
   properties: {
     step: { type: 'string', description: 'Step name.', examples: ['employment_insurance'] },
     step_type: { type: 'string', description: 'settings_resolution, statutory_deduction, tax_calculation, payment_aggregation, deduction_aggregation, ...', examples: ['statutory_deduction'] },
@@ -42,6 +60,7 @@ export const traceStepSchema = {
     rounded_amount: { type: ['integer', 'string', 'null'], description: 'Rounded result: integer yen, a decimal string for the hourly-base step, null for steps without an amount.', examples: [1500] },
     master_refs: { type: 'array', items: masterRefSchema, description: 'Masters read by this step.', examples: [[]] },
     notes: { type: 'string', description: 'Optional explanation.', examples: ['premium month 2026-04'] },
+    rule: ruleRefSchema,
   },
   examples: [ex.employmentInsuranceTraceStepExample],
 } as const;

@@ -34,6 +34,8 @@ export const goldenFileSchema = {
         properties: {
           id: { type: 'string', pattern: '^[a-z0-9][a-z0-9._-]*$' },
           description: { type: 'string', minLength: 1 },
+          // free labels for `npm run golden -- --filter` (e.g. withholding, 2027, kyokai)
+          tags: { type: 'array', items: { type: 'string', pattern: '^[a-z0-9][a-z0-9._-]*$' } },
           calculation: {
             enum: [
               'monthly_payroll', 'bonus', 'social_insurance_simulation', 'employment_insurance_simulation',

@@ -14,6 +14,7 @@ import { fileNameMatchesVersion } from './file-name-matches-version.ts';
 import { sourceArtifactKnown } from './source-artifact-known.ts';
 import { recordIdsUnique } from './record-ids-unique.ts';
 import { prefecturesComplete } from './prefectures-complete.ts';
+import { noImportPlaceholders } from './no-import-placeholders.ts';
 
 export { versionsContinuous } from './versions-continuous.ts';
 
@@ -39,6 +40,7 @@ export function fileIssues(file: string, raw: Raw, built: Built<MasterRecord>[])
     ...sourceArtifactKnown(raw.source_artifact_id, raw.sources),
     ...ratesInUnitInterval(raw),
   ];
+  issues.push(...noImportPlaceholders(raw)); // a masters:import file not yet filled in
   const first = built[0]?.record;
   if (first) issues.push(...effectiveRangeOrdered(first));
   if (Array.isArray(raw.records)) issues.push(...recordIdsUnique(built.map((b) => b.record.id)));

@@ -64,4 +64,13 @@ export class FakeEngine implements Engine {
   rateTables() {
     return [ex.socialInsuranceRateRecordExample];
   }
+
+  rules() {
+    return [ex.ruleRecordExample];
+  }
+
+  provenance() {
+    const hash = ex.monthlyPayrollResultExample.settings_snapshot.rules_masters_hash;
+    return { rules_masters_hash: hash, rules_hash: hash, masters_hash: hash, rules_dir: 'rules', masters_dir: 'masters', files: new Map<string, string>() };
+  }
 }

@@ -1,0 +1,75 @@
+/**
+ * The figures of the impact report: how many results changed, by formula code and by amount, the
+ * distribution of each change (min, quartiles, max: nearest-rank quartiles, so every figure is a yen
+ * amount some employee actually sees), and the largest cases.
+ */
+import { TRACKED, type Change, type RunTotals } from './run.ts';
+
+export interface Distribution {
+  n: number;
+  min: number;
+  q1: number;
+  median: number;
+  q3: number;
+  max: number;
+}
+
+export interface ImpactSummary {
+  base: string;
+  head: string;
+  baseHash: string;
+  headHash: string;
+  compared: number;
+  changed: number;
+  errorsChanged: number;
+  byFormulaCode: Record<string, number>;
+  byAmount: Record<string, number>;
+  distributions: Record<string, Distribution>;
+  largest: Change[];
+  notes: string[];
+}
+
+/** Nearest-rank percentile of sorted integers (p in 0..1). */
+function rank(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))];
+}
+
+export function distribution(values: number[]): Distribution {
+  const s = [...values].sort((a, b) => a - b);
+  return { n: s.length, min: s[0], q1: rank(s, 0.25), median: rank(s, 0.5), q3: rank(s, 0.75), max: s[s.length - 1] };
+}
+
+/** Size of a change for ranking: the largest absolute yen difference in any followed amount. */
+export function magnitude(c: Change): number {
+  const ds = Object.values(c.deltas).map(Math.abs);
+  return ds.length ? Math.max(...ds) : Number.POSITIVE_INFINITY; // an error that appears or disappears ranks first
+}
+
+export function summarize(totals: RunTotals, labels: { base: string; head: string; baseHash: string; headHash: string }, top: number, notes: string[]): ImpactSummary {
+  const byFormulaCode: Record<string, number> = {};
+  const byAmount: Record<string, number> = {};
+  const deltas: Record<string, number[]> = {};
+  let errorsChanged = 0;
+  for (const c of totals.changes) {
+    if (c.base.error || c.head.error) errorsChanged++;
+    for (const code of new Set(c.steps.map((s) => s.formula_code))) byFormulaCode[code] = (byFormulaCode[code] ?? 0) + 1;
+    for (const [name, d] of Object.entries(c.deltas)) {
+      byAmount[name] = (byAmount[name] ?? 0) + 1;
+      (deltas[name] ??= []).push(d);
+    }
+  }
+  const distributions: Record<string, Distribution> = {};
+  for (const name of TRACKED) if (deltas[name]) distributions[name] = distribution(deltas[name]);
+  const largest = [...totals.changes].sort((a, b) => magnitude(b) - magnitude(a) || a.id.localeCompare(b.id)).slice(0, top);
+  return {
+    ...labels,
+    compared: totals.compared,
+    changed: totals.changes.length,
+    errorsChanged,
+    byFormulaCode: Object.fromEntries(Object.entries(byFormulaCode).sort(([, a], [, b]) => b - a)),
+    byAmount,
+    distributions,
+    largest,
+    notes,
+  };
+}
