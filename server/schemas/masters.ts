@@ -1,5 +1,5 @@
 /** Response schemas of GET /v1/masters/tax-tables and /v1/masters/rate-tables (spec "Master records"). */
-import { employeesPensionRateRecordExample, employmentInsuranceRateRecordExample, socialInsuranceRateRecordExample, taxTableRecordExample } from './examples.ts';
+import { employeesPensionRateRecordExample, employmentInsuranceRateRecordExample, socialInsuranceRateRecordExample, taxTableRecordExample } from '../../engine/contract/examples.ts';
 
 const str = (description: string, example: string) => ({ type: 'string', minLength: 1, description, examples: [example] }) as const;
 const nullableDate = { type: ['string', 'null'], format: 'date', description: 'Last day in force; null = no end set.', examples: [null] } as const;
