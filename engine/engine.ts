@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { CalculationType } from './index.ts';
+import { CALCULATION_TYPES, type CalculationType } from './calculation-type.ts';
 import { EngineError, LoadError, type LoadProblem, type ValidationDetail } from './errors.ts';
 import { loadMasters } from './masters/load.ts';
 import type { MasterSet } from './masters/types.ts';
@@ -67,15 +67,6 @@ export interface CalculateOptions {
 }
 
 const PROJECT_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-
-export const CALCULATION_TYPES: CalculationType[] = [
-  'monthly_payroll',
-  'bonus',
-  'social_insurance_simulation',
-  'employment_insurance_simulation',
-  'income_tax_simulation',
-  'standard_monthly_remuneration_resolution',
-];
 
 /** Trace is on by default except for the grade lookup (spec). */
 function traceWanted(type: CalculationType, request: Record<string, unknown>): boolean {
