@@ -52,7 +52,7 @@ describe('loadRules', () => {
     ['undeclared variable', 'deduction/deduction.resident_tax.v1.yaml', GOOD.replace('{var: resident_tax_amount}', '{var: resident_tax}'), /\/expression.*"resident_tax" is neither an input/],
     ['unknown rounding', 'deduction/deduction.resident_tax.v1.yaml', GOOD.replace('rounding_rule: null', 'rounding_rule: floor_sen'), /\/rounding_rule.*unknown rounding rule floor_sen/],
     ['unknown operator', 'deduction/deduction.resident_tax.v1.yaml', GOOD.replace('{var: resident_tax_amount}', '{plus: [1, 2]}'), /\/expression.*plus/],
-    ['duplicate key', 'deduction/deduction.resident_tax.v1.yaml', GOOD + 'step: resident_tax\n', /line \d+.*[Uu]nique|Map keys must be unique/],
+    ['duplicate key', 'deduction/deduction.resident_tax.v1.yaml', GOOD + 'step: resident_tax\n', /duplicate key \(line \d+/],
     [
       'overlapping versions',
       'deduction/deduction.resident_tax.v2.yaml',
