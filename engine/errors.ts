@@ -33,6 +33,18 @@ export class EngineError extends Error {
   }
 }
 
+/**
+ * A rule failed while it ran for a reason no load check could see (a bug in an operator, a value of an
+ * unexpected kind). Its message names the rule file and step and the failure with every value masked
+ * (maskValues), so the server may log it: without it an internal error would be a stack trace only.
+ */
+export class EngineFault extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'EngineFault';
+  }
+}
+
 /** A master or rule file that is broken: the server refuses to start on it. */
 export interface LoadProblem {
   file: string;
