@@ -6,14 +6,24 @@
  */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadEngine } from '../engine/index.ts';
+import { formatProblem } from '../engine/errors.ts';
+import { LoadError, loadEngine, type Engine } from '../engine/index.ts';
 import { loadGoldenCases, runGoldenCase } from './golden/runner.ts';
 
 const { values } = parseArgs({ options: { dir: { type: 'string' }, rules: { type: 'string' }, masters: { type: 'string' } } });
-const engine = loadEngine({
-  rulesDir: values.rules ? resolve(values.rules) : undefined,
-  mastersDir: values.masters ? resolve(values.masters) : undefined,
-});
+let engine: Engine;
+try {
+  engine = loadEngine({
+    rulesDir: values.rules ? resolve(values.rules) : undefined,
+    mastersDir: values.masters ? resolve(values.masters) : undefined,
+  });
+} catch (e) {
+  if (!(e instanceof LoadError)) throw e;
+  // A broken rule or master set is one finding, not a crash: say so, list the problems, run nothing.
+  console.log(`golden: not run, the rules and masters do not load (${e.problems.length} problem(s); npm run rules:check shows the same)`);
+  for (const p of e.problems) console.log(`  ${formatProblem(p)}`);
+  process.exit(1);
+}
 const cases = loadGoldenCases(resolve(values.dir ?? 'test/golden'));
 let failed = 0;
 for (const c of cases) {
