@@ -88,7 +88,7 @@ export function loadEngine(options: EngineOptions = {}): Engine {
     if (e instanceof LoadError) problems.push(...e.problems);
     else throw e;
   }
-  const { rules, problems: ruleProblems } = loadRules(rulesDir);
+  const { rules, problems: ruleProblems } = loadRules(rulesDir, masters);
   problems.push(...ruleProblems);
   for (const type of CALCULATION_TYPES) {
     if (!rules.pipelines.has(type)) problems.push({ file: `rules/pipelines/${type}.yaml`, path: '/', message: 'missing pipeline' });

@@ -9,7 +9,8 @@
 import { CALCULATION_TYPES, type CalculationType } from '../calculation-type.ts';
 import type { LoadProblem } from '../errors.ts';
 import { variablesOf } from '../logic/index.ts';
-import { CONTEXT_ROOTS, initialContextShape } from './context-schema.ts';
+import type { MasterKind, MasterSet } from '../masters/types.ts';
+import { CONTEXT_ROOTS, initialContextShape, masterShapes } from './context-schema.ts';
 import { intersect, lookup, LEAF, OPEN, withPath, type Shape } from './context-shape.ts';
 import type { RuleRegistry } from './registry.ts';
 import type { CompiledRule } from './types.ts';
@@ -86,9 +87,9 @@ function readsBelowInputs(rule: CompiledRule): [string, string][] {
   return out;
 }
 
-function checkPipeline(out: Collector, p: PipelineSource, registry: RuleRegistry): void {
+function checkPipeline(out: Collector, p: PipelineSource, registry: RuleRegistry, kinds: Record<MasterKind, Shape>): void {
   const type = p.calculation_type as CalculationType;
-  let shape = initialContextShape(type);
+  let shape = initialContextShape(type, kinds);
   for (const [path, expr] of Object.entries(p.prepare)) {
     for (const v of varsOf(expr)) check(out, type, shape, v, p.file, `/prepare/${path}`, 'variable');
     shape = withPath(shape, path.split('.'), writtenShape(expr, shape));
@@ -110,7 +111,9 @@ function checkPipeline(out: Collector, p: PipelineSource, registry: RuleRegistry
   for (const [field, path] of Object.entries(p.amounts)) check(out, type, shape, path, p.file, `/amounts/${field}`, 'amount');
 }
 
-export function checkContextPaths(pipelines: PipelineSource[], registry: RuleRegistry): LoadProblem[] {
+/** `masters`, when given, makes master paths exact (see masterShapes); otherwise they follow the file schemas. */
+export function checkContextPaths(pipelines: PipelineSource[], registry: RuleRegistry, masters?: MasterSet): LoadProblem[] {
+  const kinds = masterShapes(masters);
   const out: LoadProblem[] = [];
   const collector = new Collector();
   const used = new Set<string>();
@@ -120,7 +123,7 @@ export function checkContextPaths(pipelines: PipelineSource[], registry: RuleReg
       continue;
     }
     p.steps.forEach((s) => used.add(s.rule));
-    checkPipeline(collector, p, registry);
+    checkPipeline(collector, p, registry, kinds);
   }
   // A rule no pipeline runs yet is still held to the context's top-level names.
   for (const rule of registry.all()) {

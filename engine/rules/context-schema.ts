@@ -7,17 +7,18 @@
 import type { CalculationType } from '../calculation-type.ts';
 import { settingsSnapshotSchema } from '../contract/common.ts';
 import { REQUEST_SCHEMAS } from '../contract/request-schemas.ts';
-import { MULTI_RECORD_KINDS, SCHEMAS } from '../masters/schemas/index.ts';
-import type { MasterKind } from '../masters/types.ts';
+import { MASTER_KINDS, MULTI_RECORD_KINDS, SCHEMAS } from '../masters/schemas/index.ts';
+import type { MasterKind, MasterSet } from '../masters/types.ts';
 import { profileVersionSchema } from '../profile/schema.ts';
 import { MASTER_SLOT_KIND } from '../settings/slots.ts';
-import { LEAF, objectShape, shapeOfSchema, withPath, type Shape } from './context-shape.ts';
+import { LEAF, mergeShapes, objectShape, shapeOfSchema, shapeOfValue, withPath, type Shape } from './context-shape.ts';
 
 type Schema = { properties: Record<string, unknown> };
 
 /**
  * A loaded master record: the file's envelope and body, or for multi-record kinds the envelope and one
- * entry of `records`, plus `file` (the loader copies the envelope onto every record).
+ * entry of `records`, plus `file` (the loader copies the envelope onto every record). Used when the
+ * masters themselves are not at hand (loadRules alone).
  */
 export function masterRecordShape(kind: MasterKind): Shape {
   const file = SCHEMAS[kind] as Schema;
@@ -30,9 +31,23 @@ export function masterRecordShape(kind: MasterKind): Shape {
   return withPath(shape, ['file'], LEAF);
 }
 
-export function initialContextShape(type: CalculationType): Shape {
+/**
+ * The record shape of each master kind. With the loaded masters it is exact: the union of the records
+ * themselves, as the builders shaped them (income tax rows become objects, display-only fields are
+ * dropped); without them, derived from the file schemas.
+ */
+export function masterShapes(masters?: MasterSet): Record<MasterKind, Shape> {
+  const out = {} as Record<MasterKind, Shape>;
+  for (const kind of MASTER_KINDS) {
+    const records = masters?.all(kind) ?? [];
+    out[kind] = records.length ? records.map(shapeOfValue).reduce(mergeShapes) : masterRecordShape(kind);
+  }
+  return out;
+}
+
+export function initialContextShape(type: CalculationType, kinds: Record<MasterKind, Shape> = masterShapes()): Shape {
   const masters: Record<string, Shape> = {};
-  for (const [slot, kind] of Object.entries(MASTER_SLOT_KIND)) masters[slot] = masterRecordShape(kind);
+  for (const [slot, kind] of Object.entries(MASTER_SLOT_KIND)) masters[slot] = kinds[kind];
   return objectShape({
     request: shapeOfSchema(REQUEST_SCHEMAS[type]),
     profile: shapeOfSchema(profileVersionSchema),

@@ -60,7 +60,7 @@ export function shapeOfSchema(input: object | boolean): Shape {
   return { kind: 'object', fields };
 }
 
-function mergeShapes(a: Shape, b: Shape): Shape {
+export function mergeShapes(a: Shape, b: Shape): Shape {
   if (a.kind === 'object' && b.kind === 'object') {
     const fields = new Map(a.fields);
     for (const [k, v] of b.fields) fields.set(k, fields.has(k) ? mergeShapes(fields.get(k)!, v) : v);
@@ -71,6 +71,13 @@ function mergeShapes(a: Shape, b: Shape): Shape {
   if (a.kind !== 'leaf') return a;
   if (b.kind !== 'leaf') return b;
   return LEAF;
+}
+
+/** The shape of a loaded value: what a dotted path can actually reach in it (a Decimal is a value). */
+export function shapeOfValue(v: unknown): Shape {
+  if (Array.isArray(v)) return { kind: 'array', item: v.length ? v.map(shapeOfValue).reduce(mergeShapes) : OPEN };
+  if (v === null || typeof v !== 'object' || Object.getPrototypeOf(v) !== Object.prototype) return LEAF;
+  return { kind: 'object', fields: new Map(Object.entries(v).map(([k, x]) => [k, shapeOfValue(x)])) };
 }
 
 /** The shape at `segments`, or a reason it does not exist (naming the known fields where it stopped). */

@@ -16,6 +16,7 @@ import { checkContextPaths, type PipelineSource } from './check-paths.ts';
 import { pipelineSchema, ruleSchema } from './schema.ts';
 import type { CompiledRule, RuleDocument } from './types.ts';
 import type { Evaluator } from '../logic/types.ts';
+import type { MasterSet } from '../masters/types.ts';
 import { RuleRegistry } from './registry.ts';
 
 export interface CompiledPipeline {
@@ -114,7 +115,8 @@ function checkVariables(problems: LoadProblem[], file: string, path: string, exp
   }
 }
 
-export function loadRules(rulesDir: string): { rules: LoadedRules; problems: LoadProblem[] } {
+/** `masters`, when loaded, lets the path check see the master records exactly as rules will read them. */
+export function loadRules(rulesDir: string, masters?: MasterSet): { rules: LoadedRules; problems: LoadProblem[] } {
   const problems: LoadProblem[] = [];
   const registry = new RuleRegistry();
   const pipelines = new Map<string, CompiledPipeline>();
@@ -173,7 +175,7 @@ export function loadRules(rulesDir: string): { rules: LoadedRules; problems: Loa
       if (!registry.has(s.rule)) problems.push({ file: p.file, path: `/steps/${i}/rule`, message: `no rule file for ${s.rule}` });
     });
   }
-  problems.push(...checkContextPaths(sources, registry));
+  problems.push(...checkContextPaths(sources, registry, masters));
   if (!existsSync(pipelineDir)) problems.push({ file: 'rules/pipelines', path: '/', message: 'missing pipelines directory' });
   return { rules: { registry, pipelines }, problems: problems.map((p) => withLine(p, yamlSources.get(p.file))) };
 }

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { loadMasters } from '../../engine/masters/load.ts';
 import { MASTER_KINDS } from '../../engine/masters/schemas/index.ts';
 import { checkContextPaths } from '../../engine/rules/check-paths.ts';
-import { masterRecordShape } from '../../engine/rules/context-schema.ts';
+import { masterRecordShape, masterShapes } from '../../engine/rules/context-schema.ts';
 import { lookup, objectShape, LEAF, shapeOfSchema, withPath } from '../../engine/rules/context-shape.ts';
 import { loadRules } from '../../engine/rules/load.ts';
 
@@ -22,6 +22,16 @@ describe('master record shapes', () => {
       for (const field of Object.keys(record)) expect(lookup(shape, [field]), `${kind}.${field}`).toHaveProperty('shape');
     }
     expect(lookup(shape, ['no_such_field'])).toHaveProperty('missing');
+  });
+});
+
+describe('master shapes from the loaded records (what loadEngine and rules:check use)', () => {
+  const shapes = masterShapes(loadMasters(join(root, 'masters')));
+  it('follow the builders: a monthly tax row is an object with kou, a display-only field is gone', () => {
+    expect(lookup(shapes.income_tax_monthly_table, ['rows', '0', 'kou'])).toHaveProperty('shape');
+    expect(lookup(masterRecordShape('income_tax_monthly_table'), ['rows', '0', 'kou'])).toHaveProperty('missing');
+    expect(lookup(shapes.employment_insurance_rate_table, ['employee_rate'])).toHaveProperty('shape');
+    expect(lookup(shapes.employment_insurance_rate_table, ['business_type_ja'])).toHaveProperty('missing');
   });
 });
 
