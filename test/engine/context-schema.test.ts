@@ -11,6 +11,9 @@ import { checkContextPaths } from '../../engine/rules/check-paths.ts';
 import { masterRecordShape, masterShapes } from '../../engine/rules/context-schema.ts';
 import { lookup, objectShape, LEAF, shapeOfSchema, withPath } from '../../engine/rules/context-shape.ts';
 import { loadRules } from '../../engine/rules/load.ts';
+import { monthlyPayrollRequestExample } from '../../engine/contract/examples.ts';
+import { isDecimal } from '../../engine/decimal.ts';
+import { DECIMAL_STRING_FIELDS, toContextValue } from '../../engine/pipeline/context.ts';
 
 const root = join(import.meta.dirname, '../..');
 
@@ -73,5 +76,22 @@ describe('availability follows the pipeline order', () => {
   });
   it('an unknown calculation type is refused', () => {
     expect(checkContextPaths([{ calculation_type: 'payroll', file: 'f', prepare: {}, steps: [], amounts: {} }], rules.registry)[0].message).toMatch(/unknown calculation_type/);
+  });
+});
+
+describe('decimal fields come from the schemas (their decimal patterns)', () => {
+  it('a decimal-string field becomes a Decimal in the context, other strings stay strings', () => {
+    const ctx = toContextValue({ ...monthlyPayrollRequestExample, employee_snapshot: { ...monthlyPayrollRequestExample.employee_snapshot, monthly_standard_working_hours: '160.5' } }) as Record<string, Record<string, unknown>>;
+    expect(isDecimal(ctx.employee_snapshot.monthly_standard_working_hours)).toBe(true);
+    expect(String(ctx.employee_snapshot.monthly_standard_working_hours)).toBe('160.5');
+    expect(ctx.company_id).toBe(monthlyPayrollRequestExample.company_id);
+    const profile = toContextValue({ social_insurance: { prefecture_code: '13', custom_rates: { health_insurance_employee_rate: '0.05' } } }) as { social_insurance: Record<string, Record<string, unknown>> & { prefecture_code: unknown } };
+    expect(profile.social_insurance.prefecture_code).toBe('13');
+    expect(isDecimal(profile.social_insurance.custom_rates.health_insurance_employee_rate)).toBe(true);
+  });
+  it('every field found is a string field with a decimal pattern in some schema', () => {
+    expect(DECIMAL_STRING_FIELDS.size).toBeGreaterThan(0);
+    expect(DECIMAL_STRING_FIELDS.has('prefecture_code')).toBe(false);
+    expect(DECIMAL_STRING_FIELDS.has('payroll_month')).toBe(false);
   });
 });
