@@ -3,7 +3,7 @@
  * the same PUT chaining the server uses, runs every case through the engine and lists the mismatches.
  * Used by test/golden.test.ts (inside npm test) and tools/golden.ts (npm run golden, any rules/masters).
  */
-import { EngineError, type Engine } from '../../engine/index.ts';
+import { EngineError, EngineFault, type Engine } from '../../engine/index.ts';
 import { applyProfilePut } from '../../engine/profile/apply-put.ts';
 import type { ProfilePutBody, ProfileVersion } from '../../engine/profile/types.ts';
 import { newAjv, ajvProblems } from '../../engine/util/ajv.ts';
@@ -67,6 +67,8 @@ export function runGoldenCase(engine: Engine, c: GoldenCase): { mismatches: stri
   try {
     result = engine.calculate(c.calculation, request, c.profile);
   } catch (e) {
+    // A rule that fails while running is this case's failure, reported with the rest of the run.
+    if (e instanceof EngineFault) return { mismatches: [`engine fault: ${e.message}`], formulaCodes: [] };
     if (!(e instanceof EngineError)) throw e;
     if (!c.expect.error) return { mismatches: [`unexpected error ${e.code}: ${e.message}${e.details ? ' ' + JSON.stringify(e.details) : ''}`], formulaCodes: [] };
     const out = e.code === c.expect.error.code ? [] : [`error: expected ${c.expect.error.code}, got ${e.code} (${e.message})`];
