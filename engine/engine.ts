@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { CalculationType } from './index.ts';
+import { CALCULATION_TYPES, type CalculationType } from './calculation-type.ts';
 import { EngineError, LoadError, type LoadProblem, type ValidationDetail } from './errors.ts';
 import { loadMasters } from './masters/load.ts';
 import type { MasterSet } from './masters/types.ts';
@@ -75,15 +75,6 @@ export interface CalculateOptions {
 
 const PROJECT_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-export const CALCULATION_TYPES: CalculationType[] = [
-  'monthly_payroll',
-  'bonus',
-  'social_insurance_simulation',
-  'employment_insurance_simulation',
-  'income_tax_simulation',
-  'standard_monthly_remuneration_resolution',
-];
-
 /** Trace is on by default except for the grade lookup (spec). */
 function traceWanted(type: CalculationType, request: Record<string, unknown>): boolean {
   const opts = request.calculation_options as { include_calculation_trace?: boolean } | undefined;
@@ -107,7 +98,7 @@ export function loadEngine(options: EngineOptions = {}): Engine {
     if (e instanceof LoadError) problems.push(...e.problems);
     else throw e;
   }
-  const { rules, problems: ruleProblems } = loadRules(rulesDir);
+  const { rules, problems: ruleProblems } = loadRules(rulesDir, masters);
   problems.push(...ruleProblems);
   for (const type of CALCULATION_TYPES) {
     if (!rules.pipelines.has(type)) problems.push({ file: `rules/pipelines/${type}.yaml`, path: '/', message: 'missing pipeline' });

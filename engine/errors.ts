@@ -2,15 +2,19 @@
  * Typed errors of the engine. The engine knows no HTTP: the server maps each code to a status
  * (server/errors/registry.ts). A detail's path is an array of field names, as in the API envelope.
  */
-export type EngineErrorCode =
-  | 'validation_error'
-  | 'settings_not_resolved'
-  | 'income_tax_lookup_failed'
-  | 'attendance_input_conflict'
-  | 'attendance_rates_not_configured'
-  | 'negative_gross_payment'
-  | 'withholding_rate_override_not_allowed'
-  | 'settings_lock_conflict';
+/** Every error code the engine may throw; a rule's require/fail_if must name one (checked at load). */
+export const ENGINE_ERROR_CODES = [
+  'validation_error',
+  'settings_not_resolved',
+  'income_tax_lookup_failed',
+  'attendance_input_conflict',
+  'attendance_rates_not_configured',
+  'negative_gross_payment',
+  'withholding_rate_override_not_allowed',
+  'settings_lock_conflict',
+] as const;
+
+export type EngineErrorCode = (typeof ENGINE_ERROR_CODES)[number];
 
 export interface ValidationDetail {
   path: (string | number)[];
@@ -29,6 +33,18 @@ export class EngineError extends Error {
   }
 }
 
+/**
+ * A rule failed while it ran for a reason no load check could see (a bug in an operator, a value of an
+ * unexpected kind). Its message names the rule file and step and the failure with every value masked
+ * (maskValues), so the server may log it: without it an internal error would be a stack trace only.
+ */
+export class EngineFault extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'EngineFault';
+  }
+}
+
 /** A master or rule file that is broken: the server refuses to start on it. */
 export interface LoadProblem {
   file: string;
@@ -37,9 +53,14 @@ export interface LoadProblem {
   message: string;
 }
 
+/** "FILE PATH: message (line N)", the form every loader problem is printed in. */
+export function formatProblem(p: LoadProblem): string {
+  return `${p.file} ${p.path}: ${p.message}`;
+}
+
 export class LoadError extends Error {
   constructor(readonly problems: LoadProblem[]) {
-    super(`${problems.length} problem(s) in masters or rules:\n` + problems.map((p) => `  ${p.file} ${p.path}: ${p.message}`).join('\n'));
+    super(`${problems.length} problem(s) in masters or rules:\n` + problems.map((p) => `  ${formatProblem(p)}`).join('\n'));
     this.name = 'LoadError';
   }
 }

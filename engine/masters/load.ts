@@ -6,7 +6,7 @@
 import { LoadError, type LoadProblem } from '../errors.ts';
 import type { MasterKind, MasterRecord, MasterSet } from './types.ts';
 import { yamlFilesUnder } from '../util/yaml-file.ts';
-import { readYamlSource, type YamlSource } from './yaml-source.ts';
+import { readYamlSource, withLine, type YamlSource } from './yaml-source.ts';
 import { validateMasterFile } from './validate.ts';
 import { BUILDERS } from './build/index.ts';
 import type { Raw } from './build/envelope.ts';
@@ -59,10 +59,6 @@ export function loadMasters(dir: string): MasterSet & { ids(kind: MasterKind): s
   return new IndexedMasterSet(records);
 }
 
-function withLine(p: LoadProblem, src: YamlSource | undefined): LoadProblem {
-  const line = src?.lineOf(p.path);
-  return line && !/\(line \d+/.test(p.message) ? { ...p, message: `${p.message} (${line})` } : p;
-}
 
 /** A multi-record file yields the same version problem once per record: report it once. */
 function dedupe(problems: LoadProblem[]): LoadProblem[] {

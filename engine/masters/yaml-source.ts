@@ -43,6 +43,12 @@ export function readYamlSource(absPath: string, file: string): YamlSource {
   };
 }
 
+/** The problem with "(line N)" of its JSON path appended, when the file can place it. */
+export function withLine(p: LoadProblem, src: YamlSource | undefined): LoadProblem {
+  const line = src?.lineOf(p.path);
+  return line && !/\(line \d+/.test(p.message) ? { ...p, message: `${p.message} (${line})` } : p;
+}
+
 /** JSON pointer of the innermost key or item containing `offset` (used to place parse errors). */
 function pointerAt(doc: Document, offset: number): string {
   let node: unknown = doc.contents;

@@ -9,23 +9,34 @@
  *   amounts   the response's amounts, written by the steps
  *   work      intermediate values that are not part of the response
  */
+import { DECIMAL_PATTERNS } from '../contract/decimal-patterns.ts';
+import { REQUEST_SCHEMAS } from '../contract/request-schemas.ts';
 import { Decimal, toDecimal } from '../decimal.ts';
+import { profileVersionSchema } from '../profile/schema.ts';
 
 export type Context = Record<string, unknown>;
 
-/** Request and profile fields carried as decimal strings on the wire but computed with as numbers. */
-const DECIMAL_STRING_FIELDS = new Set([
-  'monthly_standard_working_hours',
-  'daily_standard_working_hours',
-  'withholding_rate_override',
-  'overtime',
-  'late_night_additional',
-  'legal_holiday',
-  'non_legal_holiday',
-  'health_insurance_employee_rate',
-  'care_insurance_employee_rate',
-  'childcare_support_contribution_employee_rate',
-]);
+/**
+ * Request and profile fields carried as decimal strings on the wire but computed with as numbers: every
+ * property, at any depth of a request body or profile schema, whose pattern is a decimal pattern.
+ */
+function decimalFieldsOf(schemas: object[]): Set<string> {
+  const out = new Set<string>();
+  const walk = (node: unknown, name: string) => {
+    if (Array.isArray(node)) return node.forEach((n) => walk(n, name));
+    if (!node || typeof node !== 'object') return;
+    const schema = node as Record<string, unknown>;
+    if (typeof schema.pattern === 'string' && DECIMAL_PATTERNS.has(schema.pattern) && name) out.add(name);
+    for (const [key, sub] of Object.entries(schema)) {
+      if (key === 'properties' && sub && typeof sub === 'object') for (const [prop, s] of Object.entries(sub)) walk(s, prop);
+      else if (key !== 'examples' && key !== 'default') walk(sub, key === 'items' || key === 'additionalProperties' ? '' : name);
+    }
+  };
+  schemas.forEach((s) => walk(s, ''));
+  return out;
+}
+
+export const DECIMAL_STRING_FIELDS: ReadonlySet<string> = decimalFieldsOf([...Object.values(REQUEST_SCHEMAS), profileVersionSchema]);
 
 /** Deep copy turning every JS number (and the known decimal-string fields) into Decimal. */
 export function toContextValue(v: unknown, key = ''): unknown {

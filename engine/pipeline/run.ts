@@ -3,7 +3,8 @@
  * evaluated over its named inputs, its raw amount rounded by the named rule, the result written at
  * output_key, and a trace step recorded.
  */
-import { EngineError } from '../errors.ts';
+import { EngineError, EngineFault } from '../errors.ts';
+import { maskValues } from '../util/mask-values.ts';
 import { isDecimal, type Decimal } from '../decimal.ts';
 import { truthy } from '../logic/values.ts';
 import { getRounding } from '../rounding/index.ts';
@@ -32,6 +33,16 @@ function evaluateRule(rule: CompiledRule, ctx: Context) {
   return { scope, raw, result };
 }
 
+function evaluateOrFault(rule: CompiledRule, ctx: Context) {
+  try {
+    return evaluateRule(rule, ctx);
+  } catch (e) {
+    if (e instanceof EngineError) throw e;
+    const what = e instanceof Error ? `${e.name}: ${maskValues(e.message)}` : typeof e;
+    throw new EngineFault(`rule ${rule.file} (step ${rule.doc.step}) failed: ${what}`, { cause: e });
+  }
+}
+
 export function runPipeline(
   pipeline: CompiledPipeline,
   registry: RuleRegistry,
@@ -48,7 +59,7 @@ export function runPipeline(
     if (step.when && !truthy(step.when(ctx))) continue;
     const rule = registry.pick(step.rule, date);
     if (!rule) throw new EngineError('settings_not_resolved', `No version of rule ${step.rule} is in force for payment_date ${date}.`);
-    const { scope, raw, result } = evaluateRule(rule, ctx);
+    const { scope, raw, result } = evaluateOrFault(rule, ctx);
     setPath(ctx, rule.output, result);
     for (const [key, binding] of rule.alsoOutputs) setPath(ctx, key, binding === RESULT ? result : scope[binding]);
     for (const w of rule.warnings) if (truthy(w.when(scope)) && !warnings.includes(w.code)) warnings.push(w.code);

@@ -4,10 +4,11 @@
  * the engine validates golden-file profiles with it, so both accept exactly the same documents.
  * Plain JSON Schema (AJV draft-07 and OpenAPI 3.1 read it alike); `default` values match defaults.ts.
  */
+import { FRACTION_PATTERN, MULTIPLIER_PATTERN } from '../contract/decimal-patterns.ts';
 
 /** A rate as a fraction between 0 and 1 carried as a string: "0.0985" is 9.85%. */
 const fraction = (description: string, example: string) =>
-  ({ type: 'string', pattern: '^(0(\\.\\d{1,10})?|1(\\.0{1,10})?)$', description, examples: [example] }) as const;
+  ({ type: 'string', pattern: FRACTION_PATTERN, description, examples: [example] }) as const;
 
 /**
  * An attendance pay rate: a multiplier of the hourly base applied to the minutes of its category
@@ -15,7 +16,7 @@ const fraction = (description: string, example: string) =>
  * minutes, which are additional to the pay those minutes already get). Hence up to 9.99..., not 0..1.
  */
 const multiplier = (description: string, example: string) =>
-  ({ type: 'string', pattern: '^[0-9](\\.\\d{1,10})?$', description, examples: [example] }) as const;
+  ({ type: 'string', pattern: MULTIPLIER_PATTERN, description, examples: [example] }) as const;
 
 const date = (description: string, example: string) => ({ type: 'string', format: 'date', description, examples: [example] }) as const;
 
@@ -29,7 +30,7 @@ export const customRatesSchema = {
     care_insurance_employee_rate: fraction('Employee care insurance rate.', '0.008'),
     childcare_support_contribution_employee_rate: {
       type: ['string', 'null'],
-      pattern: '^(0(\\.\\d{1,10})?|1(\\.0{1,10})?)$',
+      pattern: FRACTION_PATTERN,
       description: 'Employee childcare support contribution rate, or null when there is none.',
       examples: ['0.00115'],
     },

@@ -6,13 +6,17 @@
 import { basename, dirname, join } from 'node:path';
 import { existsSync } from 'node:fs';
 import type { LoadProblem } from '../errors.ts';
-import { compileExpression, rootVariablesOf } from '../logic/index.ts';
+import { compileExpression, ExpressionCompileError, rootVariablesOf } from '../logic/index.ts';
 import { getRounding } from '../rounding/index.ts';
 import { ajvProblems, newAjv } from '../util/ajv.ts';
-import { readYaml, yamlFilesUnder } from '../util/yaml-file.ts';
+import { yamlFilesUnder } from '../util/yaml-file.ts';
+import { readYamlSource, withLine, type YamlSource } from '../masters/yaml-source.ts';
+import { MASTER_REF_TYPE } from '../settings/slots.ts';
+import { checkContextPaths, type PipelineSource } from './check-paths.ts';
 import { pipelineSchema, ruleSchema } from './schema.ts';
 import type { CompiledRule, RuleDocument } from './types.ts';
 import type { Evaluator } from '../logic/types.ts';
+import type { MasterSet } from '../masters/types.ts';
 import { RuleRegistry } from './registry.ts';
 
 export interface CompiledPipeline {
@@ -40,7 +44,9 @@ function compileAt(problems: LoadProblem[], file: string, path: string, expr: un
   try {
     return compileExpression(expr, `${file} ${path}`);
   } catch (e) {
-    problems.push({ file, path, message: (e as Error).message.replace(`${file} `, '') });
+    // the problem's path is the JSON path of the faulty node itself (e.g. /bindings/x/fail_if)
+    if (e instanceof ExpressionCompileError) problems.push({ file, path: path + e.path, message: e.problem });
+    else problems.push({ file, path, message: (e as Error).message.replace(`${file} `, '') });
     return null;
   }
 }
@@ -57,6 +63,9 @@ function loadRule(file: string, doc: RuleDocument, problems: LoadProblem[]): Com
   if (doc.rounding_rule !== null && !getRounding(doc.rounding_rule)) {
     problems.push({ file, path: '/rounding_rule', message: `unknown rounding rule ${doc.rounding_rule}` });
   }
+  doc.masters.forEach((slot, i) => {
+    if (!(slot in MASTER_REF_TYPE)) problems.push({ file, path: `/masters/${i}`, message: `unknown master slot ${slot} (known: ${Object.keys(MASTER_REF_TYPE).join(', ')})` });
+  });
   if (doc.effective_to !== null && doc.effective_to < doc.effective_from) {
     problems.push({ file, path: '/effective_to', message: 'effective_to is before effective_from' });
   }
@@ -106,15 +115,20 @@ function checkVariables(problems: LoadProblem[], file: string, path: string, exp
   }
 }
 
-export function loadRules(rulesDir: string): { rules: LoadedRules; problems: LoadProblem[] } {
+/** `masters`, when loaded, lets the path check see the master records exactly as rules will read them. */
+export function loadRules(rulesDir: string, masters?: MasterSet): { rules: LoadedRules; problems: LoadProblem[] } {
   const problems: LoadProblem[] = [];
   const registry = new RuleRegistry();
   const pipelines = new Map<string, CompiledPipeline>();
+  const sources: PipelineSource[] = [];
+  const yamlSources = new Map<string, YamlSource>();
   const pipelineDir = join(rulesDir, 'pipelines');
   for (const [abs, rel] of yamlFilesUnder(rulesDir)) {
     const file = `rules/${rel}`;
-    const { value, problems: yamlProblems } = readYaml(abs, file);
-    problems.push(...yamlProblems);
+    const src = readYamlSource(abs, file);
+    yamlSources.set(file, src);
+    const value = src.value;
+    problems.push(...src.problems);
     if (value === undefined) continue;
     if (abs.startsWith(pipelineDir + '/')) {
       if (!validatePipeline(value)) {
@@ -137,6 +151,7 @@ export function loadRules(rulesDir: string): { rules: LoadedRules; problems: Loa
         rule: s.rule,
         when: s.when === undefined ? null : compileAt(problems, file, `/steps/${i}/when`, s.when),
       }));
+      sources.push({ calculation_type: p.calculation_type, file, prepare: p.prepare ?? {}, steps: p.steps, amounts: p.amounts });
       pipelines.set(p.calculation_type, {
         calculation_type: p.calculation_type,
         file,
@@ -160,6 +175,7 @@ export function loadRules(rulesDir: string): { rules: LoadedRules; problems: Loa
       if (!registry.has(s.rule)) problems.push({ file: p.file, path: `/steps/${i}/rule`, message: `no rule file for ${s.rule}` });
     });
   }
+  problems.push(...checkContextPaths(sources, registry, masters));
   if (!existsSync(pipelineDir)) problems.push({ file: 'rules/pipelines', path: '/', message: 'missing pipelines directory' });
-  return { rules: { registry, pipelines }, problems };
+  return { rules: { registry, pipelines }, problems: problems.map((p) => withLine(p, yamlSources.get(p.file))) };
 }

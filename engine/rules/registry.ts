@@ -26,6 +26,11 @@ export class RuleRegistry {
     return this.byCode.get(code)?.find((r) => inForce(r.doc, date));
   }
 
+  /** Every version of `code`, oldest first. */
+  versions(code: string): CompiledRule[] {
+    return this.byCode.get(code) ?? [];
+  }
+
   all(): CompiledRule[] {
     return [...this.byCode.values()].flat();
   }

@@ -2,6 +2,8 @@
  * Master slots: the names rules use for the records resolved for one calculation (rule field `masters`,
  * context path `masters.<slot>`), and the master_refs `type` each slot reports.
  */
+import type { MasterKind } from '../masters/types.ts';
+
 export const MASTER_REF_TYPE = {
   company_profile: 'company_calculation_profile',
   income_tax_monthly: 'income_tax_table',
@@ -23,3 +25,18 @@ export interface MasterRef {
   effective_from: string;
   effective_to: string | null;
 }
+
+/**
+ * The master kind whose record each slot holds in the context (`masters.<slot>`). company_profile is
+ * not a master record: it is listed in master_refs only, its data is the context's `profile`.
+ */
+export const MASTER_SLOT_KIND: Record<Exclude<MasterSlot, 'company_profile'>, MasterKind> = {
+  income_tax_monthly: 'income_tax_monthly_table',
+  income_tax_bonus: 'income_tax_bonus_table',
+  computer_special: 'income_tax_computer_special',
+  social_insurance_rate: 'social_insurance_rate_table',
+  health_grades: 'health_insurance_grade_table',
+  employees_pension: 'employees_pension_rate_table',
+  employment_insurance: 'employment_insurance_rate_table',
+  rounding: 'rounding_rule_table',
+};

@@ -3,7 +3,7 @@
  * as Engine.validate). Each concern lives in its own file; this file says which apply to which type.
  * Never throws: malformed input yields the details it can, and the schema reports the rest.
  */
-import type { CalculationType } from '../index.ts';
+import type { CalculationType } from '../calculation-type.ts';
 import type { ValidationDetail } from '../errors.ts';
 import { checkBonusAboveZero } from './bonus-amount.ts';
 import { checkCandidateGross } from './candidate-gross.ts';

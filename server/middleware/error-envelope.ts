@@ -1,10 +1,12 @@
 /**
  * Every error leaves in one envelope: { error: { code, message, request_id, details? } }, status from
- * the error registry. Internal errors are logged (name and stack frames only: messages can carry input
+ * the error registry. Internal errors are logged (name and stack frames; the message only of an
+ * EngineFault, which names the failing rule with every value masked: other messages can carry input
  * values) and answered with a generic message.
  */
 import type { Logger } from 'pino';
 import { ApiError } from '../errors/api-error.ts';
+import { EngineFault } from '../../engine/index.ts';
 import { toApiError } from '../errors/to-api-error.ts';
 import type { AppContext, AppMiddleware } from '../context.ts';
 
@@ -34,7 +36,7 @@ export function errorEnvelope(logger: Logger, maxBodyBytes: number): AppMiddlewa
       const { error, internal } = toApiError(err, maxBodyBytes);
       if (internal) {
         const stack = err instanceof Error && err.stack ? err.stack.split('\n').slice(1).join('\n') : undefined;
-        logger.error({ request_id: ctx.state.requestId, err_name: err instanceof Error ? err.name : typeof err, stack }, 'internal error');
+        logger.error({ request_id: ctx.state.requestId, err_name: err instanceof Error ? err.name : typeof err, ...(err instanceof EngineFault ? { err_message: err.message } : {}), stack }, 'internal error');
       }
       sendError(ctx, error);
     }

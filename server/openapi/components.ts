@@ -1,11 +1,11 @@
 /** components.schemas: every schema constant under its public name, exactly as AJV uses it. */
-import { employeeSnapshotSchema } from '../schemas/employee-snapshot.ts';
+import { employeeSnapshotSchema } from '../../engine/contract/employee-snapshot.ts';
 import { errorResponseSchema, validationDetailSchema } from '../schemas/error-response.ts';
-import { allowanceSchema, bonusItemSchema, customDeductionSchema, previousAdjustmentSchema } from '../schemas/items.ts';
+import { allowanceSchema, bonusItemSchema, customDeductionSchema, previousAdjustmentSchema } from '../../engine/contract/items.ts';
 import * as masters from '../schemas/masters.ts';
-import { attendanceInputSchema, periodSchema } from '../schemas/monthly-payroll-request.ts';
-import { bonusSocialInsuranceContextSchema, bonusTaxContextSchema } from '../schemas/bonus-request.ts';
-import { settingsLockSchema, settingsSnapshotSchema } from '../schemas/common.ts';
+import { attendanceInputSchema, periodSchema } from '../../engine/contract/monthly-payroll-request.ts';
+import { bonusSocialInsuranceContextSchema, bonusTaxContextSchema } from '../../engine/contract/bonus-request.ts';
+import { settingsLockSchema, settingsSnapshotSchema } from '../../engine/contract/common.ts';
 import { profilePutBodySchema, profileVersionListSchema, profileVersionSchema } from '../schemas/profile.ts';
 import { masterRefSchema, traceStepSchema } from '../schemas/results.ts';
 import { usageSchema } from '../schemas/usage.ts';

@@ -4,10 +4,10 @@
  * are both built from this table.
  */
 import type { CalculationType } from '../../engine/index.ts';
-import { bonusRequestSchema } from '../schemas/bonus-request.ts';
-import { monthlyPayrollRequestSchema } from '../schemas/monthly-payroll-request.ts';
+import { bonusRequestSchema } from '../../engine/contract/bonus-request.ts';
+import { monthlyPayrollRequestSchema } from '../../engine/contract/monthly-payroll-request.ts';
 import * as results from '../schemas/results.ts';
-import * as sims from '../schemas/simulation-requests.ts';
+import * as sims from '../../engine/contract/simulation-requests.ts';
 
 export interface CalculationEndpoint {
   path: string;

@@ -1,7 +1,7 @@
 /** Response schemas of GET /v1/masters/tax-tables, /rate-tables (spec "Master records") and /rules (the rules in service). */
-import { RULES_MASTERS_HASH_EXAMPLE } from './common.ts';
+import { RULES_MASTERS_HASH_EXAMPLE } from '../../engine/contract/common.ts';
 import { ruleFileHashProperty } from './results.ts';
-import { ruleRecordExample, employeesPensionRateRecordExample, employmentInsuranceRateRecordExample, socialInsuranceRateRecordExample, taxTableRecordExample } from './examples.ts';
+import { ruleRecordExample, employeesPensionRateRecordExample, employmentInsuranceRateRecordExample, socialInsuranceRateRecordExample, taxTableRecordExample } from '../../engine/contract/examples.ts';
 
 const str = (description: string, example: string) => ({ type: 'string', minLength: 1, description, examples: [example] }) as const;
 const nullableDate = { type: ['string', 'null'], format: 'date', description: 'Last day in force; null = no end set.', examples: [null] } as const;

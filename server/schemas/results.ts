@@ -3,8 +3,8 @@
  * where the specification says the content varies (a trace step's `inputs`), so a test can hold the
  * engine's output to the documented shape.
  */
-import { settingsSnapshotSchema, signedYen, yen } from './common.ts';
-import * as ex from './examples.ts';
+import { settingsSnapshotSchema, signedYen, yen } from '../../engine/contract/common.ts';
+import * as ex from '../../engine/contract/examples.ts';
 
 const int = (description: string, example = 0) => signedYen(description, example);
 

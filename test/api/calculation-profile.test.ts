@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validatorFor } from '../../server/validation/ajv.ts';
 import { profileVersionListSchema, profileVersionSchema } from '../../server/schemas/profile.ts';
-import { profilePutExample } from '../../server/schemas/examples.ts';
+import { profilePutExample } from '../../engine/contract/examples.ts';
 import { createTestDatabase, STORE_KINDS, type TestDatabase } from './support/databases.ts';
 import { call, newAccount, putProfile, startTestServer, type TestServer } from './support/test-server.ts';
 

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validatorFor } from '../../server/validation/ajv.ts';
 import { CALCULATION_ENDPOINTS } from '../../server/routes/calculation-endpoints.ts';
-import { profilePutExample } from '../../server/schemas/examples.ts';
+import { profilePutExample } from '../../engine/contract/examples.ts';
 import { bodies, ENDPOINT_NAMES, PATHS, type EndpointName } from './support/bodies.ts';
 import { createTestDatabase, STORE_KINDS, type TestDatabase } from './support/databases.ts';
 import { realEngine } from './support/real-engine.ts';

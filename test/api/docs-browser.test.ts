@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildOpenApiDocument } from '../../server/openapi/document.ts';
-import { monthlyPayrollResultExample, profilePutExample } from '../../server/schemas/examples.ts';
+import { monthlyPayrollResultExample, profilePutExample } from '../../engine/contract/examples.ts';
 import { browserTestsRun, launchChromium, type Browser } from './support/chromium.ts';
 import { createTestDatabase, type TestDatabase } from './support/databases.ts';
 import { realEngine } from './support/real-engine.ts';
@@ -66,7 +66,7 @@ describe.runIf(browserTestsRun())('the interactive reference at /docs (headless 
     await status.waitFor();
     expect((await status.textContent())!.trim()).toBe('200');
     const body = JSON.parse((await monthly.locator('.live-responses-table .response-col_description pre').first().textContent())!);
-    // The documented example's amounts (server/schemas/examples.ts, checked against the engine elsewhere);
+    // The documented example's amounts (engine/contract/examples.ts, checked against the engine elsewhere);
     // 14,775 is also the golden Tokyo 2026-05 health premium for a 300,000 standard monthly remuneration.
     expect(body.amounts.statutory_deductions.health_insurance).toBe(14775);
     expect(body.amounts.net_payment).toBe(monthlyPayrollResultExample.amounts.net_payment);

@@ -3,6 +3,8 @@
  * Content-Type (415), malformed JSON (400), body size (413), internal errors (500 without internals).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EngineFault } from '../../engine/index.ts';
+import { maskValues } from '../../engine/util/mask-values.ts';
 import { generateApiKey, keyPrefixOf } from '../../server/auth/api-keys.ts';
 import { createTestDatabase, STORE_KINDS, type TestDatabase } from './support/databases.ts';
 import { FakeEngine } from './support/fake-engine.ts';
@@ -109,6 +111,20 @@ describe.each(STORE_KINDS)('HTTP basics (%s)', (kind) => {
       expect(JSON.stringify(res.json)).not.toContain('hunter2');
       expect(server.rawLogs.join('')).not.toContain('hunter2');
       expect(server.logs.some((l) => l.msg === 'internal error' && l.request_id === res.json.error.request_id)).toBe(true);
+    } finally {
+      engine.failWith = undefined;
+    }
+  });
+
+  it('the log keeps the message of an engine fault (rule and step, values masked), the client still sees none', async () => {
+    engine.failWith = new EngineFault(`rule rules/x/x.y.v1.yaml (step y) failed: TypeError: ${maskValues('amount 300000 of key sk_live_abcdefghijklmnopqrstuvwxyz')}`);
+    try {
+      const res = await call(server, 'POST', PATHS.incomeTax, { key, body: bodies.incomeTax() });
+      expect(res.status).toBe(500);
+      expect(JSON.stringify(res.json)).not.toContain('x.y.v1');
+      const line = server.logs.find((l) => l.msg === 'internal error' && l.request_id === res.json.error.request_id);
+      expect(line?.err_message).toBe('rule rules/x/x.y.v1.yaml (step y) failed: TypeError: amount <n> of key <token>');
+      expect(server.rawLogs.join('')).not.toContain('300000');
     } finally {
       engine.failWith = undefined;
     }

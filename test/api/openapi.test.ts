@@ -10,7 +10,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyProfilePut } from '../../engine/profile/apply-put.ts';
 import { validateCrossFields } from '../../engine/validation/index.ts';
-import { profilePutExample } from '../../server/schemas/examples.ts';
+import { profilePutExample } from '../../engine/contract/examples.ts';
 import { schemaDetails } from '../../server/validation/validate-body.ts';
 import { realEngine } from './support/real-engine.ts';
 import { componentSchemas } from '../../server/openapi/components.ts';

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { BonusRequest, CalculationProfilePutBody, MonthlyPayrollRequest, MonthlyPayrollResult } from '../../server/schemas/types.ts';
-import * as ex from '../../server/schemas/examples.ts';
+import * as ex from '../../engine/contract/examples.ts';
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 const assertType = <T extends true>(_: T) => {};

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyProfilePut } from '../../engine/profile/apply-put.ts';
 import { authenticate, generateApiKey, issueApiKey, keyPrefixOf } from '../../server/auth/api-keys.ts';
-import { profilePutExample } from '../../server/schemas/examples.ts';
+import { profilePutExample } from '../../engine/contract/examples.ts';
 import type { Store } from '../../server/store/types.ts';
 import { createTestDatabase, STORE_KINDS, type TestDatabase } from './support/databases.ts';
 

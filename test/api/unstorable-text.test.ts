@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyProfilePut } from '../../engine/profile/apply-put.ts';
-import { profilePutExample } from '../../server/schemas/examples.ts';
+import { profilePutExample } from '../../engine/contract/examples.ts';
 import { StoreTextError } from '../../server/store/errors.ts';
 import { bodies, PATHS } from './support/bodies.ts';
 import { createTestDatabase, STORE_KINDS, type TestDatabase } from './support/databases.ts';

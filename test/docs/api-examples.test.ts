@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { monthlyPayrollResultExample, bonusResultExample } from '../../server/schemas/examples.ts';
+import { monthlyPayrollResultExample, bonusResultExample } from '../../engine/contract/examples.ts';
 import { RESPONSE_START, shellExamples } from '../../tools/docs-examples/curl-examples.ts';
 import { renderDocExamples, type ExampleResponse } from '../../tools/docs-examples/run.ts';
 import { API_DOC } from '../../tools/docs-examples.ts';

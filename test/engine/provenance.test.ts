@@ -8,7 +8,7 @@ import { loadEngine } from '../../engine/index.ts';
 import { computeProvenance } from '../../engine/provenance.ts';
 import { oneYenMasters, PROJECT, removeTemp, ONE_YEN_FILE } from '../tools/support/data-copies.ts';
 import { applyProfilePut } from '../../engine/profile/apply-put.ts';
-import { profilePutExample, incomeTaxSimulationExample } from '../../server/schemas/examples.ts';
+import { profilePutExample, incomeTaxSimulationExample } from '../../engine/contract/examples.ts';
 
 const changed = oneYenMasters();
 afterAll(() => removeTemp(join(changed, '..')));

@@ -10,7 +10,9 @@ import { mutatedTree, replaceOnce } from './mutate.ts';
 
 describe('dates', () => {
   it('unquoted YAML dates load as YYYY-MM-DD strings, not Date objects', () => {
-    const dir = mutatedTree(['employment_insurance/2026-04.yaml'], (t) => replaceOnce(t, 'effective_from: "2026-04-01"', 'effective_from: 2026-04-01'));
+    // alone in its tree the file must be the open-ended newest version, whatever its successors by now
+    const alone = (t: string) => t.replace(/^effective_to: .*$/m, 'effective_to: null');
+    const dir = mutatedTree(['employment_insurance/2026-04.yaml'], (t) => alone(replaceOnce(t, 'effective_from: "2026-04-01"', 'effective_from: 2026-04-01')));
     const r = loadMasters(dir).resolve('employment_insurance_rate_table', 'ei-general', '2026-04-01')!;
     expect(r.effective_from).toBe('2026-04-01');
     expect(typeof r.effective_from).toBe('string');

@@ -1,7 +1,7 @@
 /** Cross-field rules (engine/validation): the pay-type matrix, dates, codes, gross, subjects, hours. */
 import { describe, expect, it } from 'vitest';
 import { findAttendanceConflict, validateCrossFields } from '../../engine/validation/index.ts';
-import * as ex from '../../server/schemas/examples.ts';
+import * as ex from '../../engine/contract/examples.ts';
 
 type Body = Record<string, any>;
 const monthly = (patch: (b: Body) => void = () => {}): Body => {

@@ -9,6 +9,8 @@ import { bonusBandsContiguous } from './bonus-bands-contiguous.ts';
 import { gradesContiguous } from './grades-contiguous.ts';
 import { tiersContiguous } from './tiers-contiguous.ts';
 import { ratesInUnitInterval } from './rates-in-unit-interval.ts';
+import { ratesPlausible } from './rates-plausible.ts';
+import { datesMatchBasis } from './dates-match-basis.ts';
 import { effectiveRangeOrdered } from './effective-range.ts';
 import { fileNameMatchesVersion } from './file-name-matches-version.ts';
 import { sourceArtifactKnown } from './source-artifact-known.ts';
@@ -39,6 +41,8 @@ export function fileIssues(file: string, raw: Raw, built: Built<MasterRecord>[])
     ...fileNameMatchesVersion(file, raw.version),
     ...sourceArtifactKnown(raw.source_artifact_id, raw.sources),
     ...ratesInUnitInterval(raw),
+    ...ratesPlausible(raw),
+    ...datesMatchBasis(raw),
   ];
   issues.push(...noImportPlaceholders(raw)); // a masters:import file not yet filled in
   const first = built[0]?.record;

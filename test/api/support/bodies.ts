@@ -1,5 +1,5 @@
 /** Valid request bodies per endpoint (the documented examples), fresh copies each time. */
-import * as ex from '../../../server/schemas/examples.ts';
+import * as ex from '../../../engine/contract/examples.ts';
 
 export const PATHS = {
   monthly: '/v1/payroll/monthly:calculate',

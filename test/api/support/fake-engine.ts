@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { CalculationResult, CalculationType, Engine, ProfileVersion } from '../../../engine/index.ts';
 import { EngineError } from '../../../engine/index.ts';
 import { findAttendanceConflict, validateCrossFields } from '../../../engine/validation/index.ts';
-import * as ex from '../../../server/schemas/examples.ts';
+import * as ex from '../../../engine/contract/examples.ts';
 
 const AMOUNTS: Record<CalculationType, Record<string, unknown>> = {
   monthly_payroll: ex.monthlyPayrollResultExample.amounts,

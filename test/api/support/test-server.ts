@@ -8,7 +8,7 @@ import { createAccountWithKey } from '../../../server/accounts.ts';
 import type { AppConfig } from '../../../server/app-deps.ts';
 import { startServer, type RunningServer } from '../../../server/http-server.ts';
 import type { Plan, Store } from '../../../server/store/types.ts';
-import { profilePutExample } from '../../../server/schemas/examples.ts';
+import { profilePutExample } from '../../../engine/contract/examples.ts';
 import type { TestDatabase } from './databases.ts';
 import { FakeEngine } from './fake-engine.ts';
 

@@ -4,6 +4,8 @@
  * because the same constant feeds AJV, the TypeScript types and components.schemas.
  */
 
+import { DECIMAL_PATTERN } from './decimal-patterns.ts';
+
 /** Largest integer JSON carries exactly into JavaScript; larger yen amounts would silently lose digits. */
 export const MAX_SAFE_YEN = Number.MAX_SAFE_INTEGER;
 
@@ -18,7 +20,7 @@ export const isoDate = (description: string, example = '2026-05-25') =>
 
 /** Decimal carried as a string so no float ever holds a rate or an hour count. */
 export const decimalString = (description: string, example = '0.25') =>
-  ({ type: 'string', pattern: '^\\d{1,9}(\\.\\d{1,10})?$', description, examples: [example] }) as const;
+  ({ type: 'string', pattern: DECIMAL_PATTERN, description, examples: [example] }) as const;
 
 export const companyIdSchema = {
   type: 'string',

@@ -1,0 +1,22 @@
+/**
+ * The request body schema of each calculation: what `request.*` holds in that calculation's context.
+ * The server validates bodies with these; the rule loader checks every request path a rule reads.
+ */
+import type { CalculationType } from '../calculation-type.ts';
+import { bonusRequestSchema } from './bonus-request.ts';
+import { monthlyPayrollRequestSchema } from './monthly-payroll-request.ts';
+import {
+  employmentInsuranceSimulationRequestSchema,
+  incomeTaxSimulationRequestSchema,
+  socialInsuranceSimulationRequestSchema,
+  standardMonthlyRemunerationRequestSchema,
+} from './simulation-requests.ts';
+
+export const REQUEST_SCHEMAS: Record<CalculationType, object> = {
+  monthly_payroll: monthlyPayrollRequestSchema,
+  bonus: bonusRequestSchema,
+  social_insurance_simulation: socialInsuranceSimulationRequestSchema,
+  employment_insurance_simulation: employmentInsuranceSimulationRequestSchema,
+  income_tax_simulation: incomeTaxSimulationRequestSchema,
+  standard_monthly_remuneration_resolution: standardMonthlyRemunerationRequestSchema,
+};

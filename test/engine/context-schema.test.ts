@@ -1,0 +1,97 @@
+/**
+ * The context schema the rule loader checks paths against is derived from schema constants; these
+ * tests hold the derivation to the data it describes (so the check never refuses a path that exists)
+ * and show that availability follows pipeline order.
+ */
+import { describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { loadMasters } from '../../engine/masters/load.ts';
+import { MASTER_KINDS } from '../../engine/masters/schemas/index.ts';
+import { checkContextPaths } from '../../engine/rules/check-paths.ts';
+import { masterRecordShape, masterShapes } from '../../engine/rules/context-schema.ts';
+import { lookup, objectShape, LEAF, shapeOfSchema, withPath } from '../../engine/rules/context-shape.ts';
+import { loadRules } from '../../engine/rules/load.ts';
+import { monthlyPayrollRequestExample } from '../../engine/contract/examples.ts';
+import { isDecimal } from '../../engine/decimal.ts';
+import { DECIMAL_STRING_FIELDS, toContextValue } from '../../engine/pipeline/context.ts';
+
+const root = join(import.meta.dirname, '../..');
+
+describe('master record shapes', () => {
+  const masters = loadMasters(join(root, 'masters'));
+  it.each(MASTER_KINDS)('every field of every loaded %s record is a path the loader accepts', (kind) => {
+    const shape = masterRecordShape(kind);
+    for (const record of masters.all(kind)) {
+      for (const field of Object.keys(record)) expect(lookup(shape, [field]), `${kind}.${field}`).toHaveProperty('shape');
+    }
+    expect(lookup(shape, ['no_such_field'])).toHaveProperty('missing');
+  });
+});
+
+describe('master shapes from the loaded records (what loadEngine and rules:check use)', () => {
+  const shapes = masterShapes(loadMasters(join(root, 'masters')));
+  it('follow the builders: a monthly tax row is an object with kou, a display-only field is gone', () => {
+    expect(lookup(shapes.income_tax_monthly_table, ['rows', '0', 'kou'])).toHaveProperty('shape');
+    expect(lookup(masterRecordShape('income_tax_monthly_table'), ['rows', '0', 'kou'])).toHaveProperty('missing');
+    expect(lookup(shapes.employment_insurance_rate_table, ['employee_rate'])).toHaveProperty('shape');
+    expect(lookup(shapes.employment_insurance_rate_table, ['business_type_ja'])).toHaveProperty('missing');
+  });
+});
+
+describe('shapes from JSON schema', () => {
+  const schema = {
+    type: 'object',
+    properties: { a: { type: 'integer' }, list: { type: 'array', items: { type: 'object', properties: { x: { type: 'string' } } } }, free: { type: 'object', additionalProperties: true } },
+    allOf: [{ if: {}, then: { properties: { b: { type: 'string' }, a: false } } }],
+  };
+  const shape = shapeOfSchema(schema);
+  it.each([['a'], ['b'], ['list.0.x'], ['free.anything.below']])('%s exists', (path) => expect(lookup(shape, path.split('.'))).toHaveProperty('shape'));
+  it.each([
+    ['c', 'the context has no field c (it has: a, b, free, list)'],
+    ['a.b', 'a is a value, it has no field b'],
+    ['list.first', 'list is a list, first is not an index'],
+    ['list.0.y', 'list.0 has no field y (it has: x)'],
+  ])('%s does not: %s', (path, missing) => expect(lookup(shape, path.split('.'))).toEqual({ missing }));
+  it('a written path creates its parents', () => {
+    const written = withPath(objectShape(), ['amounts', 'statutory_deductions', 'income_tax'], LEAF);
+    expect(lookup(written, ['amounts', 'statutory_deductions'])).toHaveProperty('shape');
+    expect(lookup(written, ['amounts', 'gross_payment'])).toEqual({ missing: 'amounts has no field gross_payment (it has: statutory_deductions)' });
+  });
+});
+
+describe('availability follows the pipeline order', () => {
+  const { rules } = loadRules(join(root, 'rules'));
+  it('an amount read before the step that writes it is refused, at the reading rule input', () => {
+    const net = rules.registry.all().find((r) => r.doc.output_key === 'amounts.net_payment')!;
+    const problems = checkContextPaths([{ calculation_type: 'monthly_payroll', file: 'rules/pipelines/x.yaml', prepare: {}, steps: [{ rule: net.code }], amounts: {} }], rules.registry);
+    expect(problems.length).toBeGreaterThan(0);
+    for (const p of problems) {
+      expect(p.file).toBe(net.file);
+      expect(p.message).toMatch(/amounts(\.\w+)? has no field \w+ \(it has: nothing yet\)|amounts has no field/);
+    }
+  });
+  it('the amounts a pipeline returns must have been written', () => {
+    const problems = checkContextPaths([{ calculation_type: 'bonus', file: 'rules/pipelines/x.yaml', prepare: {}, steps: [], amounts: { total: 'amounts.total' } }], rules.registry);
+    expect(problems).toEqual([{ file: 'rules/pipelines/x.yaml', path: '/amounts/total', message: 'amount amounts.total is not in the context here: amounts has no field total (it has: nothing yet) (pipeline bonus)' }]);
+  });
+  it('an unknown calculation type is refused', () => {
+    expect(checkContextPaths([{ calculation_type: 'payroll', file: 'f', prepare: {}, steps: [], amounts: {} }], rules.registry)[0].message).toMatch(/unknown calculation_type/);
+  });
+});
+
+describe('decimal fields come from the schemas (their decimal patterns)', () => {
+  it('a decimal-string field becomes a Decimal in the context, other strings stay strings', () => {
+    const ctx = toContextValue({ ...monthlyPayrollRequestExample, employee_snapshot: { ...monthlyPayrollRequestExample.employee_snapshot, monthly_standard_working_hours: '160.5' } }) as Record<string, Record<string, unknown>>;
+    expect(isDecimal(ctx.employee_snapshot.monthly_standard_working_hours)).toBe(true);
+    expect(String(ctx.employee_snapshot.monthly_standard_working_hours)).toBe('160.5');
+    expect(ctx.company_id).toBe(monthlyPayrollRequestExample.company_id);
+    const profile = toContextValue({ social_insurance: { prefecture_code: '13', custom_rates: { health_insurance_employee_rate: '0.05' } } }) as { social_insurance: Record<string, Record<string, unknown>> & { prefecture_code: unknown } };
+    expect(profile.social_insurance.prefecture_code).toBe('13');
+    expect(isDecimal(profile.social_insurance.custom_rates.health_insurance_employee_rate)).toBe(true);
+  });
+  it('every field found is a string field with a decimal pattern in some schema', () => {
+    expect(DECIMAL_STRING_FIELDS.size).toBeGreaterThan(0);
+    expect(DECIMAL_STRING_FIELDS.has('prefecture_code')).toBe(false);
+    expect(DECIMAL_STRING_FIELDS.has('payroll_month')).toBe(false);
+  });
+});
