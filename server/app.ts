@@ -29,7 +29,12 @@ export function createApp(deps: AppDeps): Koa<RequestState> {
   registerCalculationProfileRoutes(router, deps);
 
   app.use(assignRequestId);
-  app.use(logRequests(deps.logger));
+  // Requests refused before routing (401, 429) are still logged with the route they were meant for.
+  const routeOf = (path: string, method: string) => {
+    const layer = router.match(path, method).pathAndMethod.find((l) => l.methods.length > 0);
+    return typeof layer?.path === 'string' ? layer.path : null;
+  };
+  app.use(logRequests(deps.logger, routeOf));
   app.use(errorEnvelope(deps.logger, deps.config.maxBodyBytes));
   app.use(authenticateAndLimit(deps.store, limiter));
   app.use(router.routes() as unknown as Koa.Middleware<RequestState>);

@@ -13,7 +13,7 @@ import type { AppDeps } from '../app-deps.ts';
 import type { AppContext } from '../context.ts';
 import { ApiError } from '../errors/api-error.ts';
 import { jsonBody } from '../middleware/json-body.ts';
-import { schemaDetails } from '../validation/validate-body.ts';
+import { requestDetails } from '../validation/validate-body.ts';
 
 export const CALCULATION_PROFILE_PATH = '/cp/v1/companies/:company_id/calculation-profile';
 
@@ -30,7 +30,7 @@ export function registerCalculationProfileRoutes(router: Router, deps: AppDeps):
     const appCtx = ctx as AppContext;
     const companyId = companyIdOf(appCtx);
     const body: unknown = ctx.request.body;
-    const details = schemaDetails(profilePutBodySchema, body);
+    const details = requestDetails(profilePutBodySchema, body);
     if (details.length > 0) throw new ApiError('validation_error', { details });
     const accountId = appCtx.state.principal!.account_id;
     const outcome = await deps.store.updateCompanyProfile(accountId, companyId, `prof_${randomUUID()}`, (existing, ids) => {
