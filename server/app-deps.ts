@@ -4,7 +4,7 @@ import type { Engine } from '../engine/index.ts';
 import type { ServerConfig } from './config.ts';
 import type { Store } from './store/types.ts';
 
-export type AppConfig = Pick<ServerConfig, 'rateLimitPerSecond' | 'rateLimitBurst' | 'freePlanMonthlyQuota' | 'maxBodyBytes'>;
+export type AppConfig = Pick<ServerConfig, 'rateLimitPerSecond' | 'rateLimitBurst' | 'freePlanMonthlyQuota' | 'maxBodyBytes' | 'corsOrigins'>;
 
 export interface AppDeps {
   engine: Engine;

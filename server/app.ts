@@ -8,6 +8,7 @@ import Koa from 'koa';
 import type { AppDeps } from './app-deps.ts';
 import type { RequestState } from './context.ts';
 import { authenticateAndLimit } from './middleware/authenticate.ts';
+import { corsMiddleware } from './middleware/cors.ts';
 import { errorEnvelope } from './middleware/error-envelope.ts';
 import { assignRequestId } from './middleware/request-id.ts';
 import { logRequests } from './middleware/request-log.ts';
@@ -36,6 +37,9 @@ export function createApp(deps: AppDeps): Koa<RequestState> {
   };
   app.use(logRequests(deps.logger, routeOf));
   app.use(errorEnvelope(deps.logger, deps.config.maxBodyBytes));
+  // Before the key check: a browser's preflight carries no key.
+  const cors = corsMiddleware(deps.config.corsOrigins);
+  if (cors) app.use(cors);
   app.use(authenticateAndLimit(deps.store, limiter));
   app.use(router.routes() as unknown as Koa.Middleware<RequestState>);
   app.use(router.allowedMethods() as unknown as Koa.Middleware<RequestState>);

@@ -13,6 +13,8 @@ export interface ServerConfig {
   freePlanMonthlyQuota: number;
   maxBodyBytes: number;
   logLevel: string;
+  /** Browser origins allowed by CORS (PAYROLL_CORS_ORIGINS); absent or empty = CORS off. */
+  corsOrigins?: string[];
   /** Statutory masters and rules to load instead of the project's own (optional; for a deployment that
    * runs another table set, and for testing that a broken set stops the server). */
   mastersDir?: string;
@@ -40,6 +42,17 @@ function integer(env: NodeJS.ProcessEnv, name: keyof typeof CONFIG_DEFAULTS, min
   return Number(raw);
 }
 
+/** PAYROLL_CORS_ORIGINS: comma-separated origins (scheme://host[:port]) or "*"; empty = CORS off. */
+function corsOrigins(env: NodeJS.ProcessEnv): string[] {
+  const origins = (env.PAYROLL_CORS_ORIGINS ?? '').split(',').map((o) => o.trim()).filter((o) => o !== '');
+  for (const origin of origins) {
+    if (origin !== '*' && !/^https?:\/\/[^/\s?#]+$/.test(origin)) {
+      throw new ConfigError(`PAYROLL_CORS_ORIGINS must list origins such as https://app.example.com (no path) or *, got ${JSON.stringify(origin)}`);
+    }
+  }
+  return origins;
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const config: ServerConfig = {
     port: integer(env, 'PORT', 0),
@@ -52,6 +65,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     logLevel: env.LOG_LEVEL?.trim() || CONFIG_DEFAULTS.LOG_LEVEL,
     mastersDir: env.PAYROLL_MASTERS_DIR?.trim() || undefined,
     rulesDir: env.PAYROLL_RULES_DIR?.trim() || undefined,
+    corsOrigins: corsOrigins(env),
   };
   if (config.rateLimitBurst < config.rateLimitPerSecond) {
     throw new ConfigError(`PAYROLL_RATE_LIMIT_BURST (${config.rateLimitBurst}) must be >= PAYROLL_RATE_LIMIT_PER_SECOND (${config.rateLimitPerSecond})`);

@@ -6,6 +6,7 @@
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { ERROR_REGISTRY, renderMessage, type ErrorCode } from '../errors/registry.ts';
 import { CALCULATION_ENDPOINTS } from '../routes/calculation-endpoints.ts';
+import { REQUEST_ID_PATTERN } from '../middleware/request-id-format.ts';
 import { componentSchemas } from './components.ts';
 import { refify } from './refify.ts';
 
@@ -15,7 +16,25 @@ const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const EXAMPLE_REQUEST_ID = '5b3f6a0e-8f0c-4c57-9d1e-3a2b1c0d9e8f';
 
 const COMMON_ERRORS: ErrorCode[] = ['unauthorized', 'rate_limit_exceeded', 'internal_error'];
-const BODY_ERRORS: ErrorCode[] = ['malformed_json', 'payload_too_large', 'unsupported_media_type', 'validation_error'];
+const BODY_ERRORS: ErrorCode[] = ['malformed_json', 'bad_request', 'payload_too_large', 'unsupported_media_type', 'validation_error'];
+
+/** Headers every response carries, whatever its status. */
+const EVERY_RESPONSE_HEADERS = { 'X-Request-Id': { $ref: '#/components/headers/XRequestId' } };
+
+const requestIdHeader = {
+  description: 'The request id, also error.request_id: the caller\'s X-Request-Id when well-formed (1-128 characters of A-Z a-z 0-9 . _ : -), else a UUID the service generated.',
+  schema: { type: 'string', pattern: REQUEST_ID_PATTERN },
+  example: EXAMPLE_REQUEST_ID,
+};
+
+const requestIdParameter = {
+  name: 'X-Request-Id',
+  in: 'header',
+  required: false,
+  description: 'Optional id of the request, adopted as the request id when it is 1-128 characters of A-Z a-z 0-9 . _ : - (a UUID is generated otherwise), echoed in X-Request-Id and error.request_id and logged.',
+  schema: { type: 'string', pattern: REQUEST_ID_PATTERN },
+  example: 'gw-7f3a9c:42',
+};
 
 function errorExample(code: ErrorCode): object {
   const message = renderMessage(code, { limit: 10, month: '2026-05', company_id: 'acme-tokyo', retry_after: 1 });
@@ -31,7 +50,10 @@ function errorResponses(codes: ErrorCode[]): Record<string, Json> {
   for (const [status, list] of [...byStatus].sort(([a], [b]) => a - b)) {
     out[String(status)] = {
       description: list.map((c) => `\`${c}\`: ${ERROR_REGISTRY[c].when}`).join(' '),
-      ...(status === 429 ? { headers: { 'Retry-After': { description: 'Seconds to wait (integer >= 1).', schema: { type: 'integer', minimum: 1 } } } } : {}),
+      headers: {
+        ...EVERY_RESPONSE_HEADERS,
+        ...(status === 429 ? { 'Retry-After': { description: 'Seconds to wait (integer >= 1).', schema: { type: 'integer', minimum: 1 } } } : {}),
+      },
       content: {
         'application/json': {
           schema: ref('ErrorResponse'),
@@ -44,7 +66,7 @@ function errorResponses(codes: ErrorCode[]): Record<string, Json> {
 }
 
 function ok(description: string, schemaName: string, example: unknown): Record<string, Json> {
-  return { '200': { description, content: { 'application/json': { schema: ref(schemaName), example } } } };
+  return { '200': { description, headers: EVERY_RESPONSE_HEADERS, content: { 'application/json': { schema: ref(schemaName), example } } } };
 }
 
 const idempotencyKeyParameter = {
@@ -79,7 +101,7 @@ function calculationOperations(schemas: Record<string, { examples?: readonly unk
         tags: [e.countsTowardQuota ? 'Payroll' : 'Simulations'],
         summary: e.summary,
         description: e.description,
-        parameters: e.acceptsIdempotencyKey ? [idempotencyKeyParameter] : [],
+        parameters: e.acceptsIdempotencyKey ? [requestIdParameter, idempotencyKeyParameter] : [requestIdParameter],
         requestBody: { required: true, content: { 'application/json': { schema: ref(e.requestSchemaName), example: schemas[e.requestSchemaName]!.examples![0] } } },
         responses: { ...ok(`The ${e.type} result.`, e.resultSchemaName, schemas[e.resultSchemaName]!.examples![0]), ...errorResponses([...COMMON_ERRORS, ...BODY_ERRORS, ...engineErrors]) },
       },
@@ -113,6 +135,7 @@ export function buildOpenApiDocument(): OpenAPIV3_1.Document {
       '/v1/masters/tax-tables': {
         get: {
           operationId: 'listTaxTables',
+          parameters: [requestIdParameter],
           tags: ['Masters'],
           summary: 'List published income tax tables',
           description: 'One record per income tax table (monthly and bonus) and version.',
@@ -122,6 +145,7 @@ export function buildOpenApiDocument(): OpenAPIV3_1.Document {
       '/v1/masters/rate-tables': {
         get: {
           operationId: 'listRateTables',
+          parameters: [requestIdParameter],
           tags: ['Masters'],
           summary: 'List published insurance rate tables',
           description: 'One social insurance record per prefecture and version, and one nationwide record each for pension and employment insurance per version.',
@@ -131,6 +155,7 @@ export function buildOpenApiDocument(): OpenAPIV3_1.Document {
       '/v1/openapi.json': {
         get: {
           operationId: 'getOpenApiDocument',
+          parameters: [requestIdParameter],
           tags: ['Meta'],
           summary: 'OpenAPI 3.1 description',
           description: 'This document, generated from the schemas the service validates with.',
@@ -138,7 +163,7 @@ export function buildOpenApiDocument(): OpenAPIV3_1.Document {
         },
       },
       '/cp/v1/companies/{company_id}/calculation-profile': {
-        parameters: [companyIdParameter],
+        parameters: [companyIdParameter, requestIdParameter],
         put: {
           operationId: 'putCalculationProfile',
           tags: ['Company profile'],
@@ -158,6 +183,7 @@ export function buildOpenApiDocument(): OpenAPIV3_1.Document {
       },
     },
     components: {
+      headers: { XRequestId: requestIdHeader },
       securitySchemes: { ApiKeyAuth: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'Issued by the admin command; shown once.' } },
       schemas: refify(schemas),
     },
