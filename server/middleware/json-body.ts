@@ -6,6 +6,7 @@
  * here so that a body of the wrong type ([] or "x") is reported by the schema as invalid_type rather
  * than as broken JSON.
  */
+import type { IncomingMessage } from 'node:http';
 import bodyParser from 'koa-bodyparser';
 import { ApiError } from '../errors/api-error.ts';
 import type { AppMiddleware } from '../context.ts';
@@ -30,18 +31,32 @@ function isDecodingError(err: unknown): boolean {
   return e !== null && typeof e === 'object' && e.status === undefined && typeof e.code === 'string' && /^(Z_|ERR__)/.test(e.code);
 }
 
+/**
+ * After refusing a body part-way (wrong charset, broken encoding, too large), read and discard the
+ * rest, so the client can finish sending and read our answer instead of a reset connection; a
+ * decoder it was piped into is detached first, or it would stall the request with its backlog.
+ */
+function discardRest(req: IncomingMessage): void {
+  if (req.complete) return;
+  req.unpipe();
+  req.removeAllListeners('data');
+  req.resume();
+}
+
 export function jsonBody(maxBodyBytes: number): AppMiddleware {
   const parse = bodyParser({ enableTypes: ['json'], jsonLimit: String(maxBodyBytes), strict: false }) as unknown as AppMiddleware;
   return async (ctx, next) => {
-    if (!ctx.is('application/json')) throw new ApiError('unsupported_media_type');
-    const encoding = contentEncoding(ctx.get('Content-Encoding') || undefined);
-    ctx.req.headers['content-encoding'] = encoding;
     let parsed = false;
+    let encoding = 'identity';
     try {
+      if (!ctx.is('application/json')) throw new ApiError('unsupported_media_type');
+      encoding = contentEncoding(ctx.get('Content-Encoding') || undefined);
+      ctx.req.headers['content-encoding'] = encoding;
       await parse(ctx, async () => {
         parsed = true;
       });
     } catch (err) {
+      discardRest(ctx.req);
       if (isDecodingError(err)) throw new ApiError('bad_request', { message: `The request body is not valid ${encoding} data, as its Content-Encoding claims.` });
       throw err;
     }
