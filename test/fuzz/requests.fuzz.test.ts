@@ -13,7 +13,7 @@ import { createTestDatabase, type TestDatabase } from '../api/support/databases.
 import { realEngine } from '../api/support/real-engine.ts';
 import { newAccount, putProfile, startTestServer, type TestServer } from '../api/support/test-server.ts';
 import { answerProblem, send } from './check-answer.ts';
-import { FUZZ_RUNS, FUZZ_SEED } from './fuzz-settings.ts';
+import { FUZZ_RUNS, FUZZ_SEED, FUZZ_TIMEOUT_MS } from './fuzz-settings.ts';
 import { mutatedBody, ODD_STRINGS, wireRequest, type Json } from './mutations.ts';
 import { schemaArbitrary } from './schema-arbitrary.ts';
 
@@ -54,7 +54,7 @@ describe('fuzzing: every answer is a 2xx or a documented 4xx with the envelope',
       }),
       { seed: FUZZ_SEED, numRuns: RUNS_PER_TARGET, endOnFailure: true },
     );
-  }, 600_000);
+  }, FUZZ_TIMEOUT_MS);
 
   it(`GET endpoints: ${Math.ceil(FUZZ_RUNS * 0.1)} mangled paths and headers`, async () => {
     const companyId = fc.oneof(fc.constantFrom(...ODD_STRINGS), fc.string({ unit: 'binary', maxLength: 140 }), fc.constant('x'.repeat(129)), fc.constant('acme-tokyo'));
@@ -74,5 +74,5 @@ describe('fuzzing: every answer is a 2xx or a documented 4xx with the envelope',
       }),
       { seed: FUZZ_SEED, numRuns: Math.ceil(FUZZ_RUNS * 0.1), endOnFailure: true },
     );
-  }, 600_000);
+  }, FUZZ_TIMEOUT_MS);
 });
