@@ -227,7 +227,13 @@ export interface paths {
     "/cp/v1/companies/{company_id}/calculation-profile": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Optional id of the request, adopted as the request id when it is 1-128 characters of A-Z a-z 0-9 . _ : - (a UUID is generated otherwise), echoed in X-Request-Id and error.request_id and logged.
+                 * @example gw-7f3a9c:42
+                 */
+                "X-Request-Id"?: string;
+            };
             path: {
                 /**
                  * @description Company id within the key's account, 1-128 characters.
@@ -391,37 +397,37 @@ export interface components {
              */
             amounts: {
                 /**
-                 * @description Gross payment.
+                 * @description Gross payment. Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
                  * @example 0
                  */
                 gross_payment: number;
                 /**
-                 * @description Taxable payment.
+                 * @description Taxable payment. Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
                  * @example 0
                  */
                 taxable_payment: number;
                 /**
-                 * @description Social insurance subject amount.
+                 * @description Social insurance subject amount. Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
                  * @example 0
                  */
                 social_insurance_subject_amount: number;
                 /**
-                 * @description Standard monthly remuneration used for health, care and childcare support; 0 if not subject.
+                 * @description Standard monthly remuneration used for health, care and childcare support; 0 if not subject. Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
                  * @example 0
                  */
                 standard_monthly_remuneration_used: number;
                 /**
-                 * @description Pension basis after clamping; 0 if not subject.
+                 * @description Pension basis after clamping; 0 if not subject. Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
                  * @example 0
                  */
                 employees_pension_standard_monthly_remuneration_used: number;
                 /**
-                 * @description Employment insurance subject amount.
+                 * @description Employment insurance subject amount. Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
                  * @example 0
                  */
                 employment_insurance_subject_amount: number;
                 /**
-                 * @description Income tax basis.
+                 * @description Income tax basis. Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
                  * @example 0
                  */
                 income_tax_basis_amount: number;
@@ -440,42 +446,42 @@ export interface components {
                  */
                 statutory_deductions: {
                     /**
-                     * @description health_insurance (yen).
+                     * @description health_insurance (yen). Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
                      * @example 0
                      */
                     health_insurance: number;
                     /**
-                     * @description care_insurance (yen).
+                     * @description care_insurance (yen). Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
                      * @example 0
                      */
                     care_insurance: number;
                     /**
-                     * @description childcare_support_contribution (yen).
+                     * @description childcare_support_contribution (yen). Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
                      * @example 0
                      */
                     childcare_support_contribution: number;
                     /**
-                     * @description employees_pension_insurance (yen).
+                     * @description employees_pension_insurance (yen). Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
                      * @example 0
                      */
                     employees_pension_insurance: number;
                     /**
-                     * @description employment_insurance (yen).
+                     * @description employment_insurance (yen). Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
                      * @example 0
                      */
                     employment_insurance: number;
                     /**
-                     * @description income_tax (yen).
+                     * @description income_tax (yen). Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
                      * @example 0
                      */
                     income_tax: number;
                     /**
-                     * @description resident_tax (yen).
+                     * @description resident_tax (yen). Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
                      * @example 0
                      */
                     resident_tax: number;
                     /**
-                     * @description total (yen).
+                     * @description total (yen). Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
                      * @example 0
                      */
                     total: number;
@@ -510,7 +516,7 @@ export interface components {
                         /** @example Union fee */
                         name: string;
                         /**
-                         * @description Amount.
+                         * @description Amount. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
                          * @example 2000
                          */
                         amount: number;
@@ -523,7 +529,7 @@ export interface components {
                         } | null;
                     }[];
                     /**
-                     * @description Sum of the items.
+                     * @description Sum of the items. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
                      * @example 2000
                      */
                     total: number;
@@ -539,7 +545,7 @@ export interface components {
                  */
                 attendance?: {
                     /**
-                     * @description Hourly and daily pay only: base pay from attendance.
+                     * @description Hourly and daily pay only: base pay from attendance. Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
                      * @example 0
                      */
                     base_pay?: number;
@@ -549,28 +555,28 @@ export interface components {
                      */
                     hourly_base: string;
                     /**
-                     * @description Overtime premium.
+                     * @description Overtime premium. Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
                      * @example 0
                      */
                     overtime_pay: number;
                     /**
-                     * @description Late/early-leave deduction.
+                     * @description Late/early-leave deduction. Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
                      * @example 0
                      */
                     late_early_leave_deduction: number;
                     /**
-                     * @description Absence deduction.
+                     * @description Absence deduction. Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
                      * @example 0
                      */
                     absence_deduction: number;
                 };
                 /**
-                 * @description Statutory plus custom deductions.
+                 * @description Statutory plus custom deductions. Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
                  * @example 0
                  */
                 total_deductions: number;
                 /**
-                 * @description Gross payment minus total deductions; may be negative.
+                 * @description Gross payment minus total deductions; may be negative. Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
                  * @example 0
                  */
                 net_payment: number;
@@ -730,22 +736,22 @@ export interface components {
              */
             amounts: {
                 /**
-                 * @description Gross payment.
+                 * @description Gross payment. Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
                  * @example 0
                  */
                 gross_payment: number;
                 /**
-                 * @description Taxable payment.
+                 * @description Taxable payment. Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
                  * @example 0
                  */
                 taxable_payment: number;
                 /**
-                 * @description Social insurance subject amount.
+                 * @description Social insurance subject amount. Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
                  * @example 0
                  */
                 social_insurance_subject_amount: number;
                 /**
-                 * @description Employment insurance subject amount.
+                 * @description Employment insurance subject amount. Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
                  * @example 0
                  */
                 employment_insurance_subject_amount: number;
@@ -758,18 +764,18 @@ export interface components {
                  */
                 standard_bonus_amounts: {
                     /**
-                     * @description health_insurance (yen).
+                     * @description health_insurance (yen). Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
                      * @example 0
                      */
                     health_insurance: number;
                     /**
-                     * @description employees_pension_insurance (yen).
+                     * @description employees_pension_insurance (yen). Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
                      * @example 0
                      */
                     employees_pension_insurance: number;
                 };
                 /**
-                 * @description Income tax basis.
+                 * @description Income tax basis. Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
                  * @example 0
                  */
                 income_tax_basis_amount: number;
@@ -787,37 +793,37 @@ export interface components {
                  */
                 statutory_deductions: {
                     /**
-                     * @description health_insurance (yen).
+                     * @description health_insurance (yen). Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
                      * @example 0
                      */
                     health_insurance: number;
                     /**
-                     * @description care_insurance (yen).
+                     * @description care_insurance (yen). Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
                      * @example 0
                      */
                     care_insurance: number;
                     /**
-                     * @description childcare_support_contribution (yen).
+                     * @description childcare_support_contribution (yen). Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
                      * @example 0
                      */
                     childcare_support_contribution: number;
                     /**
-                     * @description employees_pension_insurance (yen).
+                     * @description employees_pension_insurance (yen). Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
                      * @example 0
                      */
                     employees_pension_insurance: number;
                     /**
-                     * @description employment_insurance (yen).
+                     * @description employment_insurance (yen). Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
                      * @example 0
                      */
                     employment_insurance: number;
                     /**
-                     * @description income_tax (yen).
+                     * @description income_tax (yen). Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
                      * @example 0
                      */
                     income_tax: number;
                     /**
-                     * @description total (yen).
+                     * @description total (yen). Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
                      * @example 0
                      */
                     total: number;
@@ -852,7 +858,7 @@ export interface components {
                         /** @example Union fee */
                         name: string;
                         /**
-                         * @description Amount.
+                         * @description Amount. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
                          * @example 2000
                          */
                         amount: number;
@@ -865,18 +871,18 @@ export interface components {
                         } | null;
                     }[];
                     /**
-                     * @description Sum of the items.
+                     * @description Sum of the items. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
                      * @example 2000
                      */
                     total: number;
                 };
                 /**
-                 * @description Statutory plus custom deductions.
+                 * @description Statutory plus custom deductions. Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
                  * @example 0
                  */
                 total_deductions: number;
                 /**
-                 * @description Net payment.
+                 * @description Net payment. Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
                  * @example 0
                  */
                 net_payment: number;
@@ -996,37 +1002,37 @@ export interface components {
              */
             amounts: {
                 /**
-                 * @description social_insurance_subject_amount (yen).
+                 * @description social_insurance_subject_amount (yen). Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
                  * @example 0
                  */
                 social_insurance_subject_amount: number;
                 /**
-                 * @description employees_pension_standard_monthly_remuneration_used (yen).
+                 * @description employees_pension_standard_monthly_remuneration_used (yen). Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
                  * @example 0
                  */
                 employees_pension_standard_monthly_remuneration_used: number;
                 /**
-                 * @description health_insurance (yen).
+                 * @description health_insurance (yen). Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
                  * @example 0
                  */
                 health_insurance: number;
                 /**
-                 * @description care_insurance (yen).
+                 * @description care_insurance (yen). Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
                  * @example 0
                  */
                 care_insurance: number;
                 /**
-                 * @description childcare_support_contribution (yen).
+                 * @description childcare_support_contribution (yen). Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
                  * @example 0
                  */
                 childcare_support_contribution: number;
                 /**
-                 * @description employees_pension_insurance (yen).
+                 * @description employees_pension_insurance (yen). Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
                  * @example 0
                  */
                 employees_pension_insurance: number;
                 /**
-                 * @description total (yen).
+                 * @description total (yen). Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
                  * @example 0
                  */
                 total: number;
@@ -1173,12 +1179,12 @@ export interface components {
              */
             amounts: {
                 /**
-                 * @description employment_insurance_subject_amount (yen).
+                 * @description employment_insurance_subject_amount (yen). Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
                  * @example 0
                  */
                 employment_insurance_subject_amount: number;
                 /**
-                 * @description employment_insurance (yen).
+                 * @description employment_insurance (yen). Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
                  * @example 0
                  */
                 employment_insurance: number;
@@ -1292,22 +1298,22 @@ export interface components {
              */
             amounts: {
                 /**
-                 * @description taxable_payment (yen).
+                 * @description taxable_payment (yen). Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
                  * @example 0
                  */
                 taxable_payment: number;
                 /**
-                 * @description social_insurance_deduction_amount (yen).
+                 * @description social_insurance_deduction_amount (yen). Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
                  * @example 0
                  */
                 social_insurance_deduction_amount: number;
                 /**
-                 * @description income_tax_basis_amount (yen).
+                 * @description income_tax_basis_amount (yen). Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
                  * @example 0
                  */
                 income_tax_basis_amount: number;
                 /**
-                 * @description income_tax (yen).
+                 * @description income_tax (yen). Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
                  * @example 0
                  */
                 income_tax: number;
@@ -1423,27 +1429,27 @@ export interface components {
              */
             amounts: {
                 /**
-                 * @description monthly_remuneration (yen).
+                 * @description monthly_remuneration (yen). Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
                  * @example 0
                  */
                 monthly_remuneration: number;
                 /**
-                 * @description health_insurance_grade (yen).
+                 * @description health_insurance_grade (yen). Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
                  * @example 0
                  */
                 health_insurance_grade: number;
                 /**
-                 * @description health_insurance_standard_monthly_remuneration (yen).
+                 * @description health_insurance_standard_monthly_remuneration (yen). Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
                  * @example 0
                  */
                 health_insurance_standard_monthly_remuneration: number;
                 /**
-                 * @description employees_pension_insurance_grade (yen).
+                 * @description employees_pension_insurance_grade (yen). Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
                  * @example 0
                  */
                 employees_pension_insurance_grade: number;
                 /**
-                 * @description employees_pension_standard_monthly_remuneration (yen).
+                 * @description employees_pension_standard_monthly_remuneration (yen). Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
                  * @example 0
                  */
                 employees_pension_standard_monthly_remuneration: number;
@@ -1537,7 +1543,7 @@ export interface components {
              */
             is_employment_insurance_subject: boolean;
             /**
-             * @description Health insurance standard monthly remuneration decided by the caller; above 0 when social-insurance subject (monthly payroll).
+             * @description Health insurance standard monthly remuneration decided by the caller; above 0 when social-insurance subject (monthly payroll). At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
              * @example 300000
              */
             standard_monthly_remuneration: number;
@@ -1562,7 +1568,7 @@ export interface components {
              */
             monthly_standard_working_hours?: string;
             /**
-             * @description Daily scheduled hours, above 0 and at most 24; daily pay only.
+             * @description Daily scheduled hours, 1 to 24; daily pay only.
              * @example 8
              */
             daily_standard_working_hours?: string;
@@ -1614,7 +1620,7 @@ export interface components {
              */
             name: string;
             /**
-             * @description Amount in yen.
+             * @description Amount in yen. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
              * @example 2000
              */
             amount: number;
@@ -1652,7 +1658,7 @@ export interface components {
              */
             name: string;
             /**
-             * @description Signed amount in yen.
+             * @description Signed amount in yen. Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
              * @example -5000
              */
             amount: number;
@@ -1705,7 +1711,7 @@ export interface components {
              */
             name: string;
             /**
-             * @description Amount in yen.
+             * @description Amount in yen. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
              * @example 50000
              */
             amount: number;
@@ -1744,12 +1750,12 @@ export interface components {
          */
         BonusSocialInsuranceContext: {
             /**
-             * @description Fiscal-year health standard bonus total before this payment.
+             * @description Fiscal-year health standard bonus total before this payment. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
              * @example 0
              */
             health_insurance_standard_bonus_ytd_before_this_payment: number;
             /**
-             * @description Pension standard bonus already in the same month.
+             * @description Pension standard bonus already in the same month. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
              * @example 0
              */
             employees_pension_standard_bonus_same_month_before_this_payment: number;
@@ -2622,7 +2628,7 @@ export interface components {
                      */
                     childcare_support_contribution_employee_rate: string | null;
                     /**
-                     * @description Annual cap of the health standard bonus (yen).
+                     * @description Annual cap of the health standard bonus (yen), at most 999,999,999 like every money input of the API.
                      * @example 5730000
                      */
                     health_insurance_standard_bonus_annual_cap: number;
@@ -2801,13 +2807,12 @@ export interface components {
                  */
                 message: string;
                 /**
-                 * Format: uuid
-                 * @description Request id, also in the X-Request-Id header.
+                 * @description Request id, also in the X-Request-Id header: the caller's own X-Request-Id when it is well-formed (1-128 characters of A-Z a-z 0-9 . _ : -), else a UUID the service generated.
                  * @example 5b3f6a0e-8f0c-4c57-9d1e-3a2b1c0d9e8f
                  */
                 request_id: string;
                 /**
-                 * @description Every validation problem found.
+                 * @description The validation problems found, at most 100.
                  * @example [
                  *       {
                  *         "path": [
@@ -2820,6 +2825,11 @@ export interface components {
                  *     ]
                  */
                 details?: components["schemas"]["ValidationDetail"][];
+                /**
+                 * @description How many further problems were found beyond the 100 listed; absent when details lists them all.
+                 * @example 299900
+                 */
+                details_omitted?: number;
             };
         };
         /**
@@ -2930,6 +2940,11 @@ export interface components {
     parameters: never;
     requestBodies: never;
     headers: {
+        /**
+         * @description The request id, also error.request_id: the caller's X-Request-Id when well-formed (1-128 characters of A-Z a-z 0-9 . _ : -), else a UUID the service generated.
+         * @example 5b3f6a0e-8f0c-4c57-9d1e-3a2b1c0d9e8f
+         */
+        XRequestId: string;
         /** @description Requests allowed per one-second window (PAYROLL_RATE_LIMIT_PER_SECOND); the burst allowance comes on top. */
         "RateLimit-Limit": number;
         /** @description Requests left in the current one-second window (0 while the burst allowance is being used). */
@@ -2945,6 +2960,11 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /**
+                 * @description Optional id of the request, adopted as the request id when it is 1-128 characters of A-Z a-z 0-9 . _ : - (a UUID is generated otherwise), echoed in X-Request-Id and error.request_id and logged.
+                 * @example gw-7f3a9c:42
+                 */
+                "X-Request-Id"?: string;
                 /**
                  * @description Optional, 1-255 characters. Only written to the request log; no result caching or duplicate elimination. Outside 1-255 characters: 422 validation_error at path ["headers", "idempotency-key"].
                  * @example 2026-05-payroll-emp-0001
@@ -3004,7 +3024,7 @@ export interface operations {
                  */
                 "application/json": {
                     /**
-                     * @description Target company, as created by PUT /cp/v1/companies/{company_id}/calculation-profile within the key's account.
+                     * @description Target company, as created by PUT /cp/v1/companies/{company_id}/calculation-profile within the key's account: 1-128 characters of valid Unicode without NUL.
                      * @example acme-tokyo
                      */
                     company_id: string;
@@ -3046,34 +3066,34 @@ export interface operations {
                      */
                     pay_type?: "monthly" | "hourly" | "daily";
                     /**
-                     * @description Monthly pay only (required): base salary.
+                     * @description Monthly pay only (required): base salary. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
                      * @example 280000
                      */
                     base_pay?: number;
                     /**
-                     * @description Hourly pay only (required): hourly wage.
+                     * @description Hourly pay only (required): hourly wage. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
                      * @example 1500
                      */
                     hourly_rate?: number;
                     /**
-                     * @description Daily pay only (required): daily wage.
+                     * @description Daily pay only (required): daily wage. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
                      * @example 12000
                      */
                     daily_rate?: number;
                     /**
-                     * @description Precomputed overtime pay; must be 0 with attendance_input.
+                     * @description Precomputed overtime pay; must be 0 with attendance_input. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
                      * @default 0
                      * @example 0
                      */
                     overtime_pay?: number;
                     /**
-                     * @description Precomputed absence deduction; must be 0 with attendance_input.
+                     * @description Precomputed absence deduction; must be 0 with attendance_input. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
                      * @default 0
                      * @example 0
                      */
                     absence_deduction?: number;
                     /**
-                     * @description Precomputed late/early-leave deduction; must be 0 with attendance_input.
+                     * @description Precomputed late/early-leave deduction; must be 0 with attendance_input. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
                      * @default 0
                      * @example 0
                      */
@@ -3160,7 +3180,7 @@ export interface operations {
                          */
                         name: string;
                         /**
-                         * @description Amount in yen.
+                         * @description Amount in yen. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
                          * @example 10000
                          */
                         amount: number;
@@ -3214,7 +3234,7 @@ export interface operations {
                      */
                     custom_deductions?: components["schemas"]["CustomDeduction"][];
                     /**
-                     * @description Resident tax deducted as given.
+                     * @description Resident tax deducted as given. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
                      * @default 0
                      * @example 15000
                      */
@@ -3241,6 +3261,7 @@ export interface operations {
             /** @description The monthly_payroll result. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3310,9 +3331,10 @@ export interface operations {
                     "application/json": components["schemas"]["MonthlyPayrollResult"];
                 };
             };
-            /** @description `malformed_json`: The body of a POST or PUT cannot be parsed as JSON. */
+            /** @description `malformed_json`: The body of a POST or PUT cannot be parsed as JSON. `bad_request`: The request is broken at the HTTP level: for example an aborted body, or a body that is not what its Content-Encoding (gzip, deflate, br) claims. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3325,6 +3347,7 @@ export interface operations {
             /** @description `unauthorized`: X-API-Key is missing, unknown or revoked. All endpoints. */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3337,6 +3360,7 @@ export interface operations {
             /** @description `quota_exceeded`: A Free-plan account has used its monthly number of successful /v1/payroll/* calculations. Retry-After gives the seconds until the quota resets (the 1st of the next month, 00:00 Asia/Tokyo); GET /v1/usage shows the count. */
             402: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3351,6 +3375,7 @@ export interface operations {
             /** @description `company_not_found`: company_id was never set up with PUT calculation-profile in the key's account. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3363,6 +3388,7 @@ export interface operations {
             /** @description `settings_lock_conflict`: settings_lock does not equal the versions resolved for company_id and payment_date. */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3375,6 +3401,7 @@ export interface operations {
             /** @description `payload_too_large`: The body is larger than PAYROLL_MAX_BODY_BYTES. */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3384,9 +3411,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description `unsupported_media_type`: A POST or PUT without Content-Type application/json. */
+            /** @description `unsupported_media_type`: A POST or PUT without Content-Type application/json, or with a Content-Encoding other than gzip, deflate or br (the message names it). */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3399,6 +3427,7 @@ export interface operations {
             /** @description `validation_error`: Schema validation failed (types, ranges, formats, required and unknown fields) or a cross-field rule was broken (pay-type matrix, dates, unique codes, candidate gross, ...). Every problem is listed in details. `settings_not_resolved`: No profile version, rate table or tax table in force for payment_date, or social insurance not configured. `income_tax_lookup_failed`: A needed row or bracket is missing from the resolved master. `attendance_input_conflict`: Monthly payroll with attendance_input and a nonzero precomputed attendance amount. `attendance_rates_not_configured`: attendance_input is given but the profile lacks attendance_premium_rates. `negative_gross_payment`: Monthly payroll whose attendance deductions exceed the pay. */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3411,6 +3440,7 @@ export interface operations {
             /** @description `rate_limit_exceeded`: The account (or, without a valid key, the client address) exceeded the rate limit. See Retry-After. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3425,6 +3455,7 @@ export interface operations {
             /** @description `internal_error`: A fault of the service; no internals are shown. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3437,6 +3468,7 @@ export interface operations {
             /** @description `store_unavailable`: The store (SQLite or PostgreSQL) did not answer within PAYROLL_STORE_TIMEOUT_MS (locked, overloaded or unreachable). See Retry-After; the service recovers by itself when the store does. */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3454,6 +3486,11 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /**
+                 * @description Optional id of the request, adopted as the request id when it is 1-128 characters of A-Z a-z 0-9 . _ : - (a UUID is generated otherwise), echoed in X-Request-Id and error.request_id and logged.
+                 * @example gw-7f3a9c:42
+                 */
+                "X-Request-Id"?: string;
                 /**
                  * @description Optional, 1-255 characters. Only written to the request log; no result caching or duplicate elimination. Outside 1-255 characters: 422 validation_error at path ["headers", "idempotency-key"].
                  * @example 2026-05-payroll-emp-0001
@@ -3495,7 +3532,7 @@ export interface operations {
                  */
                 "application/json": {
                     /**
-                     * @description Target company, as created by PUT /cp/v1/companies/{company_id}/calculation-profile within the key's account.
+                     * @description Target company, as created by PUT /cp/v1/companies/{company_id}/calculation-profile within the key's account: 1-128 characters of valid Unicode without NUL.
                      * @example acme-tokyo
                      */
                     company_id: string;
@@ -3529,7 +3566,7 @@ export interface operations {
                     };
                     employee_snapshot: components["schemas"]["EmployeeSnapshot"];
                     /**
-                     * @description Total bonus; counts in all three bases.
+                     * @description Total bonus; counts in all three bases. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
                      * @example 500000
                      */
                     bonus_gross_amount: number;
@@ -3561,12 +3598,12 @@ export interface operations {
                      */
                     custom_deductions?: components["schemas"]["CustomDeduction"][];
                     /**
-                     * @description Previous month's taxable payment.
+                     * @description Previous month's taxable payment. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
                      * @example 300000
                      */
                     previous_month_taxable_payroll_amount: number;
                     /**
-                     * @description Previous month's social insurance deduction.
+                     * @description Previous month's social insurance deduction. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
                      * @example 44000
                      */
                     previous_month_social_insurance_amount: number;
@@ -3588,7 +3625,7 @@ export interface operations {
                          */
                         calculation_method?: "standard" | "no_previous_month_payroll";
                         /**
-                         * @description Caller withholding rate as a fraction; only when the profile allows it (else 422 withholding_rate_override_not_allowed).
+                         * @description Caller withholding rate as a fraction between 0 and 1 (10.21 % is "0.1021"); only when the profile allows it (else 422 withholding_rate_override_not_allowed).
                          * @example 0.1021
                          */
                         withholding_rate_override?: string;
@@ -3601,6 +3638,7 @@ export interface operations {
             /** @description The bonus result. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3656,9 +3694,10 @@ export interface operations {
                     "application/json": components["schemas"]["BonusResult"];
                 };
             };
-            /** @description `malformed_json`: The body of a POST or PUT cannot be parsed as JSON. */
+            /** @description `malformed_json`: The body of a POST or PUT cannot be parsed as JSON. `bad_request`: The request is broken at the HTTP level: for example an aborted body, or a body that is not what its Content-Encoding (gzip, deflate, br) claims. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3671,6 +3710,7 @@ export interface operations {
             /** @description `unauthorized`: X-API-Key is missing, unknown or revoked. All endpoints. */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3683,6 +3723,7 @@ export interface operations {
             /** @description `quota_exceeded`: A Free-plan account has used its monthly number of successful /v1/payroll/* calculations. Retry-After gives the seconds until the quota resets (the 1st of the next month, 00:00 Asia/Tokyo); GET /v1/usage shows the count. */
             402: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3697,6 +3738,7 @@ export interface operations {
             /** @description `company_not_found`: company_id was never set up with PUT calculation-profile in the key's account. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3709,6 +3751,7 @@ export interface operations {
             /** @description `settings_lock_conflict`: settings_lock does not equal the versions resolved for company_id and payment_date. */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3721,6 +3764,7 @@ export interface operations {
             /** @description `payload_too_large`: The body is larger than PAYROLL_MAX_BODY_BYTES. */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3730,9 +3774,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description `unsupported_media_type`: A POST or PUT without Content-Type application/json. */
+            /** @description `unsupported_media_type`: A POST or PUT without Content-Type application/json, or with a Content-Encoding other than gzip, deflate or br (the message names it). */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3745,6 +3790,7 @@ export interface operations {
             /** @description `validation_error`: Schema validation failed (types, ranges, formats, required and unknown fields) or a cross-field rule was broken (pay-type matrix, dates, unique codes, candidate gross, ...). Every problem is listed in details. `settings_not_resolved`: No profile version, rate table or tax table in force for payment_date, or social insurance not configured. `income_tax_lookup_failed`: A needed row or bracket is missing from the resolved master. `withholding_rate_override_not_allowed`: A bonus with withholding_rate_override while allow_withholding_rate_override is false. */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3757,6 +3803,7 @@ export interface operations {
             /** @description `rate_limit_exceeded`: The account (or, without a valid key, the client address) exceeded the rate limit. See Retry-After. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3771,6 +3818,7 @@ export interface operations {
             /** @description `internal_error`: A fault of the service; no internals are shown. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3783,6 +3831,7 @@ export interface operations {
             /** @description `store_unavailable`: The store (SQLite or PostgreSQL) did not answer within PAYROLL_STORE_TIMEOUT_MS (locked, overloaded or unreachable). See Retry-After; the service recovers by itself when the store does. */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3800,6 +3849,11 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /**
+                 * @description Optional id of the request, adopted as the request id when it is 1-128 characters of A-Z a-z 0-9 . _ : - (a UUID is generated otherwise), echoed in X-Request-Id and error.request_id and logged.
+                 * @example gw-7f3a9c:42
+                 */
+                "X-Request-Id"?: string;
                 /**
                  * @description Optional, 1-255 characters. Only written to the request log; no result caching or duplicate elimination. Outside 1-255 characters: 422 validation_error at path ["headers", "idempotency-key"].
                  * @example 2026-05-payroll-emp-0001
@@ -3823,7 +3877,7 @@ export interface operations {
                  */
                 "application/json": {
                     /**
-                     * @description Target company, as created by PUT /cp/v1/companies/{company_id}/calculation-profile within the key's account.
+                     * @description Target company, as created by PUT /cp/v1/companies/{company_id}/calculation-profile within the key's account: 1-128 characters of valid Unicode without NUL.
                      * @example acme-tokyo
                      */
                     company_id: string;
@@ -3861,7 +3915,7 @@ export interface operations {
                      */
                     is_social_insurance_subject: boolean;
                     /**
-                     * @description Standard monthly remuneration; above 0 when subject. The pension basis is clamped to the pension grade table.
+                     * @description Standard monthly remuneration; above 0 when subject. The pension basis is clamped to the pension grade table. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
                      * @example 300000
                      */
                     standard_monthly_remuneration: number;
@@ -3877,6 +3931,7 @@ export interface operations {
             /** @description The social_insurance_simulation result. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3914,9 +3969,10 @@ export interface operations {
                     "application/json": components["schemas"]["SocialInsuranceSimulationResult"];
                 };
             };
-            /** @description `malformed_json`: The body of a POST or PUT cannot be parsed as JSON. */
+            /** @description `malformed_json`: The body of a POST or PUT cannot be parsed as JSON. `bad_request`: The request is broken at the HTTP level: for example an aborted body, or a body that is not what its Content-Encoding (gzip, deflate, br) claims. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3929,6 +3985,7 @@ export interface operations {
             /** @description `unauthorized`: X-API-Key is missing, unknown or revoked. All endpoints. */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3941,6 +3998,7 @@ export interface operations {
             /** @description `company_not_found`: company_id was never set up with PUT calculation-profile in the key's account. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3953,6 +4011,7 @@ export interface operations {
             /** @description `settings_lock_conflict`: settings_lock does not equal the versions resolved for company_id and payment_date. */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3965,6 +4024,7 @@ export interface operations {
             /** @description `payload_too_large`: The body is larger than PAYROLL_MAX_BODY_BYTES. */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3974,9 +4034,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description `unsupported_media_type`: A POST or PUT without Content-Type application/json. */
+            /** @description `unsupported_media_type`: A POST or PUT without Content-Type application/json, or with a Content-Encoding other than gzip, deflate or br (the message names it). */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3989,6 +4050,7 @@ export interface operations {
             /** @description `validation_error`: Schema validation failed (types, ranges, formats, required and unknown fields) or a cross-field rule was broken (pay-type matrix, dates, unique codes, candidate gross, ...). Every problem is listed in details. `settings_not_resolved`: No profile version, rate table or tax table in force for payment_date, or social insurance not configured. */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4001,6 +4063,7 @@ export interface operations {
             /** @description `rate_limit_exceeded`: The account (or, without a valid key, the client address) exceeded the rate limit. See Retry-After. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4015,6 +4078,7 @@ export interface operations {
             /** @description `internal_error`: A fault of the service; no internals are shown. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4027,6 +4091,7 @@ export interface operations {
             /** @description `store_unavailable`: The store (SQLite or PostgreSQL) did not answer within PAYROLL_STORE_TIMEOUT_MS (locked, overloaded or unreachable). See Retry-After; the service recovers by itself when the store does. */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4044,6 +4109,11 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /**
+                 * @description Optional id of the request, adopted as the request id when it is 1-128 characters of A-Z a-z 0-9 . _ : - (a UUID is generated otherwise), echoed in X-Request-Id and error.request_id and logged.
+                 * @example gw-7f3a9c:42
+                 */
+                "X-Request-Id"?: string;
                 /**
                  * @description Optional, 1-255 characters. Only written to the request log; no result caching or duplicate elimination. Outside 1-255 characters: 422 validation_error at path ["headers", "idempotency-key"].
                  * @example 2026-05-payroll-emp-0001
@@ -4066,7 +4136,7 @@ export interface operations {
                  */
                 "application/json": {
                     /**
-                     * @description Target company, as created by PUT /cp/v1/companies/{company_id}/calculation-profile within the key's account.
+                     * @description Target company, as created by PUT /cp/v1/companies/{company_id}/calculation-profile within the key's account: 1-128 characters of valid Unicode without NUL.
                      * @example acme-tokyo
                      */
                     company_id: string;
@@ -4104,7 +4174,7 @@ export interface operations {
                      */
                     is_employment_insurance_subject: boolean;
                     /**
-                     * @description Wages subject to employment insurance; above 0 when subject.
+                     * @description Wages subject to employment insurance; above 0 when subject. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
                      * @example 300000
                      */
                     subject_wage_total: number;
@@ -4115,6 +4185,7 @@ export interface operations {
             /** @description The employment_insurance_simulation result. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4184,9 +4255,10 @@ export interface operations {
                     "application/json": components["schemas"]["EmploymentInsuranceSimulationResult"];
                 };
             };
-            /** @description `malformed_json`: The body of a POST or PUT cannot be parsed as JSON. */
+            /** @description `malformed_json`: The body of a POST or PUT cannot be parsed as JSON. `bad_request`: The request is broken at the HTTP level: for example an aborted body, or a body that is not what its Content-Encoding (gzip, deflate, br) claims. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4199,6 +4271,7 @@ export interface operations {
             /** @description `unauthorized`: X-API-Key is missing, unknown or revoked. All endpoints. */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4211,6 +4284,7 @@ export interface operations {
             /** @description `company_not_found`: company_id was never set up with PUT calculation-profile in the key's account. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4223,6 +4297,7 @@ export interface operations {
             /** @description `settings_lock_conflict`: settings_lock does not equal the versions resolved for company_id and payment_date. */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4235,6 +4310,7 @@ export interface operations {
             /** @description `payload_too_large`: The body is larger than PAYROLL_MAX_BODY_BYTES. */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4244,9 +4320,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description `unsupported_media_type`: A POST or PUT without Content-Type application/json. */
+            /** @description `unsupported_media_type`: A POST or PUT without Content-Type application/json, or with a Content-Encoding other than gzip, deflate or br (the message names it). */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4259,6 +4336,7 @@ export interface operations {
             /** @description `validation_error`: Schema validation failed (types, ranges, formats, required and unknown fields) or a cross-field rule was broken (pay-type matrix, dates, unique codes, candidate gross, ...). Every problem is listed in details. `settings_not_resolved`: No profile version, rate table or tax table in force for payment_date, or social insurance not configured. */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4271,6 +4349,7 @@ export interface operations {
             /** @description `rate_limit_exceeded`: The account (or, without a valid key, the client address) exceeded the rate limit. See Retry-After. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4285,6 +4364,7 @@ export interface operations {
             /** @description `internal_error`: A fault of the service; no internals are shown. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4297,6 +4377,7 @@ export interface operations {
             /** @description `store_unavailable`: The store (SQLite or PostgreSQL) did not answer within PAYROLL_STORE_TIMEOUT_MS (locked, overloaded or unreachable). See Retry-After; the service recovers by itself when the store does. */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4314,6 +4395,11 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /**
+                 * @description Optional id of the request, adopted as the request id when it is 1-128 characters of A-Z a-z 0-9 . _ : - (a UUID is generated otherwise), echoed in X-Request-Id and error.request_id and logged.
+                 * @example gw-7f3a9c:42
+                 */
+                "X-Request-Id"?: string;
                 /**
                  * @description Optional, 1-255 characters. Only written to the request log; no result caching or duplicate elimination. Outside 1-255 characters: 422 validation_error at path ["headers", "idempotency-key"].
                  * @example 2026-05-payroll-emp-0001
@@ -4338,7 +4424,7 @@ export interface operations {
                  */
                 "application/json": {
                     /**
-                     * @description Target company, as created by PUT /cp/v1/companies/{company_id}/calculation-profile within the key's account.
+                     * @description Target company, as created by PUT /cp/v1/companies/{company_id}/calculation-profile within the key's account: 1-128 characters of valid Unicode without NUL.
                      * @example acme-tokyo
                      */
                     company_id: string;
@@ -4371,12 +4457,12 @@ export interface operations {
                         include_calculation_trace?: boolean;
                     };
                     /**
-                     * @description Taxable payment.
+                     * @description Taxable payment. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
                      * @example 300000
                      */
                     taxable_payment: number;
                     /**
-                     * @description Social insurance premiums subtracted to give the basis.
+                     * @description Social insurance premiums subtracted to give the basis. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
                      * @example 44000
                      */
                     social_insurance_deduction_amount: number;
@@ -4398,6 +4484,7 @@ export interface operations {
             /** @description The income_tax_simulation result. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4432,9 +4519,10 @@ export interface operations {
                     "application/json": components["schemas"]["IncomeTaxSimulationResult"];
                 };
             };
-            /** @description `malformed_json`: The body of a POST or PUT cannot be parsed as JSON. */
+            /** @description `malformed_json`: The body of a POST or PUT cannot be parsed as JSON. `bad_request`: The request is broken at the HTTP level: for example an aborted body, or a body that is not what its Content-Encoding (gzip, deflate, br) claims. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4447,6 +4535,7 @@ export interface operations {
             /** @description `unauthorized`: X-API-Key is missing, unknown or revoked. All endpoints. */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4459,6 +4548,7 @@ export interface operations {
             /** @description `company_not_found`: company_id was never set up with PUT calculation-profile in the key's account. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4471,6 +4561,7 @@ export interface operations {
             /** @description `settings_lock_conflict`: settings_lock does not equal the versions resolved for company_id and payment_date. */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4483,6 +4574,7 @@ export interface operations {
             /** @description `payload_too_large`: The body is larger than PAYROLL_MAX_BODY_BYTES. */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4492,9 +4584,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description `unsupported_media_type`: A POST or PUT without Content-Type application/json. */
+            /** @description `unsupported_media_type`: A POST or PUT without Content-Type application/json, or with a Content-Encoding other than gzip, deflate or br (the message names it). */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4507,6 +4600,7 @@ export interface operations {
             /** @description `validation_error`: Schema validation failed (types, ranges, formats, required and unknown fields) or a cross-field rule was broken (pay-type matrix, dates, unique codes, candidate gross, ...). Every problem is listed in details. `settings_not_resolved`: No profile version, rate table or tax table in force for payment_date, or social insurance not configured. `income_tax_lookup_failed`: A needed row or bracket is missing from the resolved master. */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4519,6 +4613,7 @@ export interface operations {
             /** @description `rate_limit_exceeded`: The account (or, without a valid key, the client address) exceeded the rate limit. See Retry-After. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4533,6 +4628,7 @@ export interface operations {
             /** @description `internal_error`: A fault of the service; no internals are shown. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4545,6 +4641,7 @@ export interface operations {
             /** @description `store_unavailable`: The store (SQLite or PostgreSQL) did not answer within PAYROLL_STORE_TIMEOUT_MS (locked, overloaded or unreachable). See Retry-After; the service recovers by itself when the store does. */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4561,7 +4658,13 @@ export interface operations {
     resolveStandardMonthlyRemuneration: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Optional id of the request, adopted as the request id when it is 1-128 characters of A-Z a-z 0-9 . _ : - (a UUID is generated otherwise), echoed in X-Request-Id and error.request_id and logged.
+                 * @example gw-7f3a9c:42
+                 */
+                "X-Request-Id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4577,7 +4680,7 @@ export interface operations {
                  */
                 "application/json": {
                     /**
-                     * @description Target company, as created by PUT /cp/v1/companies/{company_id}/calculation-profile within the key's account.
+                     * @description Target company, as created by PUT /cp/v1/companies/{company_id}/calculation-profile within the key's account: 1-128 characters of valid Unicode without NUL.
                      * @example acme-tokyo
                      */
                     company_id: string;
@@ -4610,7 +4713,7 @@ export interface operations {
                         include_calculation_trace?: boolean;
                     };
                     /**
-                     * @description Average monthly remuneration computed by the caller; below 1,000,000,000.
+                     * @description Average monthly remuneration computed by the caller. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
                      * @example 305000
                      */
                     monthly_remuneration: number;
@@ -4621,6 +4724,7 @@ export interface operations {
             /** @description The standard_monthly_remuneration_resolution result. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4656,9 +4760,10 @@ export interface operations {
                     "application/json": components["schemas"]["StandardMonthlyRemunerationResult"];
                 };
             };
-            /** @description `malformed_json`: The body of a POST or PUT cannot be parsed as JSON. */
+            /** @description `malformed_json`: The body of a POST or PUT cannot be parsed as JSON. `bad_request`: The request is broken at the HTTP level: for example an aborted body, or a body that is not what its Content-Encoding (gzip, deflate, br) claims. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4671,6 +4776,7 @@ export interface operations {
             /** @description `unauthorized`: X-API-Key is missing, unknown or revoked. All endpoints. */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4683,6 +4789,7 @@ export interface operations {
             /** @description `company_not_found`: company_id was never set up with PUT calculation-profile in the key's account. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4695,6 +4802,7 @@ export interface operations {
             /** @description `settings_lock_conflict`: settings_lock does not equal the versions resolved for company_id and payment_date. */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4707,6 +4815,7 @@ export interface operations {
             /** @description `payload_too_large`: The body is larger than PAYROLL_MAX_BODY_BYTES. */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4716,9 +4825,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description `unsupported_media_type`: A POST or PUT without Content-Type application/json. */
+            /** @description `unsupported_media_type`: A POST or PUT without Content-Type application/json, or with a Content-Encoding other than gzip, deflate or br (the message names it). */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4731,6 +4841,7 @@ export interface operations {
             /** @description `validation_error`: Schema validation failed (types, ranges, formats, required and unknown fields) or a cross-field rule was broken (pay-type matrix, dates, unique codes, candidate gross, ...). Every problem is listed in details. `settings_not_resolved`: No profile version, rate table or tax table in force for payment_date, or social insurance not configured. */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4743,6 +4854,7 @@ export interface operations {
             /** @description `rate_limit_exceeded`: The account (or, without a valid key, the client address) exceeded the rate limit. See Retry-After. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4757,6 +4869,7 @@ export interface operations {
             /** @description `internal_error`: A fault of the service; no internals are shown. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4769,6 +4882,7 @@ export interface operations {
             /** @description `store_unavailable`: The store (SQLite or PostgreSQL) did not answer within PAYROLL_STORE_TIMEOUT_MS (locked, overloaded or unreachable). See Retry-After; the service recovers by itself when the store does. */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4785,7 +4899,13 @@ export interface operations {
     listTaxTables: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Optional id of the request, adopted as the request id when it is 1-128 characters of A-Z a-z 0-9 . _ : - (a UUID is generated otherwise), echoed in X-Request-Id and error.request_id and logged.
+                 * @example gw-7f3a9c:42
+                 */
+                "X-Request-Id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4794,6 +4914,7 @@ export interface operations {
             /** @description Income tax table records. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4822,6 +4943,7 @@ export interface operations {
             /** @description `unauthorized`: X-API-Key is missing, unknown or revoked. All endpoints. */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4834,6 +4956,7 @@ export interface operations {
             /** @description `rate_limit_exceeded`: The account (or, without a valid key, the client address) exceeded the rate limit. See Retry-After. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4848,6 +4971,7 @@ export interface operations {
             /** @description `internal_error`: A fault of the service; no internals are shown. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4860,6 +4984,7 @@ export interface operations {
             /** @description `store_unavailable`: The store (SQLite or PostgreSQL) did not answer within PAYROLL_STORE_TIMEOUT_MS (locked, overloaded or unreachable). See Retry-After; the service recovers by itself when the store does. */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4876,7 +5001,13 @@ export interface operations {
     listRateTables: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Optional id of the request, adopted as the request id when it is 1-128 characters of A-Z a-z 0-9 . _ : - (a UUID is generated otherwise), echoed in X-Request-Id and error.request_id and logged.
+                 * @example gw-7f3a9c:42
+                 */
+                "X-Request-Id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4885,6 +5016,7 @@ export interface operations {
             /** @description Rate table records. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4917,6 +5049,7 @@ export interface operations {
             /** @description `unauthorized`: X-API-Key is missing, unknown or revoked. All endpoints. */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4929,6 +5062,7 @@ export interface operations {
             /** @description `rate_limit_exceeded`: The account (or, without a valid key, the client address) exceeded the rate limit. See Retry-After. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4943,6 +5077,7 @@ export interface operations {
             /** @description `internal_error`: A fault of the service; no internals are shown. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4955,6 +5090,7 @@ export interface operations {
             /** @description `store_unavailable`: The store (SQLite or PostgreSQL) did not answer within PAYROLL_STORE_TIMEOUT_MS (locked, overloaded or unreachable). See Retry-After; the service recovers by itself when the store does. */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4980,6 +5116,7 @@ export interface operations {
             /** @description Rule records. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -5012,6 +5149,7 @@ export interface operations {
             /** @description `unauthorized`: X-API-Key is missing, unknown or revoked. All endpoints. */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -5024,6 +5162,7 @@ export interface operations {
             /** @description `rate_limit_exceeded`: The account (or, without a valid key, the client address) exceeded the rate limit. See Retry-After. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -5038,6 +5177,7 @@ export interface operations {
             /** @description `internal_error`: A fault of the service; no internals are shown. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -5050,6 +5190,7 @@ export interface operations {
             /** @description `store_unavailable`: The store (SQLite or PostgreSQL) did not answer within PAYROLL_STORE_TIMEOUT_MS (locked, overloaded or unreachable). See Retry-After; the service recovers by itself when the store does. */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -5075,6 +5216,7 @@ export interface operations {
             /** @description Quota standing. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -5098,6 +5240,7 @@ export interface operations {
             /** @description `unauthorized`: X-API-Key is missing, unknown or revoked. All endpoints. */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -5110,6 +5253,7 @@ export interface operations {
             /** @description `rate_limit_exceeded`: The account (or, without a valid key, the client address) exceeded the rate limit. See Retry-After. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -5124,6 +5268,7 @@ export interface operations {
             /** @description `internal_error`: A fault of the service; no internals are shown. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -5136,6 +5281,7 @@ export interface operations {
             /** @description `store_unavailable`: The store (SQLite or PostgreSQL) did not answer within PAYROLL_STORE_TIMEOUT_MS (locked, overloaded or unreachable). See Retry-After; the service recovers by itself when the store does. */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -5152,7 +5298,13 @@ export interface operations {
     getOpenApiDocument: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Optional id of the request, adopted as the request id when it is 1-128 characters of A-Z a-z 0-9 . _ : - (a UUID is generated otherwise), echoed in X-Request-Id and error.request_id and logged.
+                 * @example gw-7f3a9c:42
+                 */
+                "X-Request-Id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5161,6 +5313,7 @@ export interface operations {
             /** @description The OpenAPI document. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -5183,6 +5336,7 @@ export interface operations {
             /** @description `unauthorized`: X-API-Key is missing, unknown or revoked. All endpoints. */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -5195,6 +5349,7 @@ export interface operations {
             /** @description `rate_limit_exceeded`: The account (or, without a valid key, the client address) exceeded the rate limit. See Retry-After. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -5209,6 +5364,7 @@ export interface operations {
             /** @description `internal_error`: A fault of the service; no internals are shown. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -5221,6 +5377,7 @@ export interface operations {
             /** @description `store_unavailable`: The store (SQLite or PostgreSQL) did not answer within PAYROLL_STORE_TIMEOUT_MS (locked, overloaded or unreachable). See Retry-After; the service recovers by itself when the store does. */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -5237,7 +5394,13 @@ export interface operations {
     getCalculationProfile: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Optional id of the request, adopted as the request id when it is 1-128 characters of A-Z a-z 0-9 . _ : - (a UUID is generated otherwise), echoed in X-Request-Id and error.request_id and logged.
+                 * @example gw-7f3a9c:42
+                 */
+                "X-Request-Id"?: string;
+            };
             path: {
                 /**
                  * @description Company id within the key's account, 1-128 characters.
@@ -5252,6 +5415,7 @@ export interface operations {
             /** @description The versions. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -5294,6 +5458,7 @@ export interface operations {
             /** @description `unauthorized`: X-API-Key is missing, unknown or revoked. All endpoints. */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -5306,6 +5471,7 @@ export interface operations {
             /** @description `company_not_found`: company_id was never set up with PUT calculation-profile in the key's account. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -5318,6 +5484,7 @@ export interface operations {
             /** @description `validation_error`: Schema validation failed (types, ranges, formats, required and unknown fields) or a cross-field rule was broken (pay-type matrix, dates, unique codes, candidate gross, ...). Every problem is listed in details. */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -5330,6 +5497,7 @@ export interface operations {
             /** @description `rate_limit_exceeded`: The account (or, without a valid key, the client address) exceeded the rate limit. See Retry-After. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -5344,6 +5512,7 @@ export interface operations {
             /** @description `internal_error`: A fault of the service; no internals are shown. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -5356,6 +5525,7 @@ export interface operations {
             /** @description `store_unavailable`: The store (SQLite or PostgreSQL) did not answer within PAYROLL_STORE_TIMEOUT_MS (locked, overloaded or unreachable). See Retry-After; the service recovers by itself when the store does. */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -5372,7 +5542,13 @@ export interface operations {
     putCalculationProfile: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Optional id of the request, adopted as the request id when it is 1-128 characters of A-Z a-z 0-9 . _ : - (a UUID is generated otherwise), echoed in X-Request-Id and error.request_id and logged.
+                 * @example gw-7f3a9c:42
+                 */
+                "X-Request-Id"?: string;
+            };
             path: {
                 /**
                  * @description Company id within the key's account, 1-128 characters.
@@ -5452,7 +5628,7 @@ export interface operations {
                              */
                             childcare_support_contribution_employee_rate: string | null;
                             /**
-                             * @description Annual cap of the health standard bonus (yen).
+                             * @description Annual cap of the health standard bonus (yen), at most 999,999,999 like every money input of the API.
                              * @example 5730000
                              */
                             health_insurance_standard_bonus_annual_cap: number;
@@ -5543,6 +5719,7 @@ export interface operations {
             /** @description The stored version. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -5578,9 +5755,10 @@ export interface operations {
                     "application/json": components["schemas"]["CalculationProfileVersion"];
                 };
             };
-            /** @description `malformed_json`: The body of a POST or PUT cannot be parsed as JSON. */
+            /** @description `malformed_json`: The body of a POST or PUT cannot be parsed as JSON. `bad_request`: The request is broken at the HTTP level: for example an aborted body, or a body that is not what its Content-Encoding (gzip, deflate, br) claims. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -5593,6 +5771,7 @@ export interface operations {
             /** @description `unauthorized`: X-API-Key is missing, unknown or revoked. All endpoints. */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -5605,6 +5784,7 @@ export interface operations {
             /** @description `payload_too_large`: The body is larger than PAYROLL_MAX_BODY_BYTES. */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -5614,9 +5794,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description `unsupported_media_type`: A POST or PUT without Content-Type application/json. */
+            /** @description `unsupported_media_type`: A POST or PUT without Content-Type application/json, or with a Content-Encoding other than gzip, deflate or br (the message names it). */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -5629,6 +5810,7 @@ export interface operations {
             /** @description `validation_error`: Schema validation failed (types, ranges, formats, required and unknown fields) or a cross-field rule was broken (pay-type matrix, dates, unique codes, candidate gross, ...). Every problem is listed in details. */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -5641,6 +5823,7 @@ export interface operations {
             /** @description `rate_limit_exceeded`: The account (or, without a valid key, the client address) exceeded the rate limit. See Retry-After. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -5655,6 +5838,7 @@ export interface operations {
             /** @description `internal_error`: A fault of the service; no internals are shown. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -5667,6 +5851,7 @@ export interface operations {
             /** @description `store_unavailable`: The store (SQLite or PostgreSQL) did not answer within PAYROLL_STORE_TIMEOUT_MS (locked, overloaded or unreachable). See Retry-After; the service recovers by itself when the store does. */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];

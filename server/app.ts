@@ -8,6 +8,7 @@ import Koa from 'koa';
 import type { AppDeps } from './app-deps.ts';
 import type { RequestState } from './context.ts';
 import { authenticateAndLimit } from './middleware/authenticate.ts';
+import { corsMiddleware } from './middleware/cors.ts';
 import { errorEnvelope } from './middleware/error-envelope.ts';
 import { assignRequestId } from './middleware/request-id.ts';
 import { logRequests } from './middleware/request-log.ts';
@@ -48,9 +49,17 @@ export function createApp(deps: AppDeps): Koa<RequestState> {
   registerUsageRoute(router, routeDeps);
 
   app.use(assignRequestId);
-  app.use(logRequests(deps.logger));
+  // Requests refused before routing (401, 429) are still logged with the route they were meant for.
+  const routeOf = (path: string, method: string) => {
+    const layer = router.match(path, method).pathAndMethod.find((l) => l.methods.length > 0);
+    return typeof layer?.path === 'string' ? layer.path : null;
+  };
+  app.use(logRequests(deps.logger, routeOf));
   app.use(errorEnvelope(deps.logger, deps.config.maxBodyBytes));
   app.use(serveApiReference());
+  // Before the key check: a browser's preflight carries no key.
+  const cors = corsMiddleware(deps.config.corsOrigins);
+  if (cors) app.use(cors);
   app.use(authenticateAndLimit(authenticate, limiter));
   app.use(router.routes() as unknown as Koa.Middleware<RequestState>);
   app.use(router.allowedMethods() as unknown as Koa.Middleware<RequestState>);

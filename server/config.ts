@@ -25,6 +25,8 @@ export interface ServerConfig {
   storeTimeoutMs: number;
   /** Lifetime of cached keys and company profiles (store/generation-cache.ts); 0 turns caching off. */
   cacheTtlSeconds: number;
+  /** Browser origins allowed by CORS (PAYROLL_CORS_ORIGINS); absent or empty = CORS off. */
+  corsOrigins?: string[];
   /** Statutory masters and rules to load instead of the project's own (optional; for a deployment that
    * runs another table set, and for testing that a broken set stops the server). */
   mastersDir?: string;
@@ -60,6 +62,17 @@ function rateLimitBackend(env: NodeJS.ProcessEnv): RateLimitBackendName {
   return raw as RateLimitBackendName;
 }
 
+/** PAYROLL_CORS_ORIGINS: comma-separated origins (scheme://host[:port]) or "*"; empty = CORS off. */
+function corsOrigins(env: NodeJS.ProcessEnv): string[] {
+  const origins = (env.PAYROLL_CORS_ORIGINS ?? '').split(',').map((o) => o.trim()).filter((o) => o !== '');
+  for (const origin of origins) {
+    if (origin !== '*' && !/^https?:\/\/[^/\s?#]+$/.test(origin)) {
+      throw new ConfigError(`PAYROLL_CORS_ORIGINS must list origins such as https://app.example.com (no path) or *, got ${JSON.stringify(origin)}`);
+    }
+  }
+  return origins;
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const config: ServerConfig = {
     port: integer(env, 'PORT', 0),
@@ -76,6 +89,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     cacheTtlSeconds: integer(env, 'PAYROLL_CACHE_TTL_SECONDS', 0),
     mastersDir: env.PAYROLL_MASTERS_DIR?.trim() || undefined,
     rulesDir: env.PAYROLL_RULES_DIR?.trim() || undefined,
+    corsOrigins: corsOrigins(env),
   };
   if (config.rateLimitBackend === 'redis' && !config.redisUrl) throw new ConfigError('PAYROLL_RATE_LIMIT_BACKEND=redis needs PAYROLL_REDIS_URL');
   if (config.rateLimitBackend === 'postgres' && !config.databaseUrl) throw new ConfigError('PAYROLL_RATE_LIMIT_BACKEND=postgres needs PAYROLL_DATABASE_URL');

@@ -1,5 +1,6 @@
 /** POST /v1/payroll/bonus:calculate request body. */
-import { COMMON_REQUIRED, commonRequestProperties, decimalString, yen } from './common.ts';
+import { fraction } from '../../engine/profile/schema.ts';
+import { COMMON_REQUIRED, commonRequestProperties, yen } from './common.ts';
 import { employeeSnapshotSchema } from './employee-snapshot.ts';
 import { bonusRequestExample } from './examples.ts';
 import { bonusItemSchema, customDeductionSchema } from './items.ts';
@@ -17,7 +18,7 @@ export const bonusTaxContextSchema = {
       description: '`standard`: bonus withholding table by the previous month\'s pay; `no_previous_month_payroll`: monthly-table method for employees without previous-month pay.',
       examples: ['standard'],
     },
-    withholding_rate_override: decimalString('Caller withholding rate as a fraction; only when the profile allows it (else 422 withholding_rate_override_not_allowed).', '0.1021'),
+    withholding_rate_override: fraction('Caller withholding rate as a fraction between 0 and 1 (10.21 % is "0.1021"); only when the profile allows it (else 422 withholding_rate_override_not_allowed).', '0.1021'),
   },
   examples: [{ calculation_method: 'standard' }],
 } as const;

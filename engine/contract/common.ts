@@ -6,31 +6,59 @@
 
 import { DECIMAL_PATTERN } from './decimal-patterns.ts';
 
-/** Largest integer JSON carries exactly into JavaScript; larger yen amounts would silently lose digits. */
-export const MAX_SAFE_YEN = Number.MAX_SAFE_INTEGER;
+/**
+ * The largest yen amount any money input may carry: 999,999,999 (just under one billion yen, the bound
+ * monthly_remuneration always had). Why this bound: every amount in a result must be a safe integer
+ * (below 2^53 = 9,007,199,254,740,992), or JSON clients silently lose digits. The largest product in
+ * any calculation is the attendance premium: an hourly base of at most (base pay + 50 allowances) / 1
+ * hour, or a daily rate / 1 hour + allowances / 1 hour = 51 x MAX_YEN, times a pay rate below 10, times
+ * at most 744 hours in each of four categories: 51 x 999,999,999 x 10 x 744 x 4 < 1.52 x 10^15. Every
+ * sum (gross pay of 72 lines, 51 custom deductions) is far smaller, and rates are fractions of at most 1.
+ * So every result stays below 2^53 with a margin of five. test/fuzz/invariants.test.ts checks it with
+ * every input at its maximum.
+ */
+export const MAX_YEN = 999_999_999;
+
+const yenBound = `At most ${MAX_YEN.toLocaleString('en-US')} yen (so every computed amount stays an exact JSON integer).`;
 
 export const yen = (description: string, example = 300000) =>
-  ({ type: 'integer', minimum: 0, maximum: MAX_SAFE_YEN, description, examples: [example] }) as const;
+  ({ type: 'integer', minimum: 0, maximum: MAX_YEN, description: `${description} ${yenBound}`, examples: [example] }) as const;
 
 export const signedYen = (description: string, example = -5000) =>
-  ({ type: 'integer', minimum: -MAX_SAFE_YEN, maximum: MAX_SAFE_YEN, description, examples: [example] }) as const;
+  ({ type: 'integer', minimum: -MAX_YEN, maximum: MAX_YEN, description: `${description} ${yenBound.replace('At most', 'Between minus and plus')}`, examples: [example] }) as const;
 
 export const isoDate = (description: string, example = '2026-05-25') =>
   ({ type: 'string', format: 'date', description, examples: [example] }) as const;
 
 /** Decimal carried as a string so no float ever holds a rate or an hour count. */
 export const decimalString = (description: string, example = '0.25') =>
-  ({ type: 'string', pattern: DECIMAL_PATTERN, description, examples: [example] }) as const;
+  ({
+    type: 'string',
+    pattern: DECIMAL_PATTERN,
+    errorMessage: { pattern: `must be a decimal number written as a string, e.g. "${example}".` },
+    description,
+    examples: [example],
+  }) as const;
 
-export const companyIdSchema = {
-  type: 'string',
-  minLength: 1,
-  maxLength: 128,
-  description: 'Target company, as created by PUT /cp/v1/companies/{company_id}/calculation-profile within the key\'s account.',
-  examples: ['acme-tokyo'],
-} as const;
+/**
+ * Free text the service stores, looks up or echoes: valid Unicode without NUL. A NUL cannot be stored
+ * in PostgreSQL text, and a lone surrogate (half of a UTF-16 pair) is no character at all: PostgreSQL
+ * turned it into U+FFFD, so the same id meant different companies on the two stores. AJV matches
+ * patterns with the u flag, where [\uD800-\uDFFF] matches exactly the unpaired halves.
+ */
+export const TEXT_PATTERN = '^[^\\u0000\\uD800-\\uDFFF]*$';
+export const TEXT_MESSAGE = 'must be valid Unicode text without NUL characters or unpaired surrogates.';
 
-const versionString = (description: string, example: string) => ({ type: 'string', minLength: 1, description, examples: [example] }) as const;
+export const text = (description: string, example: string, maxLength: number) =>
+  ({ type: 'string', minLength: 1, maxLength, pattern: TEXT_PATTERN, errorMessage: { pattern: TEXT_MESSAGE }, description, examples: [example] }) as const;
+
+export const companyIdSchema = text(
+  'Target company, as created by PUT /cp/v1/companies/{company_id}/calculation-profile within the key\'s account: 1-128 characters of valid Unicode without NUL.',
+  'acme-tokyo',
+  128,
+);
+
+const versionString = (description: string, example: string) => text(description, example, 128);
 
 const settingsVersionProperties = {
   company_profile_version: versionString('Company calculation profile version.', '2025-04-01.5d9b586409d0'),
@@ -125,11 +153,11 @@ export const metadataSchema = {
   type: 'object',
   description: 'Caller data carried through unchanged: at most 20 keys of up to 128 characters; values are strings of up to 256 characters, numbers, booleans or null.',
   maxProperties: 20,
-  propertyNames: { maxLength: 128 },
-  additionalProperties: { type: ['string', 'number', 'boolean', 'null'], maxLength: 256 },
+  propertyNames: { maxLength: 128, pattern: TEXT_PATTERN, errorMessage: { pattern: TEXT_MESSAGE } },
+  additionalProperties: { type: ['string', 'number', 'boolean', 'null'], maxLength: 256, pattern: TEXT_PATTERN, errorMessage: { pattern: TEXT_MESSAGE } },
   examples: [{ cost_center: 'CC-100', approved: true }],
 } as const;
 
-export const itemCode = { type: 'string', minLength: 1, maxLength: 64, description: 'Caller code, unique within its array.', examples: ['commute'] } as const;
-export const itemName = { type: 'string', minLength: 1, maxLength: 128, description: 'Display name.', examples: ['Commuting allowance'] } as const;
+export const itemCode = text('Caller code, unique within its array.', 'commute', 64);
+export const itemName = text('Display name.', 'Commuting allowance', 128);
 export const flag = (description: string, example = true) => ({ type: 'boolean', description, examples: [example] }) as const;

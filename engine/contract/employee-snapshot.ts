@@ -1,5 +1,18 @@
 /** employee_snapshot: the employee facts a monthly payroll or bonus calculation needs. */
-import { decimalString, flag, yen } from './common.ts';
+import { decimalString, flag, text, yen } from './common.ts';
+import { DAILY_HOURS_PATTERN } from './decimal-patterns.ts';
+
+/**
+ * Daily scheduled hours, 1 to 24: the daily rate is divided by them, so a tiny value ("0.0000000001")
+ * would turn any daily rate into an astronomic hourly base; no daily-paid schedule is under an hour.
+ */
+const dailyHours = {
+  type: 'string',
+  pattern: DAILY_HOURS_PATTERN,
+  errorMessage: { pattern: 'must be the daily scheduled hours from 1 to 24 as a decimal string, e.g. "8" or "7.5".' },
+  description: 'Daily scheduled hours, 1 to 24; daily pay only.',
+  examples: ['8'],
+} as const;
 
 export const employeeSnapshotSchema = {
   type: 'object',
@@ -7,17 +20,17 @@ export const employeeSnapshotSchema = {
   additionalProperties: false,
   required: ['employee_ref', 'tax_dependent_count', 'tax_table_type', 'is_social_insurance_subject', 'is_employment_insurance_subject', 'standard_monthly_remuneration', 'care_insurance_subject'],
   properties: {
-    employee_ref: { type: 'string', minLength: 1, maxLength: 128, description: 'Caller-managed correlation id; avoid direct identifiers.', examples: ['emp-0001'] },
+    employee_ref: text('Caller-managed correlation id; avoid direct identifiers.', 'emp-0001', 128),
     tax_dependent_count: { type: 'integer', minimum: 0, maximum: 7, description: 'Dependents column of the withholding table.', examples: [1] },
     tax_table_type: { type: 'string', enum: ['kou', 'otsu'], description: 'Withholding table column.', examples: ['kou'] },
     is_social_insurance_subject: flag('Subject to health, care, childcare support and pension insurance.'),
     is_employment_insurance_subject: flag('Subject to employment insurance.'),
     standard_monthly_remuneration: yen('Health insurance standard monthly remuneration decided by the caller; above 0 when social-insurance subject (monthly payroll).', 300000),
-    health_insurance_grade: { type: 'integer', minimum: 1, description: 'Reference only.', examples: [22] },
-    employees_pension_insurance_grade: { type: 'integer', minimum: 1, description: 'Reference only.', examples: [19] },
+    health_insurance_grade: { type: 'integer', minimum: 1, maximum: 99, description: 'Reference only.', examples: [22] },
+    employees_pension_insurance_grade: { type: 'integer', minimum: 1, maximum: 99, description: 'Reference only.', examples: [19] },
     care_insurance_subject: flag('Subject to care insurance (age 40-64); requires is_social_insurance_subject.', false),
     monthly_standard_working_hours: decimalString('Monthly scheduled hours, 1 to 744: required for monthly pay with attendance_input, and for hourly or daily pay with an overtime-base allowance.', '160'),
-    daily_standard_working_hours: decimalString('Daily scheduled hours, above 0 and at most 24; daily pay only.', '8'),
+    daily_standard_working_hours: dailyHours,
   },
   examples: [
     {

@@ -30,7 +30,7 @@ export const periodSchema = {
   additionalProperties: false,
   required: ['payroll_month', 'start_date', 'end_date'],
   properties: {
-    payroll_month: { type: 'string', pattern: '^\\d{4}-(0[1-9]|1[0-2])$', description: 'Payroll month, YYYY-MM.', examples: ['2026-05'] },
+    payroll_month: { type: 'string', pattern: '^\\d{4}-(0[1-9]|1[0-2])$', errorMessage: { pattern: 'must be a month YYYY-MM.' }, description: 'Payroll month, YYYY-MM.', examples: ['2026-05'] },
     start_date: { type: 'string', format: 'date', description: 'First day of the period.', examples: ['2026-05-01'] },
     end_date: { type: 'string', format: 'date', description: 'Last day of the period; on or after start_date.', examples: ['2026-05-31'] },
   },

@@ -51,7 +51,7 @@ export const standardMonthlyRemunerationRequestSchema = {
   required: [...COMMON_REQUIRED, 'monthly_remuneration'],
   properties: {
     ...commonRequestProperties(false),
-    monthly_remuneration: { type: 'integer', minimum: 0, maximum: 999999999, description: 'Average monthly remuneration computed by the caller; below 1,000,000,000.', examples: [305000] },
+    monthly_remuneration: yen('Average monthly remuneration computed by the caller.', 305000),
   },
   examples: [standardMonthlyRemunerationExample],
 } as const;

@@ -7,8 +7,10 @@
 import { FRACTION_PATTERN, MULTIPLIER_PATTERN } from '../contract/decimal-patterns.ts';
 
 /** A rate as a fraction between 0 and 1 carried as a string: "0.0985" is 9.85%. */
-const fraction = (description: string, example: string) =>
-  ({ type: 'string', pattern: FRACTION_PATTERN, description, examples: [example] }) as const;
+/** Said in the schema (ajv-errors) so a rate sent as a percentage is told what to send. */
+const FRACTION_MESSAGE = 'must be a fraction between 0 and 1 written as a string (9.85 % is "0.0985").';
+export const fraction = (description: string, example: string) =>
+  ({ type: 'string', pattern: FRACTION_PATTERN, errorMessage: { pattern: FRACTION_MESSAGE }, description, examples: [example] }) as const;
 
 /**
  * An attendance pay rate: a multiplier of the hourly base applied to the minutes of its category
@@ -16,7 +18,7 @@ const fraction = (description: string, example: string) =>
  * minutes, which are additional to the pay those minutes already get). Hence up to 9.99..., not 0..1.
  */
 const multiplier = (description: string, example: string) =>
-  ({ type: 'string', pattern: MULTIPLIER_PATTERN, description, examples: [example] }) as const;
+  ({ type: 'string', pattern: MULTIPLIER_PATTERN, errorMessage: { pattern: 'must be a pay rate multiplier from 0 to 9.9999999999 written as a string, e.g. "1.25".' }, description, examples: [example] }) as const;
 
 const date = (description: string, example: string) => ({ type: 'string', format: 'date', description, examples: [example] }) as const;
 
@@ -31,10 +33,11 @@ export const customRatesSchema = {
     childcare_support_contribution_employee_rate: {
       type: ['string', 'null'],
       pattern: FRACTION_PATTERN,
+      errorMessage: { pattern: FRACTION_MESSAGE },
       description: 'Employee childcare support contribution rate, or null when there is none.',
       examples: ['0.00115'],
     },
-    health_insurance_standard_bonus_annual_cap: { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER, description: 'Annual cap of the health standard bonus (yen).', examples: [5730000] },
+    health_insurance_standard_bonus_annual_cap: { type: 'integer', minimum: 0, maximum: 999_999_999, description: 'Annual cap of the health standard bonus (yen), at most 999,999,999 like every money input of the API.', examples: [5730000] },
   },
   examples: [{ health_insurance_employee_rate: '0.045', care_insurance_employee_rate: '0.008', childcare_support_contribution_employee_rate: '0.00115', health_insurance_standard_bonus_annual_cap: 5730000 }],
 } as const;
@@ -46,7 +49,7 @@ export const socialInsuranceSettingsSchema = {
   required: ['health_insurance_provider'],
   properties: {
     health_insurance_provider: { type: 'string', enum: ['kyokai', 'custom'], description: 'Japan Health Insurance Association rates by prefecture, or self-declared rates.', examples: ['kyokai'] },
-    prefecture_code: { type: 'string', pattern: '^(0[1-9]|[1-3][0-9]|4[0-7])$', description: 'JIS prefecture code 01-47 (kyokai only).', examples: ['13'] },
+    prefecture_code: { type: 'string', pattern: '^(0[1-9]|[1-3][0-9]|4[0-7])$', errorMessage: { pattern: 'must be a JIS prefecture code from "01" to "47" (Tokyo is "13").' }, description: 'JIS prefecture code 01-47 (kyokai only).', examples: ['13'] },
     custom_rates: customRatesSchema,
   },
   // A `false` subschema forbids the field: the API reports it as forbidden_field at its own path.

@@ -2,7 +2,8 @@
  * The one registry of error codes: HTTP status, message template and when it happens. Every error
  * response, the OpenAPI document and docs/errors.md come from here (a test checks the page lists
  * every code). Engine codes (EngineError) map through the same table. Templates use {name}
- * placeholders filled from ApiError params.
+ * placeholders filled from ApiError params; {name|unit} writes the number with its unit in the right
+ * number ("1 second", "2 seconds").
  */
 export interface ErrorDefinition {
   status: number;
@@ -12,7 +13,7 @@ export interface ErrorDefinition {
 
 export const ERROR_REGISTRY = {
   malformed_json: { status: 400, message: 'The request body is not valid JSON.', when: 'The body of a POST or PUT cannot be parsed as JSON.' },
-  bad_request: { status: 400, message: 'The request could not be read.', when: 'The request is broken at the HTTP level (for example an aborted body or an unsupported content encoding).' },
+  bad_request: { status: 400, message: 'The request could not be read.', when: 'The request is broken at the HTTP level: for example an aborted body, or a body that is not what its Content-Encoding (gzip, deflate, br) claims.' },
   unauthorized: { status: 401, message: 'A valid API key is required in the X-API-Key header.', when: 'X-API-Key is missing, unknown or revoked. All endpoints.' },
   quota_exceeded: {
     status: 402,
@@ -24,7 +25,7 @@ export const ERROR_REGISTRY = {
   method_not_allowed: { status: 405, message: 'This endpoint does not accept this HTTP method.', when: 'The path exists but not for this method (see the Allow header).' },
   settings_lock_conflict: { status: 409, message: 'settings_lock differs from the resolved settings versions.', when: 'settings_lock does not equal the versions resolved for company_id and payment_date.' },
   payload_too_large: { status: 413, message: 'The request body exceeds {limit} bytes.', when: 'The body is larger than PAYROLL_MAX_BODY_BYTES.' },
-  unsupported_media_type: { status: 415, message: 'The request body must be sent with Content-Type: application/json.', when: 'A POST or PUT without Content-Type application/json.' },
+  unsupported_media_type: { status: 415, message: 'The request body must be sent with Content-Type: application/json.', when: 'A POST or PUT without Content-Type application/json, or with a Content-Encoding other than gzip, deflate or br (the message names it).' },
   validation_error: {
     status: 422,
     message: 'The request is invalid; see details.',
@@ -36,7 +37,7 @@ export const ERROR_REGISTRY = {
   attendance_rates_not_configured: { status: 422, message: 'The company profile in force has no attendance premium rates.', when: 'attendance_input is given but the profile lacks attendance_premium_rates.' },
   negative_gross_payment: { status: 422, message: 'Attendance-derived deductions make gross_payment negative.', when: 'Monthly payroll whose attendance deductions exceed the pay.' },
   withholding_rate_override_not_allowed: { status: 422, message: 'withholding_rate_override is not enabled in the company profile.', when: 'A bonus with withholding_rate_override while allow_withholding_rate_override is false.' },
-  rate_limit_exceeded: { status: 429, message: 'Too many requests; retry after {retry_after} seconds.', when: 'The account (or, without a valid key, the client address) exceeded the rate limit. See Retry-After.' },
+  rate_limit_exceeded: { status: 429, message: 'Too many requests; retry after {retry_after|second}.', when: 'The account (or, without a valid key, the client address) exceeded the rate limit. See Retry-After.' },
   internal_error: { status: 500, message: 'An internal error occurred. Quote the request_id when reporting it.', when: 'A fault of the service; no internals are shown.' },
   store_unavailable: {
     status: 503,
@@ -53,5 +54,9 @@ export function isErrorCode(code: unknown): code is ErrorCode {
 }
 
 export function renderMessage(code: ErrorCode, params: Record<string, string | number> = {}): string {
-  return ERROR_REGISTRY[code].message.replace(/\{(\w+)\}/g, (m, name: string) => (name in params ? String(params[name]) : m));
+  return ERROR_REGISTRY[code].message.replace(/\{(\w+)(?:\|(\w+))?\}/g, (m, name: string, unit: string | undefined) => {
+    if (!(name in params)) return m;
+    const value = String(params[name]);
+    return unit === undefined ? value : `${value} ${unit}${value === '1' ? '' : 's'}`;
+  });
 }

@@ -1,7 +1,9 @@
 /**
- * Every error leaves in one envelope: { error: { code, message, request_id, details? } }, status from
- * the error registry. Internal errors are logged (name and stack frames; the message only of an
- * EngineFault, which names the failing rule with every value masked: other messages can carry input
+ * Every error leaves in one envelope: { error: { code, message, request_id, details?, details_omitted? } },
+ * status from the error registry. details lists at most MAX_DETAILS problems; details_omitted counts the
+ * rest, so no request can make a 422 grow with its body. Internal errors are logged (name and stack
+ * frames; the message only of an EngineFault, which names the failing rule with every value masked:
+ * other messages can carry input
  * values) and answered with a generic message.
  */
 import type { Logger } from 'pino';
@@ -9,6 +11,13 @@ import { ApiError } from '../errors/api-error.ts';
 import { EngineFault } from '../../engine/index.ts';
 import { toApiError } from '../errors/to-api-error.ts';
 import type { AppContext, AppMiddleware } from '../context.ts';
+import { MAX_DETAILS } from '../validation/limits.ts';
+
+function validationDetails(error: ApiError): object {
+  const details = error.details ?? [];
+  if (details.length <= MAX_DETAILS) return { details };
+  return { details: details.slice(0, MAX_DETAILS), details_omitted: details.length - MAX_DETAILS };
+}
 
 export function sendError(ctx: AppContext, error: ApiError): void {
   ctx.status = error.status;
@@ -18,7 +27,7 @@ export function sendError(ctx: AppContext, error: ApiError): void {
       code: error.code,
       message: error.message,
       request_id: ctx.state.requestId,
-      ...(error.code === 'validation_error' ? { details: error.details ?? [] } : {}),
+      ...(error.code === 'validation_error' ? validationDetails(error) : {}),
     },
   };
 }

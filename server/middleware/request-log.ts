@@ -1,24 +1,34 @@
 /**
  * Exactly one structured log line per request. Only routing facts go in: never a body, never the API
- * key, never employee data (decisions.md 4); the route is the pattern, not the concrete path.
+ * key, never employee data (decisions.md 4); the route is the pattern, not the concrete path, also for
+ * requests refused before routing (401, 429), so refusals can be counted per endpoint.
+ *
+ * Kept as our own Koa middleware rather than pino-http: the facts of the line (route pattern, account,
+ * Idempotency-Key) live on the Koa context, which pino-http (written for bare req/res) cannot see, and
+ * pino-http logs request and response headers by default, X-API-Key included, so safety would rest on
+ * switching each default off. This is one pino call.
  */
 import type { Logger } from 'pino';
 import type { AppMiddleware } from '../context.ts';
 
-export function logRequests(logger: Logger): AppMiddleware {
+/** The route pattern a path and method would reach, or null (no such endpoint). */
+export type RouteOf = (path: string, method: string) => string | null;
+
+export function logRequests(logger: Logger, routeOf: RouteOf): AppMiddleware {
   return async (ctx, next) => {
     const started = process.hrtime.bigint();
     try {
       await next();
     } finally {
       const matched = (ctx as unknown as { _matchedRoute?: string })._matchedRoute;
+      const route = typeof matched === 'string' ? matched : routeOf(ctx.path, ctx.method);
       logger.info(
         {
           request_id: ctx.state.requestId,
           account_id: ctx.state.principal?.account_id ?? null,
           method: ctx.method,
           // Router patterns escape the literal colon of "monthly:calculate"; log it as clients see it.
-          route: typeof matched === 'string' ? matched.replace(/\\:/g, ':') : null,
+          route: route === null ? null : route.replace(/\\:/g, ':'),
           status: ctx.status,
           latency_ms: Number((Number(process.hrtime.bigint() - started) / 1e6).toFixed(3)),
           idempotency_key: ctx.state.idempotencyKey ?? null,

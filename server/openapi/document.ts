@@ -6,6 +6,7 @@
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { ERROR_REGISTRY, renderMessage, type ErrorCode } from '../errors/registry.ts';
 import { CALCULATION_ENDPOINTS } from '../routes/calculation-endpoints.ts';
+import { REQUEST_ID_PATTERN } from '../middleware/request-id-format.ts';
 import { componentSchemas } from './components.ts';
 import { refify } from './refify.ts';
 import { inlineRequestSchemas } from './request-bodies.ts';
@@ -29,7 +30,25 @@ const RETRY_AFTER_DESCRIPTIONS: Record<number, string> = {
   429: 'Seconds to wait (integer >= 1).',
   503: 'Seconds to wait before retrying (integer >= 1).',
 };
-const BODY_ERRORS: ErrorCode[] = ['malformed_json', 'payload_too_large', 'unsupported_media_type', 'validation_error'];
+const BODY_ERRORS: ErrorCode[] = ['malformed_json', 'bad_request', 'payload_too_large', 'unsupported_media_type', 'validation_error'];
+
+/** Headers every response carries, whatever its status. */
+const EVERY_RESPONSE_HEADERS = { 'X-Request-Id': { $ref: '#/components/headers/XRequestId' } };
+
+const requestIdHeader = {
+  description: 'The request id, also error.request_id: the caller\'s X-Request-Id when well-formed (1-128 characters of A-Z a-z 0-9 . _ : -), else a UUID the service generated.',
+  schema: { type: 'string', pattern: REQUEST_ID_PATTERN },
+  example: EXAMPLE_REQUEST_ID,
+};
+
+const requestIdParameter = {
+  name: 'X-Request-Id',
+  in: 'header',
+  required: false,
+  description: 'Optional id of the request, adopted as the request id when it is 1-128 characters of A-Z a-z 0-9 . _ : - (a UUID is generated otherwise), echoed in X-Request-Id and error.request_id and logged.',
+  schema: { type: 'string', pattern: REQUEST_ID_PATTERN },
+  example: 'gw-7f3a9c:42',
+};
 
 function errorExample(code: ErrorCode): object {
   const message = renderMessage(code, { limit: 10, month: '2026-05', company_id: 'acme-tokyo', retry_after: 1, resets_at: '2026-06-01T00:00:00+09:00' });
@@ -46,6 +65,7 @@ function errorResponses(codes: ErrorCode[]): Record<string, Json> {
     out[String(status)] = {
       description: list.map((c) => `\`${c}\`: ${ERROR_REGISTRY[c].when}`).join(' '),
       headers: {
+        ...EVERY_RESPONSE_HEADERS,
         ...rateLimitHeaderRefs,
         ...(RETRY_AFTER_DESCRIPTIONS[status] ? { 'Retry-After': { description: RETRY_AFTER_DESCRIPTIONS[status], schema: { type: 'integer', minimum: 1 } } } : {}),
       },
@@ -61,7 +81,7 @@ function errorResponses(codes: ErrorCode[]): Record<string, Json> {
 }
 
 function ok(description: string, schemaName: string, example: unknown): Record<string, Json> {
-  return { '200': { description, headers: rateLimitHeaderRefs, content: { 'application/json': { schema: ref(schemaName), example } } } };
+  return { '200': { description, headers: { ...EVERY_RESPONSE_HEADERS, ...rateLimitHeaderRefs }, content: { 'application/json': { schema: ref(schemaName), example } } } };
 }
 
 const idempotencyKeyParameter = {
@@ -96,7 +116,7 @@ function calculationOperations(schemas: Record<string, { examples?: readonly unk
         tags: [e.countsTowardQuota ? 'Payroll' : 'Simulations'],
         summary: e.summary,
         description: e.description,
-        parameters: e.acceptsIdempotencyKey ? [idempotencyKeyParameter] : [],
+        parameters: e.acceptsIdempotencyKey ? [requestIdParameter, idempotencyKeyParameter] : [requestIdParameter],
         requestBody: { required: true, content: { 'application/json': { schema: requestSchemas[e.requestSchemaName], example: schemas[e.requestSchemaName]!.examples![0] } } },
         responses: { ...ok(`The ${e.type} result.`, e.resultSchemaName, schemas[e.resultSchemaName]!.examples![0]), ...errorResponses([...COMMON_ERRORS, ...BODY_ERRORS, ...engineErrors]) },
       },
@@ -137,6 +157,7 @@ export function buildOpenApiDocument(): OpenAPIV3_1.Document {
       '/v1/masters/tax-tables': {
         get: {
           operationId: 'listTaxTables',
+          parameters: [requestIdParameter],
           tags: ['Masters'],
           summary: 'List published income tax tables',
           description: 'One record per income tax table (monthly and bonus) and version.',
@@ -146,6 +167,7 @@ export function buildOpenApiDocument(): OpenAPIV3_1.Document {
       '/v1/masters/rate-tables': {
         get: {
           operationId: 'listRateTables',
+          parameters: [requestIdParameter],
           tags: ['Masters'],
           summary: 'List published insurance rate tables',
           description: 'One social insurance record per prefecture and version, and one nationwide record each for pension and employment insurance per version.',
@@ -173,6 +195,7 @@ export function buildOpenApiDocument(): OpenAPIV3_1.Document {
       '/v1/openapi.json': {
         get: {
           operationId: 'getOpenApiDocument',
+          parameters: [requestIdParameter],
           tags: ['Meta'],
           summary: 'OpenAPI 3.1 description',
           description: 'This document, generated from the schemas the service validates with.',
@@ -180,7 +203,7 @@ export function buildOpenApiDocument(): OpenAPIV3_1.Document {
         },
       },
       '/cp/v1/companies/{company_id}/calculation-profile': {
-        parameters: [companyIdParameter],
+        parameters: [companyIdParameter, requestIdParameter],
         put: {
           operationId: 'putCalculationProfile',
           tags: ['Company profile'],
@@ -200,7 +223,7 @@ export function buildOpenApiDocument(): OpenAPIV3_1.Document {
       },
     },
     components: {
-      headers: RATE_LIMIT_HEADERS,
+      headers: { XRequestId: requestIdHeader, ...RATE_LIMIT_HEADERS },
       securitySchemes: { ApiKeyAuth: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'Issued by the admin command; shown once.' } },
       schemas: sharedSchemas,
     },

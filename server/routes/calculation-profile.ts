@@ -13,14 +13,25 @@ import type { AppDeps } from '../app-deps.ts';
 import type { AppContext } from '../context.ts';
 import { ApiError } from '../errors/api-error.ts';
 import { jsonBody } from '../middleware/json-body.ts';
-import { schemaDetails } from '../validation/validate-body.ts';
+import { TEXT_MESSAGE } from '../../engine/contract/common.ts';
+import { isValidText } from '../validation/text.ts';
+import { requestDetails } from '../validation/validate-body.ts';
 
 export const CALCULATION_PROFILE_PATH = '/cp/v1/companies/:company_id/calculation-profile';
 
-function companyIdOf(ctx: AppContext): string {
+/**
+ * The company_id of the path. Too long or too short is a 422 as before. An id that is not valid
+ * Unicode text (a NUL: "%00") can never have been created, so GET answers 404 like any unknown company;
+ * PUT cannot create it and answers 422 at ["path", "company_id"] (decisions.md).
+ */
+function companyIdOf(ctx: AppContext, forWrite: boolean): string {
   const companyId = (ctx as unknown as { params: { company_id: string } }).params.company_id;
   if (companyId.length < 1 || companyId.length > 128) {
     throw new ApiError('validation_error', { details: [{ path: ['path', 'company_id'], code: 'invalid_length', message: 'company_id must be 1 to 128 characters.' }] });
+  }
+  if (!isValidText(companyId)) {
+    if (!forWrite) throw new ApiError('company_not_found', { params: { company_id: companyId } });
+    throw new ApiError('validation_error', { details: [{ path: ['path', 'company_id'], code: 'invalid_format', message: `company_id ${TEXT_MESSAGE}` }] });
   }
   return companyId;
 }
@@ -28,9 +39,9 @@ function companyIdOf(ctx: AppContext): string {
 export function registerCalculationProfileRoutes(router: Router, deps: AppDeps): void {
   router.put(CALCULATION_PROFILE_PATH, jsonBody(deps.config.maxBodyBytes), async (ctx) => {
     const appCtx = ctx as AppContext;
-    const companyId = companyIdOf(appCtx);
+    const companyId = companyIdOf(appCtx, true);
     const body: unknown = ctx.request.body;
-    const details = schemaDetails(profilePutBodySchema, body);
+    const details = requestDetails(profilePutBodySchema, body);
     if (details.length > 0) throw new ApiError('validation_error', { details });
     const accountId = appCtx.state.principal!.account_id;
     const outcome = await deps.store.updateCompanyProfile(accountId, companyId, `prof_${randomUUID()}`, (existing, ids) => {
@@ -42,7 +53,7 @@ export function registerCalculationProfileRoutes(router: Router, deps: AppDeps):
 
   router.get(CALCULATION_PROFILE_PATH, async (ctx) => {
     const appCtx = ctx as AppContext;
-    const companyId = companyIdOf(appCtx);
+    const companyId = companyIdOf(appCtx, false);
     const company = await deps.store.findCompany(appCtx.state.principal!.account_id, companyId);
     if (!company) throw new ApiError('company_not_found', { params: { company_id: companyId } });
     ctx.body = { data: company.versions };

@@ -12,7 +12,7 @@ import { ApiError } from '../errors/api-error.ts';
 import { engineForRequest } from '../engine-holder.ts';
 import { jsonBody } from '../middleware/json-body.ts';
 import { withQuota } from '../quota/quota.ts';
-import { schemaDetails } from '../validation/validate-body.ts';
+import { requestDetails } from '../validation/validate-body.ts';
 import { CALCULATION_ENDPOINTS, type CalculationEndpoint } from './calculation-endpoints.ts';
 
 /** Idempotency-Key is only logged (no caching), but its length is part of the interface. */
@@ -38,8 +38,8 @@ async function calculate(ctx: AppContext, endpoint: CalculationEndpoint, deps: A
   const body: unknown = ctx.request.body;
   const details = [
     ...(endpoint.acceptsIdempotencyKey ? idempotencyKeyDetails(ctx) : []),
-    ...schemaDetails(endpoint.requestSchema, body), // also fills the schema's defaults into body
-    ...(isObject(body) ? deps.engine.validate(endpoint.type, body) : []),
+    // Sizes first, then the schema (which fills the schema's defaults into body) and cross-field rules.
+    ...requestDetails(endpoint.requestSchema, body, (b) => deps.engine.validate(endpoint.type, b)),
   ];
   if (details.length > 0 || !isObject(body)) throw new ApiError('validation_error', { details });
 

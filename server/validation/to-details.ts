@@ -1,10 +1,13 @@
 /**
  * AJV errors -> the API's validation details: path as an array of field names (array indexes as
  * numbers), a stable code, and a message. Unknown and missing fields get the field's own name at the
- * end of the path, so a client can point at it. Codes are documented in docs/errors.md.
+ * end of the path (clipped: a name can be as long as the body), so a client can point at it. Messages
+ * a schema states itself (ajv-errors' errorMessage) are used as they are, with the code of the keyword
+ * they replace. Codes are documented in docs/errors.md.
  */
 import type { ErrorObject } from 'ajv';
 import type { ValidationDetail } from '../../engine/index.ts';
+import { clipName } from './limits.ts';
 
 type Path = (string | number)[];
 
@@ -20,6 +23,32 @@ export function pointerToPath(pointer: string): Path {
 /** Wrapper keywords whose inner errors already say what is wrong. */
 const WRAPPERS = new Set(['if', 'propertyNames']);
 
+const CODE_OF_KEYWORD: Record<string, string> = {
+  minimum: 'out_of_range',
+  maximum: 'out_of_range',
+  exclusiveMinimum: 'out_of_range',
+  exclusiveMaximum: 'out_of_range',
+  minLength: 'invalid_length',
+  maxLength: 'invalid_length',
+  minItems: 'invalid_length',
+  maxItems: 'invalid_length',
+  minProperties: 'invalid_length',
+  maxProperties: 'invalid_length',
+  pattern: 'invalid_format',
+  format: 'invalid_format',
+  type: 'invalid_type',
+};
+
+/** A message the schema gives itself (errorMessage) replaces the errors it names; the first sets the code. */
+function schemaMessage(e: ErrorObject, path: Path): ValidationDetail {
+  const replaced = (e.params as { errors?: ErrorObject[] }).errors ?? [];
+  return { path, code: CODE_OF_KEYWORD[replaced[0]?.keyword ?? ''] ?? 'invalid_value', message: withStop(e.message ?? 'is invalid') };
+}
+
+function withStop(message: string): string {
+  return message.endsWith('.') ? message : `${message}.`;
+}
+
 function toDetail(e: ErrorObject): ValidationDetail | null {
   const path = pointerToPath(e.instancePath);
   const params = e.params as Record<string, unknown>;
@@ -27,13 +56,18 @@ function toDetail(e: ErrorObject): ValidationDetail | null {
   // Errors raised by propertyNames carry the offending key on the error object itself.
   const propertyName = (e as ErrorObject & { propertyName?: string }).propertyName;
   if (typeof propertyName === 'string') {
-    return { path: [...path, propertyName], code: 'invalid_length', message: `key name ${e.message ?? 'is invalid'}.` };
+    const inner = e.keyword === 'errorMessage' ? schemaMessage(e, path) : { code: CODE_OF_KEYWORD[e.keyword] ?? 'invalid_value', message: withStop(e.message ?? 'is invalid') };
+    return { path: [...path, clipName(propertyName)], code: inner.code, message: `key name ${inner.message}` };
   }
   switch (e.keyword) {
+    case 'errorMessage':
+      return schemaMessage(e, path);
     case 'required':
       return { path: [...path, String(params.missingProperty)], code: 'required', message: `${String(params.missingProperty)} is required.` };
-    case 'additionalProperties':
-      return { path: [...path, String(params.additionalProperty)], code: 'unknown_field', message: `${String(params.additionalProperty)} is not a field of this object.` };
+    case 'additionalProperties': {
+      const name = clipName(String(params.additionalProperty));
+      return { path: [...path, name], code: 'unknown_field', message: `${name} is not a field of this object.` };
+    }
     case 'false schema':
       return { path, code: 'forbidden_field', message: `${String(path[path.length - 1])} is not allowed here.` };
     case 'type':
@@ -62,13 +96,11 @@ function toDetail(e: ErrorObject): ValidationDetail | null {
   }
 }
 
+/** Patterns of the request schemas carry their own messages (errorMessage); formats are named here. */
 function formatMessage(params: Record<string, unknown>): string {
   if (params.format === 'date') return 'must be a date YYYY-MM-DD.';
   if (params.format) return `must be in ${String(params.format)} format.`;
-  const pattern = String(params.pattern);
-  if (pattern.startsWith('^\\d{4}-(0[1-9]')) return 'must be a month YYYY-MM.';
-  if (pattern.includes('\\d{1,9}') || pattern.startsWith('^(0(')) return 'must be a decimal number written as a string, e.g. "0.25".';
-  return `must match ${pattern}.`;
+  return `must match ${String(params.pattern)}.`;
 }
 
 export function ajvErrorsToDetails(errors: readonly ErrorObject[] | null | undefined): ValidationDetail[] {

@@ -5,7 +5,7 @@
  * timestamps) are shown as "…" so the block only changes when the answer does.
  */
 
-const VOLATILE = new Set(['account_id', 'profile_id', 'request_id', 'created_at', 'calculated_at', 'calculation_id']);
+const VOLATILE = new Set(['month', 'resets_at', 'account_id', 'profile_id', 'request_id', 'created_at', 'calculated_at', 'calculation_id']);
 
 function masked(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(masked);

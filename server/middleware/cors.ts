@@ -1,0 +1,31 @@
+/**
+ * CORS for browser clients, off unless PAYROLL_CORS_ORIGINS lists origins (a server-to-server API
+ * should not be callable from any web page by default). @koa/cors does the protocol: it answers a
+ * preflight (OPTIONS with Access-Control-Request-Method) from an allowed origin with 204 before the
+ * key check (browsers never send X-API-Key on a preflight), and marks actual responses, errors
+ * included, so scripts may read the rate-limit and request-id headers. No credentials: the key is a
+ * header, not a cookie.
+ */
+import cors from '@koa/cors';
+import type { AppMiddleware } from '../context.ts';
+
+export const CORS_EXPOSED_HEADERS = ['X-Request-Id', 'Retry-After', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'];
+export const CORS_ALLOWED_HEADERS = ['X-API-Key', 'Content-Type', 'Content-Encoding', 'Idempotency-Key', 'X-Request-Id'];
+
+/** null when no origin is allowed: then no CORS header is ever sent and OPTIONS is an ordinary request. */
+export function corsMiddleware(origins: readonly string[] | undefined): AppMiddleware | null {
+  if (!origins || origins.length === 0) return null;
+  const anyOrigin = origins.includes('*');
+  const allowed = new Set(origins);
+  return cors({
+    // '' = not allowed: @koa/cors then sets no header and the browser keeps the response from the page.
+    origin: (ctx) => {
+      const origin = ctx.get('Origin');
+      return anyOrigin ? '*' : allowed.has(origin) ? origin : '';
+    },
+    allowMethods: ['GET', 'PUT', 'POST'],
+    allowHeaders: CORS_ALLOWED_HEADERS,
+    exposeHeaders: CORS_EXPOSED_HEADERS,
+    maxAge: 600,
+  }) as unknown as AppMiddleware;
+}

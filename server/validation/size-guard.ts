@@ -1,0 +1,68 @@
+/**
+ * The cheap first pass of request validation: container sizes only (maxItems, maxProperties, and
+ * closed objects carrying far more keys than they define), walked along the schema without descending
+ * into an oversize container. AJV with allErrors validates every item even when maxItems already
+ * failed, so 300,000 empty array items used to cost seconds, gigabytes and a 185 MB answer; when this
+ * pass finds a problem, nothing else runs (see validate-request.ts). Its work is linear in the part of
+ * the body the schema describes and it allocates nothing per item.
+ */
+import type { ValidationDetail } from '../../engine/index.ts';
+import { MAX_DETAILS } from './limits.ts';
+
+type Path = (string | number)[];
+interface SchemaNode {
+  type?: string | readonly string[];
+  maxItems?: number;
+  maxProperties?: number;
+  items?: SchemaNode;
+  properties?: Record<string, SchemaNode>;
+  additionalProperties?: boolean | SchemaNode;
+}
+
+function allows(schema: SchemaNode, type: 'array' | 'object'): boolean {
+  return schema.type === undefined || schema.type === type || (Array.isArray(schema.type) && schema.type.includes(type));
+}
+
+function checkArray(schema: SchemaNode, data: unknown[], path: Path, out: ValidationDetail[]): void {
+  if (schema.maxItems !== undefined && data.length > schema.maxItems) {
+    out.push({ path, code: 'invalid_length', message: `must NOT have more than ${schema.maxItems} items (has ${data.length}).` });
+    return;
+  }
+  if (schema.items && typeof schema.items === 'object') data.forEach((item, i) => walk(schema.items!, item, [...path, i], out));
+}
+
+function checkObject(schema: SchemaNode, data: Record<string, unknown>, path: Path, out: ValidationDetail[]): void {
+  const keys = Object.keys(data);
+  if (schema.maxProperties !== undefined && keys.length > schema.maxProperties) {
+    out.push({ path, code: 'invalid_length', message: `must NOT have more than ${schema.maxProperties} properties (has ${keys.length}).` });
+    return;
+  }
+  const properties = schema.properties ?? {};
+  if (schema.additionalProperties === false) {
+    // A few unknown keys are listed one by one by the schema; this many would only flood the answer.
+    const unknown = keys.filter((k) => !Object.hasOwn(properties, k)).length;
+    if (unknown > MAX_DETAILS) {
+      out.push({ path, code: 'unknown_field', message: `has ${unknown} fields that are not fields of this object.` });
+      return;
+    }
+  }
+  for (const key of keys) {
+    const sub = Object.hasOwn(properties, key) ? properties[key] : typeof schema.additionalProperties === 'object' ? schema.additionalProperties : undefined;
+    if (sub) walk(sub, data[key], [...path, key], out);
+  }
+}
+
+function walk(schema: SchemaNode, data: unknown, path: Path, out: ValidationDetail[]): void {
+  if (Array.isArray(data)) {
+    if (allows(schema, 'array')) checkArray(schema, data, path, out);
+  } else if (typeof data === 'object' && data !== null) {
+    if (allows(schema, 'object')) checkObject(schema, data as Record<string, unknown>, path, out);
+  }
+}
+
+/** Every oversize container the schema describes, outermost first; empty when all sizes are within bounds. */
+export function sizeDetails(schema: object, body: unknown): ValidationDetail[] {
+  const out: ValidationDetail[] = [];
+  walk(schema as SchemaNode, body, [], out);
+  return out;
+}
