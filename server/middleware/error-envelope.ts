@@ -5,20 +5,14 @@
  */
 import type { Logger } from 'pino';
 import { ApiError } from '../errors/api-error.ts';
+import { errorEnvelopeBody } from '../errors/envelope-body.ts';
 import { toApiError } from '../errors/to-api-error.ts';
 import type { AppContext, AppMiddleware } from '../context.ts';
 
 export function sendError(ctx: AppContext, error: ApiError): void {
   ctx.status = error.status;
   for (const [name, value] of Object.entries(error.headers)) ctx.set(name, value);
-  ctx.body = {
-    error: {
-      code: error.code,
-      message: error.message,
-      request_id: ctx.state.requestId,
-      ...(error.code === 'validation_error' ? { details: error.details ?? [] } : {}),
-    },
-  };
+  ctx.body = errorEnvelopeBody(error, ctx.state.requestId);
 }
 
 export function errorEnvelope(logger: Logger, maxBodyBytes: number): AppMiddleware {

@@ -1,0 +1,101 @@
+/**
+ * The batch pipeline: input bytes -> line chunks -> worker threads -> output in input order. Returns
+ * the run's figures (also what --stats prints). Usable in-process (tests, bench) and by tools/batch.ts.
+ */
+import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import type { Readable, Writable } from 'node:stream';
+import type { ProfileVersion } from '../../engine/index.ts';
+import { LineChunker } from './line-chunker.ts';
+import { addTimings, zeroTimings, type PhaseTimings } from './phase-timings.ts';
+import type { ProgressLine } from './progress.ts';
+import { OrderedWorkerPool } from './worker-pool.ts';
+
+export interface BatchOptions {
+  input: Readable;
+  output: Writable;
+  profiles: Map<string, ProfileVersion[]>;
+  workers: number;
+  chunkLines: number;
+  maxLineBytes: number;
+  /** Sum each worker's time per phase (parse, validate, calculate, serialize). */
+  timings?: boolean;
+  progress?: ProgressLine;
+  mastersDir?: string;
+  rulesDir?: string;
+}
+
+export interface BatchSummary {
+  run_id: string;
+  lines: number;
+  results: number;
+  errors: number;
+  seconds: number;
+  engine_load_seconds: number;
+  lines_per_second: number;
+  workers: number;
+  chunk_lines: number;
+  peak_rss_mb: number;
+  /** Worker milliseconds per phase, summed over the workers (with timings only). */
+  worker_ms?: PhaseTimings;
+}
+
+/** A chunk is cut at this many bytes even when it has fewer lines (bounds memory for long lines). */
+const MAX_CHUNK_BYTES = 4 * 1024 * 1024;
+
+export async function runBatch(o: BatchOptions): Promise<BatchSummary> {
+  const runId = randomUUID();
+  const started = performance.now();
+  let lines = 0;
+  let results = 0;
+  let bytesRead = 0;
+  const workerMs = zeroTimings();
+  const pool = new OrderedWorkerPool(o.output, o.workers * 4, (m) => {
+    lines += m.lines;
+    results += m.ok;
+    if (m.timings) addTimings(workerMs, m.timings);
+    o.progress?.update(lines, bytesRead);
+  });
+  try {
+    await pool.start(o.workers, {
+      entry: new URL(import.meta.url.endsWith('.ts') ? './worker.ts' : './worker.js', import.meta.url).href,
+      profiles: [...o.profiles],
+      runId,
+      maxLineBytes: o.maxLineBytes,
+      timings: o.timings ?? false,
+      mastersDir: o.mastersDir,
+      rulesDir: o.rulesDir,
+    });
+  } catch (err) {
+    await pool.close();
+    throw err;
+  }
+  const loaded = performance.now();
+  const chunker = new LineChunker(o.chunkLines, MAX_CHUNK_BYTES, o.maxLineBytes);
+  try {
+    for await (const buf of o.input as AsyncIterable<Buffer>) {
+      bytesRead += buf.length;
+      for (const chunk of chunker.push(buf)) await pool.submit(chunk);
+    }
+    for (const chunk of chunker.end()) await pool.submit(chunk);
+    await pool.finish();
+  } catch (err) {
+    await pool.close();
+    throw err;
+  }
+  o.progress?.done(lines, bytesRead);
+  const seconds = (performance.now() - started) / 1000;
+  return {
+    run_id: runId,
+    lines,
+    results,
+    errors: lines - results,
+    seconds: Number(seconds.toFixed(3)),
+    engine_load_seconds: Number(((loaded - started) / 1000).toFixed(3)),
+    lines_per_second: Math.round(lines / seconds),
+    workers: o.workers,
+    chunk_lines: o.chunkLines,
+    peak_rss_mb: Math.round(process.resourceUsage().maxRSS / 1024),
+    ...(o.timings ? { worker_ms: Object.fromEntries(Object.entries(workerMs).map(([k, v]) => [k, Math.round(v)])) as unknown as PhaseTimings } : {}),
+  };
+}
