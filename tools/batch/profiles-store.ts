@@ -25,9 +25,10 @@ function group(rows: Row[]): Map<string, ProfileVersion[]> {
 
 export async function loadProfilesFromStore(config: { databaseUrl?: string; dbFile: string }, accountId: string): Promise<Map<string, ProfileVersion[]>> {
   if (config.databaseUrl) {
-    const client = new pg.Client({ connectionString: config.databaseUrl, options: '-c default_transaction_read_only=on' });
+    const client = new pg.Client({ connectionString: config.databaseUrl });
     await client.connect();
     try {
+      await client.query('SET SESSION CHARACTERISTICS AS TRANSACTION READ ONLY');
       if (!(await client.query(ACCOUNT_SQL, [accountId])).rows.length) throw new Error(`account ${accountId} does not exist in the store`);
       return group((await client.query<Row>(VERSIONS_SQL, [accountId])).rows);
     } finally {
