@@ -51,7 +51,7 @@ const sections: Record<Section, () => Promise<string> | string> = {
   engine: () => benchEngine(runs, quick ? 200 : 2_000),
   http: () => benchHttp(runs, quick ? 1 : 5),
   startup: () => benchStartup(quick ? 1 : Math.max(runs, 5)),
-  batch: () => benchBatch(runs, quick ? { withoutTrace: 2_000, withTrace: 1_000 } : { withoutTrace: 200_000, withTrace: 50_000 }),
+  batch: () => benchBatch(runs, quick ? { withoutTrace: 2_000, withTrace: 1_000 } : { withoutTrace: 100_000, withTrace: 20_000 }),
 };
 for (const s of SECTIONS) {
   if (!only.includes(s)) continue;
