@@ -36,12 +36,21 @@ export interface BatchSummary {
   workers: number;
   chunk_lines: number;
   peak_rss_mb: number;
+  /** CPU time of the whole process (main thread and workers): on a shared machine, the honest cost. */
+  cpu_seconds: number;
+  /** CPU time spent until every worker had loaded its engine. */
+  engine_load_cpu_seconds: number;
   /** Worker milliseconds per phase, summed over the workers (with timings only). */
   worker_ms?: PhaseTimings;
 }
 
 /** A chunk is cut at this many bytes even when it has fewer lines (bounds memory for long lines). */
 const MAX_CHUNK_BYTES = 4 * 1024 * 1024;
+
+function cpuSeconds(): number {
+  const u = process.resourceUsage();
+  return (u.userCPUTime + u.systemCPUTime) / 1e6;
+}
 
 export async function runBatch(o: BatchOptions): Promise<BatchSummary> {
   const runId = randomUUID();
@@ -71,6 +80,7 @@ export async function runBatch(o: BatchOptions): Promise<BatchSummary> {
     throw err;
   }
   const loaded = performance.now();
+  const loadCpu = cpuSeconds();
   const chunker = new LineChunker(o.chunkLines, MAX_CHUNK_BYTES, o.maxLineBytes);
   try {
     for await (const buf of o.input as AsyncIterable<Buffer>) {
@@ -96,6 +106,8 @@ export async function runBatch(o: BatchOptions): Promise<BatchSummary> {
     workers: o.workers,
     chunk_lines: o.chunkLines,
     peak_rss_mb: Math.round(process.resourceUsage().maxRSS / 1024),
+    cpu_seconds: Number(cpuSeconds().toFixed(2)),
+    engine_load_cpu_seconds: Number(loadCpu.toFixed(2)),
     ...(o.timings ? { worker_ms: Object.fromEntries(Object.entries(workerMs).map(([k, v]) => [k, Math.round(v)])) as unknown as PhaseTimings } : {}),
   };
 }

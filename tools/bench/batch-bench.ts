@@ -61,6 +61,7 @@ export async function benchBatch(runs: number, lines: { withoutTrace: number; wi
         fmt(steady),
         fmt(pick.engine_load_seconds, 2),
         fmt(1_000_000 / steady + pick.engine_load_seconds),
+        fmt(((pick.cpu_seconds - pick.engine_load_cpu_seconds) / pick.lines) * 1_000_000),
         fmt(pick.peak_rss_mb),
       ]);
       const w = pick.worker_ms!;
@@ -71,7 +72,7 @@ export async function benchBatch(runs: number, lines: { withoutTrace: number; wi
     }
     return [
       '## Batch (`npm run batch`, worker threads on every core, generated monthly payrolls)',
-      table(['input', 'lines', 'workers', 'lines/s', 'lines/s after load', 'load s', 's per 1M (est.)', 'peak RSS MB'], rows),
+      table(['input', 'lines', 'workers', 'lines/s', 'lines/s after load', 'load s', 's per 1M (est.)', 'CPU s per 1M after load', 'peak RSS MB'], rows),
       ...phases,
     ].join('\n');
   } finally {
