@@ -30,7 +30,7 @@ and writes one line per input line, in input order:
   --profiles FILE      company profiles from a YAML file (companies: [{company_id, profile_puts | profile_versions}])
   --account ID         company profiles of this account from the store (PAYROLL_DATABASE_URL, else PAYROLL_DB), read-only
   --workers N          worker threads (default: one per core, ${availableParallelism()} here)
-  --chunk-lines N      lines per message to a worker (default 256)
+  --chunk-lines N      lines per message to a worker (default: automatic, up to 256 lines and about 1 MB of results)
   --stats              print the run's figures as one JSON line on stderr at the end
   --no-progress        no progress line (shown only when stderr is a terminal anyway)
   --help               this text
@@ -78,7 +78,7 @@ function parseCommandLine(argv: string[]) {
     profiles: parsed.profiles,
     account: parsed.account,
     workers: positiveInteger(parsed.workers, 'workers', availableParallelism()),
-    chunkLines: positiveInteger(parsed['chunk-lines'], 'chunk-lines', 256),
+    chunkLines: parsed['chunk-lines'] === undefined ? undefined : positiveInteger(parsed['chunk-lines'], 'chunk-lines', 0),
     stats: parsed.stats ?? false,
     progress: !parsed['no-progress'] && process.stderr.isTTY,
   };

@@ -87,6 +87,18 @@ it('keeps the input order across workers and small chunks', async () => {
   });
 }, 60_000);
 
+it('sizes chunks by their output: results with trace (~18 KB each) go in chunks of far fewer than 256 lines', async () => {
+  const input = join(dir, 'trace.jsonl');
+  writeFileSync(input, Array.from({ length: 200 }, (_, i) => monthlyBatchLine(i, true)).join('\n') + '\n');
+  const run = await runBatchCli(['--in', input, '--out', join(dir, 'trace-out.jsonl'), '--profiles', profiles, '--workers', '1', '--stats']);
+  expect(run.code).toBe(0);
+  const stats = JSON.parse(run.stderr.trim().split('\n').pop()!);
+  expect(stats.lines).toBe(200);
+  // about 1 MB of results per chunk: 1 MiB / ~18 KB per line
+  expect(stats.chunk_lines).toBeGreaterThanOrEqual(8);
+  expect(stats.chunk_lines).toBeLessThan(100);
+}, 60_000);
+
 describe('command line', () => {
   it('--help prints the usage and exits 0', async () => {
     const run = await runBatchCli(['--help']);

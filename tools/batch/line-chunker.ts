@@ -31,7 +31,7 @@ export class LineChunker {
   private seq = 0;
 
   constructor(
-    private readonly chunkLines: number,
+    private chunkLines: number,
     private readonly maxChunkBytes: number,
     private readonly maxLineBytes: number,
   ) {}
@@ -46,6 +46,11 @@ export class LineChunker {
     }
     if (pos < buf.length) this.addPartial(buf.subarray(pos));
     return out;
+  }
+
+  /** Changes the lines per chunk from the next chunk on (the batch sizes chunks by their output). */
+  setChunkLines(lines: number): void {
+    this.chunkLines = lines;
   }
 
   /** The last chunk, with a final line that had no newline. */

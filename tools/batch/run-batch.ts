@@ -16,7 +16,8 @@ export interface BatchOptions {
   output: Writable;
   profiles: Map<string, ProfileVersion[]>;
   workers: number;
-  chunkLines: number;
+  /** Lines per chunk; without it, sized automatically (AUTO_CHUNK below). */
+  chunkLines?: number;
   maxLineBytes: number;
   /** Sum each worker's time per phase (parse, validate, calculate, serialize). */
   timings?: boolean;
@@ -47,6 +48,14 @@ export interface BatchSummary {
 /** A chunk is cut at this many bytes even when it has fewer lines (bounds memory for long lines). */
 const MAX_CHUNK_BYTES = 4 * 1024 * 1024;
 
+/**
+ * Automatic chunk size: up to 256 lines (enough to make the per-message cost negligible), but about
+ * 1 MB of output per chunk. A result with trace is ~18 KB against ~1.2 KB without, so a fixed 256 lines
+ * made 5 MB chunks and, with the garbage they leave in the workers' heaps, pushed peak RSS past 500 MB;
+ * 64 lines kept it near 300 MB and ran faster (docs/performance.md).
+ */
+const AUTO_CHUNK = { firstLines: 32, maxLines: 256, minLines: 8, outputBytes: 1024 * 1024 };
+
 function cpuSeconds(): number {
   const u = process.resourceUsage();
   return (u.userCPUTime + u.systemCPUTime) / 1e6;
@@ -58,10 +67,20 @@ export async function runBatch(o: BatchOptions): Promise<BatchSummary> {
   let lines = 0;
   let results = 0;
   let bytesRead = 0;
+  let bytesWritten = 0;
+  // Small first chunks: the whole window is handed out before the first result tells the output size.
+  let chunkLines = o.chunkLines ?? AUTO_CHUNK.firstLines;
+  const chunker = new LineChunker(chunkLines, MAX_CHUNK_BYTES, o.maxLineBytes);
   const workerMs = zeroTimings();
   const pool = new OrderedWorkerPool(o.output, o.workers * 4, (m) => {
     lines += m.lines;
     results += m.ok;
+    bytesWritten += m.bytes.length;
+    if (o.chunkLines === undefined && lines > 0) {
+      const perLine = bytesWritten / lines;
+      chunkLines = Math.max(AUTO_CHUNK.minLines, Math.min(AUTO_CHUNK.maxLines, Math.round(AUTO_CHUNK.outputBytes / perLine)));
+      chunker.setChunkLines(chunkLines);
+    }
     if (m.timings) addTimings(workerMs, m.timings);
     o.progress?.update(lines, bytesRead);
   });
@@ -81,7 +100,6 @@ export async function runBatch(o: BatchOptions): Promise<BatchSummary> {
   }
   const loaded = performance.now();
   const loadCpu = cpuSeconds();
-  const chunker = new LineChunker(o.chunkLines, MAX_CHUNK_BYTES, o.maxLineBytes);
   try {
     for await (const buf of o.input as AsyncIterable<Buffer>) {
       bytesRead += buf.length;
@@ -104,7 +122,7 @@ export async function runBatch(o: BatchOptions): Promise<BatchSummary> {
     engine_load_seconds: Number(((loaded - started) / 1000).toFixed(3)),
     lines_per_second: Math.round(lines / seconds),
     workers: o.workers,
-    chunk_lines: o.chunkLines,
+    chunk_lines: chunkLines,
     peak_rss_mb: Math.round(process.resourceUsage().maxRSS / 1024),
     cpu_seconds: Number(cpuSeconds().toFixed(2)),
     engine_load_cpu_seconds: Number(loadCpu.toFixed(2)),
