@@ -4,24 +4,13 @@
  * and including the workers' engine load, peak RSS of the process, worker time per phase).
  */
 import { spawn } from 'node:child_process';
-import { createWriteStream, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { finished } from 'node:stream/promises';
-import { stringify } from 'yaml';
 import type { BatchSummary } from '../batch/run-batch.ts';
-import { BENCH_COMPANY, BENCH_PROFILE_PUT, monthlyBatchLine } from './sample-requests.ts';
+import { writeProfiles, writeRequests } from './generate-requests.ts';
 import { ROOT } from './server-process.ts';
 import { fmt, median, table } from './stats.ts';
-
-async function generate(file: string, lines: number, trace: boolean): Promise<void> {
-  const out = createWriteStream(file);
-  for (let i = 0; i < lines; i++) {
-    if (!out.write(monthlyBatchLine(i, trace) + '\n')) await new Promise<void>((r) => out.once('drain', () => r()));
-  }
-  out.end();
-  await finished(out);
-}
 
 function runBatch(input: string, profiles: string): Promise<BatchSummary> {
   return new Promise((resolve, reject) => {
@@ -42,12 +31,12 @@ export async function benchBatch(runs: number, lines: { withoutTrace: number; wi
   const dir = mkdtempSync(join(tmpdir(), 'payroll-bench-batch-'));
   try {
     const profiles = join(dir, 'profiles.yaml');
-    writeFileSync(profiles, stringify({ companies: [{ company_id: BENCH_COMPANY, profile_puts: [BENCH_PROFILE_PUT] }] }));
+    writeProfiles(profiles);
     const rows: string[][] = [];
     const phases: string[] = [];
     for (const [label, count, trace] of [['without trace', lines.withoutTrace, false], ['with trace', lines.withTrace, true]] as const) {
       const input = join(dir, `monthly-${trace ? 'trace' : 'plain'}.jsonl`);
-      await generate(input, count, trace);
+      await writeRequests(input, count, trace);
       const summaries: BatchSummary[] = [];
       for (let i = 0; i < runs; i++) summaries.push(await runBatch(input, profiles));
       const pick = summaries.find((s) => s.lines_per_second === median(summaries.map((x) => x.lines_per_second))) ?? summaries[0];
