@@ -114,7 +114,7 @@ describe.each(STORE_KINDS)('batch with profiles from the %s store', (kind) => {
     ]);
   });
 
-  it.runIf(kind === 'sqlite')('gives the same lines with profiles from a YAML file (PUT bodies or stored versions), reading stdin and writing stdout', async () => {
+  it('gives the same lines with profiles from a YAML file (PUT bodies or stored versions), reading stdin and writing stdout', async () => {
     const acme = (await server.store.findCompany(accountId, 'acme-tokyo'))!;
     const bench = (await server.store.findCompany(accountId, 'bench'))!;
     const profiles = join(dir, 'profiles.yaml');
