@@ -1,67 +1,60 @@
 /**
- * npm run bench: how fast the engine loads and calculates. Reports figures only (tests never assert
- * timings). Each scenario runs a warm-up, then as many iterations as fit in about two seconds.
+ * npm run bench: every performance figure of the service in one report (docs/performance.md) -- the
+ * machine, Node and date first, then the median of several runs of: the engine per calculation type,
+ * the per-line overheads around it, HTTP with autocannon against the server process, start-up, and
+ * the batch command. Figures only: no test asserts a timing.
  */
-import { performance } from 'node:perf_hooks';
-import { loadEngine, type CalculationType } from '../engine/index.ts';
-import { applyProfilePut } from '../engine/profile/apply-put.ts';
+import { cpus, loadavg } from 'node:os';
+import { parseArgs } from 'node:util';
+import { benchBatch } from './bench/batch-bench.ts';
+import { benchEngine } from './bench/engine-bench.ts';
+import { benchHttp } from './bench/http-bench.ts';
+import { benchStartup } from './bench/startup-bench.ts';
 
-const t0 = performance.now();
-const engine = loadEngine();
-const loadMs = performance.now() - t0;
+const SECTIONS = ['engine', 'http', 'startup', 'batch'] as const;
+type Section = (typeof SECTIONS)[number];
 
-const profile = applyProfilePut(
-  [],
-  {
-    effective_from: '2025-01-01',
-    social_insurance: { health_insurance_provider: 'kyokai', prefecture_code: '13' },
-    employment_insurance_business_type: 'general',
-    attendance_premium_rates: { overtime: '1.25', late_night_additional: '0.25', legal_holiday: '1.35', non_legal_holiday: '1.25' },
-  },
-  { company_id: 'bench', profile_id: 'bench' },
-).versions;
+const HELP = `Usage: npm run bench [-- --quick] [-- --only engine,http,startup,batch] [-- --runs N]
 
-const common = { company_id: 'bench', calculation_date: '2026-05-20', payment_date: '2026-05-25' };
-const employee = {
-  employee_ref: 'e-1', tax_dependent_count: 2, tax_table_type: 'kou', is_social_insurance_subject: true,
-  is_employment_insurance_subject: true, standard_monthly_remuneration: 360_000, care_insurance_subject: true,
-  monthly_standard_working_hours: '160',
+  --quick          short runs (one run each, small batch files): checks that every figure is produced
+  --only LIST      run only these sections (comma-separated: ${SECTIONS.join(', ')})
+  --runs N         runs per figure, the median is reported (default 3; 1 with --quick)
+  --help           this text`;
+
+function fail(message: string): never {
+  process.stderr.write(`bench: ${message}. See --help.\n`);
+  process.exit(2);
+}
+
+let values;
+try {
+  values = parseArgs({ options: { quick: { type: 'boolean' }, only: { type: 'string' }, runs: { type: 'string' }, help: { type: 'boolean' } } }).values;
+} catch (err) {
+  fail((err as Error).message);
+}
+if (values.help) {
+  process.stdout.write(HELP + '\n');
+  process.exit(0);
+}
+const quick = values.quick ?? false;
+const only = (values.only?.split(',').map((s) => s.trim()) ?? [...SECTIONS]) as Section[];
+for (const s of only) if (!SECTIONS.includes(s)) fail(`unknown section ${JSON.stringify(s)} (one of ${SECTIONS.join(', ')})`);
+if (values.runs !== undefined && !/^[1-9]\d*$/.test(values.runs)) fail(`--runs must be a positive integer, got ${JSON.stringify(values.runs)}`);
+const runs = values.runs ? Number(values.runs) : quick ? 1 : 3;
+
+const cpu = cpus();
+console.log('# Payroll service benchmark');
+console.log(`machine: ${cpu[0]?.model ?? 'unknown CPU'}, ${cpu.length} cores; load average at start ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+console.log(`node ${process.version}; ${new Date().toISOString()}; ${quick ? 'quick mode' : 'full mode'}, median of ${runs} run(s)`);
+
+const sections: Record<Section, () => Promise<string> | string> = {
+  engine: () => benchEngine(runs, quick ? 200 : 2_000),
+  http: () => benchHttp(runs, quick ? 1 : 5),
+  startup: () => benchStartup(quick ? 1 : Math.max(runs, 5)),
+  batch: () => benchBatch(runs, quick ? { withoutTrace: 2_000, withTrace: 1_000 } : { withoutTrace: 100_000, withTrace: 20_000 }),
 };
-const period = { payroll_month: '2026-05', start_date: '2026-05-01', end_date: '2026-05-31' };
-
-const scenarios: [string, CalculationType, Record<string, unknown>][] = [
-  ['monthly payroll, salaried, with trace', 'monthly_payroll', { ...common, period, employee_snapshot: employee, base_pay: 350_000,
-    allowances: [{ code: 'commute', name: 'Commuting', amount: 15_000, taxable: false, social_insurance_included: true, employment_insurance_included: true }] }],
-  ['monthly payroll, attendance (4 categories), with trace', 'monthly_payroll', { ...common, period, employee_snapshot: employee, base_pay: 350_000,
-    attendance_input: { overtime_minutes: 1_230, late_night_minutes: 120, legal_holiday_minutes: 480, non_legal_holiday_minutes: 240, absence_minutes: 60 } }],
-  ['monthly payroll, salaried, no trace', 'monthly_payroll', { ...common, period, employee_snapshot: employee, base_pay: 350_000,
-    calculation_options: { include_calculation_trace: false } }],
-  ['bonus, bonus table', 'bonus', { ...common, employee_snapshot: employee, bonus_gross_amount: 800_000, previous_month_taxable_payroll_amount: 350_000,
-    previous_month_social_insurance_amount: 52_000, bonus_social_insurance_context: { health_insurance_standard_bonus_ytd_before_this_payment: 0,
-      employees_pension_standard_bonus_same_month_before_this_payment: 0 } }],
-  ['income tax simulation', 'income_tax_simulation', { ...common, taxable_payment: 1_250_000, social_insurance_deduction_amount: 150_000, tax_table_type: 'kou', tax_dependent_count: 1 }],
-  ['grade lookup', 'standard_monthly_remuneration_resolution', { ...common, monthly_remuneration: 432_100 }],
-];
-
-function measure(fn: () => void): { perSecond: number; meanUs: number; p99Us: number; n: number } {
-  for (let i = 0; i < 200; i++) fn();
-  const samples: number[] = [];
-  const end = performance.now() + 2_000;
-  while (performance.now() < end) {
-    const s = performance.now();
-    fn();
-    samples.push(performance.now() - s);
-  }
-  samples.sort((a, b) => a - b);
-  const mean = samples.reduce((a, b) => a + b, 0) / samples.length;
-  return { perSecond: 1000 / mean, meanUs: mean * 1000, p99Us: samples[Math.floor(samples.length * 0.99)] * 1000, n: samples.length };
+for (const s of SECTIONS) {
+  if (!only.includes(s)) continue;
+  console.log('\n' + (await sections[s]()));
 }
-
-console.log(`engine load (masters + rules, validate and compile): ${loadMs.toFixed(0)} ms`);
-console.log('scenario'.padEnd(58) + 'calc/s'.padStart(10) + 'mean µs'.padStart(10) + 'p99 µs'.padStart(10) + 'runs'.padStart(9));
-for (const [name, type, request] of scenarios) {
-  const r = measure(() => engine.calculate(type, request, profile));
-  console.log(name.padEnd(58) + r.perSecond.toFixed(0).padStart(10) + r.meanUs.toFixed(0).padStart(10) + r.p99Us.toFixed(0).padStart(10) + String(r.n).padStart(9));
-}
-
-await (await import('./bench-http.ts')).benchHttp();
+console.log(`\nload average at end ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);

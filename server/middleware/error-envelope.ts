@@ -9,27 +9,14 @@
 import type { Logger } from 'pino';
 import { ApiError } from '../errors/api-error.ts';
 import { EngineFault } from '../../engine/index.ts';
+import { errorEnvelopeBody } from '../errors/envelope-body.ts';
 import { toApiError } from '../errors/to-api-error.ts';
 import type { AppContext, AppMiddleware } from '../context.ts';
-import { MAX_DETAILS } from '../validation/limits.ts';
-
-function validationDetails(error: ApiError): object {
-  const details = error.details ?? [];
-  if (details.length <= MAX_DETAILS) return { details };
-  return { details: details.slice(0, MAX_DETAILS), details_omitted: details.length - MAX_DETAILS };
-}
 
 export function sendError(ctx: AppContext, error: ApiError): void {
   ctx.status = error.status;
   for (const [name, value] of Object.entries(error.headers)) ctx.set(name, value);
-  ctx.body = {
-    error: {
-      code: error.code,
-      message: error.message,
-      request_id: ctx.state.requestId,
-      ...(error.code === 'validation_error' ? validationDetails(error) : {}),
-    },
-  };
+  ctx.body = errorEnvelopeBody(error, ctx.state.requestId);
 }
 
 export function errorEnvelope(logger: Logger, maxBodyBytes: number): AppMiddleware {

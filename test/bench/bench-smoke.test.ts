@@ -1,0 +1,69 @@
+/**
+ * Smoke test of `npm run bench -- --quick`: the report has every section, and each figure in it is a
+ * number. No timing is asserted (the machine is shared; benchmarks report figures, tests do not judge them).
+ */
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+const root = join(import.meta.dirname, '../..');
+const NUMBER = /^-?[\d,]+(\.\d+)?$/;
+
+let report: string;
+
+/** The rows of the table that follows `heading` (header line first), cells split on 2+ spaces. */
+function tableAfter(heading: string, skip = 0): string[][] {
+  const lines = report.split('\n');
+  const at = lines.findIndex((l) => l.startsWith(heading));
+  expect(at, `section ${heading}`).toBeGreaterThanOrEqual(0);
+  const rows: string[][] = [];
+  for (const l of lines.slice(at + 1 + skip)) {
+    if (l.trim() === '' || l.startsWith('#') || !/\S {2,}\S/.test(l)) break;
+    rows.push(l.trim().split(/ {2,}/));
+  }
+  return rows;
+}
+
+function expectNumericRows(rows: string[][], names: RegExp[]): void {
+  const [header, ...body] = rows;
+  expect(body.map((r) => r[0])).toEqual(names.map((n) => expect.stringMatching(n)));
+  for (const r of body) {
+    expect(r).toHaveLength(header.length);
+    for (const cell of r.slice(1)) expect(cell, `${r[0]}: ${cell}`).toMatch(NUMBER);
+  }
+}
+
+describe('npm run bench -- --quick', () => {
+  beforeAll(async () => {
+    const { stdout } = await promisify(execFile)(join(root, 'node_modules/.bin/tsx'), ['tools/bench.ts', '--quick'], { cwd: root, timeout: 240_000 });
+    report = stdout;
+  }, 250_000);
+
+  it('names the machine, Node and date', () => {
+    expect(report).toMatch(/^machine: .+, \d+ cores; load average at start [\d. ]+$/m);
+    expect(report).toContain(`node ${process.version}; 20`);
+  });
+
+  it('has the engine figures for every calculation type, with and without trace, and the per-line overheads', () => {
+    expect(report).toMatch(/engine load \(masters \+ rules, validate and compile\): [\d,]+ ms/);
+    expectNumericRows(tableAfter('## Engine', 1), [
+      /^monthly payroll, with trace$/, /^monthly payroll, without trace$/, /^monthly payroll, attendance/, /^bonus/,
+      /^social insurance/, /^employment insurance/, /^income tax/, /^grade lookup$/,
+    ]);
+    expectNumericRows(tableAfter('## Per-line overheads'), [/^JSON.parse/, /^schema validation/, /^cross-field/, /^JSON.stringify .* without trace/, /^JSON.stringify .* with trace/]);
+  });
+
+  it('has the HTTP figures at 32 connections with the ratios to the cheapest route', () => {
+    expectNumericRows(tableAfter('## HTTP', 1), [/monthly.*with trace$/, /monthly.*without trace$/, /\(cheapest\)$/]);
+    expect(report).toMatch(/ratio monthly with trace \/ cheapest route: [\d.]+ %/);
+    expect(report).toMatch(/ratio monthly without trace \/ cheapest route: [\d.]+ %/);
+    expect(report).toContain('autocannon 32 connections');
+  });
+
+  it('has the start-up time and the batch throughput with peak RSS', () => {
+    expect(report).toMatch(/## Start-up .*\nmedian of 1: [\d,]+ ms/);
+    expectNumericRows(tableAfter('## Batch'), [/^monthly payroll, without trace$/, /^monthly payroll, with trace$/]);
+    expect(report).toMatch(/without trace: parse [\d.]+ %, validate [\d.]+ %, calculate [\d.]+ %, serialize [\d.]+ %/);
+  });
+});

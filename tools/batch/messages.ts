@@ -1,0 +1,22 @@
+/** What the batch's main thread and its workers say to each other (worker_threads messages). */
+import type { ProfileVersion } from '../../engine/index.ts';
+import type { Chunk } from './line-chunker.ts';
+import type { PhaseTimings } from './phase-timings.ts';
+
+export interface WorkerSetup {
+  /** The module the bootstrap imports (this directory's worker.ts, or its compiled .js). */
+  entry: string;
+  profiles: [string, ProfileVersion[]][];
+  runId: string;
+  maxLineBytes: number;
+  timings: boolean;
+  mastersDir?: string;
+  rulesDir?: string;
+}
+
+export type ToWorker = { kind: 'chunk'; chunk: Chunk };
+
+export type FromWorker =
+  | { kind: 'ready' }
+  | { kind: 'load-failed'; message: string }
+  | { kind: 'done'; seq: number; bytes: Uint8Array; lines: number; ok: number; failed: number; timings?: PhaseTimings };

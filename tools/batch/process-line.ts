@@ -1,0 +1,85 @@
+/**
+ * One batch line from text to output text, through the same checks as the REST endpoint (the order of
+ * server/routes/calculations.ts): line shape, request schema (defaults filled in), cross-field rules,
+ * attendance conflict, company, then the engine. Every failure becomes the API's error envelope with
+ * the HTTP status the API would have answered; the line number is on every output line.
+ */
+import { performance } from 'node:perf_hooks';
+import type { Engine, ProfileVersion } from '../../engine/index.ts';
+import { ApiError } from '../../server/errors/api-error.ts';
+import { errorEnvelopeBody } from '../../server/errors/envelope-body.ts';
+import { toApiError } from '../../server/errors/to-api-error.ts';
+import { schemaDetails } from '../../server/validation/validate-body.ts';
+import { readBatchLine } from './line-envelope.ts';
+import type { PhaseTimings } from './phase-timings.ts';
+
+export interface LineContext {
+  engine: Engine;
+  /** company_id -> its stored profile versions */
+  profiles: ReadonlyMap<string, ProfileVersion[]>;
+  /** The run's id, given as request_id in every error envelope of the run (uuid, like the API's). */
+  runId: string;
+  /** PAYROLL_MAX_BODY_BYTES: the API's body limit, also the limit of a line (checked by the chunker). */
+  maxLineBytes: number;
+  /** Filled when the caller wants phase figures (--stats). */
+  timings?: PhaseTimings;
+  /** Told about internal errors (name and stack only: a message can carry input values). */
+  onInternalError?: (err: unknown, line: number) => void;
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+export function errorLine(line: number, error: ApiError, runId: string): string {
+  return JSON.stringify({ line, status: error.status, ...errorEnvelopeBody(error, runId) });
+}
+
+function compute(text: string, ctx: LineContext, t: PhaseTimings | undefined): Record<string, unknown> {
+  let mark = t ? performance.now() : 0;
+  const lap = (phase: keyof PhaseTimings) => {
+    if (!t) return;
+    const now = performance.now();
+    t[phase] += now - mark;
+    mark = now;
+  };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new ApiError('malformed_json');
+  }
+  lap('parse');
+  const { endpoint, request } = readBatchLine(parsed);
+  const details = [...schemaDetails(endpoint.requestSchema, request), ...(isObject(request) ? ctx.engine.validate(endpoint.type, request) : [])];
+  if (details.length > 0 || !isObject(request)) throw new ApiError('validation_error', { details });
+  const conflict = ctx.engine.attendanceConflict(endpoint.type, request);
+  if (conflict) throw new ApiError('attendance_input_conflict', { message: conflict });
+  lap('validate');
+  const companyId = request.company_id as string;
+  const versions = ctx.profiles.get(companyId);
+  if (!versions) throw new ApiError('company_not_found', { params: { company_id: companyId } });
+  const result = ctx.engine.calculate(endpoint.type, request, versions, { validated: true });
+  lap('calculate');
+  return result as unknown as Record<string, unknown>;
+}
+
+/** The output line (JSON, no newline) for input line number `line`, and whether it is a result. */
+export function processLine(text: string, line: number, ctx: LineContext): { text: string; ok: boolean } {
+  try {
+    const result = compute(text, ctx, ctx.timings);
+    const start = ctx.timings ? performance.now() : 0;
+    const out = JSON.stringify({ line, status: 200, result });
+    if (ctx.timings) ctx.timings.serialize += performance.now() - start;
+    return { text: out, ok: true };
+  } catch (err) {
+    const { error, internal } = toApiError(err, ctx.maxLineBytes);
+    if (internal) ctx.onInternalError?.(err, line);
+    return { text: errorLine(line, error, ctx.runId), ok: false };
+  }
+}
+
+/** The answer for a line longer than the limit (the chunker dropped its bytes as they came). */
+export function tooLargeLine(line: number, ctx: LineContext): string {
+  return errorLine(line, new ApiError('payload_too_large', { params: { limit: ctx.maxLineBytes } }), ctx.runId);
+}

@@ -1,0 +1,70 @@
+/**
+ * Batch throughput: `npm run batch`'s command on generated files of monthly payrolls (without and with
+ * trace), all cores, profiles from a YAML file; figures from the run's own --stats line (lines/s after
+ * and including the workers' engine load, peak RSS of the process, worker time per phase).
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { BatchSummary } from '../batch/run-batch.ts';
+import { writeProfiles, writeRequests } from './generate-requests.ts';
+import { ROOT } from './server-process.ts';
+import { fmt, median, table } from './stats.ts';
+
+function runBatch(input: string, profiles: string): Promise<BatchSummary> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(join(ROOT, 'node_modules/.bin/tsx'), ['tools/batch.ts', '--in', input, '--out', '/dev/null', '--profiles', profiles, '--stats', '--no-progress'], {
+      cwd: ROOT,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('close', (code) => {
+      if (code !== 0) reject(new Error(`batch exited ${code}: ${stderr}`));
+      else resolve(JSON.parse(stderr.trim().split('\n').pop()!) as BatchSummary);
+    });
+  });
+}
+
+export async function benchBatch(runs: number, lines: { withoutTrace: number; withTrace: number }): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), 'payroll-bench-batch-'));
+  try {
+    const profiles = join(dir, 'profiles.yaml');
+    writeProfiles(profiles);
+    const rows: string[][] = [];
+    const phases: string[] = [];
+    for (const [label, count, trace] of [['without trace', lines.withoutTrace, false], ['with trace', lines.withTrace, true]] as const) {
+      const input = join(dir, `monthly-${trace ? 'trace' : 'plain'}.jsonl`);
+      await writeRequests(input, count, trace);
+      const summaries: BatchSummary[] = [];
+      for (let i = 0; i < runs; i++) summaries.push(await runBatch(input, profiles));
+      const pick = summaries.find((s) => s.lines_per_second === median(summaries.map((x) => x.lines_per_second))) ?? summaries[0];
+      const computeSeconds = pick.seconds - pick.engine_load_seconds;
+      const steady = pick.lines / computeSeconds;
+      rows.push([
+        `monthly payroll, ${label}`,
+        fmt(count),
+        fmt(pick.workers),
+        fmt(pick.lines_per_second),
+        fmt(steady),
+        fmt(pick.engine_load_seconds, 2),
+        fmt(1_000_000 / steady + pick.engine_load_seconds),
+        fmt(((pick.cpu_seconds - pick.engine_load_cpu_seconds) / pick.lines) * 1_000_000),
+        fmt(pick.peak_rss_mb),
+      ]);
+      const w = pick.worker_ms!;
+      const busy = w.parse + w.validate + w.calculate + w.serialize;
+      const share = (v: number) => `${fmt((v / busy) * 100, 1)} %`;
+      const idle = Math.max(0, 1 - busy / (computeSeconds * 1000 * pick.workers));
+      phases.push(`${label}: parse ${share(w.parse)}, validate ${share(w.validate)}, calculate ${share(w.calculate)}, serialize ${share(w.serialize)} of worker time; workers idle or in IPC ${fmt(idle * 100, 1)} % of the compute phase`);
+    }
+    return [
+      '## Batch (`npm run batch`, worker threads on every core, generated monthly payrolls)',
+      table(['input', 'lines', 'workers', 'lines/s', 'lines/s after load', 'load s', 's per 1M (est.)', 'CPU s per 1M after load', 'peak RSS MB'], rows),
+      ...phases,
+    ].join('\n');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

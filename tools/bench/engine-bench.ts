@@ -1,0 +1,90 @@
+/**
+ * Engine figures, in process on one core: calculations per second, mean and p99 per calculation for
+ * each calculation type (monthly with and without trace), and what a batch line costs around the
+ * engine (JSON parse, schema and cross-field validation, JSON serialisation of the result).
+ */
+import { performance } from 'node:perf_hooks';
+import { loadEngine, type CalculationType, type Engine, type ProfileVersion } from '../../engine/index.ts';
+import { applyProfilePut } from '../../engine/profile/apply-put.ts';
+import { CALCULATION_ENDPOINTS } from '../../server/routes/calculation-endpoints.ts';
+import { schemaDetails } from '../../server/validation/validate-body.ts';
+import { BENCH_COMPANY, BENCH_PROFILE_PUT, SIMULATION_REQUESTS, attendanceRequest, bonusRequest, monthlyBatchLine, monthlyRequest } from './sample-requests.ts';
+import { fmt, medianOf, quantile, table } from './stats.ts';
+
+export interface Timing extends Record<string, number> {
+  perSecond: number;
+  meanUs: number;
+  p99Us: number;
+  /** Calculations per second of CPU time of this process: steadier than wall time on a shared machine. */
+  perCpuSecond: number;
+}
+
+/** Runs fn for about `ms` after a warm-up; one sample per call. */
+export function measure(fn: () => void, ms: number): Timing {
+  for (let i = 0; i < 200; i++) fn();
+  const samples: number[] = [];
+  const cpu0 = process.cpuUsage();
+  const end = performance.now() + ms;
+  while (performance.now() < end) {
+    const s = performance.now();
+    fn();
+    samples.push(performance.now() - s);
+  }
+  const cpu = process.cpuUsage(cpu0);
+  samples.sort((a, b) => a - b);
+  const mean = samples.reduce((a, b) => a + b, 0) / samples.length;
+  return { perSecond: 1000 / mean, meanUs: mean * 1000, p99Us: quantile(samples, 0.99) * 1000, perCpuSecond: samples.length / ((cpu.user + cpu.system) / 1e6) };
+}
+
+export function scenarios(): [string, CalculationType, Record<string, unknown>][] {
+  return [
+    ['monthly payroll, with trace', 'monthly_payroll', monthlyRequest(1, true)],
+    ['monthly payroll, without trace', 'monthly_payroll', monthlyRequest(1, false)],
+    ['monthly payroll, attendance, with trace', 'monthly_payroll', attendanceRequest()],
+    ['bonus, with trace', 'bonus', bonusRequest()],
+    ...SIMULATION_REQUESTS,
+  ];
+}
+
+export function benchProfile(): ProfileVersion[] {
+  return applyProfilePut([], BENCH_PROFILE_PUT, { company_id: BENCH_COMPANY, profile_id: 'bench' }).versions;
+}
+
+function lineOverheads(engine: Engine, versions: ProfileVersion[], ms: number): [string, Timing][] {
+  const schema = CALCULATION_ENDPOINTS.find((e) => e.type === 'monthly_payroll')!.requestSchema;
+  const line = monthlyBatchLine(1, false);
+  const request = () => (JSON.parse(line) as { request: Record<string, unknown> }).request;
+  const withTrace = engine.calculate('monthly_payroll', monthlyRequest(1, true), versions);
+  const withoutTrace = engine.calculate('monthly_payroll', monthlyRequest(1, false), versions);
+  return [
+    [`JSON.parse of a request line (${fmt(line.length)} B)`, measure(() => JSON.parse(line), ms)],
+    ['schema validation (AJV, defaults filled)', measure(() => schemaDetails(schema, request()), ms)],
+    ['cross-field validation (engine.validate)', measure(() => engine.validate('monthly_payroll', request()), ms)],
+    [`JSON.stringify of a result without trace (${fmt(JSON.stringify(withoutTrace).length)} B)`, measure(() => JSON.stringify(withoutTrace), ms)],
+    [`JSON.stringify of a result with trace (${fmt(JSON.stringify(withTrace).length)} B)`, measure(() => JSON.stringify(withTrace), ms)],
+  ];
+}
+
+export function benchEngine(runs: number, ms: number): string {
+  const t0 = performance.now();
+  const engine = loadEngine();
+  const loadMs = performance.now() - t0;
+  const versions = benchProfile();
+  const rows = scenarios().map(([name, type, request]) => {
+    const r = medianOf(Array.from({ length: runs }, () => measure(() => engine.calculate(type, request, versions), ms)));
+    return [name, fmt(r.perSecond), fmt(r.perCpuSecond), fmt(r.meanUs, 1), fmt(r.p99Us, 1)];
+  });
+  const overheads = Array.from({ length: runs }, () => lineOverheads(engine, versions, ms / 2));
+  const overheadRows = overheads[0].map(([name], i) => {
+    const r = medianOf(overheads.map((o) => o[i][1]));
+    return [name, fmt(r.perSecond), fmt(r.meanUs, 1), fmt(r.p99Us, 1)];
+  });
+  return [
+    '## Engine (in process, one core)',
+    `engine load (masters + rules, validate and compile): ${fmt(loadMs)} ms`,
+    table(['calculation', 'calc/s', 'calc/CPU-s', 'mean µs', 'p99 µs'], rows),
+    '',
+    '## Per-line overheads around the engine (one core)',
+    table(['step', 'ops/s', 'mean µs', 'p99 µs'], overheadRows),
+  ].join('\n');
+}

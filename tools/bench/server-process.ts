@@ -1,0 +1,71 @@
+/**
+ * The server as `npm start` runs it: the `start` script of package.json, run through a shell with
+ * node_modules/.bin on PATH as npm does (so the bench follows whatever start-up the project adopts),
+ * in its own process group so that stopping it stops everything it started.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+
+export const ROOT = join(import.meta.dirname, '../..');
+
+export function startCommand(): string {
+  return (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.start;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+export interface ServerProcess {
+  url: string;
+  /** Milliseconds from spawn to the first answered HTTP request. */
+  startMs: number;
+  stop(): Promise<void>;
+}
+
+export async function startServerProcess(env: NodeJS.ProcessEnv): Promise<ServerProcess> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const t0 = performance.now();
+  const child: ChildProcess = spawn(startCommand(), {
+    cwd: ROOT,
+    shell: true,
+    detached: true,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...env, PORT: String(port), PATH: `${join(ROOT, 'node_modules/.bin')}:${env.PATH ?? ''}` },
+  });
+  let exited = false;
+  const exit = new Promise<void>((resolve) => child.once('exit', () => ((exited = true), resolve())));
+  // Any HTTP answer counts (an unauthenticated GET gets its 401 as soon as the server listens).
+  for (;;) {
+    if (exited) throw new Error(`the server (${startCommand()}) exited before answering`);
+    try {
+      await fetch(`${url}/v1/masters/tax-tables`);
+      break;
+    } catch {
+      await new Promise((r) => setTimeout(r, 5));
+    }
+  }
+  const startMs = performance.now() - t0;
+  return {
+    url,
+    startMs,
+    async stop() {
+      if (exited) return;
+      process.kill(-child.pid!, 'SIGTERM');
+      const killer = setTimeout(() => process.kill(-child.pid!, 'SIGKILL'), 10_000);
+      await exit;
+      clearTimeout(killer);
+    },
+  };
+}
