@@ -19,7 +19,8 @@ export interface RunOutcome {
   warnings: string[];
 }
 
-function evaluateRule(rule: CompiledRule, ctx: Context) {
+/** One rule over a context: its inputs, bindings, raw expression and rounded result (also used by the table tests). */
+export function evaluateRule(rule: CompiledRule, ctx: Context) {
   const scope: Record<string, unknown> = {};
   for (const [name, path] of rule.inputs) scope[name] = getPath(ctx, path);
   for (const [name, fn] of rule.bindings) scope[name] = fn(scope);
