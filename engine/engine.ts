@@ -134,10 +134,10 @@ function makeEngine(masters: MasterSet, rules: LoadedRules, now: () => Date, new
     }
 
     const paymentDate = request.payment_date as string;
-    const settings = resolveSettings(type, masters, profileVersions, paymentDate);
+    const pipeline = rules.pipelines.get(type)!;
+    const settings = resolveSettings(type, pipeline.premium_month, masters, profileVersions, paymentDate);
     checkSettingsLock(request.settings_lock as Record<string, unknown> | undefined, settings.snapshot);
 
-    const pipeline = rules.pipelines.get(type)!;
     const ctx: Record<string, unknown> = {
       request: toContextValue(request),
       profile: toContextValue(settings.profile),
@@ -148,7 +148,7 @@ function makeEngine(masters: MasterSet, rules: LoadedRules, now: () => Date, new
       work: {},
     };
     const withTrace = traceWanted(type, request);
-    const { trace, warnings } = runPipeline(pipeline, rules.registry, ctx, settings.refs, paymentDate, { trace: withTrace });
+    const { trace, warnings } = runPipeline(pipeline, rules.registry, ctx, settings.refs, { payment_date: paymentDate, premium_month: settings.premium_month }, { trace: withTrace });
     const employeeRef = (request.employee_snapshot as { employee_ref?: string } | undefined)?.employee_ref;
     return {
       calculation_id: `calc_${newId()}`,

@@ -18,6 +18,8 @@ import { RuleRegistry } from './registry.ts';
 export interface CompiledPipeline {
   calculation_type: string;
   file: string;
+  /** Months from the payment month to the premium month, by social_insurance_collection. */
+  premium_month: { next_month: number; same_month: number };
   prepare: [readonly string[], Evaluator][];
   steps: { rule: string; when: Evaluator | null }[];
   amounts: Record<string, string>;
@@ -123,6 +125,7 @@ export function loadRules(rulesDir: string): { rules: LoadedRules; problems: Loa
       }
       const p = value as {
         calculation_type: string;
+        premium_month: { next_month: number; same_month: number };
         prepare?: Record<string, unknown>;
         steps: { rule: string; when?: unknown }[];
         amounts: Record<string, string>;
@@ -140,6 +143,7 @@ export function loadRules(rulesDir: string): { rules: LoadedRules; problems: Loa
       pipelines.set(p.calculation_type, {
         calculation_type: p.calculation_type,
         file,
+        premium_month: p.premium_month,
         prepare,
         steps,
         amounts: p.amounts,

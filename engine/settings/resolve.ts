@@ -4,11 +4,11 @@
  */
 import type { CalculationType } from '../index.ts';
 import { EngineError } from '../errors.ts';
-import type { MasterKind, MasterRecord, MasterSet } from '../masters/types.ts';
+import type { EffectiveDateBasis, MasterKind, MasterRecord, MasterSet } from '../masters/types.ts';
 import { resolveProfile } from '../profile/resolve.ts';
 import type { ProfileVersion } from '../profile/types.ts';
 import { customRateRecord } from './custom-rates.ts';
-import { premiumMonthDate } from './premium-month.ts';
+import { premiumMonthDate, type PremiumMonthOffsets } from './premium-month.ts';
 import { MASTER_REF_TYPE, type MasterRef, type MasterSlot } from './slots.ts';
 
 export interface ResolvedSettings {
@@ -34,8 +34,17 @@ function notResolved(what: string, date: string): EngineError {
   return new EngineError('settings_not_resolved', `No ${what} is in force for ${date}.`);
 }
 
+/**
+ * The date basis a table declares in its own files (effective_date_basis): payment_date or premium_month.
+ * All versions of one table declare the same basis (masters invariant date-basis-consistent).
+ */
+function dateBasisOf(masters: MasterSet, kind: MasterKind, id: string): EffectiveDateBasis | undefined {
+  return masters.all(kind).find((r) => r.id === id)?.effective_date_basis;
+}
+
 export function resolveSettings(
   type: CalculationType,
+  premiumMonths: PremiumMonthOffsets,
   masters: MasterSet,
   versions: readonly ProfileVersion[],
   paymentDate: string,
@@ -48,30 +57,32 @@ export function resolveSettings(
       `The company calculation profile in force on ${paymentDate} (version ${profile.version}) has no social insurance configured.`,
     );
   }
-  const premiumMonth = premiumMonthDate(type, paymentDate, profile.social_insurance_collection);
+  const premiumMonth = premiumMonthDate(premiumMonths, paymentDate, profile.social_insurance_collection);
   const pm = premiumMonth.slice(0, 7);
   const found: Partial<Record<MasterSlot, MasterRecord>> = {};
 
-  const need = <K extends MasterKind>(slot: MasterSlot, kind: K, id: string, date: string, label: string) => {
-    const rec = masters.resolve(kind, id, date);
-    if (!rec) throw notResolved(`${label} (${id})`, label.includes('premium') ? `premium month ${pm}` : `payment_date ${paymentDate}`);
+  // Each table is chosen by the date its files declare: the payment date or the premium month's first day.
+  const need = <K extends MasterKind>(slot: MasterSlot, kind: K, id: string, label: string) => {
+    const byPremiumMonth = dateBasisOf(masters, kind, id) === 'premium_month';
+    const rec = masters.resolve(kind, id, byPremiumMonth ? premiumMonth : paymentDate);
+    if (!rec) throw notResolved(`${label} (${id})`, byPremiumMonth ? `premium month ${pm}` : `payment_date ${paymentDate}`);
     found[slot] = rec;
   };
-  need('income_tax_monthly', 'income_tax_monthly_table', TABLE_IDS.income_tax_monthly, paymentDate, 'monthly withholding tax table');
-  need('computer_special', 'income_tax_computer_special', TABLE_IDS.computer_special, paymentDate, 'computer-special withholding table');
-  need('income_tax_bonus', 'income_tax_bonus_table', TABLE_IDS.income_tax_bonus, paymentDate, 'bonus withholding rate table');
-  need('rounding', 'rounding_rule_table', TABLE_IDS.rounding, paymentDate, 'rounding rule table');
-  need('employment_insurance', 'employment_insurance_rate_table', `ei-${profile.employment_insurance_business_type}`, paymentDate, 'employment insurance rate table');
-  need('employees_pension', 'employees_pension_rate_table', TABLE_IDS.employees_pension, premiumMonth, 'employees pension rate table for the premium month');
+  need('income_tax_monthly', 'income_tax_monthly_table', TABLE_IDS.income_tax_monthly, 'monthly withholding tax table');
+  need('computer_special', 'income_tax_computer_special', TABLE_IDS.computer_special, 'computer-special withholding table');
+  need('income_tax_bonus', 'income_tax_bonus_table', TABLE_IDS.income_tax_bonus, 'bonus withholding rate table');
+  need('rounding', 'rounding_rule_table', TABLE_IDS.rounding, 'rounding rule table');
+  need('employment_insurance', 'employment_insurance_rate_table', `ei-${profile.employment_insurance_business_type}`, 'employment insurance rate table');
+  need('employees_pension', 'employees_pension_rate_table', TABLE_IDS.employees_pension, 'employees pension rate table');
   // The health grade table is not one of the six versions; only the grade lookup reads it.
   if (type === 'standard_monthly_remuneration_resolution') {
-    need('health_grades', 'health_insurance_grade_table', TABLE_IDS.health_grades, premiumMonth, 'health insurance grade table for the premium month');
+    need('health_grades', 'health_insurance_grade_table', TABLE_IDS.health_grades, 'health insurance grade table');
   }
   const si = profile.social_insurance;
   if (si.health_insurance_provider === 'custom') {
     found.social_insurance_rate = customRateRecord(profile);
   } else {
-    need('social_insurance_rate', 'social_insurance_rate_table', `kyokai-${si.prefecture_code}`, premiumMonth, 'association health insurance rate table for the premium month');
+    need('social_insurance_rate', 'social_insurance_rate_table', `kyokai-${si.prefecture_code}`, 'association health insurance rate table');
   }
 
   const refs: Partial<Record<MasterSlot, MasterRef>> = {
