@@ -1,5 +1,6 @@
 /** employee_snapshot: the employee facts a monthly payroll or bonus calculation needs. */
 import { decimalString, flag, yen } from './common.ts';
+import { taxDependentCount } from './limits.ts';
 
 export const employeeSnapshotSchema = {
   type: 'object',
@@ -8,7 +9,7 @@ export const employeeSnapshotSchema = {
   required: ['employee_ref', 'tax_dependent_count', 'tax_table_type', 'is_social_insurance_subject', 'is_employment_insurance_subject', 'standard_monthly_remuneration', 'care_insurance_subject'],
   properties: {
     employee_ref: { type: 'string', minLength: 1, maxLength: 128, description: 'Caller-managed correlation id; avoid direct identifiers.', examples: ['emp-0001'] },
-    tax_dependent_count: { type: 'integer', minimum: 0, maximum: 7, description: 'Dependents column of the withholding table.', examples: [1] },
+    tax_dependent_count: taxDependentCount('扶養親族等の数: the dependents column of the withholding tables (0-7 as printed); above 7 the tables\' note applies (monthly: the 7 amount less 1,610 yen per extra dependent, bonus rate table: the "7 or more" column).', 1),
     tax_table_type: { type: 'string', enum: ['kou', 'otsu'], description: 'Withholding table column.', examples: ['kou'] },
     is_social_insurance_subject: flag('Subject to health, care, childcare support and pension insurance.'),
     is_employment_insurance_subject: flag('Subject to employment insurance.'),
