@@ -55,6 +55,7 @@ export function buildBonus(raw: Raw, file: string): Built<BonusTaxTable>[] {
   const record: BonusTaxTable = {
     ...meta(raw, file, raw.id),
     kind: 'income_tax_bonus_table',
+    monthly_table_method: { ten_times_rule_multiple: dec(raw.monthly_table_method.ten_times_rule_multiple), bonus_period_months: dec(raw.monthly_table_method.bonus_period_months) },
     status: raw.status,
     missing_reason: raw.missing_reason ?? null,
     kou,
