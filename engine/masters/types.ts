@@ -164,6 +164,8 @@ export interface EmployeesPensionRateTable extends MasterMeta {
   kind: 'employees_pension_rate_table';
   employees_pension_insurance_employee_rate: Decimal;
   employees_pension_standard_bonus_monthly_cap: Decimal;
+  /** 標準賞与額 unit (1,000 yen), for pension and health alike. */
+  standard_bonus_unit: Decimal;
   grades: Grade[];
   grade_table?: RangeTable;
 }

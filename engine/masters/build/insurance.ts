@@ -55,6 +55,7 @@ export function buildEmployeesPension(raw: Raw, file: string): Built<EmployeesPe
         kind: 'employees_pension_rate_table',
         employees_pension_insurance_employee_rate: dec(raw.employees_pension_insurance_employee_rate),
         employees_pension_standard_bonus_monthly_cap: dec(raw.employees_pension_standard_bonus_monthly_cap),
+        standard_bonus_unit: dec(raw.standard_bonus_unit),
         grades: grades(raw.grades),
         grade_table: gradeTable(raw),
       },
