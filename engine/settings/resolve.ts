@@ -4,7 +4,7 @@
  */
 import type { CalculationType } from '../index.ts';
 import { EngineError } from '../errors.ts';
-import type { EffectiveDateBasis, MasterKind, MasterRecord, MasterSet } from '../masters/types.ts';
+import type { EffectiveDateBasis, MasterKind, MasterOfKind, MasterRecord, MasterSet } from '../masters/types.ts';
 import { resolveProfile } from '../profile/resolve.ts';
 import type { ProfileVersion } from '../profile/types.ts';
 import { customRateRecord } from './custom-rates.ts';
@@ -19,16 +19,6 @@ export interface ResolvedSettings {
   refs: Partial<Record<MasterSlot, MasterRef>>;
   snapshot: Record<string, string>;
 }
-
-/** Fixed table ids: one statutory table per kind (prefecture and business type select within kinds). */
-const TABLE_IDS = {
-  income_tax_monthly: 'nta-withholding-monthly',
-  income_tax_bonus: 'nta-withholding-bonus',
-  computer_special: 'nta-computer-special',
-  health_grades: 'health-insurance-grades',
-  employees_pension: 'employees-pension',
-  rounding: 'rounding-rules',
-} as const;
 
 function notResolved(what: string, date: string): EngineError {
   return new EngineError('settings_not_resolved', `No ${what} is in force for ${date}.`);
@@ -61,28 +51,35 @@ export function resolveSettings(
   const pm = premiumMonth.slice(0, 7);
   const found: Partial<Record<MasterSlot, MasterRecord>> = {};
 
+  // Which table of a kind: the kind's only table, or the one whose records match the profile (the association
+  // rates of its prefecture, the employment insurance rates of its business type). No table id is written here.
   // Each table is chosen by the date its files declare: the payment date or the premium month's first day.
-  const need = <K extends MasterKind>(slot: MasterSlot, kind: K, id: string, label: string) => {
+  const need = <K extends MasterKind>(slot: MasterSlot, kind: K, label: string, match: (r: MasterOfKind<K>) => boolean = () => true) => {
+    const ids = [...new Set(masters.all(kind).filter(match).map((r) => r.id))];
+    if (ids.length !== 1) throw notResolved(`${label}${ids.length > 1 ? ` (ambiguous: ${ids.join(', ')})` : ''}`, `payment_date ${paymentDate}`);
+    const id = ids[0];
     const byPremiumMonth = dateBasisOf(masters, kind, id) === 'premium_month';
     const rec = masters.resolve(kind, id, byPremiumMonth ? premiumMonth : paymentDate);
     if (!rec) throw notResolved(`${label} (${id})`, byPremiumMonth ? `premium month ${pm}` : `payment_date ${paymentDate}`);
     found[slot] = rec;
   };
-  need('income_tax_monthly', 'income_tax_monthly_table', TABLE_IDS.income_tax_monthly, 'monthly withholding tax table');
-  need('computer_special', 'income_tax_computer_special', TABLE_IDS.computer_special, 'computer-special withholding table');
-  need('income_tax_bonus', 'income_tax_bonus_table', TABLE_IDS.income_tax_bonus, 'bonus withholding rate table');
-  need('rounding', 'rounding_rule_table', TABLE_IDS.rounding, 'rounding rule table');
-  need('employment_insurance', 'employment_insurance_rate_table', `ei-${profile.employment_insurance_business_type}`, 'employment insurance rate table');
-  need('employees_pension', 'employees_pension_rate_table', TABLE_IDS.employees_pension, 'employees pension rate table');
+  need('income_tax_monthly', 'income_tax_monthly_table', 'monthly withholding tax table');
+  need('computer_special', 'income_tax_computer_special', 'computer-special withholding table');
+  need('income_tax_bonus', 'income_tax_bonus_table', 'bonus withholding rate table');
+  need('rounding', 'rounding_rule_table', 'rounding rule table');
+  const businessType = profile.employment_insurance_business_type;
+  need('employment_insurance', 'employment_insurance_rate_table', `employment insurance rate table for ${businessType}`, (r) => r.business_type === businessType);
+  need('employees_pension', 'employees_pension_rate_table', 'employees pension rate table');
   // The health grade table is not one of the six versions; only the grade lookup reads it.
   if (type === 'standard_monthly_remuneration_resolution') {
-    need('health_grades', 'health_insurance_grade_table', TABLE_IDS.health_grades, 'health insurance grade table');
+    need('health_grades', 'health_insurance_grade_table', 'health insurance grade table');
   }
   const si = profile.social_insurance;
   if (si.health_insurance_provider === 'custom') {
     found.social_insurance_rate = customRateRecord(profile);
   } else {
-    need('social_insurance_rate', 'social_insurance_rate_table', `kyokai-${si.prefecture_code}`, 'association health insurance rate table');
+    const pref = si.prefecture_code;
+    need('social_insurance_rate', 'social_insurance_rate_table', `association health insurance rate table for prefecture ${pref}`, (r) => r.prefecture_code === pref);
   }
 
   const refs: Partial<Record<MasterSlot, MasterRef>> = {
