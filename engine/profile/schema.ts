@@ -4,6 +4,9 @@
  * the engine validates golden-file profiles with it, so both accept exactly the same documents.
  * Plain JSON Schema (AJV draft-07 and OpenAPI 3.1 read it alike); `default` values match defaults.ts.
  */
+import { healthStandardBonusAnnualCapExample } from '../masters/examples.ts';
+
+const HEALTH_BONUS_CAP = healthStandardBonusAnnualCapExample();
 
 /** A rate as a fraction between 0 and 1 carried as a string: "0.0985" is 9.85%. */
 const fraction = (description: string, example: string) =>
@@ -33,9 +36,9 @@ export const customRatesSchema = {
       description: 'Employee childcare support contribution rate, or null when there is none.',
       examples: ['0.00115'],
     },
-    health_insurance_standard_bonus_annual_cap: { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER, description: 'Annual cap of the health standard bonus (yen).', examples: [5730000] },
+    health_insurance_standard_bonus_annual_cap: { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER, description: 'Annual cap of the health standard bonus (yen).', examples: [HEALTH_BONUS_CAP] },
   },
-  examples: [{ health_insurance_employee_rate: '0.045', care_insurance_employee_rate: '0.008', childcare_support_contribution_employee_rate: '0.00115', health_insurance_standard_bonus_annual_cap: 5730000 }],
+  examples: [{ health_insurance_employee_rate: '0.045', care_insurance_employee_rate: '0.008', childcare_support_contribution_employee_rate: '0.00115', health_insurance_standard_bonus_annual_cap: HEALTH_BONUS_CAP }],
 } as const;
 
 export const socialInsuranceSettingsSchema = {
