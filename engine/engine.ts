@@ -16,7 +16,6 @@ import { findAttendanceConflict, validateCrossFields } from './validation/index.
 import { toContextValue } from './pipeline/context.ts';
 import { runPipeline } from './pipeline/run.ts';
 import { buildAmounts } from './pipeline/amounts.ts';
-import { checkRoundingAssignments } from './rules/rounding-assignments.ts';
 import { rateTableRecords, taxTableRecords } from './listing.ts';
 
 export interface EngineOptions {
@@ -102,7 +101,6 @@ export function loadEngine(options: EngineOptions = {}): Engine {
   for (const type of CALCULATION_TYPES) {
     if (!rules.pipelines.has(type)) problems.push({ file: `rules/pipelines/${type}.yaml`, path: '/', message: 'missing pipeline' });
   }
-  if (masters) problems.push(...checkRoundingAssignments(rules.registry, masters));
   if (problems.length || !masters) throw new LoadError(problems);
 
   return makeEngine(masters, rules, now, newId);

@@ -1,7 +1,7 @@
 /**
  * npm run rules:check [-- --rules DIR --masters DIR]
  * Loads and compiles every rule and pipeline exactly as the server does at start (schema, operators,
- * declared variables, rounding names, version overlaps, agreement with the rounding-rule master) and
+ * declared variables, rounding names, version overlaps and date bases) and
  * prints each problem as "FILE PATH: message". Exit 1 on any problem.
  */
 import { resolve } from 'node:path';
@@ -20,4 +20,4 @@ try {
   process.exit(1);
 }
 const { rules } = loadRules(rulesDir);
-console.log(`rules:check: ${rules.registry.all().length} rules and ${rules.pipelines.size} pipelines load and compile; roundings agree with the rounding master`);
+console.log(`rules:check: ${rules.registry.all().length} rules and ${rules.pipelines.size} pipelines load and compile`);

@@ -180,8 +180,7 @@ export interface EmploymentInsuranceRateRecord extends MasterMeta {
 
 export interface RoundingRuleTable extends MasterMeta {
   kind: 'rounding_rule_table';
-  /** unversioned formula code (e.g. "employment_insurance.employee_contribution") -> rounding rule name or null */
-  assignments: Record<string, string | null>;
+  // the policy version only: each rule file names its own rounding (rounding_rule), written once there
 }
 
 export type MasterRecord =
