@@ -9,7 +9,7 @@ import { resolveProfile } from '../profile/resolve.ts';
 import type { ProfileVersion } from '../profile/types.ts';
 import { customRateRecord } from './custom-rates.ts';
 import { premiumMonthDate, type PremiumMonthOffsets } from './premium-month.ts';
-import { MASTER_REF_TYPE, type MasterRef, type MasterSlot } from './slots.ts';
+import { LOCK_FIELDS, MASTER_REF_TYPE, SETTINGS_VERSION_SLOTS, type MasterRef, type MasterSlot } from './slots.ts';
 
 export interface ResolvedSettings {
   profile: ProfileVersion;
@@ -94,14 +94,8 @@ export function resolveSettings(
   for (const [slot, rec] of Object.entries(found) as [MasterSlot, MasterRecord][]) {
     refs[slot] = { type: MASTER_REF_TYPE[slot], id: rec.id, version: rec.version, effective_from: rec.effective_from, effective_to: rec.effective_to };
   }
-  const snapshot: Record<string, string> = {
-    company_profile_version: profile.version,
-    tax_table_version: found.income_tax_monthly!.version,
-    social_insurance_rate_version: found.social_insurance_rate!.version,
-    employees_pension_rate_version: found.employees_pension!.version,
-    employment_insurance_rate_version: found.employment_insurance!.version,
-    rounding_rule_version: found.rounding!.version,
-  };
+  const snapshot: Record<string, string> = {};
+  for (const field of LOCK_FIELDS) snapshot[field] = refs[SETTINGS_VERSION_SLOTS[field]]!.version;
   if (type === 'monthly_payroll') {
     snapshot.overtime_premium_rounding_method = profile.overtime_premium_rounding_method;
     snapshot.overtime_premium_monthly_total_rounding = profile.overtime_premium_monthly_total_rounding;
@@ -109,14 +103,7 @@ export function resolveSettings(
   return { profile, payment_date: paymentDate, premium_month: premiumMonth, masters: found, refs, snapshot };
 }
 
-export const LOCK_FIELDS = [
-  'company_profile_version',
-  'tax_table_version',
-  'social_insurance_rate_version',
-  'employees_pension_rate_version',
-  'employment_insurance_rate_version',
-  'rounding_rule_version',
-] as const;
+export { LOCK_FIELDS };
 
 /** 409 settings_lock_conflict when any of the six locked versions differs from what was resolved. */
 export function checkSettingsLock(lock: Record<string, unknown> | undefined, snapshot: Record<string, string>): void {

@@ -3,6 +3,7 @@
  * (the subset AJV draft-07 and OpenAPI 3.1 read the same way), with a description and `examples`,
  * because the same constant feeds AJV, the TypeScript types and components.schemas.
  */
+import { LOCK_FIELDS, type SettingsVersionField } from '../../engine/settings/slots.ts';
 
 /** Largest integer JSON carries exactly into JavaScript; larger yen amounts would silently lose digits. */
 export const MAX_SAFE_YEN = Number.MAX_SAFE_INTEGER;
@@ -30,29 +31,27 @@ export const companyIdSchema = {
 
 const versionString = (description: string, example: string) => ({ type: 'string', minLength: 1, description, examples: [example] }) as const;
 
-const settingsVersionProperties = {
-  company_profile_version: versionString('Company calculation profile version.', '2025-04-01.5d9b586409d0'),
-  tax_table_version: versionString('Income tax table version.', '2026-01'),
-  social_insurance_rate_version: versionString('Social insurance (health, care, childcare support) rate table version.', '2026-04'),
-  employees_pension_rate_version: versionString("Employees' pension rate table version.", '2020-09'),
-  employment_insurance_rate_version: versionString('Employment insurance rate table version.', '2026-04'),
-  rounding_rule_version: versionString('Rounding rule version.', '2020-01'),
-} as const;
-
-const settingsLockExample = {
-  company_profile_version: '2025-04-01.5d9b586409d0',
-  tax_table_version: '2026-01',
-  social_insurance_rate_version: '2026-04',
-  employees_pension_rate_version: '2020-09',
-  employment_insurance_rate_version: '2026-04',
-  rounding_rule_version: '2020-01',
+/** API documentation of the six settings versions; the field list itself is the engine's (SETTINGS_VERSION_SLOTS). */
+const SETTINGS_VERSION_DOCS: Record<SettingsVersionField, [description: string, example: string]> = {
+  company_profile_version: ['Company calculation profile version.', '2025-04-01.5d9b586409d0'],
+  tax_table_version: ['Income tax table version.', '2026-01'],
+  social_insurance_rate_version: ['Social insurance (health, care, childcare support) rate table version.', '2026-04'],
+  employees_pension_rate_version: ["Employees' pension rate table version.", '2020-09'],
+  employment_insurance_rate_version: ['Employment insurance rate table version.', '2026-04'],
+  rounding_rule_version: ['Rounding rule version.', '2020-01'],
 };
+
+const settingsVersionProperties = Object.fromEntries(
+  LOCK_FIELDS.map((f) => [f, versionString(...SETTINGS_VERSION_DOCS[f])]),
+) as Record<SettingsVersionField, ReturnType<typeof versionString>>;
+
+const settingsLockExample = Object.fromEntries(LOCK_FIELDS.map((f) => [f, SETTINGS_VERSION_DOCS[f][1]])) as Record<SettingsVersionField, string>;
 
 export const settingsLockSchema = {
   type: 'object',
   description: 'Versions copied from settings_snapshot of an earlier response. All six are required; any difference from what is resolved gives 409 settings_lock_conflict.',
   additionalProperties: false,
-  required: Object.keys(settingsVersionProperties) as (keyof typeof settingsVersionProperties)[],
+  required: LOCK_FIELDS,
   properties: settingsVersionProperties,
   examples: [settingsLockExample],
 } as const;
@@ -61,7 +60,7 @@ export const settingsSnapshotSchema = {
   type: 'object',
   description: 'The six settings versions resolved for this calculation; monthly payroll also reports the two overtime premium rounding settings of the company profile.',
   additionalProperties: false,
-  required: Object.keys(settingsVersionProperties) as (keyof typeof settingsVersionProperties)[],
+  required: LOCK_FIELDS,
   properties: {
     ...settingsVersionProperties,
     overtime_premium_rounding_method: {
