@@ -1522,7 +1522,7 @@ export interface components {
              */
             employee_ref: string;
             /**
-             * @description Dependents column of the withholding table.
+             * @description 扶養親族等の数: the dependents column of the withholding tables (0-7 as printed); above 7 the tables' note applies (monthly: the 7 amount less 1,610 yen per extra dependent, bonus rate table: the "7 or more" column).
              * @example 1
              */
             tax_dependent_count: number;
@@ -4473,7 +4473,7 @@ export interface operations {
                      */
                     tax_table_type: "kou" | "otsu";
                     /**
-                     * @description Dependents column.
+                     * @description 扶養親族等の数 (0-7 as printed; above 7 the monthly table's note: the 7 amount less 1,610 yen per extra dependent).
                      * @example 0
                      */
                     tax_dependent_count: number;

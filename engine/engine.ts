@@ -17,7 +17,6 @@ import { toContextValue } from './pipeline/context.ts';
 import { runPipeline } from './pipeline/run.ts';
 import type { TraceStep } from './pipeline/trace.ts';
 import { buildAmounts } from './pipeline/amounts.ts';
-import { checkRoundingAssignments } from './rules/rounding-assignments.ts';
 import { rateTableRecords, ruleRecords, taxTableRecords } from './listing.ts';
 import { computeProvenance, type Provenance } from './provenance.ts';
 
@@ -103,7 +102,6 @@ export function loadEngine(options: EngineOptions = {}): Engine {
   for (const type of CALCULATION_TYPES) {
     if (!rules.pipelines.has(type)) problems.push({ file: `rules/pipelines/${type}.yaml`, path: '/', message: 'missing pipeline' });
   }
-  if (masters) problems.push(...checkRoundingAssignments(rules.registry, masters));
   if (problems.length || !masters) throw new LoadError(problems);
   const after = computeProvenance(rulesDir, mastersDir);
   if (before && after.rules_masters_hash !== before.rules_masters_hash) {
@@ -161,10 +159,10 @@ function makeEngine(masters: MasterSet, rules: LoadedRules, provenance: Provenan
     checkDataLock(request.settings_lock as Record<string, unknown> | undefined, provenance.rules_masters_hash);
 
     const paymentDate = request.payment_date as string;
-    const settings = resolveSettings(type, masters, profileVersions, paymentDate);
+    const pipeline = rules.pipelines.get(type)!;
+    const settings = resolveSettings(type, pipeline.premium_month, masters, profileVersions, paymentDate);
     checkSettingsLock(request.settings_lock as Record<string, unknown> | undefined, settings.snapshot);
 
-    const pipeline = rules.pipelines.get(type)!;
     const ctx: Record<string, unknown> = {
       request: toContextValue(request),
       profile: toContextValue(settings.profile),
@@ -175,7 +173,7 @@ function makeEngine(masters: MasterSet, rules: LoadedRules, provenance: Provenan
       work: {},
     };
     const withTrace = traceWanted(type, request);
-    const { trace, warnings } = runPipeline(pipeline, rules.registry, ctx, settings.refs, paymentDate, { trace: withTrace });
+    const { trace, warnings } = runPipeline(pipeline, rules.registry, ctx, settings.refs, { payment_date: paymentDate, premium_month: settings.premium_month }, { trace: withTrace });
     const employeeRef = (request.employee_snapshot as { employee_ref?: string } | undefined)?.employee_ref;
     citeRuleHashes(trace, provenance.files);
     return {

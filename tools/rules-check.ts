@@ -2,7 +2,7 @@
  * npm run rules:check [-- --rules DIR --masters DIR]
  * Loads and compiles every rule and pipeline exactly as the server does at start (schema, operators,
  * declared variables, every context path per pipeline, master slots, error codes, rounding names,
- * version overlaps, agreement with the rounding-rule master) and prints each problem as
+ * version overlaps and date bases) and prints each problem as
  * "FILE PATH: message (line N)". Exit 1 on any problem.
  */
 import { resolve } from 'node:path';
@@ -22,4 +22,4 @@ try {
   process.exit(1);
 }
 const { rules } = loadRules(rulesDir);
-console.log(`rules:check: ${rules.registry.all().length} rules and ${rules.pipelines.size} pipelines load and compile; roundings agree with the rounding master`);
+console.log(`rules:check: ${rules.registry.all().length} rules and ${rules.pipelines.size} pipelines load and compile`);

@@ -3,6 +3,7 @@
  * (the subset AJV draft-07 and OpenAPI 3.1 read the same way), with a description and `examples`,
  * because the same constant feeds AJV, the TypeScript types and components.schemas.
  */
+import { LOCK_FIELDS, type SettingsVersionField } from '../settings/slots.ts';
 
 import { DECIMAL_PATTERN } from './decimal-patterns.ts';
 
@@ -60,25 +61,23 @@ export const companyIdSchema = text(
 
 const versionString = (description: string, example: string) => text(description, example, 128);
 
-const settingsVersionProperties = {
-  company_profile_version: versionString('Company calculation profile version.', '2025-04-01.5d9b586409d0'),
-  tax_table_version: versionString('Income tax table version.', '2026-01'),
-  social_insurance_rate_version: versionString('Social insurance (health, care, childcare support) rate table version.', '2026-04'),
-  employees_pension_rate_version: versionString("Employees' pension rate table version.", '2020-09'),
-  employment_insurance_rate_version: versionString('Employment insurance rate table version.', '2026-04'),
-  rounding_rule_version: versionString('Rounding rule version.', '2020-01'),
-} as const;
+/** API documentation of the six settings versions; the field list itself is the engine's (SETTINGS_VERSION_SLOTS). */
+const SETTINGS_VERSION_DOCS: Record<SettingsVersionField, [description: string, example: string]> = {
+  company_profile_version: ['Company calculation profile version.', '2025-04-01.5d9b586409d0'],
+  tax_table_version: ['Income tax table version.', '2026-01'],
+  social_insurance_rate_version: ['Social insurance (health, care, childcare support) rate table version.', '2026-04'],
+  employees_pension_rate_version: ["Employees' pension rate table version.", '2020-09'],
+  employment_insurance_rate_version: ['Employment insurance rate table version.', '2026-04'],
+  rounding_rule_version: ['Rounding rule version.', '2020-01'],
+};
+
+const settingsVersionProperties = Object.fromEntries(
+  LOCK_FIELDS.map((f) => [f, versionString(...SETTINGS_VERSION_DOCS[f])]),
+) as Record<SettingsVersionField, ReturnType<typeof versionString>>;
+
+const settingsLockExample = Object.fromEntries(LOCK_FIELDS.map((f) => [f, SETTINGS_VERSION_DOCS[f][1]])) as Record<SettingsVersionField, string>;
 
 export const RULES_MASTERS_HASH_EXAMPLE = '3f0c1a9e5b7d2c4f6e8a0b1c2d3e4f5061728394a5b6c7d8e9f0a1b2c3d4e5f6';
-
-const settingsLockExample = {
-  company_profile_version: '2025-04-01.5d9b586409d0',
-  tax_table_version: '2026-01',
-  social_insurance_rate_version: '2026-04',
-  employees_pension_rate_version: '2020-09',
-  employment_insurance_rate_version: '2026-04',
-  rounding_rule_version: '2020-01',
-};
 
 const rulesMastersHashProperty = {
   type: 'string',
@@ -91,7 +90,7 @@ export const settingsLockSchema = {
   type: 'object',
   description: 'Versions copied from settings_snapshot of an earlier response. All six are required; any difference from what is resolved gives 409 settings_lock_conflict.',
   additionalProperties: false,
-  required: Object.keys(settingsVersionProperties) as (keyof typeof settingsVersionProperties)[],
+  required: LOCK_FIELDS,
   properties: { ...settingsVersionProperties, rules_masters_hash: rulesMastersHashProperty },
   examples: [settingsLockExample],
 } as const;
@@ -100,7 +99,7 @@ export const settingsSnapshotSchema = {
   type: 'object',
   description: 'The six settings versions resolved for this calculation; monthly payroll also reports the two overtime premium rounding settings of the company profile.',
   additionalProperties: false,
-  required: [...(Object.keys(settingsVersionProperties) as (keyof typeof settingsVersionProperties)[]), 'rules_masters_hash'],
+  required: [...LOCK_FIELDS, 'rules_masters_hash'],
   properties: {
     ...settingsVersionProperties,
     rules_masters_hash: rulesMastersHashProperty,

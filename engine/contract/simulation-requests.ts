@@ -1,5 +1,6 @@
 /** Request bodies of the four single-purpose simulation endpoints. */
 import { COMMON_REQUIRED, commonRequestProperties, flag, yen } from './common.ts';
+import { taxDependentCount } from './limits.ts';
 import { employmentInsuranceSimulationExample, incomeTaxSimulationExample, socialInsuranceSimulationExample, standardMonthlyRemunerationExample } from './examples.ts';
 
 export const socialInsuranceSimulationRequestSchema = {
@@ -39,7 +40,7 @@ export const incomeTaxSimulationRequestSchema = {
     taxable_payment: yen('Taxable payment.', 300000),
     social_insurance_deduction_amount: yen('Social insurance premiums subtracted to give the basis.', 44000),
     tax_table_type: { type: 'string', enum: ['kou', 'otsu'], description: 'Withholding table column.', examples: ['kou'] },
-    tax_dependent_count: { type: 'integer', minimum: 0, maximum: 7, description: 'Dependents column.', examples: [0] },
+    tax_dependent_count: taxDependentCount('扶養親族等の数 (0-7 as printed; above 7 the monthly table\'s note: the 7 amount less 1,610 yen per extra dependent).', 0),
   },
   examples: [incomeTaxSimulationExample],
 } as const;

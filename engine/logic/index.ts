@@ -3,8 +3,5 @@ export { compileExpression, ExpressionCompileError, joinWhere } from './compile.
 export { variablesOf, rootVariablesOf } from './variables.ts';
 export { serializeValue, toDecString, type Json } from './serialize.ts';
 export { getOperator, operatorNames, OPERATORS, SCOPED_OPERATORS } from './operators/index.ts';
-export { monthlyWithholding, type MonthlyWithholdingResult } from './operators/monthly-withholding.ts';
-export { bonusWithholdingRate, type BonusRateResult } from './operators/bonus-withholding-rate.ts';
-export { lookupGrade } from './operators/grade-lookup.ts';
 export { truthy, looseEquals, strictEquals } from './values.ts';
 export type * from './types.ts';

@@ -12,6 +12,7 @@ import { BUILDERS } from './build/index.ts';
 import type { Raw } from './build/envelope.ts';
 import { fileIssues, versionsContinuous } from './invariants/index.ts';
 import { IndexedMasterSet } from './master-set.ts';
+import { inheritUnchangedRecords, type BuiltFile } from './inherit.ts';
 
 export interface MastersReading {
   records: MasterRecord[];
@@ -24,6 +25,7 @@ export function readMasters(dir: string): MastersReading {
   const records: MasterRecord[] = [];
   const sources = new Map<string, YamlSource>();
   const files = yamlFilesUnder(dir);
+  const builtFiles: BuiltFile[] = [];
   for (const [abs, file] of files) {
     const src = readYamlSource(abs, file);
     sources.set(file, src);
@@ -38,8 +40,10 @@ export function readMasters(dir: string): MastersReading {
     }
     const built = BUILDERS[kind](src.value as Raw, file);
     problems.push(...fileIssues(file, src.value as Raw, built).map((i) => withLine({ file, ...i }, src)));
-    records.push(...built.map((b) => b.record));
+    builtFiles.push({ file, raw: src.value as Raw, records: built.map((b) => b.record) });
   }
+  inheritUnchangedRecords(builtFiles);
+  for (const f of builtFiles) records.push(...f.records);
   const groups = new Map<string, MasterRecord[]>();
   for (const r of records) {
     const k = `${r.kind}\u0000${r.id}`;

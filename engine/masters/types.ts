@@ -6,6 +6,7 @@
  * (kind, id, version, effective dates, publisher, sources) is copied onto every record it holds,
  * so each loaded record carries its id, version, dates, provider and source document.
  */
+import type { RangeTable } from './range-table.ts';
 import type { Decimal } from '../decimal.ts';
 
 export type MasterKind =
@@ -80,6 +81,10 @@ export interface MonthlyTaxTable extends MasterMeta {
   per_extra_dependent_deduction: Decimal | null; // 1,610 (not used in v1: 0-7 dependents only)
   /** 乙欄 従たる給与についての扶養控除等申告書: deduction per declared dependant; null where not confirmed (2027). */
   otsu_secondary_declaration_deduction?: Decimal | null;
+  /** The last kou column of the rows (7: the table prints 0-7 dependents). */
+  kou_last_dependents_column?: number;
+  /** The whole table (below-table rule, rows, formulas) as one bracket table per column: kou, otsu. */
+  withholding_table?: RangeTable;
 }
 
 export interface BonusRateBand {
@@ -90,11 +95,17 @@ export interface BonusRateBand {
 
 export interface BonusTaxTable extends MasterMeta {
   kind: 'income_tax_bonus_table';
+  /** 所得税法第186条第2項: the ten-times rule's multiple and the months of the monthly-table method (10, 6). */
+  monthly_table_method: { ten_times_rule_multiple: Decimal; bonus_period_months: Decimal };
   /** not_imported: the table is known to apply from effective_from but its data is not in the masters. */
   status: 'imported' | 'not_imported';
   missing_reason: string | null;
   kou: BonusRateBand[][] | null; // index = dependents 0..7 ("7 or more")
   otsu: BonusRateBand[] | null;
+  /** The highest kou column the file labels (7 = "7人以上"); null when not imported. */
+  kou_last_dependents_column?: number | null;
+  /** The bands as one range table, columns kou_0 ... kou_7 and otsu. */
+  rate_table?: RangeTable;
 }
 
 export interface AmountTier {
@@ -117,6 +128,8 @@ export interface ComputerSpecialTable extends MasterMeta {
   basic_deduction_tiers: AmountTier[];
   /** 第4表: rate x B - subtract, round half up to 10 yen. */
   tax_tiers: AmountTier[];
+  /** The three tier lists as one range table, columns salary_deduction, basic_deduction, tax. */
+  tier_table?: RangeTable;
 }
 
 // ---- social insurance ------------------------------------------------------------------------
@@ -144,13 +157,17 @@ export interface Grade {
 export interface HealthGradeTable extends MasterMeta {
   kind: 'health_insurance_grade_table';
   grades: Grade[];
+  grade_table?: RangeTable;
 }
 
 export interface EmployeesPensionRateTable extends MasterMeta {
   kind: 'employees_pension_rate_table';
   employees_pension_insurance_employee_rate: Decimal;
   employees_pension_standard_bonus_monthly_cap: Decimal;
+  /** 標準賞与額 unit (1,000 yen), for pension and health alike. */
+  standard_bonus_unit: Decimal;
   grades: Grade[];
+  grade_table?: RangeTable;
 }
 
 export type BusinessType = 'general' | 'agriculture_forestry_fisheries_sake' | 'construction';
@@ -163,8 +180,7 @@ export interface EmploymentInsuranceRateRecord extends MasterMeta {
 
 export interface RoundingRuleTable extends MasterMeta {
   kind: 'rounding_rule_table';
-  /** unversioned formula code (e.g. "employment_insurance.employee_contribution") -> rounding rule name or null */
-  assignments: Record<string, string | null>;
+  // the policy version only: each rule file names its own rounding (rounding_rule), written once there
 }
 
 export type MasterRecord =

@@ -1,5 +1,6 @@
 /**
- * Runs a pipeline: for each step whose `when` holds, the rule version in force on the payment date is
+ * Runs a pipeline: for each step whose `when` holds, the rule version in force on the date its rule
+ * declares (date_basis: the payment date, or the premium month's first day; shown in the trace) is
  * evaluated over its named inputs, its raw amount rounded by the named rule, the result written at
  * output_key, and a trace step recorded.
  */
@@ -10,17 +11,21 @@ import { truthy } from '../logic/values.ts';
 import { getRounding } from '../rounding/index.ts';
 import { RESULT, type CompiledPipeline } from '../rules/load.ts';
 import type { RuleRegistry } from '../rules/registry.ts';
-import type { CompiledRule } from '../rules/types.ts';
+import type { CompiledRule, RuleDateBasis } from '../rules/types.ts';
 import type { MasterRef, MasterSlot } from '../settings/slots.ts';
 import { getPath, setPath, type Context } from './context.ts';
 import { rawString, renderNotes, roundedValue, traceInputs, type TraceStep } from './trace.ts';
+
+/** The dates that choose rule versions: the payment date and the first day of the premium month. */
+export type VersionDates = Record<RuleDateBasis, string>;
 
 export interface RunOutcome {
   trace: TraceStep[];
   warnings: string[];
 }
 
-function evaluateRule(rule: CompiledRule, ctx: Context) {
+/** One rule over a context: its inputs, bindings, raw expression and rounded result (also used by the table tests). */
+export function evaluateRule(rule: CompiledRule, ctx: Context) {
   const scope: Record<string, unknown> = {};
   for (const [name, path] of rule.inputs) scope[name] = getPath(ctx, path);
   for (const [name, fn] of rule.bindings) scope[name] = fn(scope);
@@ -48,7 +53,7 @@ export function runPipeline(
   registry: RuleRegistry,
   ctx: Context,
   refs: Partial<Record<MasterSlot, MasterRef>>,
-  date: string,
+  dates: VersionDates,
   options: { trace: boolean } = { trace: true },
 ): RunOutcome {
   const trace: TraceStep[] = [];
@@ -57,8 +62,10 @@ export function runPipeline(
   for (const [path, fn] of pipeline.prepare) setPath(ctx, path, fn(ctx));
   for (const step of pipeline.steps) {
     if (step.when && !truthy(step.when(ctx))) continue;
+    const basis = registry.dateBasis(step.rule);
+    const date = dates[basis];
     const rule = registry.pick(step.rule, date);
-    if (!rule) throw new EngineError('settings_not_resolved', `No version of rule ${step.rule} is in force for payment_date ${date}.`);
+    if (!rule) throw new EngineError('settings_not_resolved', `No version of rule ${step.rule} is in force for ${basis} ${date}.`);
     const { scope, raw, result } = evaluateOrFault(rule, ctx);
     setPath(ctx, rule.output, result);
     for (const [key, binding] of rule.alsoOutputs) setPath(ctx, key, binding === RESULT ? result : scope[binding]);
@@ -72,7 +79,7 @@ export function runPipeline(
       output_key: rule.doc.output_key,
       input_refs: Object.values(rule.doc.inputs),
       formula: rule.doc.formula,
-      inputs: traceInputs(rule, scope),
+      inputs: basis === 'payment_date' ? traceInputs(rule, scope) : { ...traceInputs(rule, scope), rule_date_basis: basis, rule_version_date: date },
       raw_amount: rawString(raw),
       rounding_rule: rule.doc.rounding_rule,
       rounded_amount: roundedValue(result, rule.doc.result_format),

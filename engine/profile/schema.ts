@@ -5,6 +5,9 @@
  * Plain JSON Schema (AJV draft-07 and OpenAPI 3.1 read it alike); `default` values match defaults.ts.
  */
 import { FRACTION_PATTERN, MULTIPLIER_PATTERN } from '../contract/decimal-patterns.ts';
+import { healthStandardBonusAnnualCapExample } from '../masters/examples.ts';
+
+const HEALTH_BONUS_CAP = healthStandardBonusAnnualCapExample();
 
 /** A rate as a fraction between 0 and 1 carried as a string: "0.0985" is 9.85%. */
 /** Said in the schema (ajv-errors) so a rate sent as a percentage is told what to send. */
@@ -37,9 +40,9 @@ export const customRatesSchema = {
       description: 'Employee childcare support contribution rate, or null when there is none.',
       examples: ['0.00115'],
     },
-    health_insurance_standard_bonus_annual_cap: { type: 'integer', minimum: 0, maximum: 999_999_999, description: 'Annual cap of the health standard bonus (yen), at most 999,999,999 like every money input of the API.', examples: [5730000] },
+    health_insurance_standard_bonus_annual_cap: { type: 'integer', minimum: 0, maximum: 999_999_999, description: 'Annual cap of the health standard bonus (yen), at most 999,999,999 like every money input of the API.', examples: [HEALTH_BONUS_CAP] },
   },
-  examples: [{ health_insurance_employee_rate: '0.045', care_insurance_employee_rate: '0.008', childcare_support_contribution_employee_rate: '0.00115', health_insurance_standard_bonus_annual_cap: 5730000 }],
+  examples: [{ health_insurance_employee_rate: '0.045', care_insurance_employee_rate: '0.008', childcare_support_contribution_employee_rate: '0.00115', health_insurance_standard_bonus_annual_cap: HEALTH_BONUS_CAP }],
 } as const;
 
 export const socialInsuranceSettingsSchema = {

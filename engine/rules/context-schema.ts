@@ -7,6 +7,7 @@
 import type { CalculationType } from '../calculation-type.ts';
 import { settingsSnapshotSchema } from '../contract/common.ts';
 import { REQUEST_SCHEMAS } from '../contract/request-schemas.ts';
+import { BUILT_FIELDS } from '../masters/build/built-fields.ts';
 import { MASTER_KINDS, MULTI_RECORD_KINDS, SCHEMAS } from '../masters/schemas/index.ts';
 import type { MasterKind, MasterSet } from '../masters/types.ts';
 import { profileVersionSchema } from '../profile/schema.ts';
@@ -18,7 +19,7 @@ type Schema = { properties: Record<string, unknown> };
 /**
  * A loaded master record: the file's envelope and body, or for multi-record kinds the envelope and one
  * entry of `records`, plus `file` (the loader copies the envelope onto every record). Used when the
- * masters themselves are not at hand (loadRules alone).
+ * masters themselves are not at hand (loadRules alone); the builders' added fields come from BUILT_FIELDS.
  */
 export function masterRecordShape(kind: MasterKind): Shape {
   const file = SCHEMAS[kind] as Schema;
@@ -28,6 +29,7 @@ export function masterRecordShape(kind: MasterKind): Shape {
     const item = (records as { items: Schema }).items;
     for (const [name, sub] of Object.entries(item.properties)) shape = withPath(shape, [name], shapeOfSchema(sub as object));
   }
+  for (const [name, sub] of Object.entries(BUILT_FIELDS[kind]?.properties ?? {})) shape = withPath(shape, [name], shapeOfSchema(sub));
   return withPath(shape, ['file'], LEAF);
 }
 

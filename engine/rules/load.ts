@@ -22,6 +22,8 @@ import { RuleRegistry } from './registry.ts';
 export interface CompiledPipeline {
   calculation_type: string;
   file: string;
+  /** Months from the payment month to the premium month, by social_insurance_collection. */
+  premium_month: { next_month: number; same_month: number };
   prepare: [readonly string[], Evaluator][];
   steps: { rule: string; when: Evaluator | null }[];
   amounts: Record<string, string>;
@@ -137,6 +139,7 @@ export function loadRules(rulesDir: string, masters?: MasterSet): { rules: Loade
       }
       const p = value as {
         calculation_type: string;
+        premium_month: { next_month: number; same_month: number };
         prepare?: Record<string, unknown>;
         steps: { rule: string; when?: unknown }[];
         amounts: Record<string, string>;
@@ -155,6 +158,7 @@ export function loadRules(rulesDir: string, masters?: MasterSet): { rules: Loade
       pipelines.set(p.calculation_type, {
         calculation_type: p.calculation_type,
         file,
+        premium_month: p.premium_month,
         prepare,
         steps,
         amounts: p.amounts,

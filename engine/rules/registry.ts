@@ -5,7 +5,7 @@
  */
 import type { LoadProblem } from '../errors.ts';
 import { addDays, inForce } from '../util/dates.ts';
-import type { CompiledRule } from './types.ts';
+import type { CompiledRule, RuleDateBasis } from './types.ts';
 
 export class RuleRegistry {
   private readonly byCode = new Map<string, CompiledRule[]>();
@@ -31,6 +31,11 @@ export class RuleRegistry {
     return this.byCode.get(code) ?? [];
   }
 
+  /** Which date chooses among the versions of `code` (declared by every version alike; default payment_date). */
+  dateBasis(code: string): RuleDateBasis {
+    return this.byCode.get(code)?.[0]?.doc.date_basis ?? 'payment_date';
+  }
+
   all(): CompiledRule[] {
     return [...this.byCode.values()].flat();
   }
@@ -46,6 +51,9 @@ export class RuleRegistry {
           out.push({ file: cur.file, path: '/effective_from', message: `overlaps ${prev.formula_code}` });
         } else if (addDays(prev.effective_to, 1) !== cur.doc.effective_from) {
           out.push({ file: cur.file, path: '/effective_from', message: `gap after ${prev.formula_code} (ends ${prev.effective_to})` });
+        }
+        if ((prev.date_basis ?? 'payment_date') !== (cur.doc.date_basis ?? 'payment_date')) {
+          out.push({ file: cur.file, path: '/date_basis', message: `date_basis differs from ${prev.formula_code}: every version of a rule is chosen by the same date` });
         }
         if (prev.step !== cur.doc.step) {
           out.push({ file: cur.file, path: '/step', message: `step name differs from ${prev.formula_code}` });

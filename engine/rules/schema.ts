@@ -47,6 +47,12 @@ export const ruleSchema = {
     notes: { type: 'string' },
     effective_from: { type: 'string', format: 'date' },
     effective_to: { type: ['string', 'null'], format: 'date' },
+    /**
+     * Which date chooses this version of the rule (default payment_date): premium_month = the first day
+     * of the calculation's premium month (the pipeline's premium_month), e.g. a premium rule that changes
+     * from a premium month. All versions of one formula code must declare the same basis.
+     */
+    date_basis: { enum: ['payment_date', 'premium_month'] },
     legal_source: { type: 'string', minLength: 1 },
   },
 } as const;
@@ -56,10 +62,21 @@ export const pipelineSchema = {
   $id: 'pipeline',
   type: 'object',
   additionalProperties: false,
-  required: ['calculation_type', 'steps', 'amounts'],
+  required: ['calculation_type', 'premium_month', 'steps', 'amounts'],
   properties: {
     calculation_type: { type: 'string' },
     description: { type: 'string' },
+    /**
+     * The premium month of this calculation, in months from the payment month, per the profile's
+     * social_insurance_collection (翌月徴収 next_month: -1, the previous month's premium is withheld;
+     * same_month: 0). Tables and rules whose date basis is premium_month are chosen by its first day.
+     */
+    premium_month: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['next_month', 'same_month'],
+      properties: { next_month: { type: 'integer', minimum: -12, maximum: 12 }, same_month: { type: 'integer', minimum: -12, maximum: 12 } },
+    },
     /** Values placed in the context before the first step: path -> json-logic expression. */
     prepare: { type: 'object', additionalProperties: {} },
     steps: {

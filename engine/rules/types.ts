@@ -43,8 +43,12 @@ export interface RuleDocument {
   notes?: string;
   effective_from: string;
   effective_to: string | null;
+  /** Which date chooses the version: the payment date (default) or the first day of the premium month. */
+  date_basis?: RuleDateBasis;
   legal_source: string;
 }
+
+export type RuleDateBasis = 'payment_date' | 'premium_month';
 
 export interface CompiledRule {
   doc: RuleDocument;

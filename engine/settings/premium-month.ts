@@ -1,14 +1,13 @@
 /**
- * Which date selects each table (decisions.md section 3). Social insurance tables are published per
- * premium month: monthly payroll withholds, under next-month collection (the usual practice), the
- * previous month's premium, so the premium month is the payment month less one; same-month collection
- * and bonuses use the payment month itself. Employment insurance and income tax go by payment date.
- * The grade lookup uses the grade tables "resolvable at payment_date" (spec), i.e. the payment month.
+ * The premium month of one calculation: the payment month moved by the pipeline's `premium_month`
+ * offset for the profile's social_insurance_collection (data in rules/pipelines/*.yaml: monthly payroll
+ * withholds the previous month's premium under next-month collection; a bonus's premium is its own
+ * month). Returned as the first day of that month, the date that chooses premium-month tables and rules.
  */
-import type { CalculationType } from '../index.ts';
 import { firstOfMonth } from '../util/dates.ts';
 
-export function premiumMonthDate(type: CalculationType, paymentDate: string, collection: 'next_month' | 'same_month'): string {
-  if (type === 'bonus' || type === 'standard_monthly_remuneration_resolution') return firstOfMonth(paymentDate);
-  return firstOfMonth(paymentDate, collection === 'next_month' ? -1 : 0);
+export type PremiumMonthOffsets = { next_month: number; same_month: number };
+
+export function premiumMonthDate(offsets: PremiumMonthOffsets, paymentDate: string, collection: 'next_month' | 'same_month'): string {
+  return firstOfMonth(paymentDate, offsets[collection]);
 }

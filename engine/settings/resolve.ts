@@ -4,12 +4,12 @@
  */
 import type { CalculationType } from '../index.ts';
 import { EngineError } from '../errors.ts';
-import type { MasterKind, MasterRecord, MasterSet } from '../masters/types.ts';
+import type { EffectiveDateBasis, MasterKind, MasterOfKind, MasterRecord, MasterSet } from '../masters/types.ts';
 import { resolveProfile } from '../profile/resolve.ts';
 import type { ProfileVersion } from '../profile/types.ts';
 import { customRateRecord } from './custom-rates.ts';
-import { premiumMonthDate } from './premium-month.ts';
-import { MASTER_REF_TYPE, type MasterRef, type MasterSlot } from './slots.ts';
+import { premiumMonthDate, type PremiumMonthOffsets } from './premium-month.ts';
+import { LOCK_FIELDS, MASTER_REF_TYPE, SETTINGS_VERSION_SLOTS, type MasterRef, type MasterSlot } from './slots.ts';
 
 export interface ResolvedSettings {
   profile: ProfileVersion;
@@ -20,22 +20,21 @@ export interface ResolvedSettings {
   snapshot: Record<string, string>;
 }
 
-/** Fixed table ids: one statutory table per kind (prefecture and business type select within kinds). */
-const TABLE_IDS = {
-  income_tax_monthly: 'nta-withholding-monthly',
-  income_tax_bonus: 'nta-withholding-bonus',
-  computer_special: 'nta-computer-special',
-  health_grades: 'health-insurance-grades',
-  employees_pension: 'employees-pension',
-  rounding: 'rounding-rules',
-} as const;
-
 function notResolved(what: string, date: string): EngineError {
   return new EngineError('settings_not_resolved', `No ${what} is in force for ${date}.`);
 }
 
+/**
+ * The date basis a table declares in its own files (effective_date_basis): payment_date or premium_month.
+ * All versions of one table declare the same basis (masters invariant date-basis-consistent).
+ */
+function dateBasisOf(masters: MasterSet, kind: MasterKind, id: string): EffectiveDateBasis | undefined {
+  return masters.all(kind).find((r) => r.id === id)?.effective_date_basis;
+}
+
 export function resolveSettings(
   type: CalculationType,
+  premiumMonths: PremiumMonthOffsets,
   masters: MasterSet,
   versions: readonly ProfileVersion[],
   paymentDate: string,
@@ -48,30 +47,39 @@ export function resolveSettings(
       `The company calculation profile in force on ${paymentDate} (version ${profile.version}) has no social insurance configured.`,
     );
   }
-  const premiumMonth = premiumMonthDate(type, paymentDate, profile.social_insurance_collection);
+  const premiumMonth = premiumMonthDate(premiumMonths, paymentDate, profile.social_insurance_collection);
   const pm = premiumMonth.slice(0, 7);
   const found: Partial<Record<MasterSlot, MasterRecord>> = {};
 
-  const need = <K extends MasterKind>(slot: MasterSlot, kind: K, id: string, date: string, label: string) => {
-    const rec = masters.resolve(kind, id, date);
-    if (!rec) throw notResolved(`${label} (${id})`, label.includes('premium') ? `premium month ${pm}` : `payment_date ${paymentDate}`);
+  // Which table of a kind: the kind's only table, or the one whose records match the profile (the association
+  // rates of its prefecture, the employment insurance rates of its business type). No table id is written here.
+  // Each table is chosen by the date its files declare: the payment date or the premium month's first day.
+  const need = <K extends MasterKind>(slot: MasterSlot, kind: K, label: string, match: (r: MasterOfKind<K>) => boolean = () => true) => {
+    const ids = [...new Set(masters.all(kind).filter(match).map((r) => r.id))];
+    if (ids.length !== 1) throw notResolved(`${label}${ids.length > 1 ? ` (ambiguous: ${ids.join(', ')})` : ''}`, `payment_date ${paymentDate}`);
+    const id = ids[0];
+    const byPremiumMonth = dateBasisOf(masters, kind, id) === 'premium_month';
+    const rec = masters.resolve(kind, id, byPremiumMonth ? premiumMonth : paymentDate);
+    if (!rec) throw notResolved(`${label} (${id})`, byPremiumMonth ? `premium month ${pm}` : `payment_date ${paymentDate}`);
     found[slot] = rec;
   };
-  need('income_tax_monthly', 'income_tax_monthly_table', TABLE_IDS.income_tax_monthly, paymentDate, 'monthly withholding tax table');
-  need('computer_special', 'income_tax_computer_special', TABLE_IDS.computer_special, paymentDate, 'computer-special withholding table');
-  need('income_tax_bonus', 'income_tax_bonus_table', TABLE_IDS.income_tax_bonus, paymentDate, 'bonus withholding rate table');
-  need('rounding', 'rounding_rule_table', TABLE_IDS.rounding, paymentDate, 'rounding rule table');
-  need('employment_insurance', 'employment_insurance_rate_table', `ei-${profile.employment_insurance_business_type}`, paymentDate, 'employment insurance rate table');
-  need('employees_pension', 'employees_pension_rate_table', TABLE_IDS.employees_pension, premiumMonth, 'employees pension rate table for the premium month');
+  need('income_tax_monthly', 'income_tax_monthly_table', 'monthly withholding tax table');
+  need('computer_special', 'income_tax_computer_special', 'computer-special withholding table');
+  need('income_tax_bonus', 'income_tax_bonus_table', 'bonus withholding rate table');
+  need('rounding', 'rounding_rule_table', 'rounding rule table');
+  const businessType = profile.employment_insurance_business_type;
+  need('employment_insurance', 'employment_insurance_rate_table', `employment insurance rate table for ${businessType}`, (r) => r.business_type === businessType);
+  need('employees_pension', 'employees_pension_rate_table', 'employees pension rate table');
   // The health grade table is not one of the six versions; only the grade lookup reads it.
   if (type === 'standard_monthly_remuneration_resolution') {
-    need('health_grades', 'health_insurance_grade_table', TABLE_IDS.health_grades, premiumMonth, 'health insurance grade table for the premium month');
+    need('health_grades', 'health_insurance_grade_table', 'health insurance grade table');
   }
   const si = profile.social_insurance;
   if (si.health_insurance_provider === 'custom') {
     found.social_insurance_rate = customRateRecord(profile);
   } else {
-    need('social_insurance_rate', 'social_insurance_rate_table', `kyokai-${si.prefecture_code}`, premiumMonth, 'association health insurance rate table for the premium month');
+    const pref = si.prefecture_code;
+    need('social_insurance_rate', 'social_insurance_rate_table', `association health insurance rate table for prefecture ${pref}`, (r) => r.prefecture_code === pref);
   }
 
   const refs: Partial<Record<MasterSlot, MasterRef>> = {
@@ -86,14 +94,8 @@ export function resolveSettings(
   for (const [slot, rec] of Object.entries(found) as [MasterSlot, MasterRecord][]) {
     refs[slot] = { type: MASTER_REF_TYPE[slot], id: rec.id, version: rec.version, effective_from: rec.effective_from, effective_to: rec.effective_to };
   }
-  const snapshot: Record<string, string> = {
-    company_profile_version: profile.version,
-    tax_table_version: found.income_tax_monthly!.version,
-    social_insurance_rate_version: found.social_insurance_rate!.version,
-    employees_pension_rate_version: found.employees_pension!.version,
-    employment_insurance_rate_version: found.employment_insurance!.version,
-    rounding_rule_version: found.rounding!.version,
-  };
+  const snapshot: Record<string, string> = {};
+  for (const field of LOCK_FIELDS) snapshot[field] = refs[SETTINGS_VERSION_SLOTS[field]]!.version;
   if (type === 'monthly_payroll') {
     snapshot.overtime_premium_rounding_method = profile.overtime_premium_rounding_method;
     snapshot.overtime_premium_monthly_total_rounding = profile.overtime_premium_monthly_total_rounding;
@@ -101,14 +103,7 @@ export function resolveSettings(
   return { profile, payment_date: paymentDate, premium_month: premiumMonth, masters: found, refs, snapshot };
 }
 
-export const LOCK_FIELDS = [
-  'company_profile_version',
-  'tax_table_version',
-  'social_insurance_rate_version',
-  'employees_pension_rate_version',
-  'employment_insurance_rate_version',
-  'rounding_rule_version',
-] as const;
+export { LOCK_FIELDS };
 
 /** 409 settings_lock_conflict when any of the six locked versions differs from what was resolved. */
 export function checkSettingsLock(lock: Record<string, unknown> | undefined, snapshot: Record<string, string>): void {

@@ -40,3 +40,20 @@ export const MASTER_SLOT_KIND: Record<Exclude<MasterSlot, 'company_profile'>, Ma
   employment_insurance: 'employment_insurance_rate_table',
   rounding: 'rounding_rule_table',
 };
+
+/**
+ * The six versions of settings_snapshot (and of settings_lock), each the version of the record resolved
+ * for one slot. Written once here: the snapshot, the lock check and the API schemas all derive from it.
+ */
+export const SETTINGS_VERSION_SLOTS = {
+  company_profile_version: 'company_profile',
+  tax_table_version: 'income_tax_monthly',
+  social_insurance_rate_version: 'social_insurance_rate',
+  employees_pension_rate_version: 'employees_pension',
+  employment_insurance_rate_version: 'employment_insurance',
+  rounding_rule_version: 'rounding',
+} as const satisfies Record<string, MasterSlot>;
+
+export type SettingsVersionField = keyof typeof SETTINGS_VERSION_SLOTS;
+
+export const LOCK_FIELDS = Object.keys(SETTINGS_VERSION_SLOTS) as SettingsVersionField[];

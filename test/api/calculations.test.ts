@@ -96,7 +96,7 @@ describe.each(STORE_KINDS)('calculation endpoints (%s)', (kind) => {
     const body: any = bodies.monthly();
     body.unexpected = true;
     body.employee_snapshot.daily_standard_working_hours = '8';
-    body.employee_snapshot.tax_dependent_count = 9;
+    body.employee_snapshot.tax_dependent_count = 100; // above the masters' tax_dependent_count_max (99)
     body.calculation_date = '2026-06-01';
     body.allowances.push({ ...body.allowances[0] });
     body.hourly_rate = 1000;

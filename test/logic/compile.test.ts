@@ -74,10 +74,10 @@ describe('compileExpression: errors carry where and the JSON path', () => {
     const names = operatorNames();
     for (const n of ['var', 'if', '==', '===', '!=', '!==', '!', '!!', 'and', 'or', '<', '<=', '>', '>=', 'in', 'cat', 'missing',
       '+', '-', '*', '/', 'min', 'max', 'abs', 'map', 'filter', 'reduce', 'all', 'some', 'none', 'merge', 'sum_by', 'project',
-      'round', 'clamp', 'grade_lookup', 'tier_lookup', 'monthly_withholding', 'bonus_withholding_rate', 'require', 'fail_if']) {
+      'round', 'clamp', 'range_lookup', 'bracket_formula', 'require', 'fail_if']) {
       expect(names).toContain(n);
     }
-    for (const n of ['floor', 'ceil', '%', 'log', 'substr', 'missing_some']) expect(names).not.toContain(n);
+    for (const n of ['floor', 'ceil', '%', 'log', 'substr', 'missing_some', 'grade_lookup', 'tier_lookup', 'monthly_withholding', 'bonus_withholding_rate']) expect(names).not.toContain(n);
   });
 });
 

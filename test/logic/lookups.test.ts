@@ -1,219 +1,117 @@
-/** The table operators on small hand-made tables (the statutory tables are in test/tables). */
+/**
+ * The generic table operators range_lookup and bracket_formula on small hand-made range tables: every
+ * convention the masters can declare (upper end exclusive/inclusive, outside error/nearest, index
+ * field and base, named columns, an unavailable table). The statutory tables run through the live rules
+ * in test/tables.
+ */
 import { describe, expect, it } from 'vitest';
 import { EngineError } from '../../engine/errors.ts';
-import type { AmountTier, BonusTaxTable, Grade, MonthlyTaxTable } from '../../engine/masters/types.ts';
-import { D, errorOf, evalRaw, run } from './helpers.ts';
+import type { RangeConvention, RangeTable } from '../../engine/masters/range-table.ts';
+import { D, errorOf, run } from './helpers.ts';
 
-const meta = {
-  effective_from: '2026-01-01',
-  effective_to: null,
-  effective_date_basis: 'payment_date' as const,
-  provider: 'test',
-  source_artifact_id: null,
-  sources: [],
-  file: 'test.yaml',
-};
-
-const kouRow = (lower: number, upper: number, k0: number, otsu: number) => ({
-  lower: D(lower),
-  upper: D(upper),
-  kou: [k0, k0 - 10, k0 - 20, k0 - 30, k0 - 40, k0 - 50, k0 - 60, k0 - 70].map((x) => D(Math.max(x, 0))),
-  otsu: D(otsu),
+const conv = (c: Partial<RangeConvention>): RangeConvention => ({
+  bounds: ['from', 'to'],
+  upper_end: 'exclusive',
+  outside: 'error',
+  not_found_error: 'income_tax_lookup_failed',
+  index: null,
+  ...c,
 });
+const row = (from: number, to: number | null, extra: Record<string, unknown> = {}) => ({ from: D(from), to: to === null ? null : D(to), ...extra });
 
-const monthly: MonthlyTaxTable = {
-  ...meta,
-  kind: 'income_tax_monthly_table',
-  id: 'mini-monthly',
-  version: 'v1',
-  rows: [kouRow(100, 110, 5, 50), kouRow(110, 120, 15, 60), kouRow(120, 130, 25, 70), kouRow(130, 200, 75, 90)],
-  kou_below_table: { upper_excl: D(100), tax: D(0) },
-  otsu_below_table: { upper_excl: D(100), rate: D('0.03063') },
-  kou_brackets: [
-    { from: D(200), upto: D(300), rate: D('0.2042'), base_by_dependents: [80, 70, 60, 50, 40, 30, 20, 10].map(D) },
-    { from: D(300), upto: null, rate: D('0.45945'), base_by_dependents: [100, 90, 80, 70, 60, 50, 40, 30].map(D) },
-  ],
-  otsu_brackets: [
-    { from: D(200), upto: D(250), rate: D('0.4084'), base: D(95) },
-    { from: D(250), upto: null, rate: D('0.45945'), base: D(120) },
-  ],
-  per_extra_dependent_deduction: D(1610),
+const grades: RangeTable = {
+  label: 'mini grades g1',
+  unavailable: null,
+  convention: conv({ outside: 'nearest', not_found_error: 'settings_not_resolved', index: { field: 'index', base: 0 } }),
+  rows: [row(100, 200, { grade: D(1) }), row(200, 300, { grade: D(2) }), row(300, null, { grade: D(3) })],
+};
+const tiers: RangeTable = {
+  label: 'mini tiers t1',
+  unavailable: null,
+  convention: conv({ upper_end: 'inclusive', index: { field: 'row_index', base: 1 } }),
+  columns: { a: [row(0, 99, { fixed: D(5) }), row(100, 199, { fixed: D(7) })], b: [row(0, null, { fixed: D(9) })] },
+};
+const bands: RangeTable = {
+  label: 'mini bands b1',
+  unavailable: null,
+  convention: conv({ bounds: ['lower', 'upper'], index: { field: 'row_index', base: 1 } }),
+  rows: [{ lower: D(0), upper: D(10), rate: D('0.1') }, { lower: D(10), upper: null, rate: D('0.2') }],
+};
+const brackets: RangeTable = {
+  label: 'mini brackets m1',
+  unavailable: null,
+  convention: conv({}),
+  columns: {
+    k: [
+      row(0, 100, { method: 'below', base: [D(0), D(0)], rate: null }),
+      row(100, 200, { method: 'row', base: [D(15), D(5)], rate: null }),
+      row(200, null, { method: 'bracket', base: [D(80), D(70)], rate: D('0.2042') }),
+    ],
+    o: [row(0, 100, { method: 'below', base: D(0), rate: D('0.03063') }), row(100, null, { method: 'row', base: D(60), rate: null })],
+  },
 };
 
-const MW = (col: string, dep: unknown = { var: 'n' }) => ({ monthly_withholding: [{ var: 'table' }, { var: 'a' }, col, dep] });
-const mw = (a: number | string, col: string, n: number | null = 0, table: unknown = monthly) =>
-  run(MW(col), { table, a: D(a), n: n === null ? null : D(n) }) as Record<string, unknown>;
+const RL = (col?: string) => ({ range_lookup: col === undefined ? [{ var: 't' }, { var: 'x' }] : [{ var: 't' }, { var: 'x' }, col] });
+const rl = (t: RangeTable, x: number | string, col?: string) => run(RL(col), { t: t as never, x: D(x) }) as Record<string, unknown>;
+const bf = (x: number | string, col: string, i: number | null) =>
+  run({ bracket_formula: [{ var: 't' }, { var: 'x' }, col, { var: 'i' }] }, { t: brackets as never, x: D(x), i: i === null ? null : D(i) }) as Record<string, unknown>;
 
-describe('monthly_withholding', () => {
-  it('row: lower <= A < upper, printed amount, 1-based row index', () => {
-    expect(mw(110, 'kou', 0)).toEqual({
-      method: 'row', tax: 15, tax_table_type: 'kou', monthly_taxable_amount: 110, dependent_count: 0, row_index: 2,
-      taxable_from: 110, taxable_to: 120, base_tax_amount: 15, rate: null, excess_amount: null,
-    });
-    expect(mw(119, 'kou', 1)).toMatchObject({ tax: 5, row_index: 2, dependent_count: 1 });
-    expect(mw('119.99', 'kou', 0)).toMatchObject({ tax: 15, row_index: 2 });
-    expect(mw(100, 'kou', 0)).toMatchObject({ tax: 5, row_index: 1 });
-    expect(mw(199, 'kou', 7)).toMatchObject({ tax: 5, row_index: 4 });
-    expect(mw(125, 'otsu', 3)).toEqual({
-      method: 'row', tax: 70, tax_table_type: 'otsu', monthly_taxable_amount: 125, dependent_count: null, row_index: 3,
-      taxable_from: 120, taxable_to: 130, base_tax_amount: 70, rate: null, excess_amount: null,
-    });
+describe('range_lookup', () => {
+  it('upper end exclusive: from <= x < to, with the index the convention names (0-based here)', () => {
+    expect(rl(grades, 100)).toEqual({ from: 100, to: 200, grade: 1, index: 0 });
+    expect(rl(grades, '199.99')).toMatchObject({ grade: 1 });
+    expect(rl(grades, 200)).toMatchObject({ grade: 2, index: 1 });
   });
-  it('kou below the first row: the below-table tax (0)', () => {
-    expect(mw(99, 'kou', 2)).toEqual({
-      method: 'below_table', tax: 0, tax_table_type: 'kou', monthly_taxable_amount: 99, dependent_count: 2, row_index: null,
-      taxable_from: 0, taxable_to: 100, base_tax_amount: 0, rate: null, excess_amount: null,
-    });
-    expect(mw(0, 'kou', 0)).toMatchObject({ method: 'below_table', tax: 0 });
+  it('outside nearest: below the first row -> the first, above everything -> the open last row', () => {
+    expect(rl(grades, 5)).toMatchObject({ grade: 1, index: 0 });
+    expect(rl(grades, 1e9)).toEqual({ from: 300, to: null, grade: 3, index: 2 });
   });
-  it('otsu below the first row: A x 3.063 %, raw', () => {
-    expect(mw(99, 'otsu', null)).toEqual({
-      method: 'below_table', tax: '3.03237', tax_table_type: 'otsu', monthly_taxable_amount: 99, dependent_count: null, row_index: null,
-      taxable_from: 0, taxable_to: 100, base_tax_amount: 0, rate: '0.03063', excess_amount: 99,
-    });
+  it('upper end inclusive and named columns, 1-based row_index', () => {
+    expect(rl(tiers, 99, 'a')).toEqual({ from: 0, to: 99, fixed: 5, row_index: 1 });
+    expect(rl(tiers, 100, 'a')).toMatchObject({ fixed: 7, row_index: 2 });
+    expect(rl(tiers, 199, 'a')).toMatchObject({ fixed: 7 });
+    expect(rl(tiers, 12345, 'b')).toMatchObject({ fixed: 9, to: null });
   });
-  it('kou brackets: base_by_dependents[n] + (A - from) x rate; dependent_count null', () => {
-    expect(mw(250, 'kou', 2)).toEqual({
-      method: 'bracket', tax: '70.21', tax_table_type: 'kou', monthly_taxable_amount: 250, dependent_count: null, row_index: null,
-      taxable_from: 200, taxable_to: 300, base_tax_amount: 60, rate: '0.2042', excess_amount: 50,
-    });
-    expect(mw(200, 'kou', 0)).toMatchObject({ method: 'bracket', tax: 80, excess_amount: 0 });
-    expect(mw(300, 'kou', 7)).toMatchObject({ tax: 30, taxable_from: 300, taxable_to: null, rate: '0.45945' });
-    expect(mw(1300, 'kou', 7)).toMatchObject({ tax: '489.45' });
+  it('bound fields named by the convention (lower/upper)', () => {
+    expect(rl(bands, 9)).toEqual({ lower: 0, upper: 10, rate: '0.1', row_index: 1 });
+    expect(rl(bands, 10)).toEqual({ lower: 10, upper: null, rate: '0.2', row_index: 2 });
   });
-  it('otsu brackets ignore dependents', () => {
-    expect(mw(260, 'otsu', 5)).toEqual({
-      method: 'bracket', tax: '124.5945', tax_table_type: 'otsu', monthly_taxable_amount: 260, dependent_count: null, row_index: null,
-      taxable_from: 250, taxable_to: null, base_tax_amount: 120, rate: '0.45945', excess_amount: 10,
-    });
-    expect(mw(249, 'otsu', null)).toMatchObject({ tax: '115.0116', taxable_to: 250 });
-  });
-  it('failures are income_tax_lookup_failed naming the table', () => {
-    const code = (f: () => unknown) => {
-      const e = errorOf(f);
-      expect(e).toBeInstanceOf(EngineError);
-      return [(e as EngineError).code, e.message];
-    };
-    expect(code(() => mw(-1, 'kou', 0))).toEqual(['income_tax_lookup_failed', 'monthly withholding table mini-monthly version v1: amount -1 is negative']);
-    expect(code(() => mw(150, 'kou', 8))[1]).toContain('mini-monthly version v1: dependent count 8 is outside 0-7');
-    expect(code(() => mw(150, 'kou', -1))[1]).toContain('outside 0-7');
-    expect(code(() => run(MW('kou'), { table: monthly, a: D(150), n: D('1.5') }))[1]).toContain('must be an integer 0-7');
-    expect(code(() => run(MW('kou'), { table: monthly, a: D(150) }))[1]).toContain('must be an integer 0-7, got null');
-    expect(code(() => mw(150, 'hei', 0))[1]).toContain('unknown column the string "hei"');
-    expect(code(() => mw(150, 'kou', 0, null))).toEqual(['income_tax_lookup_failed', 'monthly withholding table missing (no table resolved)']);
-    const gappy = { ...monthly, kou_brackets: [monthly.kou_brackets[0]], otsu_brackets: [] };
-    expect(code(() => mw(300, 'kou', 0, gappy))[1]).toBe('monthly withholding table mini-monthly version v1: no row or bracket of column kou contains the amount 300');
-    expect(code(() => mw(300, 'otsu', 0, gappy))[1]).toContain('column otsu');
-  });
-  it('binary search finds every row of a long table', () => {
-    const rows = Array.from({ length: 300 }, (_, i) => kouRow(1000 + i * 10, 1010 + i * 10, i * 100 + 70, i));
-    const big = { ...monthly, rows, kou_below_table: { upper_excl: D(1000), tax: D(0) }, otsu_below_table: { upper_excl: D(1000), rate: D('0.03063') }, kou_brackets: [], otsu_brackets: [] };
-    for (let i = 0; i < 300; i++) {
-      expect(mw(1000 + i * 10, 'kou', 0, big)).toMatchObject({ row_index: i + 1, tax: i * 100 + 70 });
-      expect(mw(1009 + i * 10, 'otsu', 0, big)).toMatchObject({ row_index: i + 1, tax: i });
-    }
-    expect(() => mw(4000, 'kou', 0, big)).toThrow(EngineError);
-  });
-});
-
-const band = (lower: number, upper: number | null, rate: string) => ({ lower: D(lower), upper: upper === null ? null : D(upper), rate: D(rate) });
-const bonus: BonusTaxTable = {
-  ...meta,
-  kind: 'income_tax_bonus_table',
-  id: 'mini-bonus',
-  version: 'b1',
-  status: 'imported',
-  missing_reason: null,
-  kou: Array.from({ length: 8 }, (_, n) => [band(0, 100 + n, '0'), band(100 + n, 200, '0.02042'), band(200, null, '0.04084')]),
-  otsu: [band(0, 50, '0.1021'), band(50, null, '0.45945')],
-};
-const BW = { bonus_withholding_rate: [{ var: 'table' }, { var: 'p' }, { var: 'col' }, { var: 'n' }] };
-const bw = (p: number, col: string, n: number | null, table: unknown = bonus) => run(BW, { table, p: D(p), col, n: n === null ? null : D(n) });
-
-describe('bonus_withholding_rate', () => {
-  it('band lower <= P < upper, row_index 1-based within the column', () => {
-    expect(bw(0, 'kou', 0)).toEqual({ rate: 0, row_index: 1, lower: 0, upper: 100 });
-    expect(bw(99, 'kou', 0)).toEqual({ rate: 0, row_index: 1, lower: 0, upper: 100 });
-    expect(bw(100, 'kou', 0)).toEqual({ rate: '0.02042', row_index: 2, lower: 100, upper: 200 });
-    expect(bw(100, 'kou', 3)).toEqual({ rate: 0, row_index: 1, lower: 0, upper: 103 });
-    expect(bw(5000000, 'kou', 2)).toEqual({ rate: '0.04084', row_index: 3, lower: 200, upper: null });
-    expect(bw(49, 'otsu', null)).toEqual({ rate: '0.1021', row_index: 1, lower: 0, upper: 50 });
-    expect(bw(50, 'otsu', 4)).toEqual({ rate: '0.45945', row_index: 2, lower: 50, upper: null });
-  });
-  it('7 dependents means 7 or more', () => {
-    expect(bw(106, 'kou', 7)).toEqual({ rate: 0, row_index: 1, lower: 0, upper: 107 });
-    expect(bw(106, 'kou', 12)).toEqual({ rate: 0, row_index: 1, lower: 0, upper: 107 });
-    expect(bw(107, 'kou', 9)).toMatchObject({ row_index: 2 });
-  });
-  it('not imported / missing / no band -> income_tax_lookup_failed naming the table', () => {
-    const placeholder = { ...bonus, version: '2027-01', effective_from: '2027-01-01', status: 'not_imported', missing_reason: 'no copy found', kou: null, otsu: null };
-    const e = errorOf(() => bw(300000, 'kou', 0, placeholder)) as EngineError;
+  it('outside error: the convention\'s error code, naming the table and column', () => {
+    const e = errorOf(() => rl(tiers, 200, 'a')) as EngineError;
+    expect(e).toBeInstanceOf(EngineError);
     expect(e.code).toBe('income_tax_lookup_failed');
-    expect(e.message).toBe('bonus withholding table mini-bonus version 2027-01 (effective from 2027-01-01) is not imported: no copy found');
-    expect((errorOf(() => bw(-1, 'kou', 0)) as EngineError).message).toBe(
-      "bonus withholding table mini-bonus version b1: no band of column kou, 0 dependents contains the previous month's amount -1",
-    );
-    expect((errorOf(() => bw(1, 'kou', -1)) as EngineError).code).toBe('income_tax_lookup_failed');
-    expect((errorOf(() => bw(1, 'x', 0)) as EngineError).code).toBe('income_tax_lookup_failed');
-    expect((errorOf(() => bw(1, 'kou', 0, null)) as EngineError).message).toBe('bonus withholding table missing (no table resolved)');
+    expect(e.message).toBe('mini tiers t1: no range of column a contains the amount 200');
+    expect((errorOf(() => rl(bands, -1)) as EngineError).message).toBe('mini bands b1: no range contains the amount -1');
   });
-});
-
-const grades: Grade[] = [
-  { grade: 1, standard_monthly_remuneration: D(58000), from: D(0), to: D(63000), bounds_status: 'confirmed' },
-  { grade: 2, standard_monthly_remuneration: D(68000), from: D(63000), to: D(73000), bounds_status: 'confirmed' },
-  { grade: 3, standard_monthly_remuneration: D(78000), from: D(73000), to: D(83000), bounds_status: 'inferred' },
-  { grade: 4, standard_monthly_remuneration: D(88000), from: D(83000), to: null, bounds_status: 'confirmed' },
-];
-const pensionGrades: Grade[] = [
-  { grade: 1, standard_monthly_remuneration: D(88000), from: D(83000), to: D(93000), bounds_status: 'confirmed' },
-  { grade: 2, standard_monthly_remuneration: D(98000), from: D(93000), to: D(101000), bounds_status: 'confirmed' },
-];
-const gl = (x: number | string, g: Grade[] = grades) => run({ grade_lookup: [{ var: 'g' }, { var: 'x' }] }, { g, x: D(x) });
-
-describe('grade_lookup', () => {
-  it('from <= x < to', () => {
-    expect(gl(63000)).toEqual({ grade: 2, standard_monthly_remuneration: 68000, from: 63000, to: 73000, bounds_status: 'confirmed', index: 1 });
-    expect(gl(62999)).toMatchObject({ grade: 1, index: 0 });
-    expect(gl('72999.99')).toMatchObject({ grade: 2 });
-    expect(gl(73000)).toMatchObject({ grade: 3, bounds_status: 'inferred', index: 2 });
-  });
-  it('open top grade; below the first from -> first grade; above a closed top -> last grade', () => {
-    expect(gl(10000000)).toEqual({ grade: 4, standard_monthly_remuneration: 88000, from: 83000, to: null, bounds_status: 'confirmed', index: 3 });
-    expect(gl(50000, pensionGrades)).toMatchObject({ grade: 1, standard_monthly_remuneration: 88000 });
-    expect(gl(500000, pensionGrades)).toMatchObject({ grade: 2, to: 101000 });
-  });
-  it('no grades -> settings_not_resolved', () => {
-    expect((errorOf(() => gl(1, [])) as EngineError).code).toBe('settings_not_resolved');
-  });
-});
-
-const tiers: AmountTier[] = [
-  { from: D(0), to: D(158333), fixed: D(54167) },
-  { from: D(158334), to: D(299999), rate: D('0.3'), add: D(6667) },
-  { from: D(300000), to: null, rate: D('0.2'), add: D(36667) },
-];
-const tl = (k: number | string, t: unknown = tiers) => run({ tier_lookup: [{ var: 't' }, { var: 'k' }] }, { t, k: D(k) });
-
-describe('tier_lookup', () => {
-  it('from <= key <= to (inclusive), open last tier', () => {
-    expect(tl(158333)).toEqual({ from: 0, to: 158333, fixed: 54167, rate: null, add: null, amount: null, subtract: null, index: 0 });
-    expect(tl(158334)).toEqual({ from: 158334, to: 299999, fixed: null, rate: '0.3', add: 6667, amount: null, subtract: null, index: 1 });
-    expect(tl(299999)).toMatchObject({ index: 1 });
-    expect(tl(99999999)).toMatchObject({ index: 2, to: null });
-  });
-  it('no tier -> income_tax_lookup_failed', () => {
-    const e = errorOf(() => tl('158333.5')) as EngineError;
+  it('an unknown column, a missing column name, an unavailable table', () => {
+    expect((errorOf(() => rl(tiers, 1, 'z')) as EngineError).message).toBe('mini tiers t1: no column "z"');
+    expect((errorOf(() => rl(tiers, 1)) as EngineError).message).toContain('names none');
+    const off = { ...bands, unavailable: 'not imported: no copy found' };
+    const e = errorOf(() => rl(off, 1)) as EngineError;
     expect(e.code).toBe('income_tax_lookup_failed');
-    expect(e.message).toContain('158333.5');
-    expect((errorOf(() => tl(1, null)) as EngineError).code).toBe('income_tax_lookup_failed');
+    expect(e.message).toBe('mini bands b1: not imported: no copy found');
   });
-  it('the computer method step composes: salary deduction = ceil(A x rate + add) or fixed', () => {
-    const expr = {
-      round: ['ceil_yen', { if: [{ '!==': [{ var: 'tier.fixed' }, null] }, { var: 'tier.fixed' }, { '+': [{ '*': [{ var: 'a' }, { var: 'tier.rate' }] }, { var: 'tier.add' }] }] }],
-    };
-    const tier = (a: number) => ({ tier: evalRaw({ tier_lookup: [{ var: 't' }, { var: 'a' }] }, { t: tiers, a: D(a) }) });
-        expect(run(expr, { ...tier(200001), a: D(200001) })).toBe(66668);
-    expect(run(expr, { ...tier(100000), a: D(100000) })).toBe(54167);
+  it('not a range table -> a plain error (a rule bug, not a client error)', () => {
+    const e = errorOf(() => run(RL(), { t: [] as never, x: D(1) }));
+    expect(e).not.toBeInstanceOf(EngineError);
+    expect(e.message).toContain('needs a range table');
+  });
+});
+
+describe('bracket_formula', () => {
+  it('rate null: the row amount from the base list at the index', () => {
+    expect(bf(150, 'k', 1)).toEqual({ method: 'row', tax: 5, taxable_from: 100, taxable_to: 200, base_tax_amount: 5, rate: null, excess_amount: null });
+    expect(bf(150, 'k', 0)).toMatchObject({ tax: 15 });
+  });
+  it('with a rate: base + (x - from) x rate, raw', () => {
+    expect(bf(250, 'k', 0)).toEqual({ method: 'bracket', tax: '90.21', taxable_from: 200, taxable_to: null, base_tax_amount: 80, rate: '0.2042', excess_amount: 50 });
+    expect(bf(50, 'o', null)).toMatchObject({ method: 'below', tax: '1.5315', base_tax_amount: 0, excess_amount: 50 });
+    expect(bf(150, 'o', null)).toMatchObject({ tax: 60, rate: null });
+  });
+  it('an index outside the base list -> the table\'s error code', () => {
+    const e = errorOf(() => bf(150, 'k', 2)) as EngineError;
+    expect(e.code).toBe('income_tax_lookup_failed');
+    expect(e.message).toContain('mini brackets m1: column k has no base amount at index');
+    expect((errorOf(() => bf(150, 'k', null)) as EngineError).code).toBe('income_tax_lookup_failed');
   });
 });

@@ -37,15 +37,13 @@ describe('values are Decimals, converted once at load', () => {
 
 describe('rounding_rule_table (fixture copy of the lead\'s file)', () => {
   const fixture = resolve(import.meta.dirname, 'fixtures');
-  it('loads the assignments map', () => {
+  it('loads the policy version', () => {
     const m = loadMasters(fixture);
     const t = m.resolve('rounding_rule_table', 'rounding-rules', '2026-04-25')!;
     expect(t.version).toBe('2020-01');
-    expect(t.assignments['employment_insurance.employee_contribution']).toBe('round_50_sen_or_less_down_over_50_sen_up_to_yen');
-    expect(t.assignments['income_tax.computer_special_tax']).toBe('round_half_up_to_10_yen');
-    expect(t.assignments['payment_aggregation.net_payment']).toBeNull();
+    expect(t).not.toHaveProperty('assignments');
   });
-  it('refuses a malformed formula code or rule name', () => {
+  it('refuses a per-step assignments map: each rule names its own rounding, once', () => {
     const dir = mkdtempSync(join(tmpdir(), 'masters-'));
     mkdirSync(join(dir, 'rounding_rules'));
     writeFileSync(
@@ -64,6 +62,8 @@ assignments:
   income_tax.basis_amount: "Floor Yen"
 `,
     );
-    expect(checkMasters(dir).map((p) => p.path).sort()).toEqual(['/assignments/Bad Code', '/assignments/income_tax.basis_amount']);
+    const problems = checkMasters(dir);
+    expect(problems.map((p) => p.path)).toEqual(['/assignments']);
+    expect(problems[0].message).toContain('unknown key "assignments"');
   });
 });

@@ -1,7 +1,8 @@
 /**
  * Shared by the statutory table tests: the loaded masters, the fixture CSVs (verbatim copies of the
- * published-table extractions) and the interpreter expressions the tests evaluate. Every lookup goes
- * THROUGH the operators (compiled json-logic), never through the master objects directly.
+ * published-table extractions) and the rules the tests evaluate. Every lookup goes THROUGH the live rule
+ * files (income_tax.monthly_bracket_lookup.v1 and the bonus rule's table lookup, compiled json-logic over
+ * the generic range_lookup / bracket_formula operators), never through the master objects directly.
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -9,11 +10,14 @@ import { Decimal } from '../../engine/decimal.ts';
 import { compileExpression } from '../../engine/logic/compile.ts';
 import { serializeValue } from '../../engine/logic/serialize.ts';
 import { loadMasters } from '../../engine/masters/load.ts';
+import { evaluateRule } from '../../engine/pipeline/run.ts';
+import { loadRules } from '../../engine/rules/load.ts';
 import type { BonusTaxTable, MonthlyTaxTable } from '../../engine/masters/types.ts';
 
 export const D = (v: string | number) => new Decimal(String(v));
 
 const MASTERS_DIR = fileURLToPath(new URL('../../masters', import.meta.url));
+const RULES_DIR = fileURLToPath(new URL('../../rules', import.meta.url));
 const FIXTURES_DIR = fileURLToPath(new URL('../fixtures/statutory/income_tax', import.meta.url));
 
 let masters: ReturnType<typeof loadMasters> | undefined;
@@ -51,10 +55,20 @@ export function readCsv(name: string): Record<string, string>[] {
 
 export const KOU_COLUMNS = ['kou_0', 'kou_1', 'kou_2', 'kou_3', 'kou_4', 'kou_5', 'kou_6', 'kou_7'] as const;
 
-/** The expressions a rule would write, compiled once. */
-const monthlyEv = compileExpression({ monthly_withholding: [{ var: 'table' }, { var: 'amount' }, { var: 'column' }, { var: 'dependents' }] }, 'test/tables monthly');
-const flooredEv = compileExpression({ round: ['floor_yen', { var: 'r.tax' }] }, 'test/tables floor');
-const bonusEv = compileExpression({ bonus_withholding_rate: [{ var: 'table' }, { var: 'p' }, { var: 'column' }, { var: 'dependents' }] }, 'test/tables bonus');
+let rules: ReturnType<typeof loadRules>['rules'] | undefined;
+function rule(code: string) {
+  rules ??= loadRules(RULES_DIR).rules;
+  const r = rules.registry.all().find((x) => x.doc.formula_code === code);
+  if (!r) throw new Error(`no rule ${code}`);
+  return r;
+}
+
+/** The bonus rule's band lookup (its `lookup` binding), evaluated alone over the rule's own scope. */
+const bonusLookupEv = (() => {
+  const r = rule('income_tax.bonus_table_lookup.v1');
+  const expr = (r.doc.bindings as Record<string, { if: unknown[] }>).lookup.if[1];
+  return compileExpression({ if: [true, expr, null] }, 'test/tables bonus');
+})();
 
 export interface MonthlyOut {
   method: string;
@@ -63,16 +77,25 @@ export interface MonthlyOut {
   json: Record<string, unknown>;
 }
 
+/** The monthly rule over one amount: the trace's lookup fields, the raw tax and the rounded result. */
 export function monthly(table: MonthlyTaxTable, amount: Decimal | number | string, column: 'kou' | 'otsu', dependents: number | null): MonthlyOut {
-  const r = monthlyEv({ table, amount: D(String(amount)), column, dependents: dependents === null ? null : D(dependents) }) as Record<string, Decimal>;
+  const ctx = {
+    amounts: { income_tax_basis_amount: D(String(amount)) },
+    employee: { tax_table_type: column, tax_dependent_count: dependents === null ? null : D(dependents) },
+    masters: { income_tax_monthly: table },
+  };
+  const { scope, result } = evaluateRule(rule('income_tax.monthly_bracket_lookup.v1'), ctx as never);
+  const lookup = scope.lookup as Record<string, Decimal>;
+  const fields = { ...lookup, tax_table_type: column, monthly_taxable_amount: scope.monthly_taxable_amount, dependent_count: scope.dependent_count, tax: scope.tax };
   return {
-    method: r.method as unknown as string,
-    tax: r.tax.toFixed(),
-    floored: (flooredEv({ r }) as Decimal).toNumber(),
-    json: serializeValue(r) as Record<string, unknown>,
+    method: lookup.method as unknown as string,
+    tax: (scope.tax as Decimal).toFixed(),
+    floored: (result as Decimal).toNumber(),
+    json: serializeValue(fields as never) as Record<string, unknown>,
   };
 }
 
 export function bonus(table: BonusTaxTable, p: Decimal | number, column: 'kou' | 'otsu', dependents: number | null): Record<string, unknown> {
-  return serializeValue(bonusEv({ table, p: D(String(p)), column, dependents: dependents === null ? null : D(dependents) })) as Record<string, unknown>;
+  const scope = { bonus_table: table, previous_month_taxable_amount: D(String(p)), tax_table_type: column, tax_dependent_count: dependents === null ? null : D(dependents), _kou: column === 'kou' };
+  return serializeValue(bonusLookupEv(scope)) as Record<string, unknown>;
 }

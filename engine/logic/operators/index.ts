@@ -7,7 +7,7 @@ import { absOperator } from './abs.ts';
 import { addOperator } from './add.ts';
 import { allOperator } from './all.ts';
 import { andOperator } from './and.ts';
-import { bonusWithholdingRateOperator } from './bonus-withholding-rate.ts';
+import { bracketFormulaOperator } from './bracket-formula.ts';
 import { catOperator } from './cat.ts';
 import { clampOperator } from './clamp.ts';
 import { divideOperator } from './divide.ts';
@@ -15,7 +15,6 @@ import { doubleNotOperator } from './double-not.ts';
 import { equalsOperator } from './equals.ts';
 import { failIfOperator } from './fail-if.ts';
 import { filterOperator } from './filter.ts';
-import { gradeLookupOperator } from './grade-lookup.ts';
 import { greaterOrEqualOperator } from './greater-or-equal.ts';
 import { greaterThanOperator } from './greater-than.ts';
 import { ifOperator } from './if.ts';
@@ -27,13 +26,13 @@ import { maxOperator } from './max.ts';
 import { mergeOperator } from './merge.ts';
 import { minOperator } from './min.ts';
 import { missingOperator } from './missing.ts';
-import { monthlyWithholdingOperator } from './monthly-withholding.ts';
 import { multiplyOperator } from './multiply.ts';
 import { noneOperator } from './none.ts';
 import { notEqualsOperator } from './not-equals.ts';
 import { notOperator } from './not.ts';
 import { orOperator } from './or.ts';
 import { projectOperator } from './project.ts';
+import { rangeLookupOperator } from './range-lookup.ts';
 import { reduceOperator } from './reduce.ts';
 import { requireOperator } from './require.ts';
 import { roundOperator } from './round.ts';
@@ -42,7 +41,6 @@ import { strictEqualsOperator } from './strict-equals.ts';
 import { strictNotEqualsOperator } from './strict-not-equals.ts';
 import { subtractOperator } from './subtract.ts';
 import { sumByOperator } from './sum-by.ts';
-import { tierLookupOperator } from './tier-lookup.ts';
 import { varOperator } from './var.ts';
 
 export const OPERATORS: readonly OperatorDef[] = [
@@ -87,10 +85,8 @@ export const OPERATORS: readonly OperatorDef[] = [
   sumByOperator,
   projectOperator,
   // tables
-  gradeLookupOperator,
-  tierLookupOperator,
-  monthlyWithholdingOperator,
-  bonusWithholdingRateOperator,
+  rangeLookupOperator,
+  bracketFormulaOperator,
   // typed errors
   requireOperator,
   failIfOperator,

@@ -7,7 +7,9 @@ import type {
   HealthGradeTable,
   SocialInsuranceRateRecord,
 } from '../types.ts';
+import type { RangeRow } from '../range-table.ts';
 import { meta, type Built, type Raw } from './envelope.ts';
+import { rangeTable } from './range-table.ts';
 
 const dec = toDecimal;
 const decOrNull = (v: unknown) => (v === null || v === undefined ? null : toDecimal(v));
@@ -38,8 +40,10 @@ const grades = (raw: Raw[]): Grade[] =>
     bounds_status: g.bounds_status,
   }));
 
+const gradeTable = (raw: Raw) => rangeTable(raw, 'grade table', { rows: grades(raw.grades) as unknown as RangeRow[] });
+
 export function buildHealthGrades(raw: Raw, file: string): Built<HealthGradeTable>[] {
-  return [{ pointer: '', record: { ...meta(raw, file, raw.id), kind: 'health_insurance_grade_table', grades: grades(raw.grades) } }];
+  return [{ pointer: '', record: { ...meta(raw, file, raw.id), kind: 'health_insurance_grade_table', grades: grades(raw.grades), grade_table: gradeTable(raw) } }];
 }
 
 export function buildEmployeesPension(raw: Raw, file: string): Built<EmployeesPensionRateTable>[] {
@@ -51,7 +55,9 @@ export function buildEmployeesPension(raw: Raw, file: string): Built<EmployeesPe
         kind: 'employees_pension_rate_table',
         employees_pension_insurance_employee_rate: dec(raw.employees_pension_insurance_employee_rate),
         employees_pension_standard_bonus_monthly_cap: dec(raw.employees_pension_standard_bonus_monthly_cap),
+        standard_bonus_unit: dec(raw.standard_bonus_unit),
         grades: grades(raw.grades),
+        grade_table: gradeTable(raw),
       },
     },
   ];

@@ -60,3 +60,27 @@ export function fileSchema(kind: MasterKind, withId: boolean, required: string[]
     properties: { ...env.properties, ...properties },
   };
 }
+
+/**
+ * How a table's ranges are read (engine/masters/range-table.ts): which bound fields, whether the upper
+ * end is exclusive or inclusive, what happens outside every range, which error a miss raises and where
+ * the matched row's position is reported. Data, so the lookup operators hold no statute.
+ */
+export const rangeConvention = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['upper_end', 'outside', 'not_found_error', 'index'],
+  properties: {
+    bounds: { type: 'array', items: { type: 'string', pattern: '^[a-z_]+$' }, minItems: 2, maxItems: 2 },
+    upper_end: { enum: ['exclusive', 'inclusive'] },
+    outside: { enum: ['error', 'nearest'] },
+    // the engine error codes a failed table lookup may raise (engine/errors.ts)
+    not_found_error: { enum: ['income_tax_lookup_failed', 'settings_not_resolved'] },
+    index: {
+      type: ['object', 'null'],
+      additionalProperties: false,
+      required: ['field', 'base'],
+      properties: { field: { type: 'string', pattern: '^[a-z_]+$' }, base: { enum: [0, 1] } },
+    },
+  },
+} as const;

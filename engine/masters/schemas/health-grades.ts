@@ -1,5 +1,5 @@
 /** health_insurance_grade_table: the nationwide health-insurance grade table. */
-import { fileSchema } from './common.ts';
+import { fileSchema, rangeConvention } from './common.ts';
 import { gradesSchema } from './grade.ts';
 
-export const healthGradesSchema = fileSchema('health_insurance_grade_table', true, ['grades'], { grades: gradesSchema });
+export const healthGradesSchema = fileSchema('health_insurance_grade_table', true, ['range_convention', 'grades'], { range_convention: rangeConvention, grades: gradesSchema });

@@ -1,15 +1,8 @@
 /**
- * rounding_rule_table: unversioned formula code -> rounding rule name (or null = no rounding).
- * A map, so its keys are constrained by patternProperties and anything else is refused.
+ * rounding_rule_table: the versioned rounding policy (its version is settings_snapshot.rounding_rule_version).
+ * It lists no per-step roundings: each rule file names its own (`rounding_rule`), written once there, so a
+ * file that still carries an `assignments` map is refused as an unknown key.
  */
 import { fileSchema } from './common.ts';
 
-export const roundingRulesSchema = fileSchema('rounding_rule_table', true, ['assignments'], {
-  assignments: {
-    type: 'object',
-    additionalProperties: false,
-    patternProperties: {
-      '^[a-z][a-z0-9_]*(\\.[a-z0-9_]+)*$': { type: ['string', 'null'], pattern: '^[a-z0-9_]+$' },
-    },
-  },
-});
+export const roundingRulesSchema = fileSchema('rounding_rule_table', true, [], {});

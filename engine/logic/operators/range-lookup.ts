@@ -1,0 +1,84 @@
+/**
+ * range_lookup — [table, x] or [table, x, column] -> the row of a RangeTable whose range contains x,
+ * as a plain object with every field of the row (plus its position when the convention names an index
+ * field). Which ends are closed, what happens outside every range and which error a miss raises are the
+ * table's own data (RangeTable.convention, from the master file): the operator holds no statute.
+ * Why: every table-driven rule (grades, computer-method tiers, bonus rate bands, the monthly table).
+ * An unavailable table (status not_imported), an unknown column or no matching row -> EngineError
+ * with the convention's not_found_error code, naming the table.
+ */
+import { Decimal } from '../../decimal.ts';
+import { EngineError } from '../../errors.ts';
+import { rowBounds, type RangeRow, type RangeTable } from '../../masters/range-table.ts';
+import type { Evaluator, OperatorDef, Scope, Value } from '../types.ts';
+import { describe, fromScope, requireDecimal, stringOf } from '../values.ts';
+
+export interface RangeMatch {
+  row: RangeRow;
+  position: number; // 0-based
+}
+
+function isRangeTable(v: unknown): v is RangeTable {
+  return v !== null && typeof v === 'object' && 'convention' in v && 'label' in v;
+}
+
+/** The table's rows for the column (evaluated only once the table is known to be usable). */
+function rowsOf(table: RangeTable, column: Evaluator | undefined, scope: Scope): RangeRow[] {
+  const fail = (m: string): never => {
+    throw new EngineError(table.convention.not_found_error, `${table.label}: ${m}`);
+  };
+  if (table.unavailable) fail(table.unavailable);
+  if (!column) return table.rows ?? fail('the table has columns; the lookup names none');
+  const name = stringOf(column(scope));
+  const rows = table.columns?.[name];
+  if (!Array.isArray(rows) || rows.length === 0) fail(`no column ${JSON.stringify(name)}`);
+  return rows as RangeRow[];
+}
+
+/** The matching row; rows are ascending and contiguous (a masters invariant). */
+export function findRange(table: RangeTable, rows: RangeRow[], x: Decimal, what: string): RangeMatch {
+  const c = table.convention;
+  for (let i = 0; i < rows.length; i++) {
+    const [from, to] = rowBounds(rows[i], c);
+    const belowTop = to === null || (c.upper_end === 'exclusive' ? x.lt(to) : x.lte(to));
+    if (from.lte(x) && belowTop) return { row: rows[i], position: i };
+  }
+  if (c.outside === 'nearest' && rows.length > 0) {
+    const below = x.lt(rowBounds(rows[0], c)[0]);
+    return below ? { row: rows[0], position: 0 } : { row: rows[rows.length - 1], position: rows.length - 1 };
+  }
+  throw new EngineError(c.not_found_error, `${table.label}: no range${what} contains the amount ${x.toFixed()}`);
+}
+
+/** Compiles the shared [table, x, column?] operands: the table, x and the matching row. */
+export function compileRangeOperands(op: string, tableEv: Evaluator, xEv: Evaluator, columnEv: Evaluator | undefined, where: string) {
+  return (scope: Scope): { table: RangeTable; x: Decimal; match: RangeMatch; column: string | null } => {
+    const table = tableEv(scope);
+    if (!isRangeTable(table)) throw new Error(`${where}: operator "${op}" needs a range table (a master's *_table), got ${describe(table)}`);
+    const rows = rowsOf(table, columnEv, scope);
+    const column = columnEv ? stringOf(columnEv(scope)) : null;
+    const x = requireDecimal(op, where, xEv(scope), 2);
+    return { table, x, match: findRange(table, rows, x, column === null ? '' : ` of column ${column}`), column };
+  };
+}
+
+/** The row as an operator result: every field, plus the position where the convention asks for it. */
+export function rowValue(table: RangeTable, m: RangeMatch): { [k: string]: Value } {
+  const out: { [k: string]: Value } = {};
+  for (const [k, v] of Object.entries(m.row)) out[k] = fromScope(v);
+  const idx = table.convention.index;
+  if (idx) out[idx.field] = new Decimal(m.position + idx.base);
+  return out;
+}
+
+export const rangeLookupOperator: OperatorDef = {
+  names: ['range_lookup'],
+  arity: [2, 3],
+  compile([tableEv, xEv, columnEv], _raw, ctx) {
+    const operands = compileRangeOperands('range_lookup', tableEv, xEv, columnEv, ctx.where);
+    return (scope) => {
+      const { table, match } = operands(scope);
+      return rowValue(table, match);
+    };
+  },
+};

@@ -1,0 +1,18 @@
+/**
+ * Example values of the API schemas that are statutory amounts, read from the masters rather than written
+ * in code: a self-declared-rates example carries the association's health standard bonus annual cap of the
+ * newest kyokai rate table (the cap the Health Insurance Act sets for every insurer).
+ */
+import { fileURLToPath } from 'node:url';
+import { readYaml, yamlFilesUnder } from '../util/yaml-file.ts';
+
+const KYOKAI = fileURLToPath(new URL('../../masters/social_insurance/kyokai_rates', import.meta.url));
+
+export function healthStandardBonusAnnualCapExample(dir: string = KYOKAI): number {
+  const files = yamlFilesUnder(dir);
+  const [abs, rel] = files[files.length - 1];
+  const raw = readYaml(abs, rel).value as { records?: { health_insurance_standard_bonus_annual_cap?: unknown }[] } | undefined;
+  const cap = raw?.records?.[0]?.health_insurance_standard_bonus_annual_cap;
+  if (!Number.isInteger(cap)) throw new Error(`${dir}/${rel}: no health_insurance_standard_bonus_annual_cap in its first record`);
+  return cap as number;
+}

@@ -1,0 +1,29 @@
+/**
+ * Versions that restate only what changed. A multi-record file with `inherit_unchanged_records: true` lists
+ * the records the publication changed; the records of the previous version (same kind, the latest
+ * effective_from before this one) whose ids it does not list are carried into it unchanged, with this
+ * file's envelope (version, dates, sources, file). Files are processed oldest first, so a chain of
+ * inheriting versions stays complete. Every resolved record, listing and trace therefore sees a full version.
+ */
+import type { Raw } from './build/envelope.ts';
+import { meta } from './build/envelope.ts';
+import type { MasterRecord } from './types.ts';
+
+export interface BuiltFile {
+  file: string;
+  raw: Raw;
+  records: MasterRecord[];
+}
+
+export function inheritUnchangedRecords(files: BuiltFile[]): void {
+  const sorted = [...files].sort((a, b) => (a.raw.effective_from < b.raw.effective_from ? -1 : a.raw.effective_from > b.raw.effective_from ? 1 : 0));
+  sorted.forEach((f, i) => {
+    if (f.raw.inherit_unchanged_records !== true) return;
+    const previous = sorted.slice(0, i).reverse().find((p) => p.raw.kind === f.raw.kind);
+    if (!previous) return;
+    const listed = new Set(f.records.map((r) => r.id));
+    for (const r of previous.records) {
+      if (!listed.has(r.id)) f.records.push({ ...r, ...meta(f.raw, f.file, r.id) } as MasterRecord);
+    }
+  });
+}
