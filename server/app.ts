@@ -1,6 +1,7 @@
 /**
  * createApp: the Koa application, with its collaborators injected (engine, store, config, logger).
- * Middleware order is the order of checks: request id, log line, error envelope, key and rate limit,
+ * Middleware order is the order of checks: request id, log line, error envelope, health probes (no
+ * key), key and rate limit,
  * then the routes (which parse bodies, validate, find the company, reserve quota, calculate).
  */
 import Router from '@koa/router';
@@ -12,6 +13,7 @@ import { errorEnvelope } from './middleware/error-envelope.ts';
 import { assignRequestId } from './middleware/request-id.ts';
 import { logRequests } from './middleware/request-log.ts';
 import { createRateLimiter } from './rate-limit/limiter.ts';
+import { healthRoutes } from './routes/health.ts';
 import { registerCalculationProfileRoutes } from './routes/calculation-profile.ts';
 import { registerCalculationRoutes } from './routes/calculations.ts';
 import { registerMasterRoutes } from './routes/masters.ts';
@@ -31,6 +33,8 @@ export function createApp(deps: AppDeps): Koa<RequestState> {
   app.use(assignRequestId);
   app.use(logRequests(deps.logger));
   app.use(errorEnvelope(deps.logger, deps.config.maxBodyBytes));
+  // Probes come before the key check and the rate limit: they carry no key (routes/health.ts).
+  for (const probe of healthRoutes(deps)) app.use(probe);
   app.use(authenticateAndLimit(deps.store, limiter));
   app.use(router.routes() as unknown as Koa.Middleware<RequestState>);
   app.use(router.allowedMethods() as unknown as Koa.Middleware<RequestState>);

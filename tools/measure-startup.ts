@@ -1,0 +1,61 @@
+/**
+ * Start-up time: from spawning the server to its first answered request (GET /healthz 200), median of
+ * several runs, each on a fresh SQLite file; then SIGTERM and the exit code. Reports figures, asserts
+ * nothing (docs/performance.md keeps them).
+ *
+ *   npm run measure:startup -- [--runs 5] [--command "npm start"]
+ *
+ * The default command is what `npm start` runs (node dist/main.js: build it first with npm run build);
+ * `--command "npm start"` adds npm's own start-up.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+
+const ROOT = join(import.meta.dirname, '..');
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+async function once(command: string): Promise<{ ms: number; exitCode: number | null }> {
+  const dir = mkdtempSync(join(tmpdir(), 'startup-'));
+  const port = await freePort();
+  const started = performance.now();
+  const child = spawn(command, { cwd: ROOT, shell: true, stdio: 'ignore', env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PAYROLL_DB: join(dir, 'p.sqlite'), PAYROLL_DATABASE_URL: '', PAYROLL_WORKERS: process.env.PAYROLL_WORKERS ?? '1' } });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  try {
+    for (;;) {
+      const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.status === 200, () => false);
+      if (ok) break;
+      if (child.exitCode !== null) throw new Error(`${command} exited with ${child.exitCode} before answering`);
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    const ms = performance.now() - started;
+    child.kill('SIGTERM');
+    return { ms, exitCode: await exited };
+  } finally {
+    if (child.exitCode === null) child.kill('SIGKILL');
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export async function measureStartup(command: string, runs: number): Promise<{ medianMs: number; runsMs: number[]; exitCodes: (number | null)[] }> {
+  const results = [];
+  for (let i = 0; i < runs; i += 1) results.push(await once(command));
+  const sorted = results.map((r) => r.ms).sort((a, b) => a - b);
+  return { medianMs: sorted[Math.floor(sorted.length / 2)], runsMs: results.map((r) => Math.round(r.ms)), exitCodes: results.map((r) => r.exitCode) };
+}
+
+if (process.argv[1] && import.meta.filename === process.argv[1]) {
+  const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' }, command: { type: 'string', default: 'node dist/main.js' } } });
+  const result = await measureStartup(values.command!, Number(values.runs));
+  process.stdout.write(`${values.command}: start-up to first answered request, median ${Math.round(result.medianMs)} ms over ${values.runs} runs (${result.runsMs.join(', ')} ms); exit codes after SIGTERM: ${result.exitCodes.join(', ')}\n`);
+}
