@@ -29,7 +29,8 @@ async function once(command: string): Promise<{ ms: number; exitCode: number | n
   const dir = mkdtempSync(join(tmpdir(), 'startup-'));
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(command, { cwd: ROOT, shell: true, stdio: 'ignore', env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PAYROLL_DB: join(dir, 'p.sqlite'), PAYROLL_DATABASE_URL: '', PAYROLL_WORKERS: process.env.PAYROLL_WORKERS ?? '1' } });
+  const [file, ...args] = command.split(' ');
+  const child = spawn(file, args, { cwd: ROOT, stdio: 'ignore', env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PAYROLL_DB: join(dir, 'p.sqlite'), PAYROLL_DATABASE_URL: '', PAYROLL_WORKERS: process.env.PAYROLL_WORKERS ?? '1' } });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   try {
     for (;;) {
