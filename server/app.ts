@@ -34,7 +34,7 @@ export function createApp(deps: AppDeps): Koa<RequestState> {
   app.use(logRequests(deps.logger));
   app.use(errorEnvelope(deps.logger, deps.config.maxBodyBytes));
   // Probes come before the key check and the rate limit: they carry no key (routes/health.ts).
-  for (const probe of healthRoutes(deps)) app.use(probe);
+  app.use(healthRoutes(deps));
   app.use(authenticateAndLimit(deps.store, limiter));
   app.use(router.routes() as unknown as Koa.Middleware<RequestState>);
   app.use(router.allowedMethods() as unknown as Koa.Middleware<RequestState>);

@@ -31,7 +31,7 @@ async function storeAnswers(deps: AppDeps): Promise<boolean> {
   }
 }
 
-export function healthRoutes(deps: AppDeps): Koa.Middleware<RequestState>[] {
+export function healthRoutes(deps: AppDeps): Koa.Middleware<RequestState> {
   const router = new Router();
   // The engine exists only if every master and rule loaded (loadEngine throws otherwise); the tables
   // it publishes are checked once, as they never change while the process runs.
@@ -45,5 +45,9 @@ export function healthRoutes(deps: AppDeps): Koa.Middleware<RequestState>[] {
     if (!(await storeAnswers(deps))) throw new ApiError('not_ready', { params: { reason: 'the store does not answer' }, headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) } });
     ctx.body = { status: 'ready', checks: { masters: 'ok', store: 'ok' } };
   });
-  return [router.routes() as unknown as Koa.Middleware<RequestState>, router.allowedMethods() as unknown as Koa.Middleware<RequestState>];
+  // Any other method on a probe path: 405 here, since the key check further down would say 401.
+  router.all(['/healthz', '/readyz'], () => {
+    throw new ApiError('method_not_allowed', { headers: { Allow: 'GET, HEAD' } });
+  });
+  return router.routes() as unknown as Koa.Middleware<RequestState>;
 }
