@@ -34,6 +34,12 @@ const SPEC_ENDPOINTS: [string, string][] = [
   ['get', '/cp/v1/companies/{company_id}/calculation-profile'],
 ];
 
+/** Probes added by issue 11 (not in the spec's endpoint list): no API key. */
+const PROBE_ENDPOINTS: [string, string][] = [
+  ['get', '/healthz'],
+  ['get', '/readyz'],
+];
+
 describe('OpenAPI document', () => {
   const document = buildOpenApiDocument() as any;
 
@@ -62,9 +68,16 @@ describe('OpenAPI document', () => {
     }
   });
 
-  it('documents nothing beyond the specification\'s endpoints', () => {
+  it('documents nothing beyond the specification\'s endpoints and the probes', () => {
     const documented = Object.entries<any>(document.paths).flatMap(([path, item]) => Object.keys(item).filter((k) => k !== 'parameters').map((m) => `${m} ${path}`));
-    expect(documented.sort()).toEqual(SPEC_ENDPOINTS.map(([m, p]) => `${m} ${p}`).sort());
+    expect(documented.sort()).toEqual([...SPEC_ENDPOINTS, ...PROBE_ENDPOINTS].map(([m, p]) => `${m} ${p}`).sort());
+  });
+
+  it.each(PROBE_ENDPOINTS)('documents the probe %s %s without the API key, with its 503', (method, path) => {
+    const op = document.paths[path][method];
+    expect(op.security).toEqual([]);
+    expect(Object.keys(op.responses)).toEqual(['200', '503']);
+    expect(op.responses['503'].headers['Retry-After']).toBeDefined();
   });
 
   it.each(Object.entries(componentSchemas()))('schema %s has a description and examples that pass it', (_name, schema: any) => {
