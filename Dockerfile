@@ -17,7 +17,7 @@ RUN npm ci --omit=dev && npm cache clean --force
 
 # Runtime stage: no toolchain, no sources; node runs the bundle directly as PID 1. It installs its own
 # SIGTERM/SIGINT handlers (drain, then exit 0), so `docker stop` drains instead of waiting to SIGKILL.
-# Accounts: docker compose exec payroll node dist/admin.js create-account --name NAME --plan PLAN
+# Accounts: docker compose exec payroll node dist/admin.js account create --name NAME --plan free|standard
 FROM node:20-bookworm-slim
 ENV NODE_ENV=production \
     PORT=8080 \
