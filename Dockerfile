@@ -13,7 +13,7 @@ COPY package.json package-lock.json ./
 COPY engine ./engine
 COPY server ./server
 COPY tools ./tools
-RUN npm ci --omit=dev && npm cache clean --force
+RUN npm ci --omit=dev
 
 # Runtime stage: no toolchain, no sources; node runs the bundle directly as PID 1. It installs its own
 # SIGTERM/SIGINT handlers (drain, then exit 0), so `docker stop` drains instead of waiting to SIGKILL.
