@@ -13,9 +13,9 @@
  */
 import { execSync, spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { freePort } from './measure-startup.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 
@@ -48,14 +48,6 @@ function copy(from: string, args: string, into: string): void {
 
 function step(message: string): void {
   process.stdout.write(`docker-steps-check: ${message}\n`);
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
 }
 
 async function main(): Promise<number> {

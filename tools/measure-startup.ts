@@ -17,7 +17,8 @@ import { parseArgs } from 'node:util';
 
 const ROOT = join(import.meta.dirname, '..');
 
-async function freePort(): Promise<number> {
+/** A port free at the time of asking (listen on 0, note it, close). */
+export async function freePort(): Promise<number> {
   const probe = createServer();
   await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
   const { port } = probe.address() as { port: number };
