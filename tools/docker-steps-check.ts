@@ -36,10 +36,12 @@ function parseDockerfile(text: string): Instruction[][] {
   return stages;
 }
 
-function copy(from: string, args: string, into: string): void {
+/** COPY: sources relative to `from` (a --from stage's paths are absolute there: its WORKDIR is `from`). */
+function copy(from: string, args: string, into: string, workdir: string): void {
   const parts = args.split(/\s+/).filter((p) => !p.startsWith('--'));
   const dest = parts.pop()!;
-  for (const src of parts) {
+  for (const given of parts) {
+    const src = given.startsWith(`${workdir}/`) ? given.slice(workdir.length + 1) : given;
     const target = dest.endsWith('/') || parts.length > 1 ? join(into, dest, src.split('/').pop()!) : join(into, dest);
     mkdirSync(dirname(target), { recursive: true });
     cpSync(join(from, src), target, { recursive: true });
@@ -59,8 +61,9 @@ async function main(): Promise<number> {
   mkdirSync(runDir);
   let server: ReturnType<typeof spawn> | undefined;
   try {
+    const buildWorkdir = build.find((i) => i.keyword === 'WORKDIR')?.args ?? '/';
     for (const { keyword, args } of build) {
-      if (keyword === 'COPY') copy(ROOT, args, buildDir);
+      if (keyword === 'COPY') copy(ROOT, args, buildDir, buildWorkdir);
       if (keyword === 'RUN' && /apt-get/.test(args)) step(`skip (toolchain present here): RUN ${args.slice(0, 60)}...`);
       else if (keyword === 'RUN') {
         step(`build: RUN ${args}`);
@@ -72,7 +75,7 @@ async function main(): Promise<number> {
     let cmd: string[] = [];
     let healthcheck: string[] = [];
     for (const { keyword, args } of runtime) {
-      if (keyword === 'COPY') copy(args.includes('--from=build') ? buildDir : ROOT, args, runDir);
+      if (keyword === 'COPY') copy(args.includes('--from=build') ? buildDir : ROOT, args, runDir, buildWorkdir);
       if (keyword === 'ENV') for (const m of args.matchAll(/(\w+)=(\S+)/g)) env[m[1]] = m[2];
       if (keyword === 'RUN') step(`skip (needs the image's root and user): RUN ${args}`);
       if (keyword === 'CMD') cmd = JSON.parse(args);
