@@ -3,7 +3,7 @@
  * Both workers serve; the Free-plan quota stays exact across them (10 successes out of 30 parallel
  * monthly calls); SIGTERM to the primary drains both workers and the primary exits 0.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -67,6 +67,26 @@ describe('cluster', () => {
       expect(lines.filter((l) => l.msg === 'stopped')).toHaveLength(3); // two workers and the primary
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL');
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
+
+describe('cluster start-up refusal', () => {
+  it('a worker that cannot load the masters stops the whole cluster with exit 1', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'payroll-cluster-'));
+    try {
+      const res = spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+        cwd: ROOT,
+        encoding: 'utf8',
+        timeout: 90_000,
+        env: { ...process.env, PORT: '0', PAYROLL_WORKERS: '2', PAYROLL_DB: join(dir, 'x.sqlite'), PAYROLL_DATABASE_URL: '', PAYROLL_MASTERS_DIR: join(ROOT, 'test/fixtures/masters-broken/unknown-key') },
+      });
+      expect(res.status).toBe(1);
+      expect(res.stdout).toMatch(/could not load its masters and rules/);
+      expect(res.stdout).toMatch(/a worker failed to start; stopping/);
+      expect(res.stdout).not.toMatch(/"msg":"listening"/);
+    } finally {
       rmSync(dir, { recursive: true, force: true });
     }
   }, 120_000);
