@@ -103,8 +103,9 @@ export async function startServer(deps: AppDeps, port: number, host?: string, ti
       return;
     }
     const code = clientErrorCode(err);
-    deps.logger.info({ status: rawError(code).status, code, parser_error: err.code ?? null }, 'client error');
-    writeRawError(socket, rawError(code));
+    const error = rawError(code);
+    deps.logger.info({ request_id: error.requestId, status: error.status, code, parser_error: err.code ?? null }, 'client error');
+    writeRawError(socket, error);
   });
 
   await new Promise<void>((resolve, reject) => {
