@@ -47,7 +47,8 @@ describe('cluster', () => {
         void exited.then(() => reject(new Error(`exited early; stderr: ${stderr}`)));
       });
     try {
-      await waitFor(() => lines.some((l) => l.msg === 'all workers listening'));
+      // The primary's line and the workers' lines come from different processes, in any order.
+      await waitFor(() => lines.some((l) => l.msg === 'all workers listening') && lines.filter((l) => l.msg === 'listening').length >= 2);
       const workers = lines.filter((l) => l.msg === 'listening');
       expect(workers).toHaveLength(2);
       expect(new Set(workers.map((l) => l.pid)).size).toBe(2);
