@@ -38,7 +38,8 @@ describe('cluster', () => {
       onLine();
     });
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    // 'close', not 'exit': every line the workers wrote is read by then.
+    const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
     const waitFor = (test: () => boolean) =>
       new Promise<void>((resolve, reject) => {
         const check = () => test() && resolve();
