@@ -3,8 +3,8 @@
  * Any problem in a master or a rule stops the load (LoadError): the service never serves a wrong table.
  */
 import { randomUUID } from 'node:crypto';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { PROJECT_ROOT } from './util/project-root.ts';
 import { CALCULATION_TYPES, type CalculationType } from './calculation-type.ts';
 import { EngineError, LoadError, type LoadProblem, type ValidationDetail } from './errors.ts';
 import { loadMasters } from './masters/load.ts';
@@ -72,7 +72,6 @@ export interface CalculateOptions {
   validated?: boolean;
 }
 
-const PROJECT_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** Trace is on by default except for the grade lookup (spec). */
 function traceWanted(type: CalculationType, request: Record<string, unknown>): boolean {

@@ -1,6 +1,7 @@
 /**
  * createApp: the Koa application, with its collaborators injected (engine, store, config, logger).
- * Middleware order is the order of checks: request id, log line, error envelope, key and rate limit,
+ * Middleware order is the order of checks: request id, log line, error envelope, health probes (no
+ * key), key and rate limit,
  * then the routes (which parse bodies, validate, find the company, reserve quota, calculate).
  */
 import Router from '@koa/router';
@@ -15,6 +16,7 @@ import { logRequests } from './middleware/request-log.ts';
 import { createCachedAuthenticator } from './auth/cached-authenticator.ts';
 import { createLimiterFactory } from './rate-limit/backends.ts';
 import { createRateLimiter } from './rate-limit/limiter.ts';
+import { healthRoutes } from './routes/health.ts';
 import { registerCalculationProfileRoutes } from './routes/calculation-profile.ts';
 import { registerCalculationRoutes } from './routes/calculations.ts';
 import { registerMasterRoutes } from './routes/masters.ts';
@@ -57,6 +59,8 @@ export function createApp(deps: AppDeps): Koa<RequestState> {
   app.use(logRequests(deps.logger, routeOf));
   app.use(errorEnvelope(deps.logger, deps.config.maxBodyBytes));
   app.use(serveApiReference());
+  // Probes come before the key check and the rate limit: they carry no key (routes/health.ts).
+  app.use(healthRoutes(deps));
   // Before the key check: a browser's preflight carries no key.
   const cors = corsMiddleware(deps.config.corsOrigins);
   if (cors) app.use(cors);

@@ -1,49 +1,144 @@
 /**
- * The HTTP server around the app, with graceful shutdown: stop accepting connections, let in-flight
- * requests finish (new requests on kept-alive connections get 503 and Connection: close), then close
- * the store. A drain deadline cuts connections that never finish.
+ * The HTTP server around the app: timeouts against slow clients, the JSON envelope on answers Node's
+ * HTTP layer gives by itself, and graceful shutdown.
+ *
+ * Shutdown (drain): stop accepting connections and close idle kept-alive ones at once (nothing is in
+ * flight on them); requests already in flight finish and their responses say `Connection: close`, so
+ * the client opens a new connection (to another instance) instead of reusing one that is about to go;
+ * a request that still arrives on an open connection gets 503 service_unavailable with
+ * `Connection: close` and Retry-After. A drain deadline cuts connections that never finish.
  */
-import { randomUUID } from 'node:crypto';
-import http from 'node:http';
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import type { AppDeps } from './app-deps.ts';
 import { createApp, disposeApp } from './app.ts';
-import { ERROR_REGISTRY } from './errors/registry.ts';
+import { CONFIG_DEFAULTS, type HttpTimeouts } from './config.ts';
+import type { ErrorCode } from './errors/registry.ts';
+import { rawError, RETRY_AFTER_SECONDS, sendRawError, writeRawError } from './http/raw-error.ts';
 
 export interface RunningServer {
   url: string;
   port: number;
-  /** Drains and closes the server and the store. */
+  /** The node:http server, for tests that watch its events. */
+  http: http.Server;
+  /** Starts the drain: no new connections, idle ones closed, new requests answered 503. */
+  beginDrain(): void;
+  /** Drains (waiting at most drainTimeoutMs for in-flight requests), then closes the store. */
   stop(drainTimeoutMs?: number): Promise<void>;
 }
 
-export async function startServer(deps: AppDeps, port: number, host?: string): Promise<RunningServer> {
+export const DEFAULT_TIMEOUTS: HttpTimeouts = {
+  requestTimeoutMs: CONFIG_DEFAULTS.PAYROLL_REQUEST_TIMEOUT_MS,
+  headersTimeoutMs: CONFIG_DEFAULTS.PAYROLL_HEADERS_TIMEOUT_MS,
+  keepAliveTimeoutMs: CONFIG_DEFAULTS.PAYROLL_KEEP_ALIVE_TIMEOUT_MS,
+};
+
+/** Which envelope answers an error Node's parser or timer raised on a connection. */
+function clientErrorCode(err: NodeJS.ErrnoException): ErrorCode {
+  if (err.code === 'HPE_HEADER_OVERFLOW') return 'headers_too_large';
+  if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') return 'request_timeout';
+  return 'bad_request';
+}
+
+/** Node keeps the response being written on a socket as _httpMessage; once its head is out, no other
+ * status line can be written on that connection. */
+function responseStarted(socket: Duplex): boolean {
+  const current = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage;
+  return Boolean(current?.headersSent);
+}
+
+export async function startServer(deps: AppDeps, port: number, host?: string, timeouts: HttpTimeouts = DEFAULT_TIMEOUTS): Promise<RunningServer> {
   const app = createApp(deps);
-  let draining = false;
   const handle = app.callback();
-  const server = http.createServer((req, res) => {
-    if (draining) {
-      const requestId = randomUUID();
-      res.writeHead(ERROR_REGISTRY.service_unavailable.status, { 'Content-Type': 'application/json', Connection: 'close', 'Retry-After': '1', 'X-Request-Id': requestId });
-      res.end(JSON.stringify({ error: { code: 'service_unavailable', message: ERROR_REGISTRY.service_unavailable.message, request_id: requestId } }));
+  let draining = false;
+  /** Requests whose response is not finished, to mark them Connection: close when the drain starts. */
+  const inFlight = new Set<{ req: IncomingMessage; res: ServerResponse }>();
+
+  const server = http.createServer({
+    requestTimeout: timeouts.requestTimeoutMs,
+    headersTimeout: timeouts.headersTimeoutMs,
+    keepAliveTimeout: timeouts.keepAliveTimeoutMs,
+    // Node checks the two deadlines above only at this interval (default 30 s): a small deadline needs a
+    // finer check, or a slow client would hold its connection up to 30 s past it.
+    connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(timeouts.headersTimeoutMs / 4))),
+  });
+
+  function refuseDuringDrain(req: IncomingMessage, res: ServerResponse): void {
+    // A pipelined request behind one still in flight on this connection: that earlier response must not
+    // close the connection, or this 503 would never be delivered. This one closes it instead.
+    for (const entry of inFlight) {
+      if (entry.req.socket === req.socket && !entry.res.headersSent) {
+        entry.res.removeHeader('Connection');
+        entry.res.shouldKeepAlive = true;
+      }
+    }
+    sendRawError(res, rawError('service_unavailable', { 'Retry-After': String(RETRY_AFTER_SECONDS) }));
+  }
+
+  function serve(req: IncomingMessage, res: ServerResponse): void {
+    if (draining) return refuseDuringDrain(req, res);
+    const entry = { req, res };
+    inFlight.add(entry);
+    res.once('close', () => {
+      inFlight.delete(entry);
+      // An in-flight response that finished during the drain leaves its connection idle: close it now
+      // rather than at the keep-alive timeout.
+      if (draining) setImmediate(() => server.closeIdleConnections());
+    });
+    void handle(req, res);
+  }
+
+  server.on('request', serve);
+  // With a checkContinue listener Node no longer sends "100 Continue" by itself: send it, unless the
+  // server is draining (then the client is spared sending a body that would be refused).
+  server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => {
+    if (!draining) res.writeContinue();
+    serve(req, res);
+  });
+  server.on('checkExpectation', (_req: IncomingMessage, res: ServerResponse) => sendRawError(res, rawError('expectation_failed')));
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
+    // A reset or broken pipe leaves nobody to answer; a response already under way cannot be replaced.
+    if (err.code === 'ECONNRESET' || err.code === 'EPIPE' || !socket.writable || responseStarted(socket)) {
+      socket.destroy();
       return;
     }
-    void handle(req, res);
+    const code = clientErrorCode(err);
+    const error = rawError(code);
+    deps.logger.info({ request_id: error.requestId, status: error.status, code, parser_error: err.code ?? null }, 'client error');
+    writeRawError(socket, error);
   });
+
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, host, () => resolve());
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
   });
   const address = server.address() as AddressInfo;
+  const urlHost = !host || host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  let closed: Promise<void> | undefined;
   let stopping: Promise<void> | undefined;
+
+  function beginDrain(): void {
+    if (draining) return;
+    draining = true;
+    closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    for (const { res } of inFlight) {
+      if (!res.headersSent) res.setHeader('Connection', 'close');
+    }
+    server.closeIdleConnections();
+  }
+
   return {
     port: address.port,
-    url: `http://127.0.0.1:${address.port}`,
+    url: `http://${urlHost}:${address.port}`,
+    http: server,
+    beginDrain,
     stop(drainTimeoutMs = 10_000) {
       stopping ??= (async () => {
-        draining = true;
-        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-        server.closeIdleConnections();
+        beginDrain();
         const deadline = setTimeout(() => server.closeAllConnections(), drainTimeoutMs);
         deadline.unref();
         await closed;

@@ -1,50 +1,28 @@
 /**
- * Entry point (`npm start`): configuration from the environment, the store (migrated on start), the
- * engine (masters and rules loaded and compiled once), then the HTTP server. SIGTERM and SIGINT
- * drain in-flight requests, close the store and exit 0.
+ * Entry point (`npm start` runs its compiled form, dist/main.js): configuration from the environment,
+ * checked as a whole first (one log line per problem on stderr, exit 1); then one server process, or a
+ * node:cluster primary with PAYROLL_WORKERS workers.
  */
+import cluster from 'node:cluster';
 import pino from 'pino';
-import { loadEngine } from '../engine/index.ts';
-import { readConfig } from './config.ts';
-import { EngineHolder, logLoaded, reloadAndLog } from './engine-holder.ts';
-import { startServer } from './http-server.ts';
-import { openStore } from './store/open-store.ts';
+import { runClusterPrimary } from './cluster.ts';
+import { ConfigError, readConfig, type ServerConfig } from './config.ts';
+import { serveProcess } from './serve-process.ts';
 
-const config = readConfig();
+function configOrExit(): ServerConfig {
+  try {
+    return readConfig();
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    // LOG_LEVEL may be the broken one: these lines are written whatever it says.
+    const logger = pino(pino.destination(2));
+    for (const problem of err.problems) logger.fatal({ config: true }, problem);
+    logger.flush();
+    process.exit(1);
+  }
+}
+
+const config = configOrExit();
 const logger = pino({ level: config.logLevel });
-const store = await openStore(config);
-let engine;
-try {
-  engine = loadEngine({ mastersDir: config.mastersDir, rulesDir: config.rulesDir });
-} catch (err) {
-  logger.fatal({ err }, 'the engine could not load its masters and rules');
-  await store.close();
-  process.exit(1);
-}
-logLoaded(logger, engine, 'masters and rules loaded');
-const loadFromConfig = () => loadEngine({ mastersDir: config.mastersDir, rulesDir: config.rulesDir });
-const engines = new EngineHolder(engine, loadFromConfig);
-const server = await startServer({ engine: engines, store, config, logger }, config.port);
-logger.info({ port: server.port, store: store.kind }, 'listening');
-
-// SIGHUP reloads masters and rules: the whole new set or nothing (server/engine-holder.ts)
-process.on('SIGHUP', () => reloadAndLog(engines, logger));
-
-let shuttingDown = false;
-for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-  process.on(signal, () => {
-    if (shuttingDown) return;
-    shuttingDown = true;
-    logger.info({ signal }, 'draining');
-    server.stop().then(
-      () => {
-        logger.info('stopped');
-        process.exit(0);
-      },
-      (err: unknown) => {
-        logger.error({ err }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
-  });
-}
+if (config.workers > 1 && cluster.isPrimary) runClusterPrimary(config, logger);
+else await serveProcess(config, logger);

@@ -3,10 +3,11 @@
  * in code: a self-declared-rates example carries the association's health standard bonus annual cap of the
  * newest kyokai rate table (the cap the Health Insurance Act sets for every insurer).
  */
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { PROJECT_ROOT } from '../util/project-root.ts';
 import { readYaml, yamlFilesUnder } from '../util/yaml-file.ts';
 
-const KYOKAI = fileURLToPath(new URL('../../masters/social_insurance/kyokai_rates', import.meta.url));
+const KYOKAI = join(PROJECT_ROOT, 'masters/social_insurance/kyokai_rates');
 
 export function healthStandardBonusAnnualCapExample(dir: string = KYOKAI): number {
   const files = yamlFilesUnder(dir);

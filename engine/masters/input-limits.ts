@@ -6,14 +6,14 @@
  * module loads, before the engine.
  */
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { PROJECT_ROOT } from '../util/project-root.ts';
 import { readYaml, yamlFilesUnder } from '../util/yaml-file.ts';
 
 export interface InputLimits {
   tax_dependent_count_max: number;
 }
 
-const DEFAULT_MASTERS = fileURLToPath(new URL('../../masters', import.meta.url));
+const DEFAULT_MASTERS = join(PROJECT_ROOT, 'masters');
 
 export function readInputLimits(mastersDir: string = DEFAULT_MASTERS): InputLimits {
   const dir = join(mastersDir, 'income_tax/monthly');

@@ -23,9 +23,11 @@ export const ERROR_REGISTRY = {
   company_not_found: { status: 404, message: 'Company {company_id} does not exist for this account.', when: 'company_id was never set up with PUT calculation-profile in the key\'s account.' },
   route_not_found: { status: 404, message: 'No endpoint at this path.', when: 'The path matches no endpoint.' },
   method_not_allowed: { status: 405, message: 'This endpoint does not accept this HTTP method.', when: 'The path exists but not for this method (see the Allow header).' },
+  request_timeout: { status: 408, message: 'The request did not arrive in time.', when: 'The headers did not arrive within PAYROLL_HEADERS_TIMEOUT_MS, or the whole request within PAYROLL_REQUEST_TIMEOUT_MS.' },
   settings_lock_conflict: { status: 409, message: 'settings_lock differs from the resolved settings versions.', when: 'settings_lock does not equal the versions resolved for company_id and payment_date.' },
   payload_too_large: { status: 413, message: 'The request body exceeds {limit} bytes.', when: 'The body is larger than PAYROLL_MAX_BODY_BYTES.' },
   unsupported_media_type: { status: 415, message: 'The request body must be sent with Content-Type: application/json.', when: 'A POST or PUT without Content-Type application/json, or with a Content-Encoding other than gzip, deflate or br (the message names it).' },
+  expectation_failed: { status: 417, message: 'The Expect header is not supported (only 100-continue is).', when: 'A request with an Expect header other than 100-continue.' },
   validation_error: {
     status: 422,
     message: 'The request is invalid; see details.',
@@ -38,6 +40,7 @@ export const ERROR_REGISTRY = {
   negative_gross_payment: { status: 422, message: 'Attendance-derived deductions make gross_payment negative.', when: 'Monthly payroll whose attendance deductions exceed the pay.' },
   withholding_rate_override_not_allowed: { status: 422, message: 'withholding_rate_override is not enabled in the company profile.', when: 'A bonus with withholding_rate_override while allow_withholding_rate_override is false.' },
   rate_limit_exceeded: { status: 429, message: 'Too many requests; retry after {retry_after|second}.', when: 'The account (or, without a valid key, the client address) exceeded the rate limit. See Retry-After.' },
+  headers_too_large: { status: 431, message: 'The request line or headers are too large.', when: 'The URL and headers together exceed Node\'s limit (16 KiB).' },
   internal_error: { status: 500, message: 'An internal error occurred. Quote the request_id when reporting it.', when: 'A fault of the service; no internals are shown.' },
   store_unavailable: {
     status: 503,
@@ -45,6 +48,7 @@ export const ERROR_REGISTRY = {
     when: 'The store (SQLite or PostgreSQL) did not answer within PAYROLL_STORE_TIMEOUT_MS (locked, overloaded or unreachable). See Retry-After; the service recovers by itself when the store does.',
   },
   service_unavailable: { status: 503, message: 'The service is shutting down; retry shortly.', when: 'A request arrived while the server drains for shutdown.' },
+  not_ready: { status: 503, message: 'The service is not ready: {reason}.', when: 'GET /readyz: the masters are not loaded or the store does not answer.' },
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorCode = keyof typeof ERROR_REGISTRY;

@@ -51,7 +51,7 @@ const requestIdParameter = {
 };
 
 function errorExample(code: ErrorCode): object {
-  const message = renderMessage(code, { limit: 10, month: '2026-05', company_id: 'acme-tokyo', retry_after: 1, resets_at: '2026-06-01T00:00:00+09:00' });
+  const message = renderMessage(code, { limit: 10, month: '2026-05', company_id: 'acme-tokyo', retry_after: 1, resets_at: '2026-06-01T00:00:00+09:00', reason: 'the store does not answer' });
   const details = code === 'validation_error' ? { details: [{ path: ['employee_snapshot', 'daily_standard_working_hours'], code: 'forbidden_field', message: 'daily_standard_working_hours is not allowed for pay_type monthly.' }] } : {};
   return { error: { code, message, request_id: EXAMPLE_REQUEST_ID, ...details } };
 }
@@ -136,7 +136,7 @@ export function buildOpenApiDocument(): OpenAPIV3_1.Document {
       title: 'Payroll Calculation Service',
       version: '1.0.0',
       description:
-        'Japanese payroll calculation: statutory deductions (health, care, childcare support, employees\' pension, employment insurance), withholding income tax and net pay, with explainable traces. Stateless for employee data: nothing of a calculation is stored. Every endpoint needs X-API-Key. Errors use one envelope; codes are listed in docs/errors.md. An interactive reference (Swagger UI) is served at GET /docs without a key; it asks for one to load this document.',
+        'Japanese payroll calculation: statutory deductions (health, care, childcare support, employees\' pension, employment insurance), withholding income tax and net pay, with explainable traces. Stateless for employee data: nothing of a calculation is stored. Every endpoint but the probes (/healthz, /readyz) needs X-API-Key. Errors use one envelope; codes are listed in docs/errors.md. An interactive reference (Swagger UI) is served at GET /docs without a key; it asks for one to load this document.',
     },
     // Relative first: the document served by a deployment describes that deployment, so the interactive
     // reference at /docs (and any tool that loads it by URL) calls the server it came from.
@@ -151,6 +151,7 @@ export function buildOpenApiDocument(): OpenAPIV3_1.Document {
       { name: 'Masters', description: 'Published statutory tables.' },
       { name: 'Company profile', description: 'Control plane: company calculation profiles.' },
       { name: 'Meta', description: 'This description and the account\'s quota standing.' },
+      { name: 'Operations', description: 'Probes for load balancers and orchestrators; no API key, no rate limit (docs/deployment.md).' },
     ],
     paths: {
       ...calculationOperations(schemas, requestSchemas),
@@ -200,6 +201,48 @@ export function buildOpenApiDocument(): OpenAPIV3_1.Document {
           summary: 'OpenAPI 3.1 description',
           description: 'This document, generated from the schemas the service validates with.',
           responses: { ...ok('The OpenAPI document.', 'OpenApiDocument', example('OpenApiDocument')), ...errorResponses(COMMON_ERRORS) },
+        },
+      },
+      '/healthz': {
+        get: {
+          operationId: 'getHealth',
+          tags: ['Operations'],
+          summary: 'Liveness probe',
+          description: 'The process is up and answering. Needs no API key and is not rate-limited. Answers 503 service_unavailable while the server drains for shutdown.',
+          security: [],
+          responses: {
+            '200': { description: 'The process is up.', content: { 'application/json': { schema: { type: 'object', additionalProperties: false, required: ['status'], properties: { status: { const: 'ok' } } }, example: { status: 'ok' } } } },
+            ...errorResponses(['service_unavailable']),
+          },
+        },
+      },
+      '/readyz': {
+        get: {
+          operationId: 'getReadiness',
+          tags: ['Operations'],
+          summary: 'Readiness probe',
+          description: 'The statutory masters and rules are loaded and the store answers a trivial query within 2 s: send traffic to this instance. Needs no API key and is not rate-limited.',
+          security: [],
+          responses: {
+            '200': {
+              description: 'Ready.',
+              content: {
+                'application/json': {
+                  schema: {
+                    type: 'object',
+                    additionalProperties: false,
+                    required: ['status', 'checks'],
+                    properties: {
+                      status: { const: 'ready' },
+                      checks: { type: 'object', additionalProperties: false, required: ['masters', 'store'], properties: { masters: { const: 'ok' }, store: { const: 'ok' } } },
+                    },
+                  },
+                  example: { status: 'ready', checks: { masters: 'ok', store: 'ok' } },
+                },
+              },
+            },
+            ...errorResponses(['not_ready', 'service_unavailable']),
+          },
         },
       },
       '/cp/v1/companies/{company_id}/calculation-profile': {

@@ -2,7 +2,7 @@
  * Where the rate-limit points live (PAYROLL_RATE_LIMIT_BACKEND, default `auto`):
  * - `memory`: in this process only (rate-limiter-flexible's RateLimiterMemory): no store write per
  *   request. Inside a node:cluster worker it becomes RateLimiterCluster, which asks the primary over IPC,
- *   so all workers of one machine share one count; the primary must call startClusterLimiterPrimary().
+ *   so all workers of one machine share one count; the primary must call startClusterRateLimitPrimary().
  * - `redis`: PAYROLL_REDIS_URL (RateLimiterRedis over ioredis): shared by every process and machine.
  * - `postgres`: the store's rate_limit_points table (RateLimiterPostgres): shared without Redis.
  * `auto` picks redis when PAYROLL_REDIS_URL is set, else postgres when the store is PostgreSQL, else memory.

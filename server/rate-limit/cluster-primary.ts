@@ -1,12 +1,12 @@
 /**
- * startClusterLimiterPrimary(): call once in the node:cluster primary, before forking workers, when the
- * workers use the embedded store (or PAYROLL_RATE_LIMIT_BACKEND=memory). Workers then keep their
- * rate-limit points in the primary (rate-limiter-flexible's RateLimiterClusterMaster answers their
- * RateLimiterCluster over the cluster IPC channel), so the limit is per machine, not per worker.
- * Idempotent: the library keeps one master per process.
+ * The cluster primary's half of rate-limiter-flexible's cluster limiter: it keeps the in-memory
+ * counters that RateLimiterCluster in each worker asks over IPC, so a per-process limit stays one
+ * limit across the workers of a machine. (Started by server/cluster.ts; the workers choose their
+ * limiter in limiter.ts.)
  */
 import { RateLimiterClusterMaster } from 'rate-limiter-flexible';
 
-export function startClusterLimiterPrimary(): void {
+export function startClusterRateLimitPrimary(): void {
+  // The constructor registers the IPC listener; it is a singleton, so calling this twice is harmless.
   new RateLimiterClusterMaster();
 }

@@ -56,6 +56,7 @@ export function guardStore(inner: Store, timeoutMs: number = DEFAULT_STORE_TIMEO
     },
     reserveQuota: (id, month, limit) => run(() => inner.reserveQuota(id, month, limit)),
     quotaUsed: (id, month) => run(() => inner.quotaUsed(id, month)),
+    ping: () => run(() => inner.ping()),
     rateLimiterBackend: () => inner.rateLimiterBackend(),
     close: () => inner.close(),
   };

@@ -165,6 +165,10 @@ class PostgresStore implements Store {
     return { kind: 'postgres', storeClient: this.pool, tableName: RATE_LIMIT_TABLE };
   }
 
+  async ping(): Promise<void> {
+    await this.pool.query('SELECT 1');
+  }
+
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;

@@ -134,6 +134,10 @@ class SqliteStore implements Store {
     return { kind: 'sqlite', storeClient: this.db, tableName: RATE_LIMIT_TABLE };
   }
 
+  async ping(): Promise<void> {
+    this.db.prepare('SELECT 1').get();
+  }
+
   async close(): Promise<void> {
     if (this.db.open) this.db.close();
   }

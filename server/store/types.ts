@@ -82,5 +82,7 @@ export interface Store {
   quotaUsed(accountId: string, month: string): Promise<number>;
 
   rateLimiterBackend(): RateLimiterBackend;
+  /** Answers when the database answers a trivial query (GET /readyz); rejects otherwise. */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }

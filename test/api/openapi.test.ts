@@ -38,6 +38,12 @@ const SPEC_ENDPOINTS: [string, string][] = [
   ['get', '/cp/v1/companies/{company_id}/calculation-profile'],
 ];
 
+/** Probes added by issue 11 (not in the spec's endpoint list): no API key. */
+const PROBE_ENDPOINTS: [string, string][] = [
+  ['get', '/healthz'],
+  ['get', '/readyz'],
+];
+
 describe('OpenAPI document', () => {
   const document = buildOpenApiDocument() as any;
 
@@ -66,13 +72,22 @@ describe('OpenAPI document', () => {
     }
   });
 
-  it('documents nothing beyond the specification\'s endpoints', () => {
+  it('documents nothing beyond the specification\'s endpoints and the probes', () => {
     const documented = Object.entries<any>(document.paths).flatMap(([path, item]) => Object.keys(item).filter((k) => k !== 'parameters').map((m) => `${m} ${path}`));
-    expect(documented.sort()).toEqual(SPEC_ENDPOINTS.map(([m, p]) => `${m} ${p}`).sort());
+    expect(documented.sort()).toEqual([...SPEC_ENDPOINTS, ...PROBE_ENDPOINTS].map(([m, p]) => `${m} ${p}`).sort());
+  });
+
+  it.each(PROBE_ENDPOINTS)('documents the probe %s %s without the API key, with its 503', (method, path) => {
+    const op = document.paths[path][method];
+    expect(op.security).toEqual([]);
+    expect(Object.keys(op.responses)).toEqual(['200', '503']);
+    expect(op.responses['503'].headers['Retry-After']).toBeDefined();
   });
 
   it('declares the RateLimit-* headers on every response, and Retry-After on 402, 429 and 503', () => {
     for (const [path, item] of Object.entries<any>(document.paths)) {
+      // the probes are answered before the key check and the rate limiter: no RateLimit-* headers
+      if (PROBE_ENDPOINTS.some(([, p]) => p === path)) continue;
       for (const [method, op] of Object.entries<any>(item)) {
         if (method === 'parameters') continue;
         for (const [status, response] of Object.entries<any>(op.responses)) {

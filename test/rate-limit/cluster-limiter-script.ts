@@ -6,13 +6,13 @@
  */
 import cluster from 'node:cluster';
 import { createLimiterFactory } from '../../server/rate-limit/backends.ts';
-import { startClusterLimiterPrimary } from '../../server/rate-limit/cluster-primary.ts';
+import { startClusterRateLimitPrimary } from '../../server/rate-limit/cluster-primary.ts';
 import { createRateLimiter } from '../../server/rate-limit/limiter.ts';
 
 const WORKERS = 2;
 
 if (cluster.isPrimary) {
-  startClusterLimiterPrimary();
+  startClusterRateLimitPrimary();
   const reports: { kind: string; allowed: boolean[] }[] = [];
   for (let i = 0; i < WORKERS; i++) {
     cluster.fork().on('message', (msg: { report?: { kind: string; allowed: boolean[] } }) => {

@@ -1,6 +1,6 @@
 /**
  * node:cluster workers on the embedded store share one rate limit through the primary
- * (startClusterLimiterPrimary + RateLimiterCluster): two workers charging one key six times in all
+ * (startClusterRateLimitPrimary + RateLimiterCluster): two workers charging one key six times in all
  * against a burst of 4 get exactly 4 allowed, where per-process limiters would allow all 6.
  */
 import { execFileSync } from 'node:child_process';

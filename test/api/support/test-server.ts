@@ -6,6 +6,7 @@ import pino from 'pino';
 import type { Engine } from '../../../engine/index.ts';
 import { createAccountWithKey } from '../../../server/accounts.ts';
 import type { AppConfig } from '../../../server/app-deps.ts';
+import type { HttpTimeouts } from '../../../server/config.ts';
 import { startServer, type RunningServer } from '../../../server/http-server.ts';
 import type { Plan, Store } from '../../../server/store/types.ts';
 import { profilePutExample } from '../../../engine/contract/examples.ts';
@@ -20,17 +21,19 @@ export interface TestServer {
   engine: Engine;
   logs: Record<string, unknown>[];
   rawLogs: string[];
+  /** The running HTTP server, for its drain hook and events. */
+  running: RunningServer;
   stop(): Promise<void>;
 }
 
-export async function startTestServer(db: TestDatabase, options: { engine?: Engine; config?: Partial<AppConfig>; now?: () => Date; store?: Store } = {}): Promise<TestServer> {
+export async function startTestServer(db: TestDatabase, options: { engine?: Engine; config?: Partial<AppConfig>; now?: () => Date; store?: Store; timeouts?: HttpTimeouts } = {}): Promise<TestServer> {
   const store = options.store ?? (await db.open());
   const engine = options.engine ?? new FakeEngine();
   const rawLogs: string[] = [];
   const logs: Record<string, unknown>[] = [];
   const logger = pino({ level: 'info' }, { write: (line: string) => { rawLogs.push(line); logs.push(JSON.parse(line)); } });
-  const running: RunningServer = await startServer({ engine, store, config: { ...DEFAULT_TEST_CONFIG, ...options.config }, logger, now: options.now }, 0, '127.0.0.1');
-  return { url: running.url, store, engine, logs, rawLogs, stop: () => running.stop(2000) };
+  const running: RunningServer = await startServer({ engine, store, config: { ...DEFAULT_TEST_CONFIG, ...options.config }, logger, now: options.now }, 0, '127.0.0.1', options.timeouts);
+  return { url: running.url, store, engine, logs, rawLogs, running, stop: () => running.stop(2000) };
 }
 
 export async function newAccount(store: Store, plan: Plan = 'standard'): Promise<{ account_id: string; api_key: string }> {

@@ -1,0 +1,38 @@
+# Payroll calculation service: see docs/deployment.md. tools/docker-steps-check.ts runs these same steps
+# without Docker (build stage commands, runtime layout, CMD and HEALTHCHECK) to prove them.
+
+# Build stage: install production dependencies (the SQLite driver compiles here when no prebuilt binary
+# matches, hence the C toolchain), and `npm ci` runs `prepare`, which bundles dist/main.js and
+# dist/admin.js with esbuild.
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends python3 make g++ \
+    && rm -rf /var/lib/apt/lists/*
+COPY package.json package-lock.json ./
+COPY engine ./engine
+COPY server ./server
+COPY tools ./tools
+RUN npm ci --omit=dev
+
+# Runtime stage: no toolchain, no sources; node runs the bundle directly as PID 1. It installs its own
+# SIGTERM/SIGINT handlers (drain, then exit 0), so `docker stop` drains instead of waiting to SIGKILL.
+# Accounts: docker compose exec payroll node dist/admin.js account create --name NAME --plan free|standard
+FROM node:20-bookworm-slim
+ENV NODE_ENV=production \
+    PORT=8080 \
+    PAYROLL_DB=/data/payroll.sqlite
+WORKDIR /app
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/dist ./dist
+COPY --from=build /app/package.json ./package.json
+COPY masters ./masters
+COPY rules ./rules
+RUN mkdir -p /data && chown node:node /data
+USER node
+VOLUME ["/data"]
+EXPOSE 8080
+HEALTHCHECK --interval=10s --timeout=3s --start-period=15s --retries=3 \
+    CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 8080) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+STOPSIGNAL SIGTERM
+CMD ["node", "dist/main.js"]

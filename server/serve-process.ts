@@ -1,0 +1,58 @@
+/**
+ * One server process: the store (migrated on open), the engine (masters and rules loaded and compiled
+ * once), then the HTTP server. SIGTERM and SIGINT drain in-flight requests, close the store and exit
+ * 0; SIGHUP reloads the masters and rules. Run alone (one process) or as a node:cluster worker (server/cluster.ts).
+ */
+import type { Logger } from 'pino';
+import { loadEngine } from '../engine/index.ts';
+import type { ServerConfig } from './config.ts';
+import { EngineHolder, logLoaded, reloadAndLog } from './engine-holder.ts';
+import { startServer } from './http-server.ts';
+import { openStore } from './store/open-store.ts';
+
+export async function serveProcess(config: ServerConfig, logger: Logger): Promise<void> {
+  const store = await openStore(config);
+  let engine;
+  try {
+    engine = loadEngine({ mastersDir: config.mastersDir, rulesDir: config.rulesDir });
+  } catch (err) {
+    logger.fatal({ err }, 'the engine could not load its masters and rules');
+    await store.close();
+    process.exit(1);
+  }
+  logLoaded(logger, engine, 'masters and rules loaded');
+  const engines = new EngineHolder(engine, () => loadEngine({ mastersDir: config.mastersDir, rulesDir: config.rulesDir }));
+  let server;
+  try {
+    server = await startServer({ engine: engines, store, config, logger }, config.port, config.host, config);
+  } catch (err) {
+    // EADDRINUSE, EACCES (a port below 1024), EADDRNOTAVAIL (HOST not on this machine): one clear line.
+    const e = err as NodeJS.ErrnoException;
+    logger.fatal({ code: e.code }, `cannot listen on ${config.host ?? '*'}:${config.port}: ${e.code ?? e.message}`);
+    await store.close();
+    process.exit(1);
+  }
+  logger.info({ port: server.port, host: config.host ?? null, store: store.kind }, 'listening');
+
+  // SIGHUP reloads masters and rules: the whole new set or nothing (server/engine-holder.ts)
+  process.on('SIGHUP', () => reloadAndLog(engines, logger));
+
+  let shuttingDown = false;
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.on(signal, () => {
+      if (shuttingDown) return;
+      shuttingDown = true;
+      logger.info({ signal }, 'draining');
+      server.stop(config.shutdownTimeoutMs).then(
+        () => {
+          logger.info('stopped');
+          process.exit(0);
+        },
+        (err: unknown) => {
+          logger.error({ err }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
+    });
+  }
+}

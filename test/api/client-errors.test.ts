@@ -1,0 +1,108 @@
+/**
+ * Issue 10 #7 and #9: what Node's HTTP layer refuses by itself (broken framing, oversize headers or URL,
+ * an unknown method, an Expect it cannot meet, a client too slow to send its request) is answered with
+ * the JSON error envelope and X-Request-Id like every other error, then the connection is closed.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from './support/databases.ts';
+import { RawConnection, type RawResponse } from './support/raw-http.ts';
+import { newAccount, startTestServer, type TestServer } from './support/test-server.ts';
+
+let db: TestDatabase;
+let server: TestServer;
+let apiKey: string;
+const HEADERS_TIMEOUT_MS = 300;
+const REQUEST_TIMEOUT_MS = 600;
+
+beforeAll(async () => {
+  db = await createTestDatabase('sqlite');
+  server = await startTestServer(db, { timeouts: { headersTimeoutMs: HEADERS_TIMEOUT_MS, requestTimeoutMs: REQUEST_TIMEOUT_MS, keepAliveTimeoutMs: 5000 } });
+  apiKey = (await newAccount(server.store)).api_key;
+});
+
+afterAll(async () => {
+  await server.stop();
+  await db.drop();
+});
+
+async function exchange(bytes: string): Promise<{ res: RawResponse; connection: RawConnection }> {
+  const connection = await RawConnection.open(server.url);
+  connection.write(bytes);
+  await connection.closed;
+  const [res] = connection.responses();
+  return { res, connection };
+}
+
+function expectEnvelope(res: RawResponse, status: number, code: string) {
+  expect(res.status).toBe(status);
+  expect(res.headers['content-type']).toMatch(/^application\/json/);
+  expect(res.headers.connection).toBe('close');
+  const body = JSON.parse(res.body);
+  expect(Object.keys(body)).toEqual(['error']);
+  expect(body.error.code).toBe(code);
+  expect(body.error.message.length).toBeGreaterThan(10);
+  expect(body.error.request_id).toBe(res.headers['x-request-id']);
+}
+
+describe("errors raised by Node's HTTP layer carry the envelope", () => {
+  it.each([
+    ['a malformed request line', 'GARBAGE\r\n\r\n'],
+    ['an unknown method', 'FROB /healthz HTTP/1.1\r\nHost: x\r\n\r\n'],
+    ['both Content-Length and Transfer-Encoding', 'POST /v1/payroll/monthly:calculate HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n'],
+    ['a bad chunk size', 'POST /v1/payroll/monthly:calculate HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n'],
+    ['a header without a colon', 'GET /healthz HTTP/1.1\r\nHost: x\r\nbroken header\r\n\r\n'],
+  ])('400 bad_request for %s', async (_name, bytes) => {
+    const { res } = await exchange(bytes);
+    expectEnvelope(res, 400, 'bad_request');
+  });
+
+  it('431 headers_too_large for an over-long URL', async () => {
+    const { res } = await exchange(`GET /healthz?${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`);
+    expectEnvelope(res, 431, 'headers_too_large');
+  });
+
+  it('431 headers_too_large for over-long headers', async () => {
+    const { res } = await exchange(`GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: ${'b'.repeat(20_000)}\r\n\r\n`);
+    expectEnvelope(res, 431, 'headers_too_large');
+  });
+
+  it('417 expectation_failed for an Expect other than 100-continue', async () => {
+    const { res } = await exchange('GET /healthz HTTP/1.1\r\nHost: x\r\nExpect: something-else\r\n\r\n');
+    expectEnvelope(res, 417, 'expectation_failed');
+  });
+
+  it('Expect: 100-continue gets 100 Continue, then the real answer', async () => {
+    const connection = await RawConnection.open(server.url);
+    connection.write('POST /v1/payroll/monthly:calculate HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\nExpect: 100-continue\r\n\r\n');
+    while (!connection.rawText().includes('100 Continue')) await new Promise((r) => setTimeout(r, 10));
+    connection.write('{}');
+    const text = () => connection.rawText().replace(/^HTTP\/1\.1 100 Continue\r\n\r\n/, '');
+    while (!/\r\n\r\n.*\}$/s.test(text())) await new Promise((r) => setTimeout(r, 10));
+    expect(text()).toMatch(/^HTTP\/1\.1 401 /);
+    expect(text()).toContain('"code":"unauthorized"');
+    connection.destroy();
+  });
+});
+
+describe('slow clients are cut off at the configured bounds', () => {
+  it('a body sent too slowly gets 408 request_timeout with the envelope once the request timeout passes', async () => {
+    const connection = await RawConnection.open(server.url);
+    // With a valid key, so the server is reading the body (not refusing before it).
+    connection.write(`POST /v1/payroll/monthly:calculate HTTP/1.1\r\nHost: x\r\nX-API-Key: ${apiKey}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{`);
+    // Keep trickling bytes, so only the whole-request bound (not an idle socket timeout) can end it.
+    const trickle = setInterval(() => !connection.isClosed && connection.write(' '), 50);
+    await connection.closed;
+    clearInterval(trickle);
+    const [res] = connection.responses();
+    expectEnvelope(res, 408, 'request_timeout');
+  });
+
+  it('headers sent too slowly get 408 request_timeout', async () => {
+    const connection = await RawConnection.open(server.url);
+    connection.write('GET /healthz HTTP/1.1\r\nHost: x\r\n');
+    const trickle = setInterval(() => !connection.isClosed && connection.write('X-A: b\r\n'), 50);
+    await connection.closed;
+    clearInterval(trickle);
+    expectEnvelope(connection.responses()[0], 408, 'request_timeout');
+  });
+});

@@ -1,0 +1,58 @@
+/**
+ * `npm start` runs the compiled bundle (dist/main.js, built by `npm run build`, which `npm install`
+ * runs through `prepare`) and passes SIGTERM to the server: the server drains and exits 0, leaving no
+ * orphan behind (issue 9 and 11: with tsx the server outlived npm).
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = join(import.meta.dirname, '../..');
+const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe('npm start', () => {
+  it('serves from the build and passes SIGTERM to the server', async () => {
+    const build = spawnSync(NPM, ['run', 'build'], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+    expect(build.status, build.stderr).toBe(0);
+    const dir = mkdtempSync(join(tmpdir(), 'npm-start-'));
+    const child = spawn(NPM, ['start'], {
+      cwd: ROOT,
+      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', PAYROLL_WORKERS: '1', PAYROLL_DB: join(dir, 'p.sqlite'), PAYROLL_DATABASE_URL: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    try {
+      const listening = await new Promise<{ port: number; pid: number }>((resolve, reject) => {
+        let out = '';
+        child.stdout.on('data', (chunk: Buffer) => {
+          out += chunk.toString();
+          const line = out.split('\n').find((l) => l.includes('"msg":"listening"'));
+          if (line) resolve(JSON.parse(line));
+        });
+        void exited.then((code) => reject(new Error(`npm start exited ${code}: ${out}`)));
+      });
+      expect(listening.pid).not.toBe(child.pid);
+      const res = await fetch(`http://127.0.0.1:${listening.port}/healthz`);
+      expect(res.status).toBe(200);
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+      // The server itself is gone (drained and exited), not orphaned.
+      for (let i = 0; i < 100 && alive(listening.pid); i += 1) await new Promise((r) => setTimeout(r, 50));
+      expect(alive(listening.pid)).toBe(false);
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
