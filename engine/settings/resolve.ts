@@ -2,7 +2,7 @@
  * Settings resolution: from the company's profile versions and the payment date, the profile version
  * and every master record in force, or a settings_not_resolved error naming what is missing.
  */
-import type { CalculationType } from '../index.ts';
+import type { CalculationType } from '../calculation-type.ts';
 import { EngineError } from '../errors.ts';
 import type { EffectiveDateBasis, MasterKind, MasterOfKind, MasterRecord, MasterSet } from '../masters/types.ts';
 import { resolveProfile } from '../profile/resolve.ts';
