@@ -25,7 +25,8 @@ export interface CompiledPipeline {
   /** Months from the payment month to the premium month, by social_insurance_collection. */
   premium_month: { next_month: number; same_month: number };
   prepare: [readonly string[], Evaluator][];
-  steps: { rule: string; when: Evaluator | null }[];
+  /** trace: false runs the step without recording a trace step */
+  steps: { rule: string; when: Evaluator | null; trace: boolean }[];
   amounts: Record<string, string>;
   decimal_strings: string[];
 }
@@ -141,7 +142,7 @@ export function loadRules(rulesDir: string, masters?: MasterSet): { rules: Loade
         calculation_type: string;
         premium_month: { next_month: number; same_month: number };
         prepare?: Record<string, unknown>;
-        steps: { rule: string; when?: unknown }[];
+        steps: { rule: string; when?: unknown; trace?: boolean }[];
         amounts: Record<string, string>;
         decimal_strings?: string[];
       };
@@ -153,6 +154,7 @@ export function loadRules(rulesDir: string, masters?: MasterSet): { rules: Loade
       const steps = p.steps.map((s, i) => ({
         rule: s.rule,
         when: s.when === undefined ? null : compileAt(problems, file, `/steps/${i}/when`, s.when),
+        trace: s.trace !== false,
       }));
       sources.push({ calculation_type: p.calculation_type, file, prepare: p.prepare ?? {}, steps: p.steps, amounts: p.amounts });
       pipelines.set(p.calculation_type, {

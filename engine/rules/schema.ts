@@ -89,6 +89,11 @@ export const pipelineSchema = {
         properties: {
           rule: { type: 'string', pattern: '^[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)+$' },
           when: {},
+          /**
+           * false: the step runs (its outputs and warnings count) but records no trace step, e.g. the
+           * monthly premium rules a simulation reports as one step of its own. Default true.
+           */
+          trace: { type: 'boolean' },
         },
       },
     },
