@@ -160,7 +160,7 @@ function makeEngine(masters: MasterSet, rules: LoadedRules, provenance: Provenan
 
     const paymentDate = request.payment_date as string;
     const pipeline = rules.pipelines.get(type)!;
-    const settings = resolveSettings(type, pipeline.premium_month, masters, profileVersions, paymentDate);
+    const settings = resolveSettings(type, pipeline, masters, profileVersions, paymentDate);
     checkSettingsLock(request.settings_lock as Record<string, unknown> | undefined, settings.snapshot);
 
     const filled = withRequestDefaults(type, request);

@@ -11,7 +11,7 @@ import { getRounding } from '../rounding/index.ts';
 import { ajvProblems, newAjv } from '../util/ajv.ts';
 import { yamlFilesUnder } from '../util/yaml-file.ts';
 import { readYamlSource, withLine, type YamlSource } from '../masters/yaml-source.ts';
-import { MASTER_REF_TYPE } from '../settings/slots.ts';
+import { MASTER_REF_TYPE, SETTINGS_VERSION_SLOTS, type ResolvedSlot } from '../settings/slots.ts';
 import { checkContextPaths, type PipelineSource } from './check-paths.ts';
 import { pipelineSchema, ruleSchema } from './schema.ts';
 import type { CompiledRule, RuleDocument } from './types.ts';
@@ -24,6 +24,8 @@ export interface CompiledPipeline {
   file: string;
   /** Months from the payment month to the premium month, by social_insurance_collection. */
   premium_month: { next_month: number; same_month: number };
+  /** The master slots settings resolution looks up for this calculation. */
+  masters: readonly ResolvedSlot[];
   prepare: [readonly string[], Evaluator][];
   /** trace: false runs the step without recording a trace step */
   steps: { rule: string; when: Evaluator | null; trace: boolean }[];
@@ -141,6 +143,7 @@ export function loadRules(rulesDir: string, masters?: MasterSet): { rules: Loade
       const p = value as {
         calculation_type: string;
         premium_month: { next_month: number; same_month: number };
+        masters: ResolvedSlot[];
         prepare?: Record<string, unknown>;
         steps: { rule: string; when?: unknown; trace?: boolean }[];
         amounts: Record<string, string>;
@@ -156,11 +159,18 @@ export function loadRules(rulesDir: string, masters?: MasterSet): { rules: Loade
         when: s.when === undefined ? null : compileAt(problems, file, `/steps/${i}/when`, s.when),
         trace: s.trace !== false,
       }));
-      sources.push({ calculation_type: p.calculation_type, file, prepare: p.prepare ?? {}, steps: p.steps, amounts: p.amounts });
+      // settings_snapshot reports the version of these slots' records, so every calculation resolves them
+      for (const slot of Object.values(SETTINGS_VERSION_SLOTS)) {
+        if (slot !== 'company_profile' && !p.masters.includes(slot)) {
+          problems.push({ file, path: '/masters', message: `missing slot ${slot}: settings_snapshot reports its version in every calculation` });
+        }
+      }
+      sources.push({ calculation_type: p.calculation_type, file, masters: p.masters, prepare: p.prepare ?? {}, steps: p.steps, amounts: p.amounts });
       pipelines.set(p.calculation_type, {
         calculation_type: p.calculation_type,
         file,
         premium_month: p.premium_month,
+        masters: p.masters,
         prepare,
         steps,
         amounts: p.amounts,
