@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import type { LoadProblem } from '../errors.ts';
 import { compileExpression, ExpressionCompileError, rootVariablesOf } from '../logic/index.ts';
 import { getRounding } from '../rounding/index.ts';
+import { datesMatchBasis } from '../masters/invariants/dates-match-basis.ts';
 import { ajvProblems, newAjv } from '../util/ajv.ts';
 import { yamlFilesUnder } from '../util/yaml-file.ts';
 import { readYamlSource, withLine, type YamlSource } from '../masters/yaml-source.ts';
@@ -74,6 +75,9 @@ function loadRule(file: string, doc: RuleDocument, problems: LoadProblem[]): Com
   if (doc.effective_to !== null && doc.effective_to < doc.effective_from) {
     problems.push({ file, path: '/effective_to', message: 'effective_to is before effective_from' });
   }
+  // a rule chosen by premium month covers whole months, as a premium-month table does
+  const basis = { effective_date_basis: doc.date_basis, effective_from: doc.effective_from, effective_to: doc.effective_to };
+  for (const issue of datesMatchBasis(basis, 'rule')) problems.push({ file, ...issue });
   const known = new Set(Object.keys(doc.inputs));
   const bindings: [string, Evaluator][] = [];
   for (const [name, expr] of Object.entries(doc.bindings ?? {})) {
