@@ -58,3 +58,61 @@ describe('inherit_unchanged_records', () => {
     expect(problems.map((p) => `${p.file} ${p.path}`)).toEqual(expect.arrayContaining(['employment_insurance/2026-04.yaml /effective_to']));
   });
 });
+
+/**
+ * The same for the association (kyokai) rates: a HYPOTHETICAL FY2027 version (test data, not a published
+ * rate) from the 2027-03 premium month changing Tokyo only. The every-prefecture check applies to the
+ * version as resolved: complete with the flag, refused without it.
+ */
+function withKyokaiFy2027(name: string, inherit: boolean): string {
+  const dir = join(tmp, name);
+  cpSync(MASTERS, dir, { recursive: true });
+  const prev = join(dir, 'social_insurance/kyokai_rates/2026-04.yaml');
+  writeFileSync(prev, readFileSync(prev, 'utf8').replace(/^effective_to: null.*$/m, 'effective_to: "2027-02-28"'));
+  writeFileSync(
+    join(dir, 'social_insurance/kyokai_rates/2027-03.yaml'),
+    `kind: social_insurance_rate_table
+version: "2027-03"
+effective_from: "2027-03-01"
+effective_to: null
+effective_date_basis: premium_month
+provider: test
+source_artifact_id: hypothetical-kyokai-fy2027
+sources: [{artifact_id: hypothetical-kyokai-fy2027, publisher: test, document: hypothetical, verification: none, confidence: none}]
+${inherit ? 'inherit_unchanged_records: true\n' : ''}records:
+  - {id: kyokai-13, prefecture_code: "13", prefecture_name: tokyo, prefecture_name_ja: 東京都, health_insurance_employee_rate: "0.049", care_insurance_employee_rate: "0.0081", childcare_support_contribution_employee_rate: "0.00115", health_insurance_standard_bonus_annual_cap: 5730000}
+`,
+  );
+  return dir;
+}
+
+describe('inherit_unchanged_records for the association rates', () => {
+  it('the version resolves all 47 prefectures: the listed one changed, the others carried with the new envelope', () => {
+    const dir = withKyokaiFy2027('kyokai-inherit', true);
+    expect(checkMasters(dir)).toEqual([]);
+    const m = loadMasters(dir);
+    const tokyo = m.resolve('social_insurance_rate_table', 'kyokai-13', '2027-03-01')!;
+    expect(tokyo).toMatchObject({ version: '2027-03', file: 'social_insurance/kyokai_rates/2027-03.yaml' });
+    expect(tokyo.health_insurance_employee_rate.toFixed()).toBe('0.049');
+    const hokkaido = m.resolve('social_insurance_rate_table', 'kyokai-01', '2027-03-01')!;
+    expect(hokkaido).toMatchObject({ version: '2027-03', effective_from: '2027-03-01', effective_to: null, prefecture_code: '01' });
+    expect(hokkaido.health_insurance_employee_rate.toFixed()).toBe('0.0514');
+    expect(m.resolve('social_insurance_rate_table', 'kyokai-01', '2027-02-01')!.version).toBe('2026-04');
+    const listed = rateTableRecords(m).filter((r) => r.type === 'social_insurance_rate_table' && r.version === '2027-03');
+    expect(listed).toHaveLength(47);
+  });
+
+  it('without the flag the partial file is refused by the every-prefecture check, naming what is missing', () => {
+    const problems = checkMasters(withKyokaiFy2027('kyokai-no-inherit', false));
+    const partial = problems.filter((p) => p.file === 'social_insurance/kyokai_rates/2027-03.yaml' && p.path === '/records');
+    expect(partial).toHaveLength(1);
+    expect(partial[0].message).toMatch(/^1 prefectures, expected 47; missing 01, 02, .*, 12, 14, .*47/);
+  });
+
+  it('an inheriting first version has nothing to inherit: still incomplete, and said so', () => {
+    const dir = withKyokaiFy2027('kyokai-first', true);
+    for (const v of ['2025-03', '2026-03', '2026-04']) rmSync(join(dir, `social_insurance/kyokai_rates/${v}.yaml`));
+    const problems = checkMasters(dir).filter((p) => p.path === '/records');
+    expect(problems.map((p) => p.message)).toEqual([expect.stringMatching(/^1 prefectures after inheriting the unlisted prefectures from the previous version, expected 47/)]);
+  });
+});
