@@ -10,6 +10,7 @@ import { EngineError, LoadError, type LoadProblem, type ValidationDetail } from 
 import { loadMasters } from './masters/load.ts';
 import type { MasterSet } from './masters/types.ts';
 import type { ProfileVersion } from './profile/types.ts';
+import { withRequestDefaults } from './contract/request-defaults.ts';
 import { loadRules, type LoadedRules } from './rules/load.ts';
 import { checkSettingsLock, resolveSettings } from './settings/resolve.ts';
 import { findAttendanceConflict, validateCrossFields } from './validation/index.ts';
@@ -73,10 +74,9 @@ export interface CalculateOptions {
 }
 
 
-/** Trace is on by default except for the grade lookup (spec). */
-function traceWanted(type: CalculationType, request: Record<string, unknown>): boolean {
-  const opts = request.calculation_options as { include_calculation_trace?: boolean } | undefined;
-  return opts?.include_calculation_trace ?? type !== 'standard_monthly_remuneration_resolution';
+/** The request's include_calculation_trace, its schema default (on except for the grade lookup) filled in. */
+function traceWanted(request: Record<string, unknown>): boolean {
+  return (request.calculation_options as { include_calculation_trace: boolean }).include_calculation_trace;
 }
 
 export function loadEngine(options: EngineOptions = {}): Engine {
@@ -159,11 +159,12 @@ function makeEngine(masters: MasterSet, rules: LoadedRules, provenance: Provenan
 
     const paymentDate = request.payment_date as string;
     const pipeline = rules.pipelines.get(type)!;
-    const settings = resolveSettings(type, pipeline.premium_month, masters, profileVersions, paymentDate);
+    const settings = resolveSettings(type, pipeline, masters, profileVersions, paymentDate);
     checkSettingsLock(request.settings_lock as Record<string, unknown> | undefined, settings.snapshot);
 
+    const filled = withRequestDefaults(type, request);
     const ctx: Record<string, unknown> = {
-      request: toContextValue(request),
+      request: toContextValue(filled),
       profile: toContextValue(settings.profile),
       masters: settings.masters,
       settings: settings.snapshot,
@@ -171,7 +172,7 @@ function makeEngine(masters: MasterSet, rules: LoadedRules, provenance: Provenan
       amounts: {},
       work: {},
     };
-    const withTrace = traceWanted(type, request);
+    const withTrace = traceWanted(filled);
     const { trace, warnings } = runPipeline(pipeline, rules.registry, ctx, settings.refs, { payment_date: paymentDate, premium_month: settings.premium_month }, { trace: withTrace });
     const employeeRef = (request.employee_snapshot as { employee_ref?: string } | undefined)?.employee_ref;
     citeRuleHashes(trace, provenance.files);

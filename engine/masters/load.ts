@@ -10,7 +10,7 @@ import { readYamlSource, withLine, type YamlSource } from './yaml-source.ts';
 import { validateMasterFile } from './validate.ts';
 import { BUILDERS } from './build/index.ts';
 import type { Raw } from './build/envelope.ts';
-import { fileIssues, versionsContinuous } from './invariants/index.ts';
+import { fileIssues, resolvedVersionIssues, versionsContinuous } from './invariants/index.ts';
 import { IndexedMasterSet } from './master-set.ts';
 import { inheritUnchangedRecords, type BuiltFile } from './inherit.ts';
 
@@ -43,7 +43,10 @@ export function readMasters(dir: string): MastersReading {
     builtFiles.push({ file, raw: src.value as Raw, records: built.map((b) => b.record) });
   }
   inheritUnchangedRecords(builtFiles);
-  for (const f of builtFiles) records.push(...f.records);
+  for (const f of builtFiles) {
+    problems.push(...resolvedVersionIssues(f.raw, f.records).map((i) => withLine({ file: f.file, ...i }, sources.get(f.file))));
+    records.push(...f.records);
+  }
   const groups = new Map<string, MasterRecord[]>();
   for (const r of records) {
     const k = `${r.kind}\u0000${r.id}`;

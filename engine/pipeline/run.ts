@@ -70,7 +70,7 @@ export function runPipeline(
     setPath(ctx, rule.output, result);
     for (const [key, binding] of rule.alsoOutputs) setPath(ctx, key, binding === RESULT ? result : scope[binding]);
     for (const w of rule.warnings) if (truthy(w.when(scope)) && !warnings.includes(w.code)) warnings.push(w.code);
-    if (!wantTrace) continue;
+    if (!wantTrace || !step.trace) continue;
     const notes = renderNotes(rule.doc.notes, scope);
     trace.push({
       step: rule.doc.step,

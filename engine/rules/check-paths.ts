@@ -10,6 +10,7 @@ import { CALCULATION_TYPES, type CalculationType } from '../calculation-type.ts'
 import type { LoadProblem } from '../errors.ts';
 import { variablesOf } from '../logic/index.ts';
 import type { MasterKind, MasterSet } from '../masters/types.ts';
+import type { ResolvedSlot } from '../settings/slots.ts';
 import { CONTEXT_ROOTS, initialContextShape, masterShapes } from './context-schema.ts';
 import { intersect, lookup, LEAF, OPEN, withPath, type Shape } from './context-shape.ts';
 import type { RuleRegistry } from './registry.ts';
@@ -18,6 +19,8 @@ import type { CompiledRule } from './types.ts';
 export interface PipelineSource {
   calculation_type: string;
   file: string;
+  /** the master slots resolved for this calculation: only these are in its context's `masters` */
+  masters: readonly ResolvedSlot[];
   prepare: Record<string, unknown>;
   steps: { rule: string; when?: unknown }[];
   amounts: Record<string, string>;
@@ -89,7 +92,7 @@ function readsBelowInputs(rule: CompiledRule): [string, string][] {
 
 function checkPipeline(out: Collector, p: PipelineSource, registry: RuleRegistry, kinds: Record<MasterKind, Shape>): void {
   const type = p.calculation_type as CalculationType;
-  let shape = initialContextShape(type, kinds);
+  let shape = initialContextShape(type, kinds, p.masters);
   for (const [path, expr] of Object.entries(p.prepare)) {
     for (const v of varsOf(expr)) check(out, type, shape, v, p.file, `/prepare/${path}`, 'variable');
     shape = withPath(shape, path.split('.'), writtenShape(expr, shape));

@@ -11,7 +11,7 @@ import { BUILT_FIELDS } from '../masters/build/built-fields.ts';
 import { MASTER_KINDS, MULTI_RECORD_KINDS, SCHEMAS } from '../masters/schemas/index.ts';
 import type { MasterKind, MasterSet } from '../masters/types.ts';
 import { profileVersionSchema } from '../profile/schema.ts';
-import { MASTER_SLOT_KIND } from '../settings/slots.ts';
+import { MASTER_SLOT_KIND, type ResolvedSlot } from '../settings/slots.ts';
 import { LEAF, mergeShapes, objectShape, shapeOfSchema, shapeOfValue, withPath, type Shape } from './context-shape.ts';
 
 type Schema = { properties: Record<string, unknown> };
@@ -47,9 +47,14 @@ export function masterShapes(masters?: MasterSet): Record<MasterKind, Shape> {
   return out;
 }
 
-export function initialContextShape(type: CalculationType, kinds: Record<MasterKind, Shape> = masterShapes()): Shape {
+/** `slots`: the master slots the calculation's pipeline resolves (default all); no other is in `masters`. */
+export function initialContextShape(
+  type: CalculationType,
+  kinds: Record<MasterKind, Shape> = masterShapes(),
+  slots: readonly ResolvedSlot[] = Object.keys(MASTER_SLOT_KIND) as ResolvedSlot[],
+): Shape {
   const masters: Record<string, Shape> = {};
-  for (const [slot, kind] of Object.entries(MASTER_SLOT_KIND)) masters[slot] = kinds[kind];
+  for (const slot of slots) masters[slot] = kinds[MASTER_SLOT_KIND[slot]];
   return objectShape({
     request: shapeOfSchema(REQUEST_SCHEMAS[type]),
     profile: shapeOfSchema(profileVersionSchema),

@@ -8,10 +8,11 @@ import { existsSync } from 'node:fs';
 import type { LoadProblem } from '../errors.ts';
 import { compileExpression, ExpressionCompileError, rootVariablesOf } from '../logic/index.ts';
 import { getRounding } from '../rounding/index.ts';
+import { datesMatchBasis } from '../masters/invariants/dates-match-basis.ts';
 import { ajvProblems, newAjv } from '../util/ajv.ts';
 import { yamlFilesUnder } from '../util/yaml-file.ts';
 import { readYamlSource, withLine, type YamlSource } from '../masters/yaml-source.ts';
-import { MASTER_REF_TYPE } from '../settings/slots.ts';
+import { MASTER_REF_TYPE, SETTINGS_VERSION_SLOTS, type ResolvedSlot } from '../settings/slots.ts';
 import { checkContextPaths, type PipelineSource } from './check-paths.ts';
 import { pipelineSchema, ruleSchema } from './schema.ts';
 import type { CompiledRule, RuleDocument } from './types.ts';
@@ -24,8 +25,11 @@ export interface CompiledPipeline {
   file: string;
   /** Months from the payment month to the premium month, by social_insurance_collection. */
   premium_month: { next_month: number; same_month: number };
+  /** The master slots settings resolution looks up for this calculation. */
+  masters: readonly ResolvedSlot[];
   prepare: [readonly string[], Evaluator][];
-  steps: { rule: string; when: Evaluator | null }[];
+  /** trace: false runs the step without recording a trace step */
+  steps: { rule: string; when: Evaluator | null; trace: boolean }[];
   amounts: Record<string, string>;
   decimal_strings: string[];
 }
@@ -71,6 +75,9 @@ function loadRule(file: string, doc: RuleDocument, problems: LoadProblem[]): Com
   if (doc.effective_to !== null && doc.effective_to < doc.effective_from) {
     problems.push({ file, path: '/effective_to', message: 'effective_to is before effective_from' });
   }
+  // a rule chosen by premium month covers whole months, as a premium-month table does
+  const basis = { effective_date_basis: doc.date_basis, effective_from: doc.effective_from, effective_to: doc.effective_to };
+  for (const issue of datesMatchBasis(basis, 'rule')) problems.push({ file, ...issue });
   const known = new Set(Object.keys(doc.inputs));
   const bindings: [string, Evaluator][] = [];
   for (const [name, expr] of Object.entries(doc.bindings ?? {})) {
@@ -140,8 +147,9 @@ export function loadRules(rulesDir: string, masters?: MasterSet): { rules: Loade
       const p = value as {
         calculation_type: string;
         premium_month: { next_month: number; same_month: number };
+        masters: ResolvedSlot[];
         prepare?: Record<string, unknown>;
-        steps: { rule: string; when?: unknown }[];
+        steps: { rule: string; when?: unknown; trace?: boolean }[];
         amounts: Record<string, string>;
         decimal_strings?: string[];
       };
@@ -153,12 +161,20 @@ export function loadRules(rulesDir: string, masters?: MasterSet): { rules: Loade
       const steps = p.steps.map((s, i) => ({
         rule: s.rule,
         when: s.when === undefined ? null : compileAt(problems, file, `/steps/${i}/when`, s.when),
+        trace: s.trace !== false,
       }));
-      sources.push({ calculation_type: p.calculation_type, file, prepare: p.prepare ?? {}, steps: p.steps, amounts: p.amounts });
+      // settings_snapshot reports the version of these slots' records, so every calculation resolves them
+      for (const slot of Object.values(SETTINGS_VERSION_SLOTS)) {
+        if (slot !== 'company_profile' && !p.masters.includes(slot)) {
+          problems.push({ file, path: '/masters', message: `missing slot ${slot}: settings_snapshot reports its version in every calculation` });
+        }
+      }
+      sources.push({ calculation_type: p.calculation_type, file, masters: p.masters, prepare: p.prepare ?? {}, steps: p.steps, amounts: p.amounts });
       pipelines.set(p.calculation_type, {
         calculation_type: p.calculation_type,
         file,
         premium_month: p.premium_month,
+        masters: p.masters,
         prepare,
         steps,
         amounts: p.amounts,

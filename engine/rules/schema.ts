@@ -2,6 +2,8 @@
  * JSON schema of a rule file (rules/<domain>/<formula_code>.yaml). Unknown keys are load errors, so a
  * misspelt field can never be silently ignored.
  */
+import { MASTER_SLOT_KIND } from '../settings/slots.ts';
+
 export const ruleSchema = {
   $id: 'rule',
   type: 'object',
@@ -62,7 +64,7 @@ export const pipelineSchema = {
   $id: 'pipeline',
   type: 'object',
   additionalProperties: false,
-  required: ['calculation_type', 'premium_month', 'steps', 'amounts'],
+  required: ['calculation_type', 'premium_month', 'masters', 'steps', 'amounts'],
   properties: {
     calculation_type: { type: 'string' },
     description: { type: 'string' },
@@ -77,6 +79,12 @@ export const pipelineSchema = {
       required: ['next_month', 'same_month'],
       properties: { next_month: { type: 'integer', minimum: -12, maximum: 12 }, same_month: { type: 'integer', minimum: -12, maximum: 12 } },
     },
+    /**
+     * The master slots settings resolution looks up for this calculation (`masters.<slot>` in its
+     * context): at least the five whose versions settings_snapshot reports; a rule of the pipeline that
+     * reads another slot is a load problem.
+     */
+    masters: { type: 'array', items: { enum: Object.keys(MASTER_SLOT_KIND) }, uniqueItems: true },
     /** Values placed in the context before the first step: path -> json-logic expression. */
     prepare: { type: 'object', additionalProperties: {} },
     steps: {
@@ -89,6 +97,11 @@ export const pipelineSchema = {
         properties: {
           rule: { type: 'string', pattern: '^[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)+$' },
           when: {},
+          /**
+           * false: the step runs (its outputs and warnings count) but records no trace step, e.g. the
+           * monthly premium rules a simulation reports as one step of its own. Default true.
+           */
+          trace: { type: 'boolean' },
         },
       },
     },

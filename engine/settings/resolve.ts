@@ -2,14 +2,14 @@
  * Settings resolution: from the company's profile versions and the payment date, the profile version
  * and every master record in force, or a settings_not_resolved error naming what is missing.
  */
-import type { CalculationType } from '../index.ts';
+import type { CalculationType } from '../calculation-type.ts';
 import { EngineError } from '../errors.ts';
-import type { EffectiveDateBasis, MasterKind, MasterOfKind, MasterRecord, MasterSet } from '../masters/types.ts';
+import type { EffectiveDateBasis, MasterKind, MasterRecord, MasterSet } from '../masters/types.ts';
 import { resolveProfile } from '../profile/resolve.ts';
 import type { ProfileVersion } from '../profile/types.ts';
 import { customRateRecord } from './custom-rates.ts';
 import { premiumMonthDate, type PremiumMonthOffsets } from './premium-month.ts';
-import { LOCK_FIELDS, MASTER_REF_TYPE, SETTINGS_VERSION_SLOTS, type MasterRef, type MasterSlot } from './slots.ts';
+import { LOCK_FIELDS, MASTER_REF_TYPE, MASTER_SLOT_KIND, SETTINGS_VERSION_SLOTS, type MasterRef, type MasterSlot, type ResolvedSlot } from './slots.ts';
 
 export interface ResolvedSettings {
   profile: ProfileVersion;
@@ -19,6 +19,29 @@ export interface ResolvedSettings {
   refs: Partial<Record<MasterSlot, MasterRef>>;
   snapshot: Record<string, string>;
 }
+
+/**
+ * The table behind each slot: how a settings_not_resolved names it and, for kinds with one table per
+ * employer setting, which table matches the profile (the association rates of its prefecture, the
+ * employment insurance rates of its business type). Listed in the order the slots are looked up, so the
+ * first table missing is the one reported whatever order a pipeline declares them in.
+ */
+const SLOT_TABLES: Record<ResolvedSlot, (p: ProfileVersion) => { label: string; match?: (r: MasterRecord) => boolean }> = {
+  income_tax_monthly: () => ({ label: 'monthly withholding tax table' }),
+  computer_special: () => ({ label: 'computer-special withholding table' }),
+  income_tax_bonus: () => ({ label: 'bonus withholding rate table' }),
+  rounding: () => ({ label: 'rounding rule table' }),
+  employment_insurance: (p) => ({
+    label: `employment insurance rate table for ${p.employment_insurance_business_type}`,
+    match: (r) => 'business_type' in r && r.business_type === p.employment_insurance_business_type,
+  }),
+  employees_pension: () => ({ label: 'employees pension rate table' }),
+  health_grades: () => ({ label: 'health insurance grade table' }),
+  social_insurance_rate: (p) => ({
+    label: `association health insurance rate table for prefecture ${p.social_insurance!.prefecture_code}`,
+    match: (r) => 'prefecture_code' in r && r.prefecture_code === p.social_insurance!.prefecture_code,
+  }),
+};
 
 function notResolved(what: string, date: string): EngineError {
   return new EngineError('settings_not_resolved', `No ${what} is in force for ${date}.`);
@@ -32,9 +55,15 @@ function dateBasisOf(masters: MasterSet, kind: MasterKind, id: string): Effectiv
   return masters.all(kind).find((r) => r.id === id)?.effective_date_basis;
 }
 
+/** What a pipeline declares about its settings: its premium-month offsets and the master slots it resolves. */
+export interface PipelineSettings {
+  premium_month: PremiumMonthOffsets;
+  masters: readonly ResolvedSlot[];
+}
+
 export function resolveSettings(
   type: CalculationType,
-  premiumMonths: PremiumMonthOffsets,
+  pipeline: PipelineSettings,
   masters: MasterSet,
   versions: readonly ProfileVersion[],
   paymentDate: string,
@@ -47,14 +76,13 @@ export function resolveSettings(
       `The company calculation profile in force on ${paymentDate} (version ${profile.version}) has no social insurance configured.`,
     );
   }
-  const premiumMonth = premiumMonthDate(premiumMonths, paymentDate, profile.social_insurance_collection);
+  const premiumMonth = premiumMonthDate(pipeline.premium_month, paymentDate, profile.social_insurance_collection);
   const pm = premiumMonth.slice(0, 7);
   const found: Partial<Record<MasterSlot, MasterRecord>> = {};
 
-  // Which table of a kind: the kind's only table, or the one whose records match the profile (the association
-  // rates of its prefecture, the employment insurance rates of its business type). No table id is written here.
-  // Each table is chosen by the date its files declare: the payment date or the premium month's first day.
-  const need = <K extends MasterKind>(slot: MasterSlot, kind: K, label: string, match: (r: MasterOfKind<K>) => boolean = () => true) => {
+  // Which table of a kind: the kind's only table, or the one whose records match the profile (SLOT_TABLES).
+  // No table id is written here. Each table is chosen by the date its files declare: the payment date or the premium month's first day.
+  const need = (slot: MasterSlot, kind: MasterKind, label: string, match: (r: MasterRecord) => boolean = () => true) => {
     const ids = [...new Set(masters.all(kind).filter(match).map((r) => r.id))];
     if (ids.length !== 1) throw notResolved(`${label}${ids.length > 1 ? ` (ambiguous: ${ids.join(', ')})` : ''}`, `payment_date ${paymentDate}`);
     const id = ids[0];
@@ -63,23 +91,16 @@ export function resolveSettings(
     if (!rec) throw notResolved(`${label} (${id})`, byPremiumMonth ? `premium month ${pm}` : `payment_date ${paymentDate}`);
     found[slot] = rec;
   };
-  need('income_tax_monthly', 'income_tax_monthly_table', 'monthly withholding tax table');
-  need('computer_special', 'income_tax_computer_special', 'computer-special withholding table');
-  need('income_tax_bonus', 'income_tax_bonus_table', 'bonus withholding rate table');
-  need('rounding', 'rounding_rule_table', 'rounding rule table');
-  const businessType = profile.employment_insurance_business_type;
-  need('employment_insurance', 'employment_insurance_rate_table', `employment insurance rate table for ${businessType}`, (r) => r.business_type === businessType);
-  need('employees_pension', 'employees_pension_rate_table', 'employees pension rate table');
-  // The health grade table is not one of the six versions; only the grade lookup reads it.
-  if (type === 'standard_monthly_remuneration_resolution') {
-    need('health_grades', 'health_insurance_grade_table', 'health insurance grade table');
-  }
-  const si = profile.social_insurance;
-  if (si.health_insurance_provider === 'custom') {
-    found.social_insurance_rate = customRateRecord(profile);
-  } else {
-    const pref = si.prefecture_code;
-    need('social_insurance_rate', 'social_insurance_rate_table', `association health insurance rate table for prefecture ${pref}`, (r) => r.prefecture_code === pref);
+  // Only the slots this calculation's pipeline declares (rules/pipelines/<type>.yaml `masters`).
+  const wanted = new Set(pipeline.masters);
+  for (const [slot, table] of Object.entries(SLOT_TABLES) as [ResolvedSlot, (typeof SLOT_TABLES)[ResolvedSlot]][]) {
+    if (!wanted.has(slot)) continue;
+    if (slot === 'social_insurance_rate' && profile.social_insurance.health_insurance_provider === 'custom') {
+      found.social_insurance_rate = customRateRecord(profile);
+      continue;
+    }
+    const { label, match } = table(profile);
+    need(slot, MASTER_SLOT_KIND[slot], label, match);
   }
 
   const refs: Partial<Record<MasterSlot, MasterRef>> = {

@@ -30,7 +30,9 @@ export interface MasterRef {
  * The master kind whose record each slot holds in the context (`masters.<slot>`). company_profile is
  * not a master record: it is listed in master_refs only, its data is the context's `profile`.
  */
-export const MASTER_SLOT_KIND: Record<Exclude<MasterSlot, 'company_profile'>, MasterKind> = {
+export type ResolvedSlot = Exclude<MasterSlot, 'company_profile'>;
+
+export const MASTER_SLOT_KIND: Record<ResolvedSlot, MasterKind> = {
   income_tax_monthly: 'income_tax_monthly_table',
   income_tax_bonus: 'income_tax_bonus_table',
   computer_special: 'income_tax_computer_special',
@@ -57,3 +59,4 @@ export const SETTINGS_VERSION_SLOTS = {
 export type SettingsVersionField = keyof typeof SETTINGS_VERSION_SLOTS;
 
 export const LOCK_FIELDS = Object.keys(SETTINGS_VERSION_SLOTS) as SettingsVersionField[];
+

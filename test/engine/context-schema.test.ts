@@ -63,7 +63,7 @@ describe('availability follows the pipeline order', () => {
   const { rules } = loadRules(join(root, 'rules'));
   it('an amount read before the step that writes it is refused, at the reading rule input', () => {
     const net = rules.registry.all().find((r) => r.doc.output_key === 'amounts.net_payment')!;
-    const problems = checkContextPaths([{ calculation_type: 'monthly_payroll', file: 'rules/pipelines/x.yaml', prepare: {}, steps: [{ rule: net.code }], amounts: {} }], rules.registry);
+    const problems = checkContextPaths([{ calculation_type: 'monthly_payroll', file: 'rules/pipelines/x.yaml', masters: [], prepare: {}, steps: [{ rule: net.code }], amounts: {} }], rules.registry);
     expect(problems.length).toBeGreaterThan(0);
     for (const p of problems) {
       expect(p.file).toBe(net.file);
@@ -71,11 +71,19 @@ describe('availability follows the pipeline order', () => {
     }
   });
   it('the amounts a pipeline returns must have been written', () => {
-    const problems = checkContextPaths([{ calculation_type: 'bonus', file: 'rules/pipelines/x.yaml', prepare: {}, steps: [], amounts: { total: 'amounts.total' } }], rules.registry);
+    const problems = checkContextPaths([{ calculation_type: 'bonus', file: 'rules/pipelines/x.yaml', masters: [], prepare: {}, steps: [], amounts: { total: 'amounts.total' } }], rules.registry);
     expect(problems).toEqual([{ file: 'rules/pipelines/x.yaml', path: '/amounts/total', message: 'amount amounts.total is not in the context here: amounts has no field total (it has: nothing yet) (pipeline bonus)' }]);
   });
+  it('a master slot the pipeline does not resolve is refused at the rule reading it, naming the slots it does', () => {
+    const lookup = rules.registry.all().find((r) => r.doc.formula_code === 'masters.standard_monthly_remuneration.resolve.v1')!;
+    const source = (masters: ('health_grades' | 'employees_pension')[]) => [{ calculation_type: 'standard_monthly_remuneration_resolution', file: 'rules/pipelines/x.yaml', masters, prepare: {}, steps: [{ rule: lookup.code }], amounts: {} }];
+    const problems = checkContextPaths(source(['employees_pension']), rules.registry);
+    expect(problems.map((p) => [p.file, p.path])).toContainEqual([lookup.file, expect.stringMatching(/^\/inputs\//)]);
+    expect(problems.map((p) => p.message).join('\n')).toMatch(/masters\.health_grades\S* is not in the context here: masters has no field health_grades \(it has: employees_pension\)/);
+    expect(checkContextPaths(source(['employees_pension', 'health_grades']), rules.registry)).toEqual([]);
+  });
   it('an unknown calculation type is refused', () => {
-    expect(checkContextPaths([{ calculation_type: 'payroll', file: 'f', prepare: {}, steps: [], amounts: {} }], rules.registry)[0].message).toMatch(/unknown calculation_type/);
+    expect(checkContextPaths([{ calculation_type: 'payroll', file: 'f', masters: [], prepare: {}, steps: [], amounts: {} }], rules.registry)[0].message).toMatch(/unknown calculation_type/);
   });
 });
 

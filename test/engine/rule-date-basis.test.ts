@@ -87,3 +87,34 @@ describe('rule date_basis: versions must agree', () => {
     );
   });
 });
+
+describe('rule date_basis: premium_month versions cover whole months', () => {
+  it('a premium_month version starting mid-month (and its predecessor ending mid-month) is refused naming both', () => {
+    const dir = fixture('mid-month', 'premium_month');
+    const v1 = join(dir, `${FILE}.v1.yaml`);
+    const v2 = join(dir, `${FILE}.v2.yaml`);
+    writeFileSync(v1, readFileSync(v1, 'utf8').replace('effective_to: "2026-03-31"', 'effective_to: "2026-04-14"'));
+    writeFileSync(v2, readFileSync(v2, 'utf8').replace('effective_from: "2026-04-01"', 'effective_from: "2026-04-15"'));
+    let err: unknown;
+    try {
+      loadEngine({ rulesDir: dir });
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(LoadError);
+    const problems = (err as LoadError).problems.filter((p) => p.file.includes('childcare_support_contribution'));
+    expect(problems).toEqual([
+      expect.objectContaining({ file: `rules/${FILE}.v1.yaml`, path: '/effective_to', message: expect.stringMatching(/^2026-04-14 is not the last day of a month; a premium_month rule ends with a whole premium month/) }),
+      expect.objectContaining({ file: `rules/${FILE}.v2.yaml`, path: '/effective_from', message: expect.stringMatching(/^2026-04-15 is not the first day of a month; a premium_month rule starts with a whole premium month/) }),
+    ]);
+  });
+
+  it('the same dates under the default payment_date basis load (a law in force from a given day)', () => {
+    const dir = fixture('mid-month-payment-date', 'payment_date');
+    const v1 = join(dir, `${FILE}.v1.yaml`);
+    const v2 = join(dir, `${FILE}.v2.yaml`);
+    writeFileSync(v1, readFileSync(v1, 'utf8').replace('effective_to: "2026-03-31"', 'effective_to: "2026-04-14"').replace('date_basis: premium_month', 'date_basis: payment_date'));
+    writeFileSync(v2, readFileSync(v2, 'utf8').replace('effective_from: "2026-04-01"', 'effective_from: "2026-04-15"'));
+    expect(() => loadEngine({ rulesDir: dir })).not.toThrow();
+  });
+});

@@ -3,7 +3,7 @@
  * (unknown key, undeclared variable, unknown rounding, bad operator, overlapping versions, misnamed file).
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -91,5 +91,18 @@ describe('npm run rules:check', () => {
     const bad = run(rulesWith('cli-broken', 'deduction/deduction.resident_tax.v1.yaml', GOOD.replace('{var: resident_tax_amount}', '{var: resident_tax}')));
     expect(bad.status).toBe(1);
     expect(bad.stdout).toMatch(/rules\/deduction\/deduction\.resident_tax\.v1\.yaml \/expression: variable "resident_tax" is neither an input/);
+  });
+});
+
+describe('a pipeline’s master slots', () => {
+  it('must include every slot whose version settings_snapshot reports', () => {
+    const dir = join(tmp, 'pipeline-masters');
+    cpSync(RULES, dir, { recursive: true });
+    const file = join(dir, 'pipelines/monthly_payroll.yaml');
+    const text = readFileSync(file, 'utf8');
+    expect(text).toMatch(/^masters: \[.*\brounding, /m);
+    writeFileSync(file, text.replace(/^(masters: \[.*)\brounding, /m, '$1'));
+    const { problems } = loadRules(dir);
+    expect(problems).toEqual([{ file: 'rules/pipelines/monthly_payroll.yaml', path: '/masters', message: expect.stringMatching(/^missing slot rounding: settings_snapshot reports its version in every calculation \(line \d+\)$/) }]);
   });
 });

@@ -24,6 +24,7 @@ const CASES: [string, string, string, RegExp][] = [
   ['amount-path', '/inputs/subject', 'social_insurance_subjct_amount', /amounts has no field social_insurance_subjct_amount \(it has: .*social_insurance_subject_amount/],
   ['master-slot', '/masters/0', 'employment_insurace', /unknown master slot employment_insurace \(known: .*employment_insurance/],
   ['fail-if-code', '/bindings/_given/fail_if', 'resident_tax_not_given', /unknown error code "resident_tax_not_given" \(known: .*settings_not_resolved/],
+  ['slot-not-resolved', '/inputs/grades', 'masters.health_grades', /masters has no field health_grades \(it has: .*employment_insurance.*\) \(pipeline monthly_payroll\)/],
   ['rounding-name', '/rounding_rule', 'round_half_up_to_yenn', /unknown rounding rule round_half_up_to_yenn/],
 ];
 

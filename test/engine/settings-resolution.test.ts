@@ -14,8 +14,8 @@ import { join } from 'node:path';
 
 const masters = loadMasters(join(import.meta.dirname, '../../masters'));
 const pipelines = loadRules(join(import.meta.dirname, '../../rules')).rules.pipelines;
-/** The premium-month offsets the live pipeline declares (rules/pipelines/<type>.yaml). */
-const premiumMonth = (type: string) => pipelines.get(type)!.premium_month;
+/** The premium-month offsets and master slots the live pipeline declares (rules/pipelines/<type>.yaml). */
+const pipeline = (type: string) => pipelines.get(type)!;
 const put = (body: Partial<ProfilePutBody>) =>
   applyProfilePut(
     [],
@@ -31,7 +31,7 @@ const put = (body: Partial<ProfilePutBody>) =>
 describe('resolveSettings', () => {
   const nextMonth = put({});
   it('monthly payroll under next_month: April pay uses the March premium month (FY2026 association rates)', () => {
-    const s = resolveSettings('monthly_payroll', premiumMonth('monthly_payroll'), masters, nextMonth, '2026-04-24');
+    const s = resolveSettings('monthly_payroll', pipeline('monthly_payroll'), masters, nextMonth, '2026-04-24');
     expect(s.premium_month).toBe('2026-03-01');
     expect(s.snapshot).toMatchObject({
       tax_table_version: '2026-01',
@@ -45,26 +45,26 @@ describe('resolveSettings', () => {
   });
 
   it('March pay under next_month still uses FY2025 rates; under same_month it uses FY2026', () => {
-    expect(resolveSettings('monthly_payroll', premiumMonth('monthly_payroll'), masters, nextMonth, '2026-03-25').snapshot.social_insurance_rate_version).toBe('2025-03');
+    expect(resolveSettings('monthly_payroll', pipeline('monthly_payroll'), masters, nextMonth, '2026-03-25').snapshot.social_insurance_rate_version).toBe('2025-03');
     const sameMonth = put({ social_insurance_collection: 'same_month' });
-    expect(resolveSettings('monthly_payroll', premiumMonth('monthly_payroll'), masters, sameMonth, '2026-03-25').snapshot.social_insurance_rate_version).toBe('2026-03');
+    expect(resolveSettings('monthly_payroll', pipeline('monthly_payroll'), masters, sameMonth, '2026-03-25').snapshot.social_insurance_rate_version).toBe('2026-03');
   });
 
   it('a bonus uses the payment month as its premium month', () => {
-    expect(resolveSettings('bonus', premiumMonth('bonus'), masters, nextMonth, '2026-04-10').snapshot.social_insurance_rate_version).toBe('2026-04');
+    expect(resolveSettings('bonus', pipeline('bonus'), masters, nextMonth, '2026-04-10').snapshot.social_insurance_rate_version).toBe('2026-04');
   });
 
   it('employment insurance and income tax switch on the payment date', () => {
-    const before = resolveSettings('monthly_payroll', premiumMonth('monthly_payroll'), masters, nextMonth, '2026-03-31').snapshot;
-    const after = resolveSettings('monthly_payroll', premiumMonth('monthly_payroll'), masters, nextMonth, '2026-04-01').snapshot;
+    const before = resolveSettings('monthly_payroll', pipeline('monthly_payroll'), masters, nextMonth, '2026-03-31').snapshot;
+    const after = resolveSettings('monthly_payroll', pipeline('monthly_payroll'), masters, nextMonth, '2026-04-01').snapshot;
     expect([before.employment_insurance_rate_version, after.employment_insurance_rate_version]).toEqual(['2025-04', '2026-04']);
-    expect(resolveSettings('monthly_payroll', premiumMonth('monthly_payroll'), masters, nextMonth, '2025-12-31').snapshot.tax_table_version).toBe('2020-01');
-    expect(resolveSettings('monthly_payroll', premiumMonth('monthly_payroll'), masters, nextMonth, '2027-01-01').snapshot.tax_table_version).toBe('2027-01');
+    expect(resolveSettings('monthly_payroll', pipeline('monthly_payroll'), masters, nextMonth, '2025-12-31').snapshot.tax_table_version).toBe('2020-01');
+    expect(resolveSettings('monthly_payroll', pipeline('monthly_payroll'), masters, nextMonth, '2027-01-01').snapshot.tax_table_version).toBe('2027-01');
   });
 
   it('the pension maximum 680,000 applies from the September 2027 premium month (October pay)', () => {
-    expect(resolveSettings('monthly_payroll', premiumMonth('monthly_payroll'), masters, nextMonth, '2027-09-25').snapshot.employees_pension_rate_version).toBe('2020-09');
-    expect(resolveSettings('monthly_payroll', premiumMonth('monthly_payroll'), masters, nextMonth, '2027-10-25').snapshot.employees_pension_rate_version).toBe('2027-09');
+    expect(resolveSettings('monthly_payroll', pipeline('monthly_payroll'), masters, nextMonth, '2027-09-25').snapshot.employees_pension_rate_version).toBe('2020-09');
+    expect(resolveSettings('monthly_payroll', pipeline('monthly_payroll'), masters, nextMonth, '2027-10-25').snapshot.employees_pension_rate_version).toBe('2027-09');
   });
 
   it('a custom-rate company reports its own profile version as the social insurance rate version', () => {
@@ -79,7 +79,7 @@ describe('resolveSettings', () => {
         },
       },
     });
-    const s = resolveSettings('monthly_payroll', premiumMonth('monthly_payroll'), masters, custom, '2026-05-25');
+    const s = resolveSettings('monthly_payroll', pipeline('monthly_payroll'), masters, custom, '2026-05-25');
     expect(s.snapshot.social_insurance_rate_version).toBe(custom[0].version);
     expect(s.snapshot.employees_pension_rate_version).toBe('2020-09');
   });
@@ -93,12 +93,12 @@ describe('resolveSettings', () => {
       }
       throw new Error('expected an error');
     };
-    expect(err(() => resolveSettings('monthly_payroll', premiumMonth('monthly_payroll'), masters, nextMonth, '2023-12-31'))).toMatchObject({
+    expect(err(() => resolveSettings('monthly_payroll', pipeline('monthly_payroll'), masters, nextMonth, '2023-12-31'))).toMatchObject({
       code: 'settings_not_resolved',
       message: expect.stringContaining('company calculation profile'),
     });
-    expect(err(() => resolveSettings('monthly_payroll', premiumMonth('monthly_payroll'), masters, put({ social_insurance: null }), '2026-05-25')).message).toContain('no social insurance');
-    expect(err(() => resolveSettings('monthly_payroll', premiumMonth('monthly_payroll'), masters, nextMonth, '2025-03-25')).message).toContain('premium month 2025-02');
+    expect(err(() => resolveSettings('monthly_payroll', pipeline('monthly_payroll'), masters, put({ social_insurance: null }), '2026-05-25')).message).toContain('no social insurance');
+    expect(err(() => resolveSettings('monthly_payroll', pipeline('monthly_payroll'), masters, nextMonth, '2025-03-25')).message).toContain('premium month 2025-02');
   });
 });
 
@@ -143,9 +143,9 @@ describe('trace defaults', () => {
   });
 
   it('the grade table is read only by the grade lookup (it is not one of the six versions)', () => {
-    const s = resolveSettings('employment_insurance_simulation', premiumMonth('employment_insurance_simulation'), masters, versions, '2026-05-25');
+    const s = resolveSettings('employment_insurance_simulation', pipeline('employment_insurance_simulation'), masters, versions, '2026-05-25');
     expect(s.masters.health_grades).toBeUndefined();
-    expect(resolveSettings('standard_monthly_remuneration_resolution', premiumMonth('standard_monthly_remuneration_resolution'), masters, versions, '2026-05-25').refs.health_grades).toMatchObject({
+    expect(resolveSettings('standard_monthly_remuneration_resolution', pipeline('standard_monthly_remuneration_resolution'), masters, versions, '2026-05-25').refs.health_grades).toMatchObject({
       type: 'standard_monthly_remuneration_grade_table', id: 'health-insurance-grades', version: '2025-03',
     });
   });

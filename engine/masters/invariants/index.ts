@@ -15,7 +15,7 @@ import { effectiveRangeOrdered } from './effective-range.ts';
 import { fileNameMatchesVersion } from './file-name-matches-version.ts';
 import { sourceArtifactKnown } from './source-artifact-known.ts';
 import { recordIdsUnique } from './record-ids-unique.ts';
-import { prefecturesComplete } from './prefectures-complete.ts';
+import { prefectureRecordsValid, prefecturesComplete } from './prefectures-complete.ts';
 import { noImportPlaceholders } from './no-import-placeholders.ts';
 
 export { versionsContinuous } from './versions-continuous.ts';
@@ -48,7 +48,16 @@ export function fileIssues(file: string, raw: Raw, built: Built<MasterRecord>[])
   const first = built[0]?.record;
   if (first) issues.push(...effectiveRangeOrdered(first));
   if (Array.isArray(raw.records)) issues.push(...recordIdsUnique(built.map((b) => b.record.id)));
-  if (raw.kind === 'social_insurance_rate_table') issues.push(...prefecturesComplete(built.map((b) => b.record as SocialInsuranceRateRecord)));
+  if (raw.kind === 'social_insurance_rate_table') issues.push(...prefectureRecordsValid(built.map((b) => b.record as SocialInsuranceRateRecord)));
   for (const b of built) issues.push(...tableIssues(b.record, raw).map((i) => ({ ...i, path: b.pointer + i.path })));
   return issues;
+}
+
+/**
+ * Invariants of a version as resolved, run after inheritance (engine/masters/inherit.ts): a version that
+ * lists only what changed must still be complete once the unchanged records are carried in.
+ */
+export function resolvedVersionIssues(raw: Raw, records: MasterRecord[]): Issue[] {
+  if (raw.kind === 'social_insurance_rate_table') return prefecturesComplete(records as SocialInsuranceRateRecord[], raw.inherit_unchanged_records === true);
+  return [];
 }

@@ -50,6 +50,15 @@ export function envelope(kind: MasterKind, withId: boolean) {
 }
 
 /** A whole-file schema: envelope plus the kind's own properties. */
+/**
+ * `inherit_unchanged_records: true` (multi-record kinds whose published table changes only some rows):
+ * the file lists only the records that changed; every other record of the previous version is carried
+ * into this version unchanged (engine/masters/inherit.ts), so each version still resolves complete and
+ * the completeness checks (every prefecture, ...) apply to the version so resolved. Absent or false: the
+ * file lists every record.
+ */
+export const inheritUnchangedRecords = { type: 'boolean' } as const;
+
 export function fileSchema(kind: MasterKind, withId: boolean, required: string[], properties: Record<string, unknown>) {
   const env = envelope(kind, withId);
   return {

@@ -1,13 +1,8 @@
 /** employment_insurance_rate_table: `records` = one worker rate per business type. */
-import { fileSchema, rate, text } from './common.ts';
+import { fileSchema, inheritUnchangedRecords, rate, text } from './common.ts';
 
 export const employmentInsuranceSchema = fileSchema('employment_insurance_rate_table', false, ['records'], {
-  /**
-   * true: the published table changed only the records listed here; every other record of the previous
-   * version is carried into this version unchanged (engine/masters/inherit.ts), so each version still
-   * resolves complete. Absent or false: the file lists every record.
-   */
-  inherit_unchanged_records: { type: 'boolean' },
+  inherit_unchanged_records: inheritUnchangedRecords,
   records: {
     type: 'array',
     minItems: 1,

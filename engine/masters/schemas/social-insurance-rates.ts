@@ -1,7 +1,11 @@
-/** social_insurance_rate_table: one file per version, `records` = 47 prefectures (employee rates). */
-import { fileSchema, rate, rateOrNull, text, yen } from './common.ts';
+/**
+ * social_insurance_rate_table: one file per version, `records` = 47 prefectures (employee rates), or with
+ * inherit_unchanged_records only the prefectures whose rates changed (the version resolves all 47).
+ */
+import { fileSchema, inheritUnchangedRecords, rate, rateOrNull, text, yen } from './common.ts';
 
 export const socialInsuranceRatesSchema = fileSchema('social_insurance_rate_table', false, ['records'], {
+  inherit_unchanged_records: inheritUnchangedRecords,
   records: {
     type: 'array',
     minItems: 1,
