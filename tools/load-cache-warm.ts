@@ -5,6 +5,8 @@
  * masters and rules (the Docker build stage has none) or with a broken set (the server then refuses to
  * start and names each problem), it says so and leaves the cache alone.
  */
+export {}; // an ES module (top-level await), with no static import that could fail
+
 try {
   // imported here: the request schemas read the masters when they load, which may be missing
   const { DEFAULT_LOAD_CACHE, loadEngine } = await import('../engine/index.ts');
