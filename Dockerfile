@@ -28,6 +28,9 @@ COPY --from=build /app/dist ./dist
 COPY --from=build /app/package.json ./package.json
 COPY masters ./masters
 COPY rules ./rules
+# the start-up cache of the checked masters and rules (engine/load-cache.ts), written while /app is still
+# writable: the server, as user node, reads it and so parses no YAML at start
+RUN node dist/load-cache-warm.js
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]

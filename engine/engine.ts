@@ -20,6 +20,7 @@ import type { TraceStep } from './pipeline/trace.ts';
 import { buildAmounts } from './pipeline/amounts.ts';
 import { rateTableRecords, ruleRecords, taxTableRecords } from './listing.ts';
 import { computeProvenance, type Provenance } from './provenance.ts';
+import { LoadCache } from './load-cache.ts';
 
 export interface EngineOptions {
   rulesDir?: string; // default <project>/rules
@@ -27,6 +28,8 @@ export interface EngineOptions {
   /** injectable for golden runs and tests */
   now?: () => Date;
   newId?: () => string; // a UUID
+  /** The start-up cache of checked documents (engine/load-cache.ts; the server uses DEFAULT_LOAD_CACHE); none by default. */
+  cacheFile?: string;
 }
 
 export interface CalculationResult {
@@ -89,14 +92,15 @@ export function loadEngine(options: EngineOptions = {}): Engine {
   // rather than served under a fingerprint that does not match what was read
   const before = provenanceOrNull(rulesDir, mastersDir);
   const problems: LoadProblem[] = [];
+  const cache = new LoadCache(options.cacheFile ?? null);
   let masters: MasterSet | undefined;
   try {
-    masters = loadMasters(mastersDir);
+    masters = loadMasters(mastersDir, cache);
   } catch (e) {
     if (e instanceof LoadError) problems.push(...e.problems);
     else throw e;
   }
-  const { rules, problems: ruleProblems } = loadRules(rulesDir, masters);
+  const { rules, problems: ruleProblems } = loadRules(rulesDir, masters, cache);
   problems.push(...ruleProblems);
   for (const type of CALCULATION_TYPES) {
     if (!rules.pipelines.has(type)) problems.push({ file: `rules/pipelines/${type}.yaml`, path: '/', message: 'missing pipeline' });
@@ -106,6 +110,7 @@ export function loadEngine(options: EngineOptions = {}): Engine {
   if (before && after.rules_masters_hash !== before.rules_masters_hash) {
     throw new LoadError([{ file: `${rulesDir} ${mastersDir}`, path: '/', message: 'files changed while loading; load again once they are complete' }]);
   }
+  cache.save(); // only a set that loaded without any problem
 
   return makeEngine(masters, rules, after, now, newId);
 }

@@ -9,4 +9,5 @@ export { EngineError, EngineFault, LoadError } from './errors.ts';
 export type { ValidationDetail, EngineErrorCode, LoadProblem } from './errors.ts';
 export type { ProfileVersion, ProfilePutBody } from './profile/types.ts';
 export { loadEngine } from './engine.ts';
+export { DEFAULT_LOAD_CACHE } from './load-cache.ts';
 export type { Engine, CalculationResult, EngineOptions, CalculateOptions } from './engine.ts';

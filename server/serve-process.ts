@@ -4,7 +4,7 @@
  * 0; SIGHUP reloads the masters and rules. Run alone (one process) or as a node:cluster worker (server/cluster.ts).
  */
 import type { Logger } from 'pino';
-import { loadEngine } from '../engine/index.ts';
+import { DEFAULT_LOAD_CACHE, loadEngine } from '../engine/index.ts';
 import type { ServerConfig } from './config.ts';
 import { EngineHolder, logLoaded, reloadAndLog } from './engine-holder.ts';
 import { startServer } from './http-server.ts';
@@ -12,16 +12,18 @@ import { openStore } from './store/open-store.ts';
 
 export async function serveProcess(config: ServerConfig, logger: Logger): Promise<void> {
   const store = await openStore(config);
+  // the checked documents of the last clean load (engine/load-cache.ts): a warm start parses no YAML
+  const load = () => loadEngine({ mastersDir: config.mastersDir, rulesDir: config.rulesDir, cacheFile: DEFAULT_LOAD_CACHE });
   let engine;
   try {
-    engine = loadEngine({ mastersDir: config.mastersDir, rulesDir: config.rulesDir });
+    engine = load();
   } catch (err) {
     logger.fatal({ err }, 'the engine could not load its masters and rules');
     await store.close();
     process.exit(1);
   }
   logLoaded(logger, engine, 'masters and rules loaded');
-  const engines = new EngineHolder(engine, () => loadEngine({ mastersDir: config.mastersDir, rulesDir: config.rulesDir }));
+  const engines = new EngineHolder(engine, load);
   let server;
   try {
     server = await startServer({ engine: engines, store, config, logger }, config.port, config.host, config);

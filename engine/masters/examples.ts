@@ -5,14 +5,15 @@
  */
 import { join } from 'node:path';
 import { PROJECT_ROOT } from '../util/project-root.ts';
-import { readYaml, yamlFilesUnder } from '../util/yaml-file.ts';
+import { yamlFilesUnder } from '../util/yaml-file.ts';
+import { masterDocument } from '../load-cache.ts';
 
 const KYOKAI = join(PROJECT_ROOT, 'masters/social_insurance/kyokai_rates');
 
 export function healthStandardBonusAnnualCapExample(dir: string = KYOKAI): number {
   const files = yamlFilesUnder(dir);
   const [abs, rel] = files[files.length - 1];
-  const raw = readYaml(abs, rel).value as { records?: { health_insurance_standard_bonus_annual_cap?: unknown }[] } | undefined;
+  const raw = masterDocument(abs, rel) as { records?: { health_insurance_standard_bonus_annual_cap?: unknown }[] } | undefined;
   const cap = raw?.records?.[0]?.health_insurance_standard_bonus_annual_cap;
   if (!Number.isInteger(cap)) throw new Error(`${dir}/${rel}: no health_insurance_standard_bonus_annual_cap in its first record`);
   return cap as number;

@@ -7,7 +7,8 @@
  */
 import { join } from 'node:path';
 import { PROJECT_ROOT } from '../util/project-root.ts';
-import { readYaml, yamlFilesUnder } from '../util/yaml-file.ts';
+import { yamlFilesUnder } from '../util/yaml-file.ts';
+import { masterDocument } from '../load-cache.ts';
 
 export interface InputLimits {
   tax_dependent_count_max: number;
@@ -17,7 +18,7 @@ const DEFAULT_MASTERS = join(PROJECT_ROOT, 'masters');
 
 export function readInputLimits(mastersDir: string = DEFAULT_MASTERS): InputLimits {
   const dir = join(mastersDir, 'income_tax/monthly');
-  const values = yamlFilesUnder(dir).map(([abs, rel]) => (readYaml(abs, rel).value as { tax_dependent_count_max?: unknown } | undefined)?.tax_dependent_count_max);
+  const values = yamlFilesUnder(dir).map(([abs, rel]) => (masterDocument(abs, rel) as { tax_dependent_count_max?: unknown } | undefined)?.tax_dependent_count_max);
   const ints = values.filter((v): v is number => Number.isInteger(v));
   if (ints.length === 0 || ints.length !== values.length) throw new Error(`${dir}: every monthly withholding table must declare an integer tax_dependent_count_max`);
   return { tax_dependent_count_max: Math.min(...ints) };

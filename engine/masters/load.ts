@@ -13,6 +13,8 @@ import type { Raw } from './build/envelope.ts';
 import { fileIssues, resolvedVersionIssues, versionsContinuous } from './invariants/index.ts';
 import { IndexedMasterSet } from './master-set.ts';
 import { inheritUnchangedRecords, type BuiltFile } from './inherit.ts';
+import { readFileSync } from 'node:fs';
+import { LoadCache } from '../load-cache.ts';
 
 export interface MastersReading {
   records: MasterRecord[];
@@ -20,27 +22,42 @@ export interface MastersReading {
   files: string[];
 }
 
-export function readMasters(dir: string): MastersReading {
+const NO_CACHE = new LoadCache(null);
+
+/** `cache`: checked documents from an earlier clean load (engine/load-cache.ts); the new ones are added to it. */
+export function readMasters(dir: string, cache: LoadCache = NO_CACHE): MastersReading {
+  const reading = readMastersWith(dir, cache);
+  // a cached document has no syntax tree to place a problem on its line: a set with problems is read again in full
+  return reading.problems.length && cache !== NO_CACHE ? readMastersWith(dir, NO_CACHE) : reading;
+}
+
+function readMastersWith(dir: string, cache: LoadCache): MastersReading {
   const problems: LoadProblem[] = [];
   const records: MasterRecord[] = [];
   const sources = new Map<string, YamlSource>();
   const files = yamlFilesUnder(dir);
   const builtFiles: BuiltFile[] = [];
   for (const [abs, file] of files) {
-    const src = readYamlSource(abs, file);
-    sources.set(file, src);
-    if (src.problems.length) {
-      problems.push(...src.problems);
-      continue;
+    const bytes = readFileSync(abs);
+    let raw = cache.get('master', bytes) as Raw | undefined;
+    if (raw === undefined) {
+      const src = readYamlSource(abs, file, bytes.toString('utf8'));
+      sources.set(file, src);
+      if (src.problems.length) {
+        problems.push(...src.problems);
+        continue;
+      }
+      const { kind, problems: schemaProblems } = validateMasterFile(file, src.value);
+      if (!kind || schemaProblems.length) {
+        problems.push(...schemaProblems.map((p) => withLine(p, src)));
+        continue;
+      }
+      cache.put('master', bytes, src.value);
+      raw = src.value as Raw;
     }
-    const { kind, problems: schemaProblems } = validateMasterFile(file, src.value);
-    if (!kind || schemaProblems.length) {
-      problems.push(...schemaProblems.map((p) => withLine(p, src)));
-      continue;
-    }
-    const built = BUILDERS[kind](src.value as Raw, file);
-    problems.push(...fileIssues(file, src.value as Raw, built).map((i) => withLine({ file, ...i }, src)));
-    builtFiles.push({ file, raw: src.value as Raw, records: built.map((b) => b.record) });
+    const built = BUILDERS[raw.kind as MasterKind](raw, file);
+    problems.push(...fileIssues(file, raw, built).map((i) => withLine({ file, ...i }, sources.get(file))));
+    builtFiles.push({ file, raw, records: built.map((b) => b.record) });
   }
   inheritUnchangedRecords(builtFiles);
   for (const f of builtFiles) {
@@ -60,8 +77,8 @@ export function checkMasters(dir: string): LoadProblem[] {
   return readMasters(dir).problems;
 }
 
-export function loadMasters(dir: string): MasterSet & { ids(kind: MasterKind): string[] } {
-  const { records, problems } = readMasters(dir);
+export function loadMasters(dir: string, cache?: LoadCache): MasterSet & { ids(kind: MasterKind): string[] } {
+  const { records, problems } = readMasters(dir, cache);
   if (problems.length) throw new LoadError(problems);
   return new IndexedMasterSet(records);
 }

@@ -16,9 +16,10 @@ export interface YamlSource {
   lineOf(pointer: string): string;
 }
 
-export function readYamlSource(absPath: string, file: string): YamlSource {
+/** `text`: the file's content when the caller has read it already. */
+export function readYamlSource(absPath: string, file: string, text: string = readFileSync(absPath, 'utf8')): YamlSource {
   const lineCounter = new LineCounter();
-  const doc = parseDocument(readFileSync(absPath, 'utf8'), { schema: 'core', uniqueKeys: true, prettyErrors: false, lineCounter });
+  const doc = parseDocument(text, { schema: 'core', uniqueKeys: true, prettyErrors: false, lineCounter });
   const lineAt = (offset: number) => {
     const { line, col } = lineCounter.linePos(offset);
     return `line ${line}, column ${col}`;

@@ -4,7 +4,9 @@
  * the caller refuses to start on a non-empty list.
  */
 import { basename, dirname, join } from 'node:path';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import type { ValidateFunction } from 'ajv';
+import { LoadCache } from '../load-cache.ts';
 import type { LoadProblem } from '../errors.ts';
 import { compileExpression, ExpressionCompileError, rootVariablesOf } from '../logic/index.ts';
 import { getRounding } from '../rounding/index.ts';
@@ -42,9 +44,35 @@ export interface LoadedRules {
 /** also_outputs value naming the step's own (rounded) result rather than a binding. */
 export const RESULT = '@result';
 
-const ajv = newAjv();
-const validateRule = ajv.compile(ruleSchema);
-const validatePipeline = ajv.compile(pipelineSchema);
+/** Compiled at the first file the load cache does not already know as checked (engine/load-cache.ts). */
+let validators: { rule: ValidateFunction; pipeline: ValidateFunction } | undefined;
+function schemaValidators() {
+  if (!validators) {
+    const ajv = newAjv();
+    validators = { rule: ajv.compile(ruleSchema), pipeline: ajv.compile(pipelineSchema) };
+  }
+  return validators;
+}
+
+const NO_CACHE = new LoadCache(null);
+
+/** The checked document of one rule or pipeline file: from the cache, else parsed and schema-checked. */
+function readChecked(abs: string, file: string, as: 'rule' | 'pipeline', cache: LoadCache, problems: LoadProblem[], sources: Map<string, YamlSource>): unknown {
+  const bytes = readFileSync(abs);
+  const cached = cache.get(as, bytes);
+  if (cached !== undefined) return cached;
+  const src = readYamlSource(abs, file, bytes.toString('utf8'));
+  sources.set(file, src);
+  problems.push(...src.problems);
+  if (src.value === undefined) return undefined;
+  const validate = schemaValidators()[as];
+  if (!validate(src.value)) {
+    problems.push(...ajvProblems(file, validate.errors));
+    return undefined;
+  }
+  cache.put(as, bytes, src.value);
+  return src.value;
+}
 
 function compileAt(problems: LoadProblem[], file: string, path: string, expr: unknown): Evaluator | null {
   try {
@@ -124,8 +152,17 @@ function checkVariables(problems: LoadProblem[], file: string, path: string, exp
   }
 }
 
-/** `masters`, when loaded, lets the path check see the master records exactly as rules will read them. */
-export function loadRules(rulesDir: string, masters?: MasterSet): { rules: LoadedRules; problems: LoadProblem[] } {
+/**
+ * `masters`, when loaded, lets the path check see the master records exactly as rules will read them.
+ * `cache`: checked documents from an earlier clean load; the new ones are added to it.
+ */
+export function loadRules(rulesDir: string, masters?: MasterSet, cache: LoadCache = NO_CACHE): { rules: LoadedRules; problems: LoadProblem[] } {
+  const loaded = loadRulesWith(rulesDir, masters, cache);
+  // a cached document has no syntax tree to place a problem on its line: a set with problems is read again in full
+  return loaded.problems.length && cache !== NO_CACHE ? loadRulesWith(rulesDir, masters, NO_CACHE) : loaded;
+}
+
+function loadRulesWith(rulesDir: string, masters: MasterSet | undefined, cache: LoadCache): { rules: LoadedRules; problems: LoadProblem[] } {
   const problems: LoadProblem[] = [];
   const registry = new RuleRegistry();
   const pipelines = new Map<string, CompiledPipeline>();
@@ -134,16 +171,10 @@ export function loadRules(rulesDir: string, masters?: MasterSet): { rules: Loade
   const pipelineDir = join(rulesDir, 'pipelines');
   for (const [abs, rel] of yamlFilesUnder(rulesDir)) {
     const file = `rules/${rel}`;
-    const src = readYamlSource(abs, file);
-    yamlSources.set(file, src);
-    const value = src.value;
-    problems.push(...src.problems);
+    const isPipeline = abs.startsWith(pipelineDir + '/');
+    const value = readChecked(abs, file, isPipeline ? 'pipeline' : 'rule', cache, problems, yamlSources);
     if (value === undefined) continue;
-    if (abs.startsWith(pipelineDir + '/')) {
-      if (!validatePipeline(value)) {
-        problems.push(...ajvProblems(file, validatePipeline.errors));
-        continue;
-      }
+    if (isPipeline) {
       const p = value as {
         calculation_type: string;
         premium_month: { next_month: number; same_month: number };
@@ -180,10 +211,6 @@ export function loadRules(rulesDir: string, masters?: MasterSet): { rules: Loade
         amounts: p.amounts,
         decimal_strings: p.decimal_strings ?? [],
       });
-      continue;
-    }
-    if (!validateRule(value)) {
-      problems.push(...ajvProblems(file, validateRule.errors));
       continue;
     }
     const rule = loadRule(file, value as unknown as RuleDocument, problems);

@@ -8,8 +8,9 @@ import { join, relative } from 'node:path';
 import { parseDocument } from 'yaml';
 import type { LoadProblem } from '../errors.ts';
 
-export function readYaml(path: string, displayName: string): { value: unknown; problems: LoadProblem[] } {
-  const doc = parseDocument(readFileSync(path, 'utf8'), { schema: 'core', uniqueKeys: true, prettyErrors: true });
+/** `text`: the file's content when the caller has read it already. */
+export function readYaml(path: string, displayName: string, text: string = readFileSync(path, 'utf8')): { value: unknown; problems: LoadProblem[] } {
+  const doc = parseDocument(text, { schema: 'core', uniqueKeys: true, prettyErrors: true });
   const problems = doc.errors.map((e) => ({
     file: displayName,
     path: e.linePos ? `line ${e.linePos[0].line}` : '/',

@@ -3,7 +3,7 @@
  * rate-limit points. Same migrations as SQLite; they run under an advisory lock so processes starting
  * together do not race. `schema` (tests) pins every connection's search_path to one schema.
  */
-import pg from 'pg';
+import type { Pool, PoolClient } from 'pg';
 import type { ProfileVersion } from '../../engine/index.ts';
 import { MIGRATIONS, MIGRATIONS_TABLE_SQL, RATE_LIMIT_TABLE } from './migrations.ts';
 import { postgresPlaceholder, reserveQuotaSql } from './quota-sql.ts';
@@ -22,6 +22,8 @@ export interface PostgresStoreOptions {
 }
 
 export async function openPostgresStore(options: PostgresStoreOptions): Promise<Store> {
+  // loaded here, not at start-up: pg is ~50 ms of module loading that a SQLite deployment never needs
+  const { default: pg } = await import('pg');
   const timeoutMs = options.timeoutMs ?? DEFAULT_STORE_TIMEOUT_MS;
   const pool = new pg.Pool({
     connectionString: options.connectionString,
@@ -48,7 +50,7 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
   return guardStore(new PostgresStore(pool), timeoutMs);
 }
 
-async function migrate(pool: pg.Pool): Promise<void> {
+async function migrate(pool: Pool): Promise<void> {
   await inTransaction(pool, async (c) => {
     // Processes starting together wait for each other's migrations: no statement timeout here.
     await c.query('SET LOCAL statement_timeout = 0');
@@ -63,7 +65,7 @@ async function migrate(pool: pg.Pool): Promise<void> {
   });
 }
 
-async function inTransaction<T>(pool: pg.Pool, work: (c: pg.PoolClient) => Promise<T>): Promise<T> {
+async function inTransaction<T>(pool: Pool, work: (c: PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
@@ -81,7 +83,7 @@ async function inTransaction<T>(pool: pg.Pool, work: (c: pg.PoolClient) => Promi
 class PostgresStore implements Store {
   readonly kind = 'postgres' as const;
   private closed = false;
-  constructor(private readonly pool: pg.Pool) {}
+  constructor(private readonly pool: Pool) {}
 
   async createAccount(a: Omit<Account, 'created_at'>): Promise<Account> {
     const account = { ...a, created_at: new Date().toISOString() };
@@ -176,7 +178,7 @@ class PostgresStore implements Store {
   }
 }
 
-async function versionsOf(q: pg.Pool | pg.PoolClient, accountId: string, companyId: string): Promise<ProfileVersion[]> {
+async function versionsOf(q: Pool | PoolClient, accountId: string, companyId: string): Promise<ProfileVersion[]> {
   const { rows } = await q.query<{ document: string }>('SELECT document FROM profile_versions WHERE account_id = $1 AND company_id = $2 ORDER BY position', [accountId, companyId]);
   return rows.map((r) => JSON.parse(r.document) as ProfileVersion);
 }

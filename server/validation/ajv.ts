@@ -22,13 +22,15 @@ export function createAjv(): Ajv {
   return ajv;
 }
 
-const shared = createAjv();
+let shared: Ajv | undefined;
 const cache = new WeakMap<object, ValidateFunction>();
 
-/** Compiled validator of a schema constant, compiled once. */
+/** Compiled validator of a schema constant, compiled once at its first use; the AJV instance is made at
+ * the first compile too (with ajv-errors it costs ~35 ms, which the start-up no longer waits for). */
 export function validatorFor(schema: object): ValidateFunction {
   let v = cache.get(schema);
   if (!v) {
+    shared ??= createAjv();
     v = shared.compile(schema);
     cache.set(schema, v);
   }

@@ -1,0 +1,132 @@
+/**
+ * A start-up cache of checked YAML documents: every rule, pipeline and master file that parsed and passed
+ * its JSON schema in the last clean load, as JSON, keyed by what it was checked as and the SHA-256 of its
+ * bytes. Parsing YAML and compiling the schemas is most of a cold start; JSON.parse of the same documents
+ * is a few milliseconds. The key is the content, so an edited file (one yen) is simply a miss: it is parsed
+ * and checked in full. Everything after the schema (Decimals, invariants, rule compilation, cross-file
+ * checks) runs on every load. The header names the schemas the documents passed, so a changed schema
+ * discards the whole cache. A missing, unreadable or corrupt cache is an empty one; writing is best effort
+ * (a read-only install just starts cold), atomic (a temporary file renamed), and only the caller decides
+ * when: after a load without any problem.
+ *
+ * File format: a JSON header line (schemas fingerprint, SHA-256 of the rest), then one `<key>\t<JSON document>` line per document (JSON.stringify
+ * never writes a raw newline, so lines split safely, and each document is parsed only when asked for).
+ */
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { PROJECT_ROOT } from './util/project-root.ts';
+import { readYaml } from './util/yaml-file.ts';
+import { SCHEMAS } from './masters/schemas/index.ts';
+import { pipelineSchema, ruleSchema } from './rules/schema.ts';
+
+export const DEFAULT_LOAD_CACHE = join(PROJECT_ROOT, '.cache', 'checked-yaml.jsonl');
+
+/** What a document was checked as: the same bytes are a different entry under another schema. */
+export type CheckedAs = 'master' | 'rule' | 'pipeline';
+
+const FORMAT = 1;
+let fingerprint: string | undefined;
+
+/** The schemas every cached document passed (and the format of this file). */
+function schemasFingerprint(): string {
+  fingerprint ??= sha256(JSON.stringify({ FORMAT, SCHEMAS, ruleSchema, pipelineSchema }));
+  return fingerprint;
+}
+
+const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
+
+export class LoadCache {
+  /** entries found in the file: key -> JSON text */
+  private readonly stored: Map<string, string>;
+  /** entries of the documents read through this cache, hits and new ones: what save() writes */
+  private readonly current = new Map<string, string>();
+  private added = false;
+
+  /** `path` null: no cache (every read is a miss and save() writes nothing). */
+  constructor(readonly path: string | null) {
+    this.stored = path ? readEntries(path) : new Map();
+  }
+
+  /** The document checked as `as` whose bytes are `bytes`, parsed afresh (the caller may change it); undefined on a miss. */
+  get(as: CheckedAs, bytes: Buffer): unknown {
+    const key = `${as}:${sha256(bytes)}`;
+    const json = this.stored.get(key);
+    if (json === undefined) return undefined;
+    this.current.set(key, json);
+    return JSON.parse(json);
+  }
+
+  /** Remembers a document that parsed and passed its schema (serialised now, before any builder sees it). */
+  put(as: CheckedAs, bytes: Buffer, value: unknown): void {
+    if (this.path === null || !isPlainJson(value)) return;
+    this.current.set(`${as}:${sha256(bytes)}`, JSON.stringify(value));
+    this.added = true;
+  }
+
+  /** Writes the documents read in this load, when any was new; call only after a load without problems. */
+  save(): void {
+    if (this.path === null || !this.added) return;
+    const body = [...this.current].map(([key, json]) => `${key}\t${json}\n`).join('');
+    const tmp = `${this.path}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+    try {
+      mkdirSync(dirname(this.path), { recursive: true });
+      writeFileSync(tmp, `${JSON.stringify({ schemas: schemasFingerprint(), body: sha256(body) })}\n${body}`);
+      renameSync(tmp, this.path);
+      this.added = false;
+    } catch {
+      // a read-only install: the next start parses in full, as without a cache
+      rmSync(tmp, { force: true });
+    }
+  }
+}
+
+let defaultCache: LoadCache | undefined;
+
+/**
+ * The parsed YAML of one master file, for code that reads a field of it before the engine loads (input
+ * limits and examples of the request schemas): from the default cache when it holds these bytes, else
+ * parsed. Its schema check is the engine's load, which refuses a broken file with its line.
+ */
+export function masterDocument(abs: string, rel: string): unknown {
+  defaultCache ??= new LoadCache(DEFAULT_LOAD_CACHE);
+  const bytes = readFileSync(abs);
+  return defaultCache.get('master', bytes) ?? readYaml(abs, rel, bytes.toString('utf8')).value;
+}
+
+function readEntries(path: string): Map<string, string> {
+  const entries = new Map<string, string>();
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch {
+    return entries;
+  }
+  const newline = text.indexOf('\n');
+  const body = text.slice(newline + 1);
+  try {
+    const header = JSON.parse(text.slice(0, newline)) as { schemas?: unknown; body?: unknown };
+    // other schemas, or a damaged or hand-edited body: start from nothing rather than trust any entry
+    if (newline < 0 || header.schemas !== schemasFingerprint() || header.body !== sha256(body)) return entries;
+  } catch {
+    return entries;
+  }
+  for (const line of body.split('\n')) {
+    const tab = line.indexOf('\t');
+    if (tab > 0) entries.set(line.slice(0, tab), line.slice(tab + 1));
+  }
+  return entries;
+}
+
+/**
+ * True when JSON.parse(JSON.stringify(value)) gives back exactly value: strings, booleans, null, finite
+ * numbers other than -0, arrays and plain objects. YAML's .inf or .nan would not survive JSON, so such a
+ * document is never cached (it is parsed on every load instead).
+ */
+function isPlainJson(value: unknown): boolean {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
+  if (typeof value === 'number') return Number.isFinite(value) && !Object.is(value, -0);
+  if (Array.isArray(value)) return value.every(isPlainJson);
+  if (typeof value !== 'object' || Object.getPrototypeOf(value) !== Object.prototype) return false;
+  return !Object.hasOwn(value, '__proto__') && Object.values(value).every(isPlainJson);
+}
