@@ -11,7 +11,6 @@ import type { RequestState } from './context.ts';
 import { authenticateAndLimit } from './middleware/authenticate.ts';
 import { corsMiddleware } from './middleware/cors.ts';
 import { errorEnvelope } from './middleware/error-envelope.ts';
-import { encodeJsonResponse } from './middleware/json-response.ts';
 import { assignRequestId } from './middleware/request-id.ts';
 import { logRequests } from './middleware/request-log.ts';
 import { createCachedAuthenticator } from './auth/cached-authenticator.ts';
@@ -59,8 +58,6 @@ export function createApp(deps: AppDeps): Koa<RequestState> {
   };
   app.use(logRequests(deps.logger, routeOf));
   app.use(errorEnvelope(deps.logger, deps.config.maxBodyBytes));
-  // Inside the envelope: a value that cannot be serialised is answered as an internal error.
-  app.use(encodeJsonResponse);
   app.use(serveApiReference());
   // Probes come before the key check and the rate limit: they carry no key (routes/health.ts).
   app.use(healthRoutes(deps));
