@@ -41,6 +41,15 @@ export interface Principal {
   plan: Plan;
 }
 
+/**
+ * A principal as the key check found it for one request, with the account's cache generation it was
+ * checked against: later lookups of the same request (the company profile) trust their caches against
+ * this one read instead of reading the generation again (store/company-cache.ts says why that is safe).
+ */
+export interface AuthenticatedPrincipal extends Principal {
+  cache_generation: number;
+}
+
 /** The stored row of a presented key (revoked or not), or null when it is missing or unknown. */
 export async function findPresentedKey(store: Store, presented: string | undefined): Promise<StoredApiKey | null> {
   if (!presented) return null;

@@ -7,9 +7,9 @@
  */
 import { createGenerationCache } from '../store/generation-cache.ts';
 import type { Store } from '../store/types.ts';
-import { findPresentedKey, hashApiKey, keyPrefixOf, type Principal } from './api-keys.ts';
+import { findPresentedKey, hashApiKey, keyPrefixOf, type AuthenticatedPrincipal, type Principal } from './api-keys.ts';
 
-export type Authenticator = (presented: string | undefined) => Promise<Principal | null>;
+export type Authenticator = (presented: string | undefined) => Promise<AuthenticatedPrincipal | null>;
 
 export function createCachedAuthenticator(store: Store, ttlSeconds?: number): Authenticator {
   const cache = createGenerationCache<Principal>(ttlSeconds);
@@ -20,12 +20,12 @@ export function createCachedAuthenticator(store: Store, ttlSeconds?: number): Au
     if (cached) {
       const generation = await store.accountGeneration(cached.account_id);
       const hit = generation === null ? undefined : cache.get(hash, generation);
-      if (hit) return hit;
+      if (hit) return { ...hit, cache_generation: generation! };
     }
     const key = await findPresentedKey(store, presented);
     if (!key || key.revoked_at) return null;
     const principal = { account_id: key.account_id, plan: key.plan };
     cache.set(hash, principal, key.cache_generation);
-    return principal;
+    return { ...principal, cache_generation: key.cache_generation };
   };
 }

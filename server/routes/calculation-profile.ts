@@ -54,7 +54,8 @@ export function registerCalculationProfileRoutes(router: Router, deps: AppDeps):
   router.get(CALCULATION_PROFILE_PATH, async (ctx) => {
     const appCtx = ctx as AppContext;
     const companyId = companyIdOf(appCtx, false);
-    const company = await deps.store.findCompany(appCtx.state.principal!.account_id, companyId);
+    const { account_id: accountId, cache_generation: generation } = appCtx.state.principal!;
+    const company = await deps.store.findCompany(accountId, companyId, generation);
     if (!company) throw new ApiError('company_not_found', { params: { company_id: companyId } });
     ctx.body = { data: company.versions };
   });

@@ -48,7 +48,7 @@ async function calculate(ctx: AppContext, endpoint: CalculationEndpoint, deps: A
 
   const principal = ctx.state.principal!;
   const companyId = body.company_id as string;
-  const company = await deps.store.findCompany(principal.account_id, companyId);
+  const company = await deps.store.findCompany(principal.account_id, companyId, principal.cache_generation);
   if (!company) throw new ApiError('company_not_found', { params: { company_id: companyId } });
 
   // validate() and attendanceConflict() ran above, before the company lookup as the order of checks wants.

@@ -21,8 +21,10 @@ export function withCompanyCache(store: Store, ttlSeconds?: number): Store {
   // Every other method is the store's own, through the prototype chain (whatever kind of object it is).
   const cached: Store = Object.create(store);
   return Object.assign(cached, {
-    async findCompany(accountId: string, companyId: string) {
-      const generation = await store.accountGeneration(accountId);
+    async findCompany(accountId: string, companyId: string, knownGeneration?: number) {
+      // The key check of this request read the generation already (one read per request, not two):
+      // it was read before the company is loaded here too, which is all the paragraph above needs.
+      const generation = knownGeneration ?? (await store.accountGeneration(accountId));
       if (generation === null) return null;
       const key = `${accountId}\u0000${companyId}`;
       const hit = cache.get(key, generation);

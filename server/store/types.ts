@@ -66,7 +66,12 @@ export interface Store {
    */
   accountGeneration(accountId: string): Promise<number | null>;
 
-  findCompany(accountId: string, companyId: string): Promise<Company | null>;
+  /**
+   * knownGeneration: the account's cache generation this request already read (at its key check); a
+   * caching store (company-cache.ts) checks its entry against it instead of reading it again. The
+   * stores themselves ignore it.
+   */
+  findCompany(accountId: string, companyId: string, knownGeneration?: number): Promise<Company | null>;
   /**
    * Creates the company if needed and replaces its whole version list with what `change` returns,
    * in one transaction that serializes concurrent changes to the same company, and bumps the account's

@@ -130,4 +130,17 @@ describe.each(STORE_KINDS)('calculation profile (%s)', (kind) => {
     expect(res.status).toBe(422);
     expect(res.json.error.details).toEqual([{ path: ['path', 'company_id'], code: 'invalid_length', message: 'company_id must be 1 to 128 characters.' }]);
   });
+
+  it('answers JSON bytes with the JSON Content-Type and a Content-Length in bytes, not characters', async () => {
+    expect((await putProfile(server, key, '東京本社')).status).toBe(200);
+    const res = await fetch(`${server.url}/cp/v1/companies/${encodeURIComponent('東京本社')}/calculation-profile`, { headers: { 'X-API-Key': key } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    const bytes = Buffer.from(await res.arrayBuffer());
+    expect(Number(res.headers.get('content-length'))).toBe(bytes.length);
+    const parsed = JSON.parse(bytes.toString('utf8'));
+    expect(parsed.data).toHaveLength(1);
+    expect(parsed.data[0].company_id).toBe('東京本社');
+    expect(bytes.equals(Buffer.from(JSON.stringify(parsed), 'utf8'))).toBe(true);
+  });
 });

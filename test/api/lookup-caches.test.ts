@@ -13,7 +13,7 @@ import { call, newAccount, putProfile, startTestServer, type TestServer } from '
 
 /** The store with counters on the lookups the caches are meant to save. */
 function counting(store: Store) {
-  const counts = { keyLookups: 0, companyLookups: 0 };
+  const counts = { keyLookups: 0, companyLookups: 0, generationReads: 0 };
   const wrapped: Store = Object.assign(Object.create(store), {
     findApiKeysByPrefix: (prefix: string) => {
       counts.keyLookups += 1;
@@ -23,6 +23,10 @@ function counting(store: Store) {
       counts.companyLookups += 1;
       return store.findCompany(accountId, companyId);
     },
+    accountGeneration: (accountId: string) => {
+      counts.generationReads += 1;
+      return store.accountGeneration(accountId);
+    },
   });
   return { store: wrapped, counts };
 }
@@ -31,7 +35,7 @@ describe.each(STORE_KINDS)('lookup caches across two processes on one store (%s)
   let db: TestDatabase;
   let a: TestServer;
   let b: TestServer;
-  let bCounts: { keyLookups: number; companyLookups: number };
+  let bCounts: { keyLookups: number; companyLookups: number; generationReads: number };
   /** A third connection, as the admin command in another process would use. */
   let admin: Store;
   beforeAll(async () => {
@@ -55,7 +59,20 @@ describe.each(STORE_KINDS)('lookup caches across two processes on one store (%s)
     expect((await call(b, 'POST', PATHS.incomeTax, { key, body: bodies.incomeTax() })).status).toBe(200);
     const before = { ...bCounts };
     for (let i = 0; i < 3; i++) expect((await call(b, 'POST', PATHS.incomeTax, { key, body: bodies.incomeTax() })).status).toBe(200);
-    expect(bCounts).toEqual(before);
+    // One generation read per request: the key check's, which the company lookup reuses.
+    expect(bCounts).toEqual({ ...before, generationReads: before.generationReads + 3 });
+  });
+
+  it('reads the account generation once per cached profile GET as well', async () => {
+    const { api_key: key } = await newAccount(admin);
+    expect((await putProfile(a, key, 'acme-osaka')).status).toBe(200);
+    const get = () => call(b, 'GET', '/cp/v1/companies/acme-osaka/calculation-profile', { key });
+    expect((await get()).status).toBe(200);
+    const before = { ...bCounts };
+    const again = await get();
+    expect(again.status).toBe(200);
+    expect(again.json.data).toHaveLength(1);
+    expect(bCounts).toEqual({ ...before, generationReads: before.generationReads + 1 });
   });
 
   it('a key revoked by another process is refused at once by a process that has it cached', async () => {

@@ -56,6 +56,7 @@ describe('npm run bench -- --quick', () => {
 
   it('has the HTTP figures at 32 connections with the ratios to the cheapest route', () => {
     expectNumericRows(tableAfter('## HTTP', 1), [/monthly.*with trace$/, /monthly.*without trace$/, /\(cheapest\)$/]);
+    expect(tableAfter('## HTTP', 1)[0]).toContain('server CPU us/req');
     expect(report).toMatch(/ratio monthly with trace \/ cheapest route: [\d.]+ %/);
     expect(report).toMatch(/ratio monthly without trace \/ cheapest route: [\d.]+ %/);
     expect(report).toContain('autocannon 32 connections');

@@ -12,7 +12,7 @@ import autocannon from 'autocannon';
 import { createAccountWithKey } from '../../server/accounts.ts';
 import { openSqliteStore } from '../../server/store/sqlite.ts';
 import { BENCH_COMPANY, BENCH_PROFILE_PUT, monthlyRequest } from './sample-requests.ts';
-import { startServerProcess } from './server-process.ts';
+import { startServerProcess, type ServerProcess } from './server-process.ts';
 import { fmt, medianOf, table } from './stats.ts';
 
 export const CONNECTIONS = 32;
@@ -29,6 +29,7 @@ interface Figures extends Record<string, number> {
   p50: number;
   p99: number;
   non2xx: number;
+  cpuUsPerRequest: number;
 }
 
 export function benchEnv(dir: string): NodeJS.ProcessEnv {
@@ -45,16 +46,18 @@ export function benchEnv(dir: string): NodeJS.ProcessEnv {
   return env;
 }
 
-async function load(url: string, key: string, t: Target, seconds: number): Promise<Figures> {
+async function load(server: ServerProcess, key: string, t: Target, seconds: number): Promise<Figures> {
+  const cpuBefore = server.cpuMs();
   const r = await autocannon({
-    url: url + t.path,
+    url: server.url + t.path,
     method: t.method,
     connections: CONNECTIONS,
     duration: seconds,
     headers: { 'X-API-Key': key, ...(t.body ? { 'Content-Type': 'application/json' } : {}) },
     body: t.body,
   });
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx + r.errors };
+  const cpuUsPerRequest = ((server.cpuMs() - cpuBefore) * 1000) / Math.max(1, r.requests.total);
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx + r.errors, cpuUsPerRequest };
 }
 
 export async function benchHttp(runs: number, seconds: number): Promise<string> {
@@ -77,18 +80,19 @@ export async function benchHttp(runs: number, seconds: number): Promise<string> 
       { name: `GET /cp/v1/companies/${BENCH_COMPANY}/calculation-profile (cheapest)`, method: 'GET', path: `/cp/v1/companies/${BENCH_COMPANY}/calculation-profile` },
     ];
     // Warm-up: JIT and caches, not counted.
-    for (const t of targets) await load(server.url, key, t, 1);
+    for (const t of targets) await load(server, key, t, 1);
     const perRun: Figures[][] = targets.map(() => []);
     for (let run = 0; run < runs; run++) {
-      for (const [i, t] of targets.entries()) perRun[i].push(await load(server.url, key, t, seconds));
+      for (const [i, t] of targets.entries()) perRun[i].push(await load(server, key, t, seconds));
     }
     const med = perRun.map((r) => medianOf(r));
     const [trace, noTrace, cheapest] = med;
-    const rows = targets.map((t, i) => [t.name, fmt(med[i].rps), fmt(med[i].p50, 1), fmt(med[i].p99, 1), fmt(med[i].non2xx)]);
+    const rows = targets.map((t, i) => [t.name, fmt(med[i].rps), fmt(med[i].p50, 1), fmt(med[i].p99, 1), fmt(med[i].cpuUsPerRequest), fmt(med[i].non2xx)]);
     return [
       `## HTTP (server process from \`npm start\`'s command, PAYROLL_WORKERS=1, SQLite; autocannon ${CONNECTIONS} connections, ${seconds} s per run)`,
       `spawn to first answered request: ${fmt(server.startMs)} ms`,
-      table(['route', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx'], rows),
+      table(['route', 'req/s', 'p50 ms', 'p99 ms', 'server CPU us/req', 'non-2xx'], rows),
+      `server CPU per request: CPU time of the server process (user + system, /proc) over the run / requests answered; ${fmt(1e6 / trace.cpuUsPerRequest)} monthly-with-trace req/s per fully used core`,
       `ratio monthly with trace / cheapest route: ${fmt((trace.rps / cheapest.rps) * 100, 1)} %`,
       `ratio monthly without trace / cheapest route: ${fmt((noTrace.rps / cheapest.rps) * 100, 1)} %`,
       `ratio monthly with trace / without trace: ${fmt((trace.rps / noTrace.rps) * 100, 1)} %`,

@@ -3,8 +3,8 @@
  * node_modules/.bin on PATH as npm does (so the bench follows whatever start-up the project adopts),
  * in its own process group so that stopping it stops everything it started.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -30,7 +30,34 @@ export interface ServerProcess {
   url: string;
   /** Milliseconds from spawn to the first answered HTTP request. */
   startMs: number;
+  /**
+   * CPU milliseconds (user + system) used so far by the server's live processes (its process group,
+   * so cluster workers count too), from /proc. The delta over a run divided by its requests is the
+   * server's CPU per request: fairer than req/s on a shared machine, where the server waits for a core.
+   */
+  cpuMs(): number;
   stop(): Promise<void>;
+}
+
+let ticksPerSecond: number | undefined;
+
+/** CPU milliseconds of every live process in a process group, read from /proc/<pid>/stat (Linux). */
+export function processGroupCpuMs(pgid: number): number {
+  ticksPerSecond ??= Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  let ticks = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+    } catch {
+      continue; // exited meanwhile
+    }
+    // After "pid (comm) ": state ppid pgrp ... utime is the 12th field, stime the 13th (proc(5)).
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (Number(fields[2]) === pgid) ticks += Number(fields[11]) + Number(fields[12]);
+  }
+  return (ticks * 1000) / ticksPerSecond;
 }
 
 export async function startServerProcess(env: NodeJS.ProcessEnv): Promise<ServerProcess> {
@@ -60,6 +87,7 @@ export async function startServerProcess(env: NodeJS.ProcessEnv): Promise<Server
   return {
     url,
     startMs,
+    cpuMs: () => processGroupCpuMs(child.pid!),
     async stop() {
       if (exited) return;
       process.kill(-child.pid!, 'SIGTERM');
