@@ -15,7 +15,8 @@ function configOrExit(): ServerConfig {
   } catch (err) {
     if (!(err instanceof ConfigError)) throw err;
     // LOG_LEVEL may be the broken one: these lines are written whatever it says.
-    const logger = pino(pino.destination(2));
+    // Synchronous writes: the lines come out in the order of the problems, whatever the load.
+    const logger = pino(pino.destination({ fd: 2, sync: true }));
     for (const problem of err.problems) logger.fatal({ config: true }, problem);
     logger.flush();
     process.exit(1);
