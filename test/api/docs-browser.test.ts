@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildOpenApiDocument } from '../../server/openapi/document.ts';
 import { monthlyPayrollResultExample, profilePutExample } from '../../engine/contract/examples.ts';
-import { browserTestsRun, launchChromium, type Browser } from './support/chromium.ts';
+import { browserTestsRun, launchChromium, type Browser } from '../support/chromium.ts';
 import { createTestDatabase, type TestDatabase } from './support/databases.ts';
 import { realEngine } from './support/real-engine.ts';
 import { newAccount, putProfile, startTestServer, type TestServer } from './support/test-server.ts';
