@@ -20,18 +20,10 @@ export const STORE_KINDS: StoreKind[] = POSTGRES_TEST_URL ? ['sqlite', 'postgres
 /** The PostgreSQL URL of this run ('' when PostgreSQL tests are skipped); for tests that open their own connection. */
 export const TEST_DATABASE_URL: string = POSTGRES_TEST_URL ?? '';
 
-/**
- * The store timeout of test stores. The production default (2 s) also bounds the wait for one of the
- * five pooled PostgreSQL connections; 50 parallel calls on a machine busy with other test files could
- * wait longer and get a 503 store_unavailable that has nothing to do with what the test checks. Only
- * store-faults.test.ts tests the timeout, with its own short one.
- */
-export const TEST_STORE_TIMEOUT_MS = 30_000;
-
 /** A place for a store that can be opened several times (restarts) and removed at the end. */
 export interface TestDatabase {
   kind: StoreKind;
-  /** timeoutMs: the store timeout (PAYROLL_STORE_TIMEOUT_MS); TEST_STORE_TIMEOUT_MS unless given (store-faults.test.ts shortens it). */
+  /** timeoutMs: the store timeout (PAYROLL_STORE_TIMEOUT_MS), shortened by the store-fault tests. */
   open(options?: { timeoutMs?: number }): Promise<Store>;
   /** SQLite: the file; PostgreSQL: the schema (tests that reach the database from another connection). */
   location: string;
@@ -47,7 +39,7 @@ export async function createTestDatabase(kind: StoreKind): Promise<TestDatabase>
     return {
       kind,
       location: file,
-      open: async (options) => openSqliteStore(file, { timeoutMs: options?.timeoutMs ?? TEST_STORE_TIMEOUT_MS }),
+      open: async (options) => openSqliteStore(file, options),
       env: { PAYROLL_DB: file },
       drop: async () => rmSync(dir, { recursive: true, force: true }),
     };
@@ -63,7 +55,7 @@ export async function createTestDatabase(kind: StoreKind): Promise<TestDatabase>
   return {
     kind,
     location: schema,
-    open: (options) => openPostgresStore({ connectionString: POSTGRES_TEST_URL, schema, maxConnections: 5, timeoutMs: options?.timeoutMs ?? TEST_STORE_TIMEOUT_MS }),
+    open: (options) => openPostgresStore({ connectionString: POSTGRES_TEST_URL, schema, maxConnections: 5, timeoutMs: options?.timeoutMs }),
     env: { PAYROLL_DATABASE_URL: url.toString() },
     drop: async () => {
       const c = new pg.Client({ connectionString: POSTGRES_TEST_URL });
