@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ImportError, readCsv } from './masters-import/csv.ts';
-import { IMPORT_KINDS } from './masters-import/kinds.ts';
+import { IMPORT_KINDS } from './masters-import/kinds/index.ts';
 import { masterYaml } from './masters-import/write.ts';
 
 const HELP = `usage: npm run masters:import -- <kind> <file.csv> [--select VALUE] [--out FILE | --into MASTERS_DIR]

@@ -1,6 +1,7 @@
 /** employee_snapshot: the employee facts a monthly payroll or bonus calculation needs. */
 import { decimalString, flag, text, yen } from './common.ts';
 import { DAILY_HOURS_PATTERN } from './decimal-patterns.ts';
+import { employeeSnapshotExample } from './examples.ts';
 import { taxDependentCount } from './limits.ts';
 
 /**
@@ -33,16 +34,5 @@ export const employeeSnapshotSchema = {
     monthly_standard_working_hours: decimalString('Monthly scheduled hours, 1 to 744: required for monthly pay with attendance_input, and for hourly or daily pay with an overtime-base allowance.', '160'),
     daily_standard_working_hours: dailyHours,
   },
-  examples: [
-    {
-      employee_ref: 'emp-0001',
-      tax_dependent_count: 1,
-      tax_table_type: 'kou',
-      is_social_insurance_subject: true,
-      is_employment_insurance_subject: true,
-      standard_monthly_remuneration: 300000,
-      care_insurance_subject: false,
-      monthly_standard_working_hours: '160',
-    },
-  ],
+  examples: [employeeSnapshotExample],
 } as const;

@@ -15,21 +15,19 @@ export const profilePutExample = {
   attendance_premium_rates: { overtime: '1.25', late_night_additional: '0.25', legal_holiday: '1.35', non_legal_holiday: '1.25' },
 };
 
+/** What PUT profilePutExample stores: the body with every default filled in and its identity. */
 export const profileVersionExample = {
   company_id: 'acme-tokyo',
   profile_id: 'prof_4b1f0c3e-9d52-4b7e-a0a4-2f1d3c6e8a90',
   version: '2025-04-01.5d9b586409d0',
-  effective_from: '2025-04-01',
   effective_to: null,
-  social_insurance: { health_insurance_provider: 'kyokai', prefecture_code: '13' },
-  employment_insurance_business_type: 'general',
+  ...profilePutExample,
   income_tax_withholding_method: 'monthly_table',
   allow_withholding_rate_override: false,
   overtime_premium_rounding_method: 'none',
   overtime_premium_monthly_total_rounding: 'none',
   health_premium_rounding_scope: 'combined',
   social_insurance_collection: 'next_month',
-  attendance_premium_rates: { overtime: '1.25', late_night_additional: '0.25', legal_holiday: '1.35', non_legal_holiday: '1.25' },
 };
 
 const employee = {
@@ -42,10 +40,12 @@ const employee = {
   care_insurance_subject: false,
 };
 
+export const employeeSnapshotExample = { ...employee, monthly_standard_working_hours: '160' };
+
 export const monthlyPayrollRequestExample = {
   ...common,
   period: { payroll_month: '2026-05', start_date: '2026-05-01', end_date: '2026-05-31' },
-  employee_snapshot: { ...employee, monthly_standard_working_hours: '160' },
+  employee_snapshot: employeeSnapshotExample,
   pay_type: 'monthly',
   base_pay: 280000,
   attendance_input: { overtime_minutes: 600, late_night_minutes: 120 },

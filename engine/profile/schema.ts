@@ -5,6 +5,7 @@
  * Plain JSON Schema (AJV draft-07 and OpenAPI 3.1 read it alike); `default` values match defaults.ts.
  */
 import { FRACTION_PATTERN, MULTIPLIER_PATTERN } from '../contract/decimal-patterns.ts';
+import { profilePutExample, profileVersionExample } from '../contract/examples.ts';
 import { healthStandardBonusAnnualCapExample } from '../masters/examples.ts';
 
 const HEALTH_BONUS_CAP = healthStandardBonusAnnualCapExample();
@@ -108,20 +109,13 @@ const settingsProperties = {
   attendance_premium_rates: attendancePremiumRatesSchema,
 } as const;
 
-const putExample = {
-  effective_from: '2025-04-01',
-  social_insurance: { health_insurance_provider: 'kyokai', prefecture_code: '13' },
-  employment_insurance_business_type: 'general',
-  attendance_premium_rates: { overtime: '1.25', late_night_additional: '0.25', legal_holiday: '1.35', non_legal_holiday: '1.25' },
-};
-
 export const profilePutBodySchema = {
   type: 'object',
   description: 'Body of PUT /cp/v1/companies/{company_id}/calculation-profile. A later effective_from adds a version; an identical PUT changes nothing; the same effective_from replaces that version under a new version string.',
   additionalProperties: false,
   required: ['effective_from', 'social_insurance', 'employment_insurance_business_type'],
   properties: settingsProperties,
-  examples: [putExample],
+  examples: [profilePutExample],
 } as const;
 
 export const profileVersionSchema = {
@@ -136,19 +130,5 @@ export const profileVersionSchema = {
     effective_to: { type: ['string', 'null'], format: 'date', description: 'Last payment_date in force; null = open-ended.', examples: [null] },
     ...settingsProperties,
   },
-  examples: [
-    {
-      company_id: 'acme-tokyo',
-      profile_id: 'prof_4b1f0c3e-9d52-4b7e-a0a4-2f1d3c6e8a90',
-      version: '2025-04-01.5d9b586409d0',
-      effective_to: null,
-      ...putExample,
-      income_tax_withholding_method: 'monthly_table',
-      allow_withholding_rate_override: false,
-      overtime_premium_rounding_method: 'none',
-      overtime_premium_monthly_total_rounding: 'none',
-      health_premium_rounding_scope: 'combined',
-      social_insurance_collection: 'next_month',
-    },
-  ],
+  examples: [profileVersionExample],
 } as const;

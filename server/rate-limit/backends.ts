@@ -3,16 +3,18 @@
  * - `memory`: in this process only (rate-limiter-flexible's RateLimiterMemory): no store write per
  *   request. Inside a node:cluster worker it becomes RateLimiterCluster, which asks the primary over IPC,
  *   so all workers of one machine share one count; the primary must call startClusterRateLimitPrimary().
+ *   When the primary does not answer in time, the worker limits on its own (insured.ts).
  * - `redis`: PAYROLL_REDIS_URL (RateLimiterRedis over ioredis): shared by every process and machine.
  * - `postgres`: the store's rate_limit_points table (RateLimiterPostgres): shared without Redis.
  * `auto` picks redis when PAYROLL_REDIS_URL is set, else postgres when the store is PostgreSQL, else memory.
- * Shared backends carry an in-memory insurance limiter: when Redis or PostgreSQL fails, each process
- * goes on limiting on its own instead of refusing every request.
+ * Shared backends carry an in-memory insurance limiter: when Redis, PostgreSQL or the cluster primary
+ * fails, each process goes on limiting on its own instead of refusing every request.
  */
 import cluster from 'node:cluster';
 import { createRequire } from 'node:module';
-import { RateLimiterCluster, RateLimiterMemory, RateLimiterPostgres, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RateLimiterCluster, RateLimiterMemory, RateLimiterPostgres, RateLimiterRedis } from 'rate-limiter-flexible';
 import type { RateLimiterBackend } from '../store/types.ts';
+import { withInsurance, type PointLimiter } from './insured.ts';
 
 export type RateLimitBackendName = 'auto' | 'memory' | 'redis' | 'postgres';
 export const RATE_LIMIT_BACKENDS: readonly RateLimitBackendName[] = ['auto', 'memory', 'redis', 'postgres'];
@@ -20,7 +22,7 @@ export const RATE_LIMIT_BACKENDS: readonly RateLimitBackendName[] = ['auto', 'me
 export interface LimiterFactory {
   /** What the points are kept in, for logs and tests: memory, cluster, redis or postgres. */
   readonly kind: 'memory' | 'cluster' | 'redis' | 'postgres';
-  create(keyPrefix: string, points: number, durationSeconds: number): RateLimiterAbstract;
+  create(keyPrefix: string, points: number, durationSeconds: number): PointLimiter;
   /** Settles once the backend has first connected or failed to (Redis); callers wait for it once. */
   readonly settled?: Promise<void>;
   close(): Promise<void>;
@@ -37,7 +39,8 @@ function memoryFactory(): LimiterFactory {
   if (cluster.isWorker) {
     return {
       kind: 'cluster',
-      create: (keyPrefix, points, duration) => new RateLimiterCluster({ keyPrefix, points, duration, timeoutMs: 1000 }),
+      create: (keyPrefix, points, duration) =>
+        withInsurance(new RateLimiterCluster({ keyPrefix, points, duration, timeoutMs: 1000 }), new RateLimiterMemory({ keyPrefix, points, duration })),
       close: async () => {},
     };
   }

@@ -7,8 +7,9 @@
  * Every decision carries what the RateLimit-* headers report: the sustained window (limit, remaining,
  * seconds to its reset). The burst allowance is on top and not counted in them (docs/api.md).
  */
-import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RateLimiterRes } from 'rate-limiter-flexible';
 import type { LimiterFactory } from './backends.ts';
+import type { PointLimiter } from './insured.ts';
 
 export const BURST_WINDOW_SECONDS = 10;
 
@@ -28,9 +29,9 @@ const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
 export function createRateLimiter(factory: LimiterFactory, perSecond: number, burst: number): RateLimiter {
   const sustained = factory.create('rl', perSecond, 1);
-  const extra: RateLimiterAbstract | null = burst > perSecond ? factory.create('rlburst', burst - perSecond, BURST_WINDOW_SECONDS) : null;
+  const extra: PointLimiter | null = burst > perSecond ? factory.create('rlburst', burst - perSecond, BURST_WINDOW_SECONDS) : null;
 
-  async function tryConsume(limiter: RateLimiterAbstract, key: string): Promise<RateLimiterRes | { refused: RateLimiterRes }> {
+  async function tryConsume(limiter: PointLimiter, key: string): Promise<RateLimiterRes | { refused: RateLimiterRes }> {
     try {
       return await limiter.consume(key);
     } catch (rejection) {

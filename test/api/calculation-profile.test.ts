@@ -1,62 +1,43 @@
 /** PUT/GET /cp/v1/companies/{company_id}/calculation-profile (decisions.md section 2), on both stores. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { validatorFor } from '../../server/validation/ajv.ts';
 import { profileVersionListSchema, profileVersionSchema } from '../../server/schemas/profile.ts';
-import { profilePutExample } from '../../engine/contract/examples.ts';
-import { createTestDatabase, STORE_KINDS, type TestDatabase } from './support/databases.ts';
-import { call, newAccount, putProfile, startTestServer, type TestServer } from './support/test-server.ts';
+import { profilePutExample, profileVersionExample } from '../../engine/contract/examples.ts';
+import { STORE_KINDS } from './support/databases.ts';
+import { freshServer } from './support/fresh-server.ts';
+import { call, newAccount, putProfile } from './support/test-server.ts';
 
 const path = (id: string) => `/cp/v1/companies/${encodeURIComponent(id)}/calculation-profile`;
 
 describe.each(STORE_KINDS)('calculation profile (%s)', (kind) => {
-  let db: TestDatabase;
-  let server: TestServer;
-  let key: string;
+  const api = freshServer(kind);
   let otherKey: string;
   beforeAll(async () => {
-    db = await createTestDatabase(kind);
-    server = await startTestServer(db);
-    key = (await newAccount(server.store)).api_key;
-    otherKey = (await newAccount(server.store)).api_key;
-  });
-  afterAll(async () => {
-    await server.stop();
-    await db.drop();
+    otherKey = (await newAccount(api.server.store)).api_key;
   });
 
   it('creates the company with its first version, defaults filled in', async () => {
-    const res = await putProfile(server, key, 'first-co');
+    const res = await putProfile(api.server, api.key, 'first-co');
     expect(res.status).toBe(200);
     expect(validatorFor(profileVersionSchema)(res.json)).toBe(true);
-    expect(res.json).toMatchObject({
-      company_id: 'first-co',
-      profile_id: expect.stringMatching(/^prof_/),
-      version: '2025-04-01.5d9b586409d0',
-      effective_from: '2025-04-01',
-      effective_to: null,
-      income_tax_withholding_method: 'monthly_table',
-      allow_withholding_rate_override: false,
-      overtime_premium_rounding_method: 'none',
-      overtime_premium_monthly_total_rounding: 'none',
-      health_premium_rounding_scope: 'combined',
-      social_insurance_collection: 'next_month',
-      attendance_premium_rates: profilePutExample.attendance_premium_rates,
-    });
+    // The documented example is what this PUT stores, field for field (company and profile id aside).
+    expect(res.json).toEqual({ ...profileVersionExample, company_id: 'first-co', profile_id: expect.stringMatching(/^prof_/) });
+    expect(res.json).toMatchObject({ version: '2025-04-01.5d9b586409d0', effective_to: null, income_tax_withholding_method: 'monthly_table', social_insurance_collection: 'next_month' });
   });
 
   it('an identical PUT creates nothing and returns the same version', async () => {
-    const a = await putProfile(server, key, 'same-co');
-    const b = await putProfile(server, key, 'same-co');
+    const a = await putProfile(api.server, api.key, 'same-co');
+    const b = await putProfile(api.server, api.key, 'same-co');
     expect(b.json).toEqual(a.json);
-    const list = await call(server, 'GET', path('same-co'), { key });
+    const list = await call(api.server, 'GET', path('same-co'), { key: api.key });
     expect(list.json.data).toHaveLength(1);
   });
 
   it('a later effective_from closes the previous version the day before; GET lists oldest first', async () => {
-    const first = await putProfile(server, key, 'chain-co');
-    const second = await putProfile(server, key, 'chain-co', { ...profilePutExample, effective_from: '2026-04-01', income_tax_withholding_method: 'computer_special' });
+    const first = await putProfile(api.server, api.key, 'chain-co');
+    const second = await putProfile(api.server, api.key, 'chain-co', { ...profilePutExample, effective_from: '2026-04-01', income_tax_withholding_method: 'computer_special' });
     expect(second.json.profile_id).toBe(first.json.profile_id);
-    const list = await call(server, 'GET', path('chain-co'), { key });
+    const list = await call(api.server, 'GET', path('chain-co'), { key: api.key });
     expect(list.status).toBe(200);
     expect(validatorFor(profileVersionListSchema)(list.json)).toBe(true);
     expect(list.json.data.map((v: any) => [v.version, v.effective_from, v.effective_to])).toEqual([
@@ -66,28 +47,28 @@ describe.each(STORE_KINDS)('calculation profile (%s)', (kind) => {
   });
 
   it('the same effective_from replaces that version under a new version string', async () => {
-    const first = await putProfile(server, key, 'replace-co');
-    const replaced = await putProfile(server, key, 'replace-co', { ...profilePutExample, health_premium_rounding_scope: 'per_item' });
+    const first = await putProfile(api.server, api.key, 'replace-co');
+    const replaced = await putProfile(api.server, api.key, 'replace-co', { ...profilePutExample, health_premium_rounding_scope: 'per_item' });
     expect(replaced.json.version).not.toBe(first.json.version);
     expect(replaced.json.effective_from).toBe('2025-04-01');
-    const list = await call(server, 'GET', path('replace-co'), { key });
+    const list = await call(api.server, 'GET', path('replace-co'), { key: api.key });
     expect(list.json.data.map((v: any) => v.version)).toEqual([replaced.json.version]);
   });
 
   it('another account neither reads nor changes the company: its PUT creates its own', async () => {
-    await putProfile(server, key, 'private-co');
-    const read = await call(server, 'GET', path('private-co'), { key: otherKey });
+    await putProfile(api.server, api.key, 'private-co');
+    const read = await call(api.server, 'GET', path('private-co'), { key: otherKey });
     expect(read.status).toBe(404);
     expect(read.json.error.code).toBe('company_not_found');
-    const own = await putProfile(server, otherKey, 'private-co', { ...profilePutExample, effective_from: '2026-01-01' });
+    const own = await putProfile(api.server, otherKey, 'private-co', { ...profilePutExample, effective_from: '2026-01-01' });
     expect(own.status).toBe(200);
-    const mine = await call(server, 'GET', path('private-co'), { key });
+    const mine = await call(api.server, 'GET', path('private-co'), { key: api.key });
     expect(mine.json.data.map((v: any) => v.effective_from)).toEqual(['2025-04-01']);
     expect(own.json.profile_id).not.toBe(mine.json.data[0].profile_id);
   });
 
   it('422 validation_error for a bad body: unknown field, provider rules, rate format', async () => {
-    const res = await putProfile(server, key, 'bad-co', {
+    const res = await putProfile(api.server, api.key, 'bad-co', {
       effective_from: '2025-02-30',
       social_insurance: { health_insurance_provider: 'kyokai', custom_rates: { health_insurance_employee_rate: '9.85%', care_insurance_employee_rate: '0.01', childcare_support_contribution_employee_rate: null, health_insurance_standard_bonus_annual_cap: 5730000 } },
       employment_insurance_business_type: 'general',
@@ -103,12 +84,12 @@ describe.each(STORE_KINDS)('calculation profile (%s)', (kind) => {
       [['social_insurance', 'prefecture_code'], 'required'],
       [['social_insurance', 'custom_rates'], 'forbidden_field'],
     ]));
-    expect((await call(server, 'GET', path('bad-co'), { key })).status).toBe(404);
+    expect((await call(api.server, 'GET', path('bad-co'), { key: api.key })).status).toBe(404);
   });
 
   it('accepts social_insurance null and a custom-rate provider', async () => {
-    expect((await putProfile(server, key, 'null-si', { ...profilePutExample, social_insurance: null })).status).toBe(200);
-    const custom = await putProfile(server, key, 'custom-co', {
+    expect((await putProfile(api.server, api.key, 'null-si', { ...profilePutExample, social_insurance: null })).status).toBe(200);
+    const custom = await putProfile(api.server, api.key, 'custom-co', {
       ...profilePutExample,
       social_insurance: { health_insurance_provider: 'custom', custom_rates: { health_insurance_employee_rate: '0.045', care_insurance_employee_rate: '0.008', childcare_support_contribution_employee_rate: null, health_insurance_standard_bonus_annual_cap: 5730000 } },
     });
@@ -118,22 +99,22 @@ describe.each(STORE_KINDS)('calculation profile (%s)', (kind) => {
 
   it('concurrent PUTs for one company keep every version', async () => {
     const dates = ['2025-01-01', '2025-02-01', '2025-03-01', '2025-04-01', '2025-05-01', '2025-06-01'];
-    const results = await Promise.all(dates.map((d) => putProfile(server, key, 'busy-co', { ...profilePutExample, effective_from: d })));
+    const results = await Promise.all(dates.map((d) => putProfile(api.server, api.key, 'busy-co', { ...profilePutExample, effective_from: d })));
     expect(results.every((r) => r.status === 200)).toBe(true);
-    const list = await call(server, 'GET', path('busy-co'), { key });
+    const list = await call(api.server, 'GET', path('busy-co'), { key: api.key });
     expect(list.json.data.map((v: any) => v.effective_from)).toEqual(dates);
     expect(list.json.data.at(-1).effective_to).toBeNull();
   });
 
   it('422 for a company_id longer than 128 characters', async () => {
-    const res = await call(server, 'GET', path('x'.repeat(129)), { key });
+    const res = await call(api.server, 'GET', path('x'.repeat(129)), { key: api.key });
     expect(res.status).toBe(422);
     expect(res.json.error.details).toEqual([{ path: ['path', 'company_id'], code: 'invalid_length', message: 'company_id must be 1 to 128 characters.' }]);
   });
 
   it('answers JSON bytes with the JSON Content-Type and a Content-Length in bytes, not characters', async () => {
-    expect((await putProfile(server, key, '東京本社')).status).toBe(200);
-    const res = await fetch(`${server.url}/cp/v1/companies/${encodeURIComponent('東京本社')}/calculation-profile`, { headers: { 'X-API-Key': key } });
+    expect((await putProfile(api.server, api.key, '東京本社')).status).toBe(200);
+    const res = await fetch(`${api.server.url}/cp/v1/companies/${encodeURIComponent('東京本社')}/calculation-profile`, { headers: { 'X-API-Key': api.key } });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
     const bytes = Buffer.from(await res.arrayBuffer());

@@ -2,14 +2,15 @@
  * The six calculation endpoints with the real engine, on both stores: real results, every error of
  * the specification's table, and the order of checks of decisions.md 3b.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { validatorFor } from '../../server/validation/ajv.ts';
 import { CALCULATION_ENDPOINTS } from '../../server/routes/calculation-endpoints.ts';
 import { profilePutExample } from '../../engine/contract/examples.ts';
 import { bodies, ENDPOINT_NAMES, PATHS, type EndpointName } from './support/bodies.ts';
-import { createTestDatabase, STORE_KINDS, type TestDatabase } from './support/databases.ts';
+import { STORE_KINDS } from './support/databases.ts';
+import { freshServer } from './support/fresh-server.ts';
 import { realEngine } from './support/real-engine.ts';
-import { call, newAccount, putProfile, startTestServer, type TestServer } from './support/test-server.ts';
+import { call, newAccount, putProfile } from './support/test-server.ts';
 
 const RESULT_SCHEMA: Record<EndpointName, object> = Object.fromEntries(
   ENDPOINT_NAMES.map((name) => [name, CALCULATION_ENDPOINTS.find((e) => e.path === PATHS[name])!.resultSchema]),
@@ -18,29 +19,19 @@ const RESULT_SCHEMA: Record<EndpointName, object> = Object.fromEntries(
 const CALC_ID = /^calc_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 describe.each(STORE_KINDS)('calculation endpoints (%s)', (kind) => {
-  let db: TestDatabase;
-  let server: TestServer;
-  let key: string;
+  const api = freshServer(kind, { engine: realEngine(), company: 'acme-tokyo' });
   let otherKey: string;
   beforeAll(async () => {
-    db = await createTestDatabase(kind);
-    server = await startTestServer(db, { engine: realEngine() });
-    key = (await newAccount(server.store, 'standard')).api_key;
-    otherKey = (await newAccount(server.store, 'standard')).api_key;
-    expect((await putProfile(server, key, 'acme-tokyo')).status).toBe(200);
+    otherKey = (await newAccount(api.server.store, 'standard')).api_key;
     const { attendance_premium_rates: _none, ...withoutRates } = profilePutExample;
-    expect((await putProfile(server, key, 'no-rates', withoutRates)).status).toBe(200);
-    expect((await putProfile(server, key, 'no-si', { ...withoutRates, social_insurance: null })).status).toBe(200);
+    expect((await putProfile(api.server, api.key, 'no-rates', withoutRates)).status).toBe(200);
+    expect((await putProfile(api.server, api.key, 'no-si', { ...withoutRates, social_insurance: null })).status).toBe(200);
     // The same company_id in another account is another company (here: none).
-    expect((await putProfile(server, otherKey, 'elsewhere')).status).toBe(200);
-  });
-  afterAll(async () => {
-    await server.stop();
-    await db.drop();
+    expect((await putProfile(api.server, otherKey, 'elsewhere')).status).toBe(200);
   });
 
   it.each(ENDPOINT_NAMES)('%s: 200 with a result of the documented shape', async (name) => {
-    const res = await call(server, 'POST', PATHS[name], { key, body: bodies[name]() });
+    const res = await call(api.server, 'POST', PATHS[name], { key: api.key, body: bodies[name]() });
     expect(res.status).toBe(200);
     const validate = validatorFor(RESULT_SCHEMA[name]);
     expect(validate(res.json), JSON.stringify(validate.errors)).toBe(true);
@@ -51,7 +42,7 @@ describe.each(STORE_KINDS)('calculation endpoints (%s)', (kind) => {
   });
 
   it('monthly payroll: real amounts (Tokyo, FY2026 rates, next-month collection)', async () => {
-    const res = await call(server, 'POST', PATHS.monthly, { key, body: bodies.monthly() });
+    const res = await call(api.server, 'POST', PATHS.monthly, { key: api.key, body: bodies.monthly() });
     const a = res.json.amounts;
     // 280,000 base + 10,000 commute + overtime ceil(1,750 x (1.25 x 600 ... premium rates) ...) = gross
     expect(a.attendance.hourly_base).toBe('1750'); // 280,000 / 160 h
@@ -65,20 +56,20 @@ describe.each(STORE_KINDS)('calculation endpoints (%s)', (kind) => {
   });
 
   it('simulations: real amounts', async () => {
-    const ei = await call(server, 'POST', PATHS.employmentInsurance, { key, body: bodies.employmentInsurance() });
+    const ei = await call(api.server, 'POST', PATHS.employmentInsurance, { key: api.key, body: bodies.employmentInsurance() });
     expect(ei.json.amounts).toEqual({ employment_insurance_subject_amount: 300000, employment_insurance: 1500 }); // 300,000 x 0.5%
-    const si = await call(server, 'POST', PATHS.socialInsurance, { key, body: bodies.socialInsurance() });
+    const si = await call(api.server, 'POST', PATHS.socialInsurance, { key: api.key, body: bodies.socialInsurance() });
     expect(si.json.amounts).toMatchObject({ health_insurance: 14775, employees_pension_insurance: 27450 });
-    const grade = await call(server, 'POST', PATHS.resolve, { key, body: bodies.resolve() });
+    const grade = await call(api.server, 'POST', PATHS.resolve, { key: api.key, body: bodies.resolve() });
     expect(grade.json.amounts).toMatchObject({ health_insurance_grade: 22, health_insurance_standard_monthly_remuneration: 300000 });
     expect(grade.json.calculation_trace).toEqual([]); // the resolve endpoint alone defaults to no trace
-    const tax = await call(server, 'POST', PATHS.incomeTax, { key, body: { ...bodies.incomeTax(), calculation_options: { include_calculation_trace: false } } });
+    const tax = await call(api.server, 'POST', PATHS.incomeTax, { key: api.key, body: { ...bodies.incomeTax(), calculation_options: { include_calculation_trace: false } } });
     expect(tax.json.calculation_trace).toEqual([]);
     expect(tax.json.amounts.income_tax_basis_amount).toBe(256000);
   });
 
   it('422 validation_error: an empty body lists one detail per missing required field', async () => {
-    const res = await call(server, 'POST', PATHS.monthly, { key, body: {} });
+    const res = await call(api.server, 'POST', PATHS.monthly, { key: api.key, body: {} });
     expect(res.status).toBe(422);
     expect(res.json.error.code).toBe('validation_error');
     expect(res.json.error.details).toEqual([
@@ -86,7 +77,7 @@ describe.each(STORE_KINDS)('calculation endpoints (%s)', (kind) => {
       // pay_type defaults to monthly, which requires base_pay (pay type matrix)
       { path: ['base_pay'], code: 'required', message: 'base_pay is required for pay_type monthly.' },
     ]);
-    const bonus = await call(server, 'POST', PATHS.bonus, { key, body: {} });
+    const bonus = await call(api.server, 'POST', PATHS.bonus, { key: api.key, body: {} });
     expect(bonus.json.error.details.map((d: { path: string[] }) => d.path[0])).toEqual([
       'company_id', 'calculation_date', 'payment_date', 'employee_snapshot', 'bonus_gross_amount', 'previous_month_taxable_payroll_amount', 'previous_month_social_insurance_amount', 'bonus_social_insurance_context',
     ]);
@@ -100,7 +91,7 @@ describe.each(STORE_KINDS)('calculation endpoints (%s)', (kind) => {
     body.calculation_date = '2026-06-01';
     body.allowances.push({ ...body.allowances[0] });
     body.hourly_rate = 1000;
-    const res = await call(server, 'POST', PATHS.monthly, { key, body, headers: { 'Idempotency-Key': 'x'.repeat(256) } });
+    const res = await call(api.server, 'POST', PATHS.monthly, { key: api.key, body, headers: { 'Idempotency-Key': 'x'.repeat(256) } });
     expect(res.status).toBe(422);
     expect(res.json.error.details.map((d: any) => [d.path, d.code])).toEqual([
       [['headers', 'idempotency-key'], 'invalid_length'],
@@ -114,50 +105,50 @@ describe.each(STORE_KINDS)('calculation endpoints (%s)', (kind) => {
   });
 
   it('422 validation_error: a bonus of 0 with no items says the bonus must be above 0', async () => {
-    const res = await call(server, 'POST', PATHS.bonus, { key, body: { ...bodies.bonus(), bonus_gross_amount: 0 } });
+    const res = await call(api.server, 'POST', PATHS.bonus, { key: api.key, body: { ...bodies.bonus(), bonus_gross_amount: 0 } });
     expect(res.status).toBe(422);
     expect(res.json.error.details).toEqual([{ path: ['bonus_gross_amount'], code: 'out_of_range', message: expect.stringContaining('must be above 0') }]);
   });
 
   it('422 attendance_input_conflict comes after validation_error and before the company lookup', async () => {
     const conflicting = { ...bodies.monthly('no-such-company'), overtime_pay: 1000 };
-    const res = await call(server, 'POST', PATHS.monthly, { key, body: conflicting });
+    const res = await call(api.server, 'POST', PATHS.monthly, { key: api.key, body: conflicting });
     expect(res.status).toBe(422);
     expect(res.json.error.code).toBe('attendance_input_conflict');
     expect(res.json.error.message).toContain('overtime_pay');
     expect(res.json.error).not.toHaveProperty('details');
-    const alsoInvalid = await call(server, 'POST', PATHS.monthly, { key, body: { ...conflicting, payment_date: 'tomorrow' } });
+    const alsoInvalid = await call(api.server, 'POST', PATHS.monthly, { key: api.key, body: { ...conflicting, payment_date: 'tomorrow' } });
     expect(alsoInvalid.json.error.code).toBe('validation_error');
   });
 
   it('404 company_not_found for an unknown company and for another account\'s company', async () => {
     for (const companyId of ['never-created', 'elsewhere']) {
-      const res = await call(server, 'POST', PATHS.incomeTax, { key, body: bodies.incomeTax(companyId) });
+      const res = await call(api.server, 'POST', PATHS.incomeTax, { key: api.key, body: bodies.incomeTax(companyId) });
       expect(res.status).toBe(404);
       expect(res.json.error).toMatchObject({ code: 'company_not_found', message: `Company ${companyId} does not exist for this account.` });
     }
   });
 
   it('409 settings_lock_conflict when the lock differs from the resolved versions', async () => {
-    const first = await call(server, 'POST', PATHS.employmentInsurance, { key, body: bodies.employmentInsurance() });
+    const first = await call(api.server, 'POST', PATHS.employmentInsurance, { key: api.key, body: bodies.employmentInsurance() });
     const { overtime_premium_rounding_method: _a, overtime_premium_monthly_total_rounding: _b, ...lock } = first.json.settings_snapshot;
-    const locked = await call(server, 'POST', PATHS.employmentInsurance, { key, body: { ...bodies.employmentInsurance(), settings_lock: lock } });
+    const locked = await call(api.server, 'POST', PATHS.employmentInsurance, { key: api.key, body: { ...bodies.employmentInsurance(), settings_lock: lock } });
     expect(locked.status).toBe(200);
-    const stale = await call(server, 'POST', PATHS.employmentInsurance, { key, body: { ...bodies.employmentInsurance(), settings_lock: { ...lock, tax_table_version: '1999-01' } } });
+    const stale = await call(api.server, 'POST', PATHS.employmentInsurance, { key: api.key, body: { ...bodies.employmentInsurance(), settings_lock: { ...lock, tax_table_version: '1999-01' } } });
     expect(stale.status).toBe(409);
     expect(stale.json.error.code).toBe('settings_lock_conflict');
   });
 
   it('422 settings_not_resolved: before the first profile version, and monthly without social insurance', async () => {
-    const early = await call(server, 'POST', PATHS.incomeTax, { key, body: { ...bodies.incomeTax(), calculation_date: '2024-01-01', payment_date: '2024-01-25' } });
+    const early = await call(api.server, 'POST', PATHS.incomeTax, { key: api.key, body: { ...bodies.incomeTax(), calculation_date: '2024-01-01', payment_date: '2024-01-25' } });
     expect(early.status).toBe(422);
     expect(early.json.error.code).toBe('settings_not_resolved');
-    const noSi = await call(server, 'POST', PATHS.monthly, { key, body: bodies.monthly('no-si') });
+    const noSi = await call(api.server, 'POST', PATHS.monthly, { key: api.key, body: bodies.monthly('no-si') });
     expect(noSi.json.error.code).toBe('settings_not_resolved');
   });
 
   it('422 attendance_rates_not_configured when the profile has no premium rates', async () => {
-    const res = await call(server, 'POST', PATHS.monthly, { key, body: bodies.monthly('no-rates') });
+    const res = await call(api.server, 'POST', PATHS.monthly, { key: api.key, body: bodies.monthly('no-rates') });
     expect(res.status).toBe(422);
     expect(res.json.error.code).toBe('attendance_rates_not_configured');
   });
@@ -166,18 +157,18 @@ describe.each(STORE_KINDS)('calculation endpoints (%s)', (kind) => {
     const body: any = bodies.monthly();
     body.attendance_input = { absence_minutes: 44640 };
     body.allowances = [];
-    const res = await call(server, 'POST', PATHS.monthly, { key, body });
+    const res = await call(api.server, 'POST', PATHS.monthly, { key: api.key, body });
     expect(res.status).toBe(422);
     expect(res.json.error.code).toBe('negative_gross_payment');
   });
 
   it('422 withholding_rate_override_not_allowed unless the profile enables it', async () => {
     const body = { ...bodies.bonus(), bonus_tax_context: { calculation_method: 'standard', withholding_rate_override: '0.1' } };
-    const res = await call(server, 'POST', PATHS.bonus, { key, body });
+    const res = await call(api.server, 'POST', PATHS.bonus, { key: api.key, body });
     expect(res.status).toBe(422);
     expect(res.json.error.code).toBe('withholding_rate_override_not_allowed');
-    await putProfile(server, key, 'override-ok', { ...profilePutExample, allow_withholding_rate_override: true });
-    const allowed = await call(server, 'POST', PATHS.bonus, { key, body: { ...body, company_id: 'override-ok' } });
+    await putProfile(api.server, api.key, 'override-ok', { ...profilePutExample, allow_withholding_rate_override: true });
+    const allowed = await call(api.server, 'POST', PATHS.bonus, { key: api.key, body: { ...body, company_id: 'override-ok' } });
     expect(allowed.status).toBe(200);
     expect(allowed.json.amounts.statutory_deductions.income_tax).toBe(Math.floor(allowed.json.amounts.income_tax_basis_amount * 0.1));
     expect(allowed.json.warnings).toContain('WITHHOLDING_RATE_OVERRIDDEN_BY_CALLER');
@@ -185,15 +176,15 @@ describe.each(STORE_KINDS)('calculation endpoints (%s)', (kind) => {
 
   it('422 income_tax_lookup_failed or settings_not_resolved when a needed table is missing (2027 bonus table)', async () => {
     const body = { ...bodies.bonus(), calculation_date: '2027-06-25', payment_date: '2027-06-30' };
-    const res = await call(server, 'POST', PATHS.bonus, { key, body });
+    const res = await call(api.server, 'POST', PATHS.bonus, { key: api.key, body });
     expect(res.status).toBe(422);
     expect(['income_tax_lookup_failed', 'settings_not_resolved']).toContain(res.json.error.code);
   });
 
   it('accepts a valid Idempotency-Key without changing the result semantics', async () => {
-    const res = await call(server, 'POST', PATHS.incomeTax, { key, body: bodies.incomeTax(), headers: { 'Idempotency-Key': 'k-1' } });
+    const res = await call(api.server, 'POST', PATHS.incomeTax, { key: api.key, body: bodies.incomeTax(), headers: { 'Idempotency-Key': 'k-1' } });
     expect(res.status).toBe(200);
-    const again = await call(server, 'POST', PATHS.incomeTax, { key, body: bodies.incomeTax(), headers: { 'Idempotency-Key': 'k-1' } });
+    const again = await call(api.server, 'POST', PATHS.incomeTax, { key: api.key, body: bodies.incomeTax(), headers: { 'Idempotency-Key': 'k-1' } });
     expect(again.json.calculation_id).not.toBe(res.json.calculation_id); // only logged, never cached
   });
 });

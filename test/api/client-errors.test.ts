@@ -3,30 +3,18 @@
  * an unknown method, an Expect it cannot meet, a client too slow to send its request) is answered with
  * the JSON error envelope and X-Request-Id like every other error, then the connection is closed.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from './support/databases.ts';
+import { describe, expect, it } from 'vitest';
+import { freshServer } from './support/fresh-server.ts';
 import { RawConnection, type RawResponse } from './support/raw-http.ts';
-import { newAccount, startTestServer, type TestServer } from './support/test-server.ts';
 
-let db: TestDatabase;
-let server: TestServer;
-let apiKey: string;
 const HEADERS_TIMEOUT_MS = 300;
 const REQUEST_TIMEOUT_MS = 600;
 
-beforeAll(async () => {
-  db = await createTestDatabase('sqlite');
-  server = await startTestServer(db, { timeouts: { headersTimeoutMs: HEADERS_TIMEOUT_MS, requestTimeoutMs: REQUEST_TIMEOUT_MS, keepAliveTimeoutMs: 5000 } });
-  apiKey = (await newAccount(server.store)).api_key;
-});
-
-afterAll(async () => {
-  await server.stop();
-  await db.drop();
-});
+/** The default (long) HTTP timeouts: on a busy machine no test here may run into a bound it does not test. */
+const api = freshServer('sqlite');
 
 async function exchange(bytes: string): Promise<{ res: RawResponse; connection: RawConnection }> {
-  const connection = await RawConnection.open(server.url);
+  const connection = await RawConnection.open(api.server.url);
   connection.write(bytes);
   await connection.closed;
   const [res] = connection.responses();
@@ -72,7 +60,7 @@ describe("errors raised by Node's HTTP layer carry the envelope", () => {
   });
 
   it('Expect: 100-continue gets 100 Continue, then the real answer', async () => {
-    const connection = await RawConnection.open(server.url);
+    const connection = await RawConnection.open(api.server.url);
     connection.write('POST /v1/payroll/monthly:calculate HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\nExpect: 100-continue\r\n\r\n');
     while (!connection.rawText().includes('100 Continue')) await new Promise((r) => setTimeout(r, 10));
     connection.write('{}');
@@ -85,10 +73,12 @@ describe("errors raised by Node's HTTP layer carry the envelope", () => {
 });
 
 describe('slow clients are cut off at the configured bounds', () => {
+  const slow = freshServer('sqlite', { timeouts: { headersTimeoutMs: HEADERS_TIMEOUT_MS, requestTimeoutMs: REQUEST_TIMEOUT_MS, keepAliveTimeoutMs: 5000 } });
+
   it('a body sent too slowly gets 408 request_timeout with the envelope once the request timeout passes', async () => {
-    const connection = await RawConnection.open(server.url);
+    const connection = await RawConnection.open(slow.server.url);
     // With a valid key, so the server is reading the body (not refusing before it).
-    connection.write(`POST /v1/payroll/monthly:calculate HTTP/1.1\r\nHost: x\r\nX-API-Key: ${apiKey}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{`);
+    connection.write(`POST /v1/payroll/monthly:calculate HTTP/1.1\r\nHost: x\r\nX-API-Key: ${slow.key}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{`);
     // Keep trickling bytes, so only the whole-request bound (not an idle socket timeout) can end it.
     const trickle = setInterval(() => !connection.isClosed && connection.write(' '), 50);
     await connection.closed;
@@ -98,7 +88,7 @@ describe('slow clients are cut off at the configured bounds', () => {
   });
 
   it('headers sent too slowly get 408 request_timeout', async () => {
-    const connection = await RawConnection.open(server.url);
+    const connection = await RawConnection.open(slow.server.url);
     connection.write('GET /healthz HTTP/1.1\r\nHost: x\r\n');
     const trickle = setInterval(() => !connection.isClosed && connection.write('X-A: b\r\n'), 50);
     await connection.closed;

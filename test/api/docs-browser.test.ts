@@ -7,10 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildOpenApiDocument } from '../../server/openapi/document.ts';
 import { monthlyPayrollResultExample, profilePutExample } from '../../engine/contract/examples.ts';
-import { browserTestsRun, launchChromium, type Browser } from './support/chromium.ts';
-import { createTestDatabase, type TestDatabase } from './support/databases.ts';
+import { browserTestsRun, launchChromium, type Browser } from '../support/chromium.ts';
+import { freshServer } from './support/fresh-server.ts';
 import { realEngine } from './support/real-engine.ts';
-import { newAccount, putProfile, startTestServer, type TestServer } from './support/test-server.ts';
 
 const document = buildOpenApiDocument() as any;
 const OPERATIONS = Object.entries<any>(document.paths)
@@ -18,22 +17,13 @@ const OPERATIONS = Object.entries<any>(document.paths)
   .sort();
 
 describe.runIf(browserTestsRun())('the interactive reference at /docs (headless Chromium)', () => {
-  let db: TestDatabase;
-  let server: TestServer;
+  const api = freshServer('sqlite', { engine: realEngine(), company: 'acme-tokyo' });
   let browser: Browser;
-  let apiKey: string;
-
   beforeAll(async () => {
-    db = await createTestDatabase('sqlite');
-    server = await startTestServer(db, { engine: realEngine() });
-    apiKey = (await newAccount(server.store)).api_key;
-    expect((await putProfile(server, apiKey, 'acme-tokyo', profilePutExample)).status).toBe(200);
     browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();
-    await server?.stop();
-    await db?.drop();
   });
 
   it('lists every operation of openapi.json and runs the monthly example with "Try it out"', async () => {
@@ -46,9 +36,9 @@ describe.runIf(browserTestsRun())('the interactive reference at /docs (headless 
     });
     page.on('pageerror', (error) => problems.push(error.message));
 
-    const response = await page.goto(`${server.url}/docs`);
+    const response = await page.goto(`${api.server.url}/docs`);
     expect(response!.status()).toBe(200);
-    await page.fill('#api-key', apiKey);
+    await page.fill('#api-key', api.key);
     await page.click('#key-form button[type=submit]');
     await page.waitForSelector('.opblock');
 
@@ -71,8 +61,8 @@ describe.runIf(browserTestsRun())('the interactive reference at /docs (headless 
     expect(body.amounts.statutory_deductions.health_insurance).toBe(14775);
     expect(body.amounts.net_payment).toBe(monthlyPayrollResultExample.amounts.net_payment);
 
-    expect(requested.filter((url) => !url.startsWith(`${server.url}/`) && !url.startsWith('data:'))).toEqual([]);
-    expect(requested).toContain(`${server.url}/v1/payroll/monthly:calculate`);
+    expect(requested.filter((url) => !url.startsWith(`${api.server.url}/`) && !url.startsWith('data:'))).toEqual([]);
+    expect(requested).toContain(`${api.server.url}/v1/payroll/monthly:calculate`);
     expect(problems.filter((p) => !p.includes('favicon.ico'))).toEqual([]);
   });
 });

@@ -62,6 +62,15 @@ function expectDrainRefusal(res: { status: number; headers: Record<string, strin
   expect(body.error.request_id).toBe(res.headers['x-request-id']);
 }
 
+/** A connection whose income-tax request is held in flight (in the store's company lookup), the drain begun behind it. */
+async function drainBehindHeldRequest(): Promise<RawConnection> {
+  const busy = await RawConnection.open(server.url);
+  busy.write(post(PATHS.incomeTax, bodies.incomeTax()));
+  await entered;
+  server.running.beginDrain();
+  return busy;
+}
+
 describe('shutdown drain on kept-alive connections', () => {
   it('closes an idle kept-alive connection at once, without sending anything', async () => {
     const idle = await RawConnection.open(server.url);
@@ -75,10 +84,7 @@ describe('shutdown drain on kept-alive connections', () => {
   });
 
   it('lets an in-flight request finish with Connection: close, then closes the connection', async () => {
-    const busy = await RawConnection.open(server.url);
-    busy.write(post(PATHS.incomeTax, bodies.incomeTax()));
-    await entered;
-    server.running.beginDrain();
+    const busy = await drainBehindHeldRequest();
     release();
     const [res] = await busy.waitForResponses(1);
     expect(res.status).toBe(200);
@@ -89,10 +95,7 @@ describe('shutdown drain on kept-alive connections', () => {
   });
 
   it('answers a request arriving during the drain with 503, Connection: close, Retry-After and the envelope', async () => {
-    const busy = await RawConnection.open(server.url);
-    busy.write(post(PATHS.incomeTax, bodies.incomeTax()));
-    await entered;
-    server.running.beginDrain();
+    const busy = await drainBehindHeldRequest();
     // A second request on the same connection, arriving while the first is in flight.
     const arrived = new Promise<void>((resolve) => server.running.http.on('request', (req) => req.url === '/healthz?late' && resolve()));
     busy.write(get('/healthz?late'));

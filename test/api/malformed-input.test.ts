@@ -1,14 +1,14 @@
 /**
  * "Never a 5xx for a client's mistake": seeded mutations of every endpoint's valid example body (one
- * field deleted, nulled, retyped, made negative, huge, fractional, an impossible date, an unknown key...)
+ * field deleted, nulled, retyped, made negative, huge, fractional, an impossible date, an unknown api.key...)
  * and whole bodies of the wrong shape, through the real engine. Every answer must be 200 or a 4xx with
  * the error envelope; the seed makes any failure reproducible.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from './support/databases.ts';
+import { describe, expect, it } from 'vitest';
+import { freshServer } from './support/fresh-server.ts';
 import { bodies, ENDPOINT_NAMES, PATHS } from './support/bodies.ts';
 import { realEngine } from './support/real-engine.ts';
-import { call, newAccount, putProfile, startTestServer, type TestServer } from './support/test-server.ts';
+import { call } from './support/test-server.ts';
 
 /** mulberry32: a tiny seeded PRNG so the same mutations run every time. */
 function prng(seed: number) {
@@ -61,26 +61,14 @@ function mutate(body: Record<string, Json>, rand: () => number): { body: Json; w
 const ALLOWED = new Set([200, 400, 402, 404, 409, 413, 415, 422, 429]);
 
 describe('malformed input never gets a 5xx', () => {
-  let db: TestDatabase;
-  let server: TestServer;
-  let key: string;
-  beforeAll(async () => {
-    db = await createTestDatabase('sqlite');
-    server = await startTestServer(db, { engine: realEngine() });
-    key = (await newAccount(server.store, 'standard')).api_key;
-    expect((await putProfile(server, key, 'acme-tokyo')).status).toBe(200);
-  });
-  afterAll(async () => {
-    await server.stop();
-    await db.drop();
-  });
+  const api = freshServer('sqlite', { engine: realEngine(), company: 'acme-tokyo' });
 
   it.each(ENDPOINT_NAMES)('%s: 170 seeded single-field mutations', async (name) => {
     const rand = prng(20261121 + name.length);
     const statuses = new Map<number, number>();
     for (let i = 0; i < 170; i++) {
       const { body, what } = mutate(bodies[name]() as Record<string, Json>, rand);
-      const res = await call(server, 'POST', PATHS[name], { key, body });
+      const res = await call(api.server, 'POST', PATHS[name], { key: api.key, body });
       statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
       const where = `${name} #${i}: ${what} -> ${res.status} ${JSON.stringify(res.json?.error ?? '').slice(0, 200)}`;
       expect(ALLOWED.has(res.status), where).toBe(true);
@@ -97,7 +85,7 @@ describe('malformed input never gets a 5xx', () => {
     'a body of the wrong shape (%s) is a 4xx on every endpoint',
     async (raw) => {
       for (const name of ENDPOINT_NAMES) {
-        const res = await call(server, 'POST', PATHS[name], { key, rawBody: raw, headers: { 'Content-Type': 'application/json' } });
+        const res = await call(api.server, 'POST', PATHS[name], { key: api.key, rawBody: raw, headers: { 'Content-Type': 'application/json' } });
         expect([400, 422], `${name} ${raw} -> ${res.status}`).toContain(res.status);
       }
     },

@@ -1,27 +1,17 @@
 /** GET /v1/masters/tax-tables and /v1/masters/rate-tables with the real engine's published tables. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { rateTableListSchema, ruleListSchema, taxTableListSchema } from '../../server/schemas/masters.ts';
 import { validatorFor } from '../../server/validation/ajv.ts';
-import { createTestDatabase, STORE_KINDS, type TestDatabase } from './support/databases.ts';
+import { STORE_KINDS } from './support/databases.ts';
+import { freshServer } from './support/fresh-server.ts';
 import { realEngine } from './support/real-engine.ts';
-import { call, newAccount, startTestServer, type TestServer } from './support/test-server.ts';
+import { call } from './support/test-server.ts';
 
 describe.each(STORE_KINDS)('master listings (%s)', (kind) => {
-  let db: TestDatabase;
-  let server: TestServer;
-  let key: string;
-  beforeAll(async () => {
-    db = await createTestDatabase(kind);
-    server = await startTestServer(db, { engine: realEngine() });
-    key = (await newAccount(server.store)).api_key;
-  });
-  afterAll(async () => {
-    await server.stop();
-    await db.drop();
-  });
+  const api = freshServer(kind, { engine: realEngine() });
 
   it('tax-tables lists monthly and bonus tables per version in the documented shape', async () => {
-    const res = await call(server, 'GET', '/v1/masters/tax-tables', { key });
+    const res = await call(api.server, 'GET', '/v1/masters/tax-tables', { key: api.key });
     expect(res.status).toBe(200);
     const validate = validatorFor(taxTableListSchema);
     expect(validate(res.json), JSON.stringify(validate.errors)).toBe(true);
@@ -31,7 +21,7 @@ describe.each(STORE_KINDS)('master listings (%s)', (kind) => {
   });
 
   it('rate-tables lists 47 prefectures per social insurance version plus pension and employment insurance', async () => {
-    const res = await call(server, 'GET', '/v1/masters/rate-tables', { key });
+    const res = await call(api.server, 'GET', '/v1/masters/rate-tables', { key: api.key });
     expect(res.status).toBe(200);
     const validate = validatorFor(rateTableListSchema);
     expect(validate(res.json), JSON.stringify(validate.errors)).toBe(true);
@@ -43,7 +33,7 @@ describe.each(STORE_KINDS)('master listings (%s)', (kind) => {
   });
 
   it('rules lists every loaded rule version with its file, hash, dates and legal source, and the data fingerprint', async () => {
-    const res = await call(server, 'GET', '/v1/masters/rules', { key });
+    const res = await call(api.server, 'GET', '/v1/masters/rules', { key: api.key });
     expect(res.status).toBe(200);
     const validate = validatorFor(ruleListSchema);
     expect(validate(res.json), JSON.stringify(validate.errors)).toBe(true);
@@ -60,12 +50,12 @@ describe.each(STORE_KINDS)('master listings (%s)', (kind) => {
       legal_source: '労働保険の保険料の徴収等に関する法律第31条; 通貨の単位及び貨幣の発行等に関する法律第3条',
     });
     expect(ei.sha256).toBe(realEngine().provenance().files.get(ei.file));
-    expect((await call(server, 'GET', '/v1/masters/rules')).status).toBe(401);
+    expect((await call(api.server, 'GET', '/v1/masters/rules')).status).toBe(401);
   });
 
   it('only 401 and 429 apply: a body or query string is ignored', async () => {
-    const res = await call(server, 'GET', '/v1/masters/tax-tables?page=2', { key });
+    const res = await call(api.server, 'GET', '/v1/masters/tax-tables?page=2', { key: api.key });
     expect(res.status).toBe(200);
-    expect((await call(server, 'GET', '/v1/masters/rate-tables')).status).toBe(401);
+    expect((await call(api.server, 'GET', '/v1/masters/rate-tables')).status).toBe(401);
   });
 });

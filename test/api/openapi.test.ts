@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { applyProfilePut } from '../../engine/profile/apply-put.ts';
 import { validateCrossFields } from '../../engine/validation/index.ts';
 import { profilePutExample } from '../../engine/contract/examples.ts';
@@ -18,8 +18,8 @@ import { buildOpenApiDocument } from '../../server/openapi/document.ts';
 import { CALCULATION_ENDPOINTS } from '../../server/routes/calculation-endpoints.ts';
 import { validatorFor } from '../../server/validation/ajv.ts';
 import { OPENAPI_FILE, renderOpenApiFile } from '../../tools/openapi.ts';
-import { createTestDatabase, type TestDatabase } from './support/databases.ts';
-import { call, newAccount, startTestServer, type TestServer } from './support/test-server.ts';
+import { freshServer } from './support/fresh-server.ts';
+import { call, newAccount } from './support/test-server.ts';
 
 const SPEC_ENDPOINTS: [string, string][] = [
   ['post', '/v1/payroll/monthly:calculate'],
@@ -131,39 +131,30 @@ describe('documented response examples', () => {
 });
 
 describe('GET /v1/openapi.json', () => {
-  let db: TestDatabase;
-  let server: TestServer;
-  beforeAll(async () => {
-    db = await createTestDatabase('sqlite');
-    server = await startTestServer(db);
-  });
-  afterAll(async () => {
-    await server.stop();
-    await db.drop();
-  });
+  const api = freshServer('sqlite');
 
   it('serves the generated document to a key holder', async () => {
-    const { api_key } = await newAccount(server.store);
-    const res = await call(server, 'GET', '/v1/openapi.json', { key: api_key });
+    const { api_key } = await newAccount(api.server.store);
+    const res = await call(api.server, 'GET', '/v1/openapi.json', { key: api_key });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('application/json');
     expect(res.json).toEqual(JSON.parse(renderOpenApiFile()));
   });
 
   it('sends the same bytes with a strong ETag, and 304 to a client that has them', async () => {
-    const { api_key: key } = await newAccount(server.store);
-    const first = await fetch(`${server.url}/v1/openapi.json`, { headers: { 'X-API-Key': key } });
+    const { api_key: key } = await newAccount(api.server.store);
+    const first = await fetch(`${api.server.url}/v1/openapi.json`, { headers: { 'X-API-Key': key } });
     const text = await first.text();
     const etag = first.headers.get('etag')!;
     expect(etag).toMatch(/^"[A-Za-z0-9_-]{27}"$/);
     expect(first.headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect(JSON.parse(text).openapi).toBe('3.1.0');
-    const second = await fetch(`${server.url}/v1/openapi.json`, { headers: { 'X-API-Key': key } });
+    const second = await fetch(`${api.server.url}/v1/openapi.json`, { headers: { 'X-API-Key': key } });
     expect(second.headers.get('etag')).toBe(etag);
     expect(await second.text()).toBe(text);
     // node:http, not fetch: fetch adds Cache-Control: no-cache to a conditional request, which forbids a 304.
     const cached = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-      http.get(`${server.url}/v1/openapi.json`, { headers: { 'X-API-Key': key, 'If-None-Match': etag } }, (res) => {
+      http.get(`${api.server.url}/v1/openapi.json`, { headers: { 'X-API-Key': key, 'If-None-Match': etag } }, (res) => {
         let body = '';
         res.on('data', (c: Buffer) => (body += c.toString()));
         res.on('end', () => resolve({ status: res.statusCode!, body }));

@@ -4,36 +4,28 @@
  * units held by calls about to fail and got a false 402 while only 4-9 of 10 were used (PostgreSQL).
  * Here valid and failing calls race; every valid call must succeed while fewer than 10 succeeded.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bodies, PATHS } from './support/bodies.ts';
-import { createTestDatabase, STORE_KINDS, type TestDatabase } from './support/databases.ts';
+import { STORE_KINDS } from './support/databases.ts';
+import { freshServer } from './support/fresh-server.ts';
 import { realEngine } from './support/real-engine.ts';
-import { call, newAccount, putProfile, startTestServer, type TestServer } from './support/test-server.ts';
+import { call, newAccount, putProfile } from './support/test-server.ts';
 
 /** Fails in the engine (no rates in force in 2020), after the company lookup: the old reservation point. */
 const failing = () => ({ ...bodies.monthly(), calculation_date: '2020-01-20', payment_date: '2020-01-25' });
 
 describe.each(STORE_KINDS)('quota stays exact when failing calls race valid ones (%s)', (kind) => {
-  let db: TestDatabase;
-  let server: TestServer;
-  beforeAll(async () => {
-    db = await createTestDatabase(kind);
-    server = await startTestServer(db, { engine: realEngine(), now: () => new Date('2026-05-20T03:00:00Z') });
-  });
-  afterAll(async () => {
-    await server.stop();
-    await db.drop();
-  });
+  const api = freshServer(kind, { engine: realEngine(), now: () => new Date('2026-05-20T03:00:00Z') });
 
   it.each([1, 2, 3])('round %i: 10 valid calls among 40 failing ones all succeed; the 11th valid call gets 402', async () => {
-    const { api_key: key, account_id } = await newAccount(server.store, 'free');
-    expect((await putProfile(server, key, 'acme-tokyo')).status).toBe(200);
+    const { api_key: key, account_id } = await newAccount(api.server.store, 'free');
+    expect((await putProfile(api.server, key, 'acme-tokyo')).status).toBe(200);
     // Failing calls first in each group of five, so they are in flight when the valid one arrives.
     const requests = Array.from({ length: 50 }, (_, i) => (i % 5 === 4 ? { valid: true, body: bodies.monthly() } : { valid: false, body: failing() }));
-    const results = await Promise.all(requests.map(async (r) => ({ valid: r.valid, res: await call(server, 'POST', PATHS.monthly, { key, body: r.body }) })));
+    const results = await Promise.all(requests.map(async (r) => ({ valid: r.valid, res: await call(api.server, 'POST', PATHS.monthly, { key, body: r.body }) })));
     expect(results.filter((r) => r.valid).map((r) => r.res.status)).toEqual(Array(10).fill(200));
     expect(new Set(results.filter((r) => !r.valid).map((r) => r.res.json.error.code))).toEqual(new Set(['settings_not_resolved']));
-    expect(await server.store.quotaUsed(account_id, '2026-05')).toBe(10);
-    expect((await call(server, 'POST', PATHS.monthly, { key, body: bodies.monthly() })).status).toBe(402);
+    expect(await api.server.store.quotaUsed(account_id, '2026-05')).toBe(10);
+    expect((await call(api.server, 'POST', PATHS.monthly, { key, body: bodies.monthly() })).status).toBe(402);
   });
 });

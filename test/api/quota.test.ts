@@ -2,12 +2,13 @@
  * Free-plan quota (decisions.md 4): successful /v1/payroll/* calculations per account per Asia/Tokyo
  * month; exact under concurrency; failures give their unit back; kept in the store across restarts.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { tokyoMonth } from '../../server/quota/tokyo-month.ts';
 import { bodies, PATHS } from './support/bodies.ts';
-import { createTestDatabase, STORE_KINDS, type TestDatabase } from './support/databases.ts';
+import { STORE_KINDS } from './support/databases.ts';
+import { freshServer } from './support/fresh-server.ts';
 import { realEngine } from './support/real-engine.ts';
-import { call, newAccount, putProfile, startTestServer, type TestServer } from './support/test-server.ts';
+import { call, newAccount, putProfile, startTestServer } from './support/test-server.ts';
 
 describe('tokyoMonth', () => {
   it('uses the Asia/Tokyo calendar month (UTC+9)', () => {
@@ -18,29 +19,20 @@ describe('tokyoMonth', () => {
 });
 
 describe.each(STORE_KINDS)('free-plan quota (%s)', (kind) => {
-  let db: TestDatabase;
-  let server: TestServer;
   let clock = new Date('2026-05-20T03:00:00Z');
   const now = () => clock;
-  beforeAll(async () => {
-    db = await createTestDatabase(kind);
-    server = await startTestServer(db, { engine: realEngine(), now });
-  });
-  afterAll(async () => {
-    await server.stop();
-    await db.drop();
-  });
+  const api = freshServer(kind, { engine: realEngine(), now });
 
   async function freeAccountWithCompany(plan: 'free' | 'standard' = 'free') {
-    const account = await newAccount(server.store, plan);
-    expect((await putProfile(server, account.api_key, 'acme-tokyo')).status).toBe(200);
+    const account = await newAccount(api.server.store, plan);
+    expect((await putProfile(api.server, account.api_key, 'acme-tokyo')).status).toBe(200);
     return account;
   }
 
   it('50 parallel payroll calls on a fresh free account: exactly 10 succeed, 40 get 402', async () => {
     const { api_key: key, account_id } = await freeAccountWithCompany();
     const results = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => call(server, 'POST', i % 2 ? PATHS.monthly : PATHS.bonus, { key, body: i % 2 ? bodies.monthly() : bodies.bonus() })),
+      Array.from({ length: 50 }, (_, i) => call(api.server, 'POST', i % 2 ? PATHS.monthly : PATHS.bonus, { key, body: i % 2 ? bodies.monthly() : bodies.bonus() })),
     );
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(10);
@@ -52,54 +44,54 @@ describe.each(STORE_KINDS)('free-plan quota (%s)', (kind) => {
     });
     // The clock says 2026-05-20T03:00Z = 12:00 in Tokyo; the reset is 2026-05-31T15:00Z, 12 days and 12 hours later.
     expect(refused.headers.get('retry-after')).toBe(String((11 * 24 + 12) * 3600));
-    expect(await server.store.quotaUsed(account_id, '2026-05')).toBe(10);
+    expect(await api.server.store.quotaUsed(account_id, '2026-05')).toBe(10);
   });
 
   it('counts only successes, and never simulations or the grade lookup', async () => {
     const { api_key: key, account_id } = await freeAccountWithCompany();
     for (const name of ['socialInsurance', 'employmentInsurance', 'incomeTax', 'resolve'] as const) {
-      for (let i = 0; i < 3; i++) expect((await call(server, 'POST', PATHS[name], { key, body: bodies[name]() })).status).toBe(200);
+      for (let i = 0; i < 3; i++) expect((await call(api.server, 'POST', PATHS[name], { key, body: bodies[name]() })).status).toBe(200);
     }
     // Failures in validation, company lookup and the engine do not count.
-    expect((await call(server, 'POST', PATHS.monthly, { key, body: {} })).status).toBe(422);
-    expect((await call(server, 'POST', PATHS.monthly, { key, body: bodies.monthly('unknown-co') })).status).toBe(404);
-    expect((await call(server, 'POST', PATHS.monthly, { key, body: { ...bodies.monthly(), calculation_date: '2020-01-01', payment_date: '2020-01-25' } })).status).toBe(422);
-    expect(await server.store.quotaUsed(account_id, '2026-05')).toBe(0);
-    for (let i = 0; i < 10; i++) expect((await call(server, 'POST', PATHS.monthly, { key, body: bodies.monthly() })).status).toBe(200);
-    expect((await call(server, 'POST', PATHS.bonus, { key, body: bodies.bonus() })).status).toBe(402);
+    expect((await call(api.server, 'POST', PATHS.monthly, { key, body: {} })).status).toBe(422);
+    expect((await call(api.server, 'POST', PATHS.monthly, { key, body: bodies.monthly('unknown-co') })).status).toBe(404);
+    expect((await call(api.server, 'POST', PATHS.monthly, { key, body: { ...bodies.monthly(), calculation_date: '2020-01-01', payment_date: '2020-01-25' } })).status).toBe(422);
+    expect(await api.server.store.quotaUsed(account_id, '2026-05')).toBe(0);
+    for (let i = 0; i < 10; i++) expect((await call(api.server, 'POST', PATHS.monthly, { key, body: bodies.monthly() })).status).toBe(200);
+    expect((await call(api.server, 'POST', PATHS.bonus, { key, body: bodies.bonus() })).status).toBe(402);
     // Simulations go on after the quota is used up.
-    expect((await call(server, 'POST', PATHS.incomeTax, { key, body: bodies.incomeTax() })).status).toBe(200);
+    expect((await call(api.server, 'POST', PATHS.incomeTax, { key, body: bodies.incomeTax() })).status).toBe(200);
   });
 
   it('402 comes after 404: an unknown company is reported even when the quota is used up', async () => {
     const { api_key: key } = await freeAccountWithCompany();
-    for (let i = 0; i < 10; i++) await call(server, 'POST', PATHS.monthly, { key, body: bodies.monthly() });
-    expect((await call(server, 'POST', PATHS.monthly, { key, body: bodies.monthly() })).status).toBe(402);
-    expect((await call(server, 'POST', PATHS.monthly, { key, body: bodies.monthly('unknown-co') })).status).toBe(404);
-    expect((await call(server, 'POST', PATHS.monthly, { key, body: {} })).status).toBe(422);
+    for (let i = 0; i < 10; i++) await call(api.server, 'POST', PATHS.monthly, { key, body: bodies.monthly() });
+    expect((await call(api.server, 'POST', PATHS.monthly, { key, body: bodies.monthly() })).status).toBe(402);
+    expect((await call(api.server, 'POST', PATHS.monthly, { key, body: bodies.monthly('unknown-co') })).status).toBe(404);
+    expect((await call(api.server, 'POST', PATHS.monthly, { key, body: {} })).status).toBe(422);
   });
 
   it('a new Asia/Tokyo month starts a new count; the standard plan has no quota', async () => {
     const { api_key: key } = await freeAccountWithCompany();
-    for (let i = 0; i < 10; i++) await call(server, 'POST', PATHS.monthly, { key, body: bodies.monthly() });
-    expect((await call(server, 'POST', PATHS.monthly, { key, body: bodies.monthly() })).status).toBe(402);
+    for (let i = 0; i < 10; i++) await call(api.server, 'POST', PATHS.monthly, { key, body: bodies.monthly() });
+    expect((await call(api.server, 'POST', PATHS.monthly, { key, body: bodies.monthly() })).status).toBe(402);
     clock = new Date('2026-05-31T15:00:00Z'); // 2026-06-01 00:00 in Tokyo
     try {
-      expect((await call(server, 'POST', PATHS.monthly, { key, body: bodies.monthly() })).status).toBe(200);
+      expect((await call(api.server, 'POST', PATHS.monthly, { key, body: bodies.monthly() })).status).toBe(200);
     } finally {
       clock = new Date('2026-05-20T03:00:00Z');
     }
     const standard = await freeAccountWithCompany('standard');
-    const results = await Promise.all(Array.from({ length: 15 }, () => call(server, 'POST', PATHS.monthly, { key: standard.api_key, body: bodies.monthly() })));
+    const results = await Promise.all(Array.from({ length: 15 }, () => call(api.server, 'POST', PATHS.monthly, { key: standard.api_key, body: bodies.monthly() })));
     expect(results.every((r) => r.status === 200)).toBe(true);
   });
 
   it('the count survives a restart of the server', async () => {
     const { api_key: key } = await freeAccountWithCompany();
-    for (let i = 0; i < 10; i++) expect((await call(server, 'POST', PATHS.monthly, { key, body: bodies.monthly() })).status).toBe(200);
-    await server.stop();
-    server = await startTestServer(db, { engine: realEngine(), now });
-    const res = await call(server, 'POST', PATHS.monthly, { key, body: bodies.monthly() });
+    for (let i = 0; i < 10; i++) expect((await call(api.server, 'POST', PATHS.monthly, { key, body: bodies.monthly() })).status).toBe(200);
+    await api.server.stop();
+    api.server = await startTestServer(api.db, { engine: realEngine(), now });
+    const res = await call(api.server, 'POST', PATHS.monthly, { key, body: bodies.monthly() });
     expect(res.status).toBe(402);
   });
 });

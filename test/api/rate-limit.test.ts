@@ -10,6 +10,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppConfig } from '../../server/app-deps.ts';
 import { createTestDatabase, STORE_KINDS, type TestDatabase } from './support/databases.ts';
+import { freshServer } from './support/fresh-server.ts';
 import { call, newAccount, startTestServer, type TestServer } from './support/test-server.ts';
 
 const REDIS_URL = process.env.PAYROLL_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -113,22 +114,12 @@ describe.each(SETUPS)('rate limit ($name)', ({ kind, config, shared }) => {
 });
 
 describe('rate limit with Redis unreachable', () => {
-  let db: TestDatabase;
-  let server: TestServer;
-  beforeAll(async () => {
-    db = await createTestDatabase('sqlite');
-    // Port 1: nothing listens, every connection is refused.
-    server = await startTestServer(db, { config: { ...LIMITS, redisUrl: 'redis://127.0.0.1:1' } });
-  });
-  afterAll(async () => {
-    await server.stop();
-    await db.drop();
-  });
+  // Port 1: nothing listens, every connection is refused.
+  const api = freshServer('sqlite', { config: { ...LIMITS, redisUrl: 'redis://127.0.0.1:1' } });
 
   it('falls back to a per-process limit: answers go on, still limited, never a 5xx', async () => {
-    const { api_key: key } = await newAccount(server.store);
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) statuses.push((await call(server, 'GET', '/v1/masters/tax-tables', { key })).status);
+    for (let i = 0; i < 6; i++) statuses.push((await call(api.server, 'GET', '/v1/masters/tax-tables', { key: api.key })).status);
     expect(statuses).toEqual([200, 200, 200, 200, 429, 429]);
   });
 });

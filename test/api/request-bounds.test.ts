@@ -4,11 +4,11 @@
  * body here is built close to the 1 MiB limit; the answer must stay under 64 KB and the heap must not
  * grow by more than 200 MB (generous: garbage is not collected on demand here).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bodies, PATHS } from './support/bodies.ts';
-import { createTestDatabase, STORE_KINDS, type TestDatabase } from './support/databases.ts';
+import { STORE_KINDS } from './support/databases.ts';
+import { freshServer } from './support/fresh-server.ts';
 import { realEngine } from './support/real-engine.ts';
-import { newAccount, putProfile, startTestServer, type TestServer } from './support/test-server.ts';
 
 const MAX_BODY = 1024 * 1024;
 
@@ -35,25 +35,13 @@ function worstBodies(): [string, string, Record<string, unknown>][] {
 }
 
 describe.each(STORE_KINDS)('request bounds (%s)', (kind) => {
-  let db: TestDatabase;
-  let server: TestServer;
-  let key: string;
-  beforeAll(async () => {
-    db = await createTestDatabase(kind);
-    server = await startTestServer(db, { engine: realEngine(), config: { maxBodyBytes: MAX_BODY } });
-    key = (await newAccount(server.store)).api_key;
-    expect((await putProfile(server, key, 'acme-tokyo')).status).toBe(200);
-  });
-  afterAll(async () => {
-    await server.stop();
-    await db.drop();
-  });
+  const api = freshServer(kind, { engine: realEngine(), config: { maxBodyBytes: MAX_BODY }, company: 'acme-tokyo' });
 
   it.each(worstBodies())('%s: a small 422, bounded heap', async (_name, path, body) => {
     const raw = JSON.stringify(body);
     expect(raw.length).toBeLessThanOrEqual(MAX_BODY);
     const heapBefore = process.memoryUsage().heapUsed;
-    const res = await fetch(`${server.url}${path}`, { method: 'POST', headers: { 'X-API-Key': key, 'Content-Type': 'application/json' }, body: raw });
+    const res = await fetch(`${api.server.url}${path}`, { method: 'POST', headers: { 'X-API-Key': api.key, 'Content-Type': 'application/json' }, body: raw });
     const text = await res.text();
     const heapGrowth = process.memoryUsage().heapUsed - heapBefore;
     expect(res.status).toBe(422);
@@ -68,7 +56,7 @@ describe.each(STORE_KINDS)('request bounds (%s)', (kind) => {
 
   it('an oversize array is reported by its size, and nothing inside it is validated', async () => {
     const body = fillTo(bodies.monthly() as Record<string, unknown>, 'allowances', {});
-    const res = await fetch(`${server.url}${PATHS.monthly}`, { method: 'POST', headers: { 'X-API-Key': key, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    const res = await fetch(`${api.server.url}${PATHS.monthly}`, { method: 'POST', headers: { 'X-API-Key': api.key, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
     const { details } = (await res.json()).error;
     const count = (body.allowances as unknown[]).length;
     expect(details).toEqual([{ path: ['allowances'], code: 'invalid_length', message: `must NOT have more than 50 items (has ${count}).` }]);
@@ -78,7 +66,7 @@ describe.each(STORE_KINDS)('request bounds (%s)', (kind) => {
     const monthly = bodies.monthly() as Record<string, unknown>;
     // 50 empty allowances (within maxItems): six required fields missing in each, 300 problems.
     const body = { ...monthly, allowances: Array.from({ length: 50 }, () => ({})) };
-    const res = await fetch(`${server.url}${PATHS.monthly}`, { method: 'POST', headers: { 'X-API-Key': key, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    const res = await fetch(`${api.server.url}${PATHS.monthly}`, { method: 'POST', headers: { 'X-API-Key': api.key, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
     const { error } = await res.json();
     expect(res.status).toBe(422);
     expect(error.details).toHaveLength(100);
@@ -87,7 +75,7 @@ describe.each(STORE_KINDS)('request bounds (%s)', (kind) => {
   });
 
   it('echoes an unknown field name clipped to 64 characters', async () => {
-    const res = await fetch(`${server.url}${PATHS.monthly}`, { method: 'POST', headers: { 'X-API-Key': key, 'Content-Type': 'application/json' }, body: JSON.stringify({ ...bodies.monthly(), ['q'.repeat(5000)]: 1 }) });
+    const res = await fetch(`${api.server.url}${PATHS.monthly}`, { method: 'POST', headers: { 'X-API-Key': api.key, 'Content-Type': 'application/json' }, body: JSON.stringify({ ...bodies.monthly(), ['q'.repeat(5000)]: 1 }) });
     const { details } = (await res.json()).error;
     expect(details).toEqual([{ path: [`${'q'.repeat(64)}…`], code: 'unknown_field', message: `${'q'.repeat(64)}… is not a field of this object.` }]);
   });

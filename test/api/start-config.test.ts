@@ -2,14 +2,9 @@
  * Issue 11: configuration is checked as a whole before anything starts. Each problem is one log line on
  * stderr naming the variable; the process exits 1 without a stack trace. Also readConfig itself.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CONFIG_DEFAULTS, ConfigError, readConfig } from '../../server/config.ts';
-
-const root = join(import.meta.dirname, '../..');
+import { runServerToExit } from './support/run-server.ts';
 
 function problemsOf(env: Record<string, string>): string[] {
   try {
@@ -59,28 +54,18 @@ describe('readConfig', () => {
 
 describe('npm start with a bad configuration', () => {
   it('prints one line per problem on stderr and exits 1, without a stack trace', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'config-'));
-    try {
-      const res = spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-        cwd: root,
-        encoding: 'utf8',
-        timeout: 60_000,
-        // Only PATH is inherited: a variable left in this process's environment must not add a problem.
-        env: { PATH: process.env.PATH ?? '', PORT: '70000', LOG_LEVEL: 'verbose', PAYROLL_WORKERS: 'many', PAYROLL_DB: join(dir, 'x.sqlite'), PAYROLL_DATABASE_URL: '' },
-      });
-      expect(res.status).toBe(1);
-      // Only the configuration problems are compared (a runtime may add its own warning lines on stderr).
-      const lines = res.stderr.trim().split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l)).filter((l) => l.config === true);
-      expect(lines.map((l) => l.msg), res.stderr).toEqual([
-        'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "verbose"',
-        'PAYROLL_WORKERS must be an integer from 1 to 256, got "many"',
-        'PORT must be an integer from 0 to 65535, got "70000"',
-      ]);
-      expect(lines.every((l) => l.level === 60)).toBe(true);
-      expect(res.stderr).not.toMatch(/\n\s+at /);
-      expect(res.stdout).toBe('');
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    // Only PATH is inherited: a variable left in this process's environment must not add a problem.
+    const res = runServerToExit({ PORT: '70000', LOG_LEVEL: 'verbose', PAYROLL_WORKERS: 'many' }, { inherit: false });
+    expect(res.status).toBe(1);
+    // Only the configuration problems are compared (a runtime may add its own warning lines on stderr).
+    const lines = res.stderr.trim().split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l)).filter((l) => l.config === true);
+    expect(lines.map((l) => l.msg), res.stderr).toEqual([
+      'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "verbose"',
+      'PAYROLL_WORKERS must be an integer from 1 to 256, got "many"',
+      'PORT must be an integer from 0 to 65535, got "70000"',
+    ]);
+    expect(lines.every((l) => l.level === 60)).toBe(true);
+    expect(res.stderr).not.toMatch(/\n\s+at /);
+    expect(res.stdout).toBe('');
   }, 90_000);
 });

@@ -4,52 +4,41 @@
  * on both stores: lookups find nothing (404), writes are refused (422). Validation may reject such
  * input earlier; the store must still never 500 on it.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { applyProfilePut } from '../../engine/profile/apply-put.ts';
 import { profilePutExample } from '../../engine/contract/examples.ts';
 import { StoreTextError } from '../../server/store/errors.ts';
 import { bodies, PATHS } from './support/bodies.ts';
-import { createTestDatabase, STORE_KINDS, type TestDatabase } from './support/databases.ts';
-import { call, newAccount, putProfile, startTestServer, type TestServer } from './support/test-server.ts';
+import { STORE_KINDS } from './support/databases.ts';
+import { freshServer } from './support/fresh-server.ts';
+import { call, putProfile } from './support/test-server.ts';
 
 const UNSTORABLE = ['acme\u0000tokyo', '\u0000', 'acme\uD800', '\uDC00acme'];
 
 describe.each(STORE_KINDS)('unstorable text (%s)', (kind) => {
-  let db: TestDatabase;
-  let server: TestServer;
-  let key: string;
-  beforeAll(async () => {
-    db = await createTestDatabase(kind);
-    server = await startTestServer(db);
-    key = (await newAccount(server.store)).api_key;
-    expect((await putProfile(server, key, 'acme-tokyo')).status).toBe(200);
-  });
-  afterAll(async () => {
-    await server.stop();
-    await db.drop();
-  });
+  const api = freshServer(kind, { company: 'acme-tokyo' });
 
   it.each(UNSTORABLE)('the store finds no company %j and refuses to create it', async (companyId) => {
-    const accountId = (await server.store.listAccounts())[0]!.account_id;
-    expect(await server.store.findCompany(accountId, companyId)).toBeNull();
-    const put = server.store.updateCompanyProfile(accountId, companyId, 'prof_x', (existing, ids) => {
+    const accountId = (await api.server.store.listAccounts())[0]!.account_id;
+    expect(await api.server.store.findCompany(accountId, companyId)).toBeNull();
+    const put = api.server.store.updateCompanyProfile(accountId, companyId, 'prof_x', (existing, ids) => {
       const r = applyProfilePut(existing, profilePutExample as never, ids);
       return { versions: r.versions, result: r };
     });
     await expect(put).rejects.toBeInstanceOf(StoreTextError);
-    await expect(server.store.createAccount({ account_id: 'acct_text', name: companyId, plan: 'free' })).rejects.toBeInstanceOf(StoreTextError);
+    await expect(api.server.store.createAccount({ account_id: 'acct_text', name: companyId, plan: 'free' })).rejects.toBeInstanceOf(StoreTextError);
   });
 
   it('a NUL in the path: GET gives 404 company_not_found (or 422), PUT a 4xx, never a 500', async () => {
-    const get = await call(server, 'GET', '/cp/v1/companies/acme%00tokyo/calculation-profile', { key });
+    const get = await call(api.server, 'GET', '/cp/v1/companies/acme%00tokyo/calculation-profile', { key: api.key });
     expect([404, 422]).toContain(get.status);
-    const put = await putProfile(server, key, 'acme\u0000tokyo');
+    const put = await putProfile(api.server, api.key, 'acme\u0000tokyo');
     expect(put.status).toBe(422);
     expect(put.json.error.code).toBe('validation_error');
   });
 
   it.each(UNSTORABLE)('company_id %j in a calculation body gives a 4xx, never a 500', async (companyId) => {
-    const res = await call(server, 'POST', PATHS.monthly, { key, body: bodies.monthly(companyId) });
+    const res = await call(api.server, 'POST', PATHS.monthly, { key: api.key, body: bodies.monthly(companyId) });
     expect([404, 422]).toContain(res.status);
   });
 });

@@ -10,13 +10,12 @@
  * taken from this output.
  */
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { createPayrollClient, type PayrollClient, type RequestBody } from '../../client/index.ts';
 import { loadGoldenCases, type GoldenCase } from '../../tools/golden/runner.ts';
-import { createTestDatabase, type TestDatabase } from '../api/support/databases.ts';
+import { freshServer } from '../api/support/fresh-server.ts';
 import { realEngine } from '../api/support/real-engine.ts';
-import { newAccount, startTestServer, type TestServer } from '../api/support/test-server.ts';
 
 const GOLDEN_DIR = 'test/golden';
 const golden = new Map(loadGoldenCases(GOLDEN_DIR).map((c) => [c.id, c]));
@@ -33,24 +32,22 @@ function goldenProfilePuts(c: GoldenCase): { company_id: string; puts: RequestBo
   return { company_id: doc.company.company_id, puts: doc.company.profile_puts };
 }
 
-const PERIOD_2026_05 = { payroll_month: '2026-05', start_date: '2026-05-01', end_date: '2026-05-31' };
+/** May 2026 paid on the 25th, and employee emp-001 (kou, no dependents, insured): the three pay-type cases share both. */
+const MAY_2026 = { calculation_date: '2026-05-25', payment_date: '2026-05-25', period: { payroll_month: '2026-05', start_date: '2026-05-01', end_date: '2026-05-31' } };
+const EMP_001 = { employee_ref: 'emp-001', tax_dependent_count: 0, tax_table_type: 'kou', is_social_insurance_subject: true, is_employment_insurance_subject: true, care_insurance_subject: false } as const;
 
 const monthlyEmployee: RequestBody<'calculateMonthlyPayroll'> = {
   company_id: 'golden-m-pay-monthly',
-  calculation_date: '2026-05-25',
-  payment_date: '2026-05-25',
-  period: PERIOD_2026_05,
-  employee_snapshot: { employee_ref: 'emp-001', tax_dependent_count: 0, tax_table_type: 'kou', is_social_insurance_subject: true, is_employment_insurance_subject: true, standard_monthly_remuneration: 300000, care_insurance_subject: false },
+  ...MAY_2026,
+  employee_snapshot: { ...EMP_001, standard_monthly_remuneration: 300000 },
   pay_type: 'monthly',
   base_pay: 300000,
 };
 
 const hourlyEmployee: RequestBody<'calculateMonthlyPayroll'> = {
   company_id: 'golden-m-pay-hourly',
-  calculation_date: '2026-05-25',
-  payment_date: '2026-05-25',
-  period: PERIOD_2026_05,
-  employee_snapshot: { employee_ref: 'emp-001', tax_dependent_count: 0, tax_table_type: 'kou', is_social_insurance_subject: true, is_employment_insurance_subject: true, standard_monthly_remuneration: 160000, care_insurance_subject: false },
+  ...MAY_2026,
+  employee_snapshot: { ...EMP_001, standard_monthly_remuneration: 160000 },
   pay_type: 'hourly',
   hourly_rate: 1234,
   attendance_input: { base_work_minutes: 7777, overtime_minutes: 600, late_night_minutes: 240 },
@@ -58,13 +55,8 @@ const hourlyEmployee: RequestBody<'calculateMonthlyPayroll'> = {
 
 const dailyEmployee: RequestBody<'calculateMonthlyPayroll'> = {
   company_id: 'golden-m-pay-daily',
-  calculation_date: '2026-05-25',
-  payment_date: '2026-05-25',
-  period: PERIOD_2026_05,
-  employee_snapshot: {
-    employee_ref: 'emp-001', tax_dependent_count: 0, tax_table_type: 'kou', is_social_insurance_subject: true, is_employment_insurance_subject: true,
-    standard_monthly_remuneration: 260000, care_insurance_subject: false, daily_standard_working_hours: '8',
-  },
+  ...MAY_2026,
+  employee_snapshot: { ...EMP_001, standard_monthly_remuneration: 260000, daily_standard_working_hours: '8' },
   pay_type: 'daily',
   daily_rate: 12000,
   attendance_input: { attendance_days: 21, overtime_minutes: 600, late_early_leave_minutes: 45 },
@@ -101,19 +93,10 @@ const gradeLookup: RequestBody<'resolveStandardMonthlyRemuneration'> = {
 };
 
 describe('a realistic month through the typed client', () => {
-  let db: TestDatabase;
-  let server: TestServer;
+  const api = freshServer('sqlite', { engine: realEngine(), plan: 'standard' });
   let payroll: PayrollClient;
-
-  beforeAll(async () => {
-    db = await createTestDatabase('sqlite');
-    server = await startTestServer(db, { engine: realEngine() });
-    const { api_key } = await newAccount(server.store, 'standard');
-    payroll = createPayrollClient({ baseUrl: server.url, apiKey: api_key });
-  });
-  afterAll(async () => {
-    await server.stop();
-    await db.drop();
+  beforeAll(() => {
+    payroll = createPayrollClient({ baseUrl: api.server.url, apiKey: api.key });
   });
 
   const CASES = [

@@ -7,13 +7,13 @@
  * documented maximum (common.ts MAX_YEN), every amount is still an exact JSON integer.
  */
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_YEN } from '../../engine/contract/common.ts';
 import { profilePutExample } from '../../engine/contract/examples.ts';
 import { bodies, PATHS } from '../api/support/bodies.ts';
-import { createTestDatabase, type TestDatabase } from '../api/support/databases.ts';
+import { freshServer } from '../api/support/fresh-server.ts';
 import { realEngine } from '../api/support/real-engine.ts';
-import { call, newAccount, putProfile, startTestServer, type TestServer } from '../api/support/test-server.ts';
+import { call, putProfile } from '../api/support/test-server.ts';
 import { FUZZ_SEED } from './fuzz-settings.ts';
 
 const RUNS = 60;
@@ -30,25 +30,15 @@ function integerProblems(v: unknown, path = 'amounts'): string[] {
 }
 
 describe('invariants of the calculations', () => {
-  let db: TestDatabase;
-  let server: TestServer;
-  let key: string;
+  const api = freshServer('sqlite', { engine: realEngine(), config: { rateLimitPerSecond: 1_000_000, rateLimitBurst: 1_000_000 }, company: 'acme-tokyo' });
   const post = async (path: string, body: object) => {
-    const res = await call(server, 'POST', path, { key, body });
+    const res = await call(api.server, 'POST', path, { key: api.key, body });
     if (res.status !== 200) throw new Error(`${res.status} ${JSON.stringify(res.json).slice(0, 400)}`);
     return res.json;
   };
   beforeAll(async () => {
-    db = await createTestDatabase('sqlite');
-    server = await startTestServer(db, { engine: realEngine(), config: { rateLimitPerSecond: 1_000_000, rateLimitBurst: 1_000_000 } });
-    key = (await newAccount(server.store, 'standard')).api_key;
-    expect((await putProfile(server, key, 'acme-tokyo')).status).toBe(200);
     const maxRates = { overtime: '9.9999999999', late_night_additional: '9.9999999999', legal_holiday: '9.9999999999', non_legal_holiday: '9.9999999999' };
-    expect((await putProfile(server, key, 'max-co', { ...profilePutExample, attendance_premium_rates: maxRates })).status).toBe(200);
-  });
-  afterAll(async () => {
-    await server.stop();
-    await db.drop();
+    expect((await putProfile(api.server, api.key, 'max-co', { ...profilePutExample, attendance_premium_rates: maxRates })).status).toBe(200);
   });
 
   const item = fc.record({ amount: yenArb.map((n) => n % 5_000_000), taxable: fc.boolean(), social_insurance_included: fc.boolean(), employment_insurance_included: fc.boolean() });

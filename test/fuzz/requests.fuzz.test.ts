@@ -6,12 +6,12 @@
  * Seeded: a failure prints the seed and path that reproduce it.
  */
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { profilePutBodySchema } from '../../engine/profile/schema.ts';
 import { CALCULATION_ENDPOINTS } from '../../server/routes/calculation-endpoints.ts';
-import { createTestDatabase, type TestDatabase } from '../api/support/databases.ts';
+import { freshServer } from '../api/support/fresh-server.ts';
 import { realEngine } from '../api/support/real-engine.ts';
-import { newAccount, putProfile, startTestServer, type TestServer } from '../api/support/test-server.ts';
+import { newAccount, putProfile } from '../api/support/test-server.ts';
 import { answerProblem, send } from './check-answer.ts';
 import { FUZZ_RUNS, FUZZ_SEED, FUZZ_TIMEOUT_MS } from './fuzz-settings.ts';
 import { mutatedBody, ODD_STRINGS, wireRequest, type Json } from './mutations.ts';
@@ -27,20 +27,12 @@ const TARGETS = [
 const RUNS_PER_TARGET = Math.ceil((FUZZ_RUNS * 0.9) / TARGETS.length);
 
 describe('fuzzing: every answer is a 2xx or a documented 4xx with the envelope', () => {
-  let db: TestDatabase;
-  let server: TestServer;
+  const api = freshServer('sqlite', { engine: realEngine(), config: { rateLimitPerSecond: 1_000_000, rateLimitBurst: 1_000_000 }, plan: 'standard', company: 'acme-tokyo' });
   let keys: string[];
   beforeAll(async () => {
-    db = await createTestDatabase('sqlite');
-    server = await startTestServer(db, { engine: realEngine(), config: { rateLimitPerSecond: 1_000_000, rateLimitBurst: 1_000_000 } });
-    const standard = (await newAccount(server.store, 'standard')).api_key;
-    const free = (await newAccount(server.store, 'free')).api_key;
-    for (const key of [standard, free]) expect((await putProfile(server, key, 'acme-tokyo')).status).toBe(200);
-    keys = [standard, standard, standard, free];
-  });
-  afterAll(async () => {
-    await server.stop();
-    await db.drop();
+    const free = (await newAccount(api.server.store, 'free')).api_key;
+    expect((await putProfile(api.server, free, 'acme-tokyo')).status).toBe(200);
+    keys = [api.key, api.key, api.key, free];
   });
 
   it.each(TARGETS)(`$name: ${RUNS_PER_TARGET} generated and mutated requests`, async (target) => {
@@ -48,7 +40,7 @@ describe('fuzzing: every answer is a 2xx or a documented 4xx with the envelope',
     const request = wireRequest(mutatedBody(valid));
     await fc.assert(
       fc.asyncProperty(request, fc.nat(keys.length - 1), async (req, k) => {
-        const answer = await send(`${server.url}${target.path()}`, target.method, { 'X-API-Key': keys[k]!, ...req.headers }, req.body);
+        const answer = await send(`${api.server.url}${target.path()}`, target.method, { 'X-API-Key': keys[k]!, ...req.headers }, req.body);
         const problem = answerProblem(answer, BODY_STATUSES);
         if (problem) throw new Error(`${problem}\n  request: ${req.what}`);
       }),
@@ -68,7 +60,7 @@ describe('fuzzing: every answer is a 2xx or a documented 4xx with the envelope',
       fc.asyncProperty(path, requestId, fc.nat(keys.length - 1), async (p, id, k) => {
         const headers: Record<string, string> = { 'X-API-Key': keys[k]! };
         if (id !== undefined && /^[\x20-\x7e]*$/.test(id)) headers['X-Request-Id'] = id;
-        const answer = await send(`${server.url}${p}`, 'GET', headers);
+        const answer = await send(`${api.server.url}${p}`, 'GET', headers);
         const problem = answerProblem(answer, GET_STATUSES);
         if (problem) throw new Error(`${problem}\n  GET ${p}`);
       }),

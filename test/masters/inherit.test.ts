@@ -18,7 +18,9 @@ afterAll(() => rmSync(tmp, { recursive: true, force: true }));
  * A copy of masters/ where the open-ended `folder/<prev>.yaml` now ends on `prevEnd` and a HYPOTHETICAL
  * `folder/<version>.yaml` follows it: the given kind, basis and records, with or without the flag.
  */
-function withNextVersion(name: string, t: { folder: string; prev: string; prevEnd: string; kind: string; version: string; from: string; basis: string; records: string }, inherit: boolean): string {
+interface NextVersion { folder: string; prev: string; prevEnd: string; kind: string; version: string; from: string; basis: string; records: string }
+
+function withNextVersion(name: string, t: NextVersion, inherit: boolean): string {
   const dir = join(tmp, name);
   cpSync(MASTERS, dir, { recursive: true });
   const prev = join(dir, `${t.folder}/${t.prev}.yaml`);
@@ -40,15 +42,11 @@ ${t.records}
   return dir;
 }
 
-const withFy2027 = (name: string, inherit: boolean) =>
-  withNextVersion(
-    name,
-    {
-      folder: 'employment_insurance', prev: '2026-04', prevEnd: '2027-03-31', kind: 'employment_insurance_rate_table', version: '2027-04', from: '2027-04-01', basis: 'payment_date',
-      records: '  - {id: ei-construction, business_type: construction, employee_rate: "0.007"}',
-    },
-    inherit,
-  );
+const EI_FY2027: NextVersion = {
+  folder: 'employment_insurance', prev: '2026-04', prevEnd: '2027-03-31', kind: 'employment_insurance_rate_table', version: '2027-04', from: '2027-04-01', basis: 'payment_date',
+  records: '  - {id: ei-construction, business_type: construction, employee_rate: "0.007"}',
+};
+const withFy2027 = (name: string, inherit: boolean) => withNextVersion(name, EI_FY2027, inherit);
 
 describe('inherit_unchanged_records', () => {
   it('the unchanged business types resolve in the new version, with its envelope and the old rate', () => {
@@ -78,15 +76,11 @@ describe('inherit_unchanged_records', () => {
  * rate) from the 2027-03 premium month changing Tokyo only. The every-prefecture check applies to the
  * version as resolved: complete with the flag, refused without it.
  */
-const withKyokaiFy2027 = (name: string, inherit: boolean) =>
-  withNextVersion(
-    name,
-    {
-      folder: 'social_insurance/kyokai_rates', prev: '2026-04', prevEnd: '2027-02-28', kind: 'social_insurance_rate_table', version: '2027-03', from: '2027-03-01', basis: 'premium_month',
-      records: '  - {id: kyokai-13, prefecture_code: "13", prefecture_name: tokyo, prefecture_name_ja: 東京都, health_insurance_employee_rate: "0.049", care_insurance_employee_rate: "0.0081", childcare_support_contribution_employee_rate: "0.00115", health_insurance_standard_bonus_annual_cap: 5730000}',
-    },
-    inherit,
-  );
+const KYOKAI_FY2027: NextVersion = {
+  folder: 'social_insurance/kyokai_rates', prev: '2026-04', prevEnd: '2027-02-28', kind: 'social_insurance_rate_table', version: '2027-03', from: '2027-03-01', basis: 'premium_month',
+  records: '  - {id: kyokai-13, prefecture_code: "13", prefecture_name: tokyo, prefecture_name_ja: 東京都, health_insurance_employee_rate: "0.049", care_insurance_employee_rate: "0.0081", childcare_support_contribution_employee_rate: "0.00115", health_insurance_standard_bonus_annual_cap: 5730000}',
+};
+const withKyokaiFy2027 = (name: string, inherit: boolean) => withNextVersion(name, KYOKAI_FY2027, inherit);
 
 describe('inherit_unchanged_records for the association rates', () => {
   it('the version resolves all 47 prefectures: the listed one changed, the others carried with the new envelope', () => {

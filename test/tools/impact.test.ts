@@ -12,12 +12,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadEngine } from '../../engine/index.ts';
 import { buildSubjects } from '../../tools/impact/subjects.ts';
 import { generatePopulation, apiAccepts } from '../../tools/impact/population.ts';
-import { chromiumAvailability, launchChromium } from './support/chromium.ts';
+import { browserTestsRun, launchChromium } from '../support/chromium.ts';
 import { oneYenMasters, PROJECT, removeTemp, tempDir } from './support/data-copies.ts';
 
 const run = promisify(execFile);
 const OPTIONS = { seed: 7, size: 300, on: ['2026-05-25'], twoDates: null, goldenDir: join(PROJECT, 'test', 'golden') };
-const browser = chromiumAvailability();
+const browserRuns = browserTestsRun();
 
 type Step = { formula_code: string; inputs: Record<string, unknown>; master_refs: { type: string; version: string }[] };
 
@@ -79,7 +79,7 @@ describe('impact report on a one-yen change', () => {
     expect(stdout).toMatch(/income_tax +6220 -> 6221 +income_tax.monthly_bracket_lookup.v1/);
   });
 
-  it.skipIf(!browser.run)(`the HTML page renders its charts offline with the same counts${browser.reason ? ` (${browser.reason})` : ''}`, async () => {
+  it.runIf(browserRuns)('the HTML page renders its charts offline with the same counts', async () => {
     const html = readFileSync(join(work, 'impact.html'), 'utf8');
     // nothing to fetch: no external script or stylesheet (the route check below also fails on any request)
     expect(/<script[^>]*\ssrc=/i.test(html)).toBe(false);

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { Document, isMap, isScalar, isSeq, visit } from 'yaml';
-import type { ImportedMaster } from './kinds.ts';
+import type { ImportedMaster } from './kinds/shared.ts';
 import { PLACEHOLDER } from './placeholder.ts';
 
 /** Keys whose items are written one per line in flow style. */

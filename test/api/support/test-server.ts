@@ -26,7 +26,15 @@ export interface TestServer {
   stop(): Promise<void>;
 }
 
-export async function startTestServer(db: TestDatabase, options: { engine?: Engine; config?: Partial<AppConfig>; now?: () => Date; store?: Store; timeouts?: HttpTimeouts } = {}): Promise<TestServer> {
+export interface TestServerOptions {
+  engine?: Engine;
+  config?: Partial<AppConfig>;
+  now?: () => Date;
+  store?: Store;
+  timeouts?: HttpTimeouts;
+}
+
+export async function startTestServer(db: TestDatabase, options: TestServerOptions = {}): Promise<TestServer> {
   const store = options.store ?? (await db.open());
   const engine = options.engine ?? new FakeEngine();
   const rawLogs: string[] = [];

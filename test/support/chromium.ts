@@ -1,13 +1,14 @@
 /**
- * Headless Chromium for browser tests: Debian's chromium (/usr/bin/chromium) driven by playwright-core,
- * never a browser a test tool downloads. Outside CI a missing chromium skips the browser tests with one
- * line saying how to run them; in CI (CI=true) it is required (.ci/run installs it).
+ * Headless Chromium for the browser tests (the /docs page, the impact report's HTML): Debian's chromium
+ * (/usr/bin/chromium) driven by playwright-core, never a browser a test tool downloads. Outside CI a
+ * missing chromium skips the browser tests with one line saying how to run them; in CI (CI=true) it is
+ * required (.ci/run installs it).
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext } from 'playwright-core';
-import { isCi } from './postgres-gate.ts';
+import { isCi } from '../api/support/postgres-gate.ts';
 
 /** PAYROLL_TEST_CHROMIUM names another chromium binary (another distribution's path). */
 export const CHROMIUM_PATH = process.env.PAYROLL_TEST_CHROMIUM || '/usr/bin/chromium';
