@@ -15,8 +15,10 @@ export type Decimal = InstanceType<typeof Decimal>;
 
 export const ZERO = new Decimal(0);
 
+/** Any decimal.js instance (of this clone or another: decimal.js marks them all with the same tag). */
 export function isDecimal(v: unknown): v is Decimal {
-  return v instanceof Decimal || Decimal.isDecimal(v);
+  // primitives first: most values tested are strings, booleans or null, and need no prototype walk
+  return typeof v === 'object' && v !== null && (v instanceof Decimal || (v as { toStringTag?: unknown }).toStringTag === '[object Decimal]');
 }
 
 /** Converts a number, numeric string or Decimal to Decimal; throws on anything else. */
@@ -28,4 +30,32 @@ export function toDecimal(v: unknown): Decimal {
   }
   if (typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v.trim())) return new Decimal(v.trim());
   throw new TypeError(`not a decimal value: ${JSON.stringify(v)}`);
+}
+
+const POW10 = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15];
+
+/**
+ * d.toNumber() for an integer below 10^15 in magnitude, read from decimal.js's digit words (base 10^7,
+ * most significant first; exponent e of the leading digit) instead of through a string as toNumber()
+ * goes: every intermediate is an integer below 10^15, so the float arithmetic is exact and the result
+ * is the same number (a negative zero stays -0). undefined for anything else (fraction, NaN, larger).
+ */
+export function smallIntegerOf(d: Decimal): number | undefined {
+  const words = (d as unknown as { d: number[] | null }).d;
+  const e = (d as unknown as { e: number }).e;
+  if (!words || e >= 15) return undefined;
+  let m = words[0];
+  let digits = String(m).length;
+  for (let i = 1; i < words.length; i++) {
+    m = m * 1e7 + words[i];
+    digits += 7;
+  }
+  const shift = e + 1 - digits;
+  if (shift < 0) return undefined; // digits after the decimal point: not an integer
+  return (d as unknown as { s: number }).s * m * POW10[shift];
+}
+
+/** d.toNumber() with the integer fast path above. */
+export function numberOf(d: Decimal): number {
+  return smallIntegerOf(d) ?? d.toNumber();
 }

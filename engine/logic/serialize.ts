@@ -3,13 +3,15 @@
  * integers (else a decimal string); other Decimals become decimal strings in plain notation without
  * trailing zeros ("0.0985", "62500.5"); arrays and objects recursively; undefined -> null.
  */
-import { Decimal } from '../decimal.ts';
+import { Decimal, smallIntegerOf } from '../decimal.ts';
 import { isDecimal } from './values.ts';
 
 export type Json = number | string | boolean | null | Json[] | { [key: string]: Json };
 
 /** Plain-notation decimal string, at most maxFractionDigits decimals (half up), no trailing zeros. */
 export function toDecString(d: Decimal, maxFractionDigits: number): string {
+  // already within the places (every integer, most amounts): rounding would change nothing
+  if (d.decimalPlaces() <= maxFractionDigits) return d.isZero() ? '0' : d.toFixed();
   const r = new Decimal(d).toDecimalPlaces(maxFractionDigits, Decimal.ROUND_HALF_UP);
   if (r.isZero()) return '0';
   return r.toFixed();
@@ -17,6 +19,8 @@ export function toDecString(d: Decimal, maxFractionDigits: number): string {
 
 function decimalToJson(d: Decimal): number | string {
   if (d.isZero()) return 0;
+  const small = smallIntegerOf(d);
+  if (small !== undefined) return small;
   if (d.isInteger()) {
     const n = d.toNumber();
     if (Number.isSafeInteger(n)) return n;

@@ -3,11 +3,11 @@
  * formula, every named input and intermediate value, the raw amount, the named rounding and its result,
  * and the master records read.
  */
-import { isDecimal, type Decimal } from '../decimal.ts';
+import { isDecimal, numberOf, type Decimal } from '../decimal.ts';
 import { serializeValue, toDecString } from '../logic/serialize.ts';
 import type { CompiledRule } from '../rules/types.ts';
 import type { MasterRef } from '../settings/slots.ts';
-import { getPath } from './context.ts';
+import { compileGetter, getPath } from './context.ts';
 
 export interface TraceStep {
   step: string;
@@ -92,7 +92,33 @@ export function rawString(v: unknown): string | null {
 export function roundedValue(v: unknown, format: 'integer' | 'decimal_string' = 'integer'): number | string | null {
   if (!isDecimal(v)) return v === null || v === undefined ? null : String(v);
   const d = v as Decimal;
-  return d.isInteger() && format === 'integer' ? d.toNumber() : toDecString(d, 10);
+  return d.isInteger() && format === 'integer' ? numberOf(d) : toDecString(d, 10);
+}
+
+/**
+ * renderNotes with the template parsed once: the same text for every scope, placeholders filled by
+ * compiled path readers.
+ */
+export function compileNotes(template: string): (scope: Record<string, unknown>) => string {
+  const parts: (string | ((scope: unknown) => unknown))[] = [];
+  const re = /\{\{\s*([a-z0-9_.]+)\s*\}\}/g;
+  let at = 0;
+  for (let m = re.exec(template); m; m = re.exec(template)) {
+    parts.push(template.slice(at, m.index), compileGetter(m[1].split('.')));
+    at = m.index + m[0].length;
+  }
+  parts.push(template.slice(at));
+  return (scope) => {
+    let out = '';
+    for (const p of parts) {
+      if (typeof p === 'string') out += p;
+      else {
+        const v = p(scope);
+        out += isDecimal(v) ? toDecString(v as Decimal, 10) : String(v ?? '');
+      }
+    }
+    return out;
+  };
 }
 
 export function renderNotes(template: string | undefined, scope: Record<string, unknown>): string | undefined {

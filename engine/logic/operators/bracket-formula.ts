@@ -8,7 +8,7 @@
  * formulas are all rows of one bracket table in the master); the statute is the data and the rule.
  * A base_index outside the base list -> EngineError with the table's not_found_error code.
  */
-import { Decimal } from '../../decimal.ts';
+import { numberOf, type Decimal } from '../../decimal.ts';
 import { EngineError } from '../../errors.ts';
 import { rowBounds } from '../../masters/range-table.ts';
 import type { OperatorDef, Value } from '../types.ts';
@@ -26,7 +26,7 @@ export const bracketFormulaOperator: OperatorDef = {
       let base = fromScope(row.base);
       if (Array.isArray(base)) {
         const i = indexEv(scope);
-        const n = isDecimal(i) && (i as Decimal).isInteger() ? (i as Decimal).toNumber() : -1;
+        const n = isDecimal(i) && (i as Decimal).isInteger() ? numberOf(i as Decimal) : -1;
         if (n < 0 || n >= base.length) {
           throw new EngineError(table.convention.not_found_error, `${table.label}: column ${column} has no base amount at index ${describe(i)} (0-${base.length - 1})`);
         }
