@@ -17,7 +17,8 @@ export function toDecString(d: Decimal, maxFractionDigits: number): string {
   return r.toFixed();
 }
 
-function decimalToJson(d: Decimal): number | string {
+/** A Decimal as serializeValue writes it. */
+export function decimalToJson(d: Decimal): number | string {
   if (d.isZero()) return 0;
   const small = smallIntegerOf(d);
   if (small !== undefined) return small;

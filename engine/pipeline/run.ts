@@ -10,6 +10,7 @@
  */
 import { EngineError, EngineFault } from '../errors.ts';
 import { maskValues } from '../util/mask-values.ts';
+import { RuleScope } from '../logic/rule-scope.ts';
 import { truthy } from '../logic/values.ts';
 import type { CompiledPipeline } from '../rules/load.ts';
 import type { RuleRegistry } from '../rules/registry.ts';
@@ -28,7 +29,7 @@ export interface RunOutcome {
 }
 
 function evaluatePlanned(plan: RulePlan, ctx: Context) {
-  const scope: Record<string, unknown> = {};
+  const scope: Record<string, unknown> = new RuleScope();
   const inputs = plan.inputs;
   for (let i = 0; i < inputs.length; i++) scope[inputs[i].name] = inputs[i].read(ctx);
   const bindings = plan.rule.bindings;

@@ -3,8 +3,8 @@
  * formula, every named input and intermediate value, the raw amount, the named rounding and its result,
  * and the master records read.
  */
-import { isDecimal, numberOf, type Decimal } from '../decimal.ts';
-import { serializeValue, toDecString } from '../logic/serialize.ts';
+import { Decimal, isDecimal, numberOf } from '../decimal.ts';
+import { decimalToJson, serializeValue, toDecString } from '../logic/serialize.ts';
 import type { CompiledRule } from '../rules/types.ts';
 import type { MasterRef } from '../settings/slots.ts';
 import { compileGetter, getPath } from './context.ts';
@@ -43,9 +43,13 @@ const SPREAD_BINDING = 'lookup';
 
 /** A trace value: decimals to 20 places (the precision every named rounding snaps to), rates as strings. */
 function traceValue(key: string, v: unknown): unknown {
-  if (isDecimal(v)) {
+  return traceValueOf(key.endsWith('rate'), v);
+}
+
+function traceValueOf(isRate: boolean, v: unknown): unknown {
+  if (v instanceof Decimal || isDecimal(v)) {
     const d = v as Decimal;
-    return key.endsWith('rate') || !d.isInteger() ? toDecString(d, 20) : serializeValue(d as never);
+    return isRate || !d.isInteger() ? toDecString(d, 20) : decimalToJson(d);
   }
   if (isPlainObject(v)) {
     // a nested lookup (a tier, a grade) keeps every field: `to: null` says the top range is open
@@ -62,24 +66,43 @@ function traceValue(key: string, v: unknown): unknown {
  * master_refs instead of copied here.
  */
 export function traceInputs(rule: CompiledRule, scope: Record<string, unknown>): Record<string, unknown> {
+  const plan = tracePlanOf(rule);
   const out: Record<string, unknown> = {};
-  for (const [name, , fromMasters] of rule.inputs) {
+  for (const [name, isRate, fromMasters] of plan.inputs) {
     const v = scope[name];
     if (fromMasters && v !== null && typeof v === 'object' && !isDecimal(v)) continue;
-    out[name] = traceValue(name, v);
+    out[name] = traceValueOf(isRate, v);
   }
-  for (const [name] of rule.bindings) {
-    if (name.startsWith('_')) continue;
+  for (const [name, isRate] of plan.bindings) {
     const v = scope[name];
     if (name === SPREAD_BINDING && isPlainObject(v)) {
       for (const [k, x] of Object.entries(v)) {
         if (x === null || typeof x !== 'object' || isDecimal(x)) out[k] = traceValue(k, x);
       }
     } else {
-      out[name] = traceValue(name, v);
+      out[name] = traceValueOf(isRate, v);
     }
   }
   return out;
+}
+
+/** Which inputs and bindings a rule's trace shows, and which are rates: worked out once per rule. */
+interface TracePlan {
+  inputs: [string, boolean, boolean][]; // name, is a rate, read from masters
+  bindings: [string, boolean][]; // name, is a rate (guards, named with a leading underscore, left out)
+}
+const tracePlans = new WeakMap<CompiledRule, TracePlan>();
+
+function tracePlanOf(rule: CompiledRule): TracePlan {
+  let plan = tracePlans.get(rule);
+  if (!plan) {
+    plan = {
+      inputs: rule.inputs.map(([name, , fromMasters]) => [name, name.endsWith('rate'), fromMasters]),
+      bindings: rule.bindings.filter(([name]) => !name.startsWith('_')).map(([name]) => [name, name.endsWith('rate')]),
+    };
+    tracePlans.set(rule, plan);
+  }
+  return plan;
 }
 
 export function rawString(v: unknown): string | null {

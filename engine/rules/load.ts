@@ -74,9 +74,9 @@ function readChecked(abs: string, file: string, as: 'rule' | 'pipeline', cache: 
   return src.value;
 }
 
-function compileAt(problems: LoadProblem[], file: string, path: string, expr: unknown): Evaluator | null {
+function compileAt(problems: LoadProblem[], file: string, path: string, expr: unknown, ruleScope?: ReadonlySet<string>): Evaluator | null {
   try {
-    return compileExpression(expr, `${file} ${path}`);
+    return compileExpression(expr, `${file} ${path}`, { ruleScope });
   } catch (e) {
     // the problem's path is the JSON path of the faulty node itself (e.g. /bindings/x/fail_if)
     if (e instanceof ExpressionCompileError) problems.push({ file, path: path + e.path, message: e.problem });
@@ -111,16 +111,16 @@ function loadRule(file: string, doc: RuleDocument, problems: LoadProblem[]): Com
   for (const [name, expr] of Object.entries(doc.bindings ?? {})) {
     if (known.has(name)) problems.push({ file, path: `/bindings/${name}`, message: 'binding shadows an input' });
     checkVariables(problems, file, `/bindings/${name}`, expr, known);
-    const fn = compileAt(problems, file, `/bindings/${name}`, expr);
+    const fn = compileAt(problems, file, `/bindings/${name}`, expr, new Set(known));
     if (fn) bindings.push([name, fn]);
     known.add(name);
   }
   checkVariables(problems, file, '/expression', doc.expression, known);
-  const expression = compileAt(problems, file, '/expression', doc.expression);
+  const expression = compileAt(problems, file, '/expression', doc.expression, known);
   const warnings: CompiledRule['warnings'] = [];
   (doc.warnings ?? []).forEach((w, i) => {
     checkVariables(problems, file, `/warnings/${i}/when`, w.when, known);
-    const when = compileAt(problems, file, `/warnings/${i}/when`, w.when);
+    const when = compileAt(problems, file, `/warnings/${i}/when`, w.when, known);
     if (when) warnings.push({ code: w.code, when });
   });
   for (const [key, binding] of Object.entries(doc.also_outputs ?? {})) {

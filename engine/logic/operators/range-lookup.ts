@@ -7,9 +7,9 @@
  * An unavailable table (status not_imported), an unknown column or no matching row -> EngineError
  * with the convention's not_found_error code, naming the table.
  */
-import { Decimal } from '../../decimal.ts';
+import { Decimal, isDecimal, smallIntegerOf } from '../../decimal.ts';
 import { EngineError } from '../../errors.ts';
-import { rowBounds, type RangeRow, type RangeTable } from '../../masters/range-table.ts';
+import { rowBounds, type RangeConvention, type RangeRow, type RangeTable } from '../../masters/range-table.ts';
 import type { Evaluator, OperatorDef, Scope, Value } from '../types.ts';
 import { describe, fromScope, requireDecimal, stringOf } from '../values.ts';
 
@@ -35,14 +35,87 @@ function rowsOf(table: RangeTable, column: Evaluator | undefined, scope: Scope):
   return rows as RangeRow[];
 }
 
+/**
+ * Rows whose bounds are all integers below 10^15 and whose ranges are ascending and disjoint (every
+ * row but the last closed above, each upper bound at or below the next lower bound, strictly below it
+ * for inclusive upper ends), with their bounds as JS numbers; null for any other row list.
+ * For such rows at most one row contains x, and it is the last row whose lower bound is <= x: a row
+ * before it ends at or below that bound (so below or at x), a row after it starts above x. So a binary
+ * search over exact integer bounds finds the very row the linear scan below would.
+ */
+interface NumericRows {
+  from: Float64Array;
+  to: Float64Array; // NaN where open
+}
+const numericRowsCache = new WeakMap<RangeRow[], WeakMap<RangeConvention, NumericRows | null>>();
+
+function numericRows(rows: RangeRow[], c: RangeConvention): NumericRows | null {
+  let byConvention = numericRowsCache.get(rows);
+  if (!byConvention) numericRowsCache.set(rows, (byConvention = new WeakMap()));
+  let found = byConvention.get(c);
+  if (found === undefined) {
+    found = buildNumericRows(rows, c);
+    byConvention.set(c, found);
+  }
+  return found;
+}
+
+function buildNumericRows(rows: RangeRow[], c: RangeConvention): NumericRows | null {
+  const n = rows.length;
+  const from = new Float64Array(n);
+  const to = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const [f, t] = rowBounds(rows[i], c);
+    const fn = isDecimal(f) ? smallIntegerOf(f) : undefined;
+    if (fn === undefined) return null;
+    from[i] = fn;
+    if (t === null) {
+      if (i < n - 1) return null;
+      to[i] = NaN;
+    } else {
+      const tn = isDecimal(t) ? smallIntegerOf(t) : undefined;
+      if (tn === undefined) return null;
+      to[i] = tn;
+    }
+  }
+  for (let i = 0; i < n - 1; i++) {
+    if (!(from[i] < from[i + 1])) return null;
+    if (c.upper_end === 'exclusive' ? !(to[i] <= from[i + 1]) : !(to[i] < from[i + 1])) return null;
+  }
+  return { from, to };
+}
+
 /** The matching row; rows are ascending and contiguous (a masters invariant). */
 export function findRange(table: RangeTable, rows: RangeRow[], x: Decimal, what: string): RangeMatch {
   const c = table.convention;
+  const xn = smallIntegerOf(x);
+  const numeric = xn !== undefined && rows.length > 0 ? numericRows(rows, c) : null;
+  if (numeric !== null) {
+    const xv = xn!;
+    const { from, to } = numeric;
+    let lo = 0;
+    let hi = rows.length - 1;
+    if (from[0] <= xv) {
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >> 1;
+        if (from[mid] <= xv) lo = mid;
+        else hi = mid - 1;
+      }
+      const top = to[lo];
+      if (Number.isNaN(top) || (c.upper_end === 'exclusive' ? xv < top : xv <= top)) return { row: rows[lo], position: lo };
+    }
+    return outsideEveryRange(table, rows, x, what);
+  }
   for (let i = 0; i < rows.length; i++) {
     const [from, to] = rowBounds(rows[i], c);
     const belowTop = to === null || (c.upper_end === 'exclusive' ? x.lt(to) : x.lte(to));
     if (from.lte(x) && belowTop) return { row: rows[i], position: i };
   }
+  return outsideEveryRange(table, rows, x, what);
+}
+
+function outsideEveryRange(table: RangeTable, rows: RangeRow[], x: Decimal, what: string): RangeMatch {
+  const c = table.convention;
   if (c.outside === 'nearest' && rows.length > 0) {
     const below = x.lt(rowBounds(rows[0], c)[0]);
     return below ? { row: rows[0], position: 0 } : { row: rows[rows.length - 1], position: rows.length - 1 };
