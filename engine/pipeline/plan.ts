@@ -6,7 +6,8 @@
  *    the trace's input_refs, master slots and a compiled notes template.
  */
 import { isDecimal, type Decimal } from '../decimal.ts';
-import type { Evaluator } from '../logic/types.ts';
+import { rootVariablesOf } from '../logic/variables.ts';
+import type { Evaluator, Value } from '../logic/types.ts';
 import { getRounding } from '../rounding/index.ts';
 import { RESULT, type CompiledPipeline } from '../rules/load.ts';
 import type { RuleRegistry } from '../rules/registry.ts';
@@ -31,6 +32,8 @@ export interface PipelinePlan {
 
 export interface RulePlan {
   rule: CompiledRule;
+  /** the rule's bindings, those computed from master data alone remembered per master record */
+  bindings: [string, Evaluator][];
   inputs: { name: string; read: (ctx: unknown) => unknown }[];
   round: ((d: Decimal) => Decimal) | null;
   isDecimal: (v: unknown) => v is Decimal;
@@ -82,6 +85,7 @@ export function rulePlan(rule: CompiledRule): RulePlan {
     plan = {
       rule,
       inputs: rule.inputs.map(([name, path]) => ({ name, read: compileGetter(path) })),
+      bindings: withMasterMemo(rule),
       round: roundingOf(rule.doc.rounding_rule),
       isDecimal,
       alsoOutputs: rule.alsoOutputs.map(([key, binding]) => [key, binding === RESULT ? null : binding]),
@@ -92,4 +96,61 @@ export function rulePlan(rule: CompiledRule): RulePlan {
     rulePlans.set(rule, plan);
   }
   return plan;
+}
+
+/**
+ * A binding whose variables are all master inputs (or bindings of that kind) is a pure function of
+ * those master records: expressions have no side effects and read nothing but their scope, and master
+ * records are loaded once and never changed. Its value is remembered per record (by identity; a
+ * WeakMap per input), so a fold over a grade table runs once per table, not once per calculation.
+ * Only Decimals and primitives are remembered: an object or array result is computed afresh, as a
+ * later step could write into it.
+ */
+function withMasterMemo(rule: CompiledRule): [string, Evaluator][] {
+  const masterInputs = new Set(rule.inputs.filter(([, , fromMasters]) => fromMasters).map(([name]) => name));
+  /** binding name -> the master inputs it depends on */
+  const constant = new Map<string, string[]>();
+  const exprs = (rule.doc.bindings ?? {}) as Record<string, unknown>;
+  return rule.bindings.map(([name, fn]) => {
+    let roots: string[];
+    try {
+      roots = rootVariablesOf(exprs[name]);
+    } catch {
+      return [name, fn];
+    }
+    const deps = new Set<string>();
+    for (const r of roots) {
+      if (masterInputs.has(r)) deps.add(r);
+      else if (constant.has(r)) for (const d of constant.get(r)!) deps.add(d);
+      else return [name, fn];
+    }
+    if (deps.size === 0) return [name, fn];
+    const keys = [...deps].sort();
+    constant.set(name, keys);
+    return [name, memoised(fn, keys)];
+  });
+}
+
+const NOT_REMEMBERED = Symbol('not remembered');
+
+function memoised(fn: Evaluator, keys: string[]): Evaluator {
+  const root = new WeakMap<object, unknown>();
+  return (scope) => {
+    let level = root;
+    for (let i = 0; i < keys.length; i++) {
+      const k = scope[keys[i]];
+      if (k === null || typeof k !== 'object') return fn(scope); // a missing or primitive input: nothing to key on
+      if (i === keys.length - 1) {
+        const hit = level.get(k);
+        if (hit !== undefined && hit !== NOT_REMEMBERED) return hit as Value;
+        const v = fn(scope);
+        level.set(k, v === null || typeof v !== 'object' || isDecimal(v) ? v : NOT_REMEMBERED);
+        return v;
+      }
+      let next = level.get(k) as WeakMap<object, unknown> | undefined;
+      if (!next) level.set(k, (next = new WeakMap()));
+      level = next;
+    }
+    return fn(scope);
+  };
 }

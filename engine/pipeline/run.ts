@@ -32,7 +32,7 @@ function evaluatePlanned(plan: RulePlan, ctx: Context) {
   const scope: Record<string, unknown> = new RuleScope();
   const inputs = plan.inputs;
   for (let i = 0; i < inputs.length; i++) scope[inputs[i].name] = inputs[i].read(ctx);
-  const bindings = plan.rule.bindings;
+  const bindings = plan.bindings;
   for (let i = 0; i < bindings.length; i++) scope[bindings[i][0]] = bindings[i][1](scope);
   const raw = plan.rule.expression(scope);
   let result: unknown = raw;

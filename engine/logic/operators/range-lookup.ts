@@ -22,14 +22,14 @@ function isRangeTable(v: unknown): v is RangeTable {
   return v !== null && typeof v === 'object' && 'convention' in v && 'label' in v;
 }
 
-/** The table's rows for the column (evaluated only once the table is known to be usable). */
-function rowsOf(table: RangeTable, column: Evaluator | undefined, scope: Scope): RangeRow[] {
+/** The table's rows for the column (its name evaluated only once the table is known to be usable). */
+function rowsOf(table: RangeTable, columnName: (() => string) | null): RangeRow[] {
   const fail = (m: string): never => {
     throw new EngineError(table.convention.not_found_error, `${table.label}: ${m}`);
   };
   if (table.unavailable) fail(table.unavailable);
-  if (!column) return table.rows ?? fail('the table has columns; the lookup names none');
-  const name = stringOf(column(scope));
+  if (!columnName) return table.rows ?? fail('the table has columns; the lookup names none');
+  const name = columnName();
   const rows = table.columns?.[name];
   if (!Array.isArray(rows) || rows.length === 0) fail(`no column ${JSON.stringify(name)}`);
   return rows as RangeRow[];
@@ -128,17 +128,32 @@ export function compileRangeOperands(op: string, tableEv: Evaluator, xEv: Evalua
   return (scope: Scope): { table: RangeTable; x: Decimal; match: RangeMatch; column: string | null } => {
     const table = tableEv(scope);
     if (!isRangeTable(table)) throw new Error(`${where}: operator "${op}" needs a range table (a master's *_table), got ${describe(table)}`);
-    const rows = rowsOf(table, columnEv, scope);
-    const column = columnEv ? stringOf(columnEv(scope)) : null;
+    // the column operand is evaluated once (expressions are pure), after the table's availability check
+    let column: string | null = null;
+    const rows = rowsOf(table, columnEv ? () => (column = stringOf(columnEv(scope))) : null);
     const x = requireDecimal(op, where, xEv(scope), 2);
     return { table, x, match: findRange(table, rows, x, column === null ? '' : ` of column ${column}`), column };
   };
 }
 
+/**
+ * A row's fields as values (JS numbers as Decimal), converted once per row: master rows never change,
+ * and a Decimal is immutable, so every lookup of the row may share them.
+ */
+const rowFieldsCache = new WeakMap<RangeRow, [string, Value][]>();
+export function rowFields(row: RangeRow): [string, Value][] {
+  let fields = rowFieldsCache.get(row);
+  if (!fields) {
+    fields = Object.entries(row).map(([k, v]) => [k, fromScope(v)]);
+    rowFieldsCache.set(row, fields);
+  }
+  return fields;
+}
+
 /** The row as an operator result: every field, plus the position where the convention asks for it. */
 export function rowValue(table: RangeTable, m: RangeMatch): { [k: string]: Value } {
   const out: { [k: string]: Value } = {};
-  for (const [k, v] of Object.entries(m.row)) out[k] = fromScope(v);
+  for (const [k, v] of rowFields(m.row)) out[k] = v;
   const idx = table.convention.index;
   if (idx) out[idx.field] = new Decimal(m.position + idx.base);
   return out;
