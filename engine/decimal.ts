@@ -45,7 +45,7 @@ export function smallIntegerOf(d: Decimal): number | undefined {
   const e = (d as unknown as { e: number }).e;
   if (!words || e >= 15) return undefined;
   let m = words[0];
-  let digits = String(m).length;
+  let digits = digitCount(m);
   for (let i = 1; i < words.length; i++) {
     m = m * 1e7 + words[i];
     digits += 7;
@@ -58,4 +58,68 @@ export function smallIntegerOf(d: Decimal): number | undefined {
 /** d.toNumber() with the integer fast path above. */
 export function numberOf(d: Decimal): number {
   return smallIntegerOf(d) ?? d.toNumber();
+}
+
+/** Decimal digits of a word (0 <= w < 10^7) without making a string. */
+function digitCount(w: number): number {
+  return w < 10 ? 1 : w < 100 ? 2 : w < 1e3 ? 3 : w < 1e4 ? 4 : w < 1e5 ? 5 : w < 1e6 ? 6 : 7;
+}
+
+/**
+ * Exact integer fast paths. A Decimal integer of magnitude below 10^15 is exactly a JS number
+ * (smallIntegerOf), and the sum or difference of two such numbers is below 2 x 10^15 < 2^53, so JS
+ * computes it exactly; comparing them is exact too. The result is made by the Decimal constructor from
+ * that integer, which gives the value decimal.js's plus/minus would (they round to 50 significant
+ * digits, far more than 16). Zero operands go to decimal.js, which keeps its own rules for the sign of
+ * a zero (-0 + 0); anything else (fractions, large values, NaN) goes to decimal.js as well.
+ */
+const SMALL = 1e15;
+
+function smallNonZero(d: Decimal): number | undefined {
+  const n = smallIntegerOf(d);
+  return n === undefined || n === 0 || n >= SMALL || n <= -SMALL ? undefined : n;
+}
+
+/** a.plus(b), exactly. */
+export function plus(a: Decimal, b: Decimal): Decimal {
+  const x = smallNonZero(a);
+  if (x !== undefined) {
+    const y = smallNonZero(b);
+    if (y !== undefined) return decimalOfInteger(x + y);
+  }
+  return a.plus(b);
+}
+
+/** a.minus(b), exactly. */
+export function minus(a: Decimal, b: Decimal): Decimal {
+  const x = smallNonZero(a);
+  if (x !== undefined) {
+    const y = smallNonZero(b);
+    if (y !== undefined) return decimalOfInteger(x - y);
+  }
+  return a.minus(b);
+}
+
+/** a.cmp(b) (-1, 0 or 1; NaN when either is NaN), without the copy of b decimal.js makes. */
+export function compare(a: Decimal, b: Decimal): number {
+  const x = smallIntegerOf(a);
+  if (x !== undefined) {
+    const y = smallIntegerOf(b);
+    if (y !== undefined) return x < y ? -1 : x > y ? 1 : 0; // -0 and 0 are equal, as in decimal.js
+  }
+  return a.cmp(b);
+}
+
+/** A Decimal for an integer result (never -0: a + b or a - b of non-zero integers is +0 when zero, as in decimal.js). */
+function decimalOfInteger(n: number): Decimal {
+  return new Decimal(n === 0 ? 0 : n);
+}
+
+/**
+ * toDecimal(n) for a JS number: the same value. Non-zero integers skip the string round trip (the
+ * constructor reads them directly; String(n) is what it would parse otherwise); zero and fractions go
+ * through toDecimal (which turns -0 into 0).
+ */
+export function decimalOfNumber(n: number): Decimal {
+  return Number.isInteger(n) && n !== 0 ? new Decimal(n) : toDecimal(n);
 }

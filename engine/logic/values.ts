@@ -2,7 +2,7 @@
  * Shared value semantics of the interpreter: json-logic truthiness, Decimal-aware equality and
  * ordering, and the conversion of scope data (which may hold JS numbers or undefined) into Values.
  */
-import { Decimal, isDecimal } from '../decimal.ts';
+import { compare, Decimal, isDecimal } from '../decimal.ts';
 import type { Value } from './types.ts';
 
 export { isDecimal };
@@ -41,7 +41,7 @@ export function strictEquals(a: unknown, b: unknown): boolean {
   if (typeof b === 'number') b = fromScope(b);
   const ad = isDecimal(a);
   const bd = isDecimal(b);
-  if (ad || bd) return ad && bd && (a as Decimal).eq(b as Decimal);
+  if (ad || bd) return ad && bd && compare(a as Decimal, b as Decimal) === 0;
   if (a === undefined) a = null;
   if (b === undefined) b = null;
   return a === b;
@@ -62,7 +62,7 @@ export function looseEquals(a: unknown, b: unknown): boolean {
   if (typeof b === 'boolean' && typeof a !== 'boolean') return looseEquals(a, new Decimal(b ? 1 : 0));
   const ad = isDecimal(a) ? (a as Decimal) : undefined;
   const bd = isDecimal(b) ? (b as Decimal) : undefined;
-  if (ad && bd) return ad.eq(bd);
+  if (ad && bd) return compare(ad, bd) === 0;
   if (ad) {
     const n = numericString(b);
     return n !== undefined && ad.eq(n);
@@ -83,7 +83,7 @@ export function compareValues(op: string, where: string, a: unknown, b: unknown)
   if (typeof b === 'number') b = fromScope(b);
   const ad = isDecimal(a) ? (a as Decimal) : numericString(a);
   const bd = isDecimal(b) ? (b as Decimal) : numericString(b);
-  if (ad && bd) return ad.cmp(bd);
+  if (ad && bd) return compare(ad, bd);
   if (typeof a === 'string' && typeof b === 'string') return a < b ? -1 : a > b ? 1 : 0;
   throw new Error(`${where}: operator "${op}" compares ${describe(a)} with ${describe(b)}; both must be numbers (Decimal) or both strings`);
 }

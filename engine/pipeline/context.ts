@@ -11,7 +11,7 @@
  */
 import { DECIMAL_PATTERNS } from '../contract/decimal-patterns.ts';
 import { REQUEST_SCHEMAS } from '../contract/request-schemas.ts';
-import { Decimal, toDecimal } from '../decimal.ts';
+import { Decimal, decimalOfNumber, toDecimal } from '../decimal.ts';
 import { profileVersionSchema } from '../profile/schema.ts';
 
 export type Context = Record<string, unknown>;
@@ -73,7 +73,7 @@ export function toContextValueInPlace(v: unknown): unknown {
 }
 
 function convertMember(x: unknown, key: string): unknown {
-  if (typeof x === 'number') return toDecimal(x);
+  if (typeof x === 'number') return decimalOfNumber(x);
   if (typeof x === 'string') return DECIMAL_STRING_FIELDS.has(key) ? toDecimal(x) : x;
   if (x !== null && typeof x === 'object') return toContextValueInPlace(x);
   return x;

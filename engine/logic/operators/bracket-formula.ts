@@ -8,7 +8,7 @@
  * formulas are all rows of one bracket table in the master); the statute is the data and the rule.
  * A base_index outside the base list -> EngineError with the table's not_found_error code.
  */
-import { numberOf, type Decimal } from '../../decimal.ts';
+import { minus, numberOf, plus, type Decimal } from '../../decimal.ts';
 import { EngineError } from '../../errors.ts';
 import { rowBounds, type RangeTable } from '../../masters/range-table.ts';
 import type { OperatorDef, Value } from '../types.ts';
@@ -35,9 +35,9 @@ export const bracketFormulaOperator: OperatorDef = {
       const amount = base as Decimal;
       const rate = (row.rate ?? null) as Decimal | null;
       const [from, to] = rowBounds(row, table.convention);
-      const excess = rate === null ? null : x.minus(from);
+      const excess = rate === null ? null : minus(x, from);
       return resultOf(table, match, {
-        tax: excess === null ? amount : amount.plus(excess.times(rate!)),
+        tax: excess === null ? amount : plus(amount, excess.times(rate!)),
         taxable_from: from,
         taxable_to: to,
         base_tax_amount: amount,
