@@ -75,27 +75,39 @@ function digitCount(w: number): number {
  */
 const SMALL = 1e15;
 
-function smallNonZero(d: Decimal): number | undefined {
-  const n = smallIntegerOf(d);
-  return n === undefined || n === 0 || n >= SMALL || n <= -SMALL ? undefined : n;
+function isSmall(n: number | undefined): n is number {
+  return n !== undefined && n < SMALL && n > -SMALL;
 }
 
-/** a.plus(b), exactly. */
+/**
+ * a.plus(b), exactly. With one operand zero and the other a small integer, decimal.js returns (a copy
+ * of) the other operand, rounded to 50 digits, which a 16-digit integer already is: that operand is
+ * returned itself (a Decimal never changes, so sharing it is the same as copying it).
+ */
 export function plus(a: Decimal, b: Decimal): Decimal {
-  const x = smallNonZero(a);
-  if (x !== undefined) {
-    const y = smallNonZero(b);
-    if (y !== undefined) return decimalOfInteger(x + y);
+  const x = smallIntegerOf(a);
+  if (isSmall(x)) {
+    const y = smallIntegerOf(b);
+    if (isSmall(y)) {
+      if (x !== 0 && y !== 0) return decimalOfInteger(x + y);
+      if (y === 0 && x !== 0) return a; // x + 0 = x, whichever zero
+      if (x === 0 && y !== 0) return b; // 0 + y = y, whichever zero
+      // both zero: decimal.js decides the sign (-0 + 0 is 0)
+    }
   }
   return a.plus(b);
 }
 
-/** a.minus(b), exactly. */
+/** a.minus(b), exactly (a - 0 = a for a non-zero small a; 0 - b = -b for a non-zero small b, as decimal.js). */
 export function minus(a: Decimal, b: Decimal): Decimal {
-  const x = smallNonZero(a);
-  if (x !== undefined) {
-    const y = smallNonZero(b);
-    if (y !== undefined) return decimalOfInteger(x - y);
+  const x = smallIntegerOf(a);
+  if (isSmall(x)) {
+    const y = smallIntegerOf(b);
+    if (isSmall(y)) {
+      if (x !== 0 && y !== 0) return decimalOfInteger(x - y);
+      if (y === 0 && x !== 0) return a;
+      if (x === 0 && y !== 0) return b.neg();
+    }
   }
   return a.minus(b);
 }

@@ -115,6 +115,18 @@ export function loadEngine(options: EngineOptions = {}): Engine {
   return makeEngine(masters, rules, after, now, newId);
 }
 
+/** toISOString, made once per millisecond: a busy engine stamps many results within one. */
+let lastStampMs = Number.NaN;
+let lastStamp = '';
+function isoTimestamp(d: Date): string {
+  const ms = d.getTime();
+  if (ms !== lastStampMs) {
+    lastStamp = d.toISOString(); // throws on an invalid Date, as before
+    lastStampMs = ms;
+  }
+  return lastStamp;
+}
+
 /** null when a folder cannot be read: the loaders then report it with their own message */
 function provenanceOrNull(rulesDir: string, mastersDir: string): Provenance | null {
   try {
@@ -182,7 +194,7 @@ function makeEngine(masters: MasterSet, rules: LoadedRules, provenance: Provenan
       calculation_type: type,
       company_id: request.company_id as string,
       ...(employeeRef !== undefined ? { employee_ref: employeeRef } : {}),
-      calculated_at: now().toISOString(),
+      calculated_at: isoTimestamp(now()),
       settings_snapshot: { ...settings.snapshot, rules_masters_hash: provenance.rules_masters_hash },
       amounts: buildAmounts(pipeline, ctx),
       calculation_trace: trace as unknown as Record<string, unknown>[],

@@ -22,9 +22,25 @@ export function fromScope(v: unknown): Value {
   if (v === undefined) return null;
   if (typeof v === 'number') {
     if (!Number.isFinite(v)) throw new Error(`non-finite number in data: ${v}`);
-    return new Decimal(String(v));
+    return decimalOfDataNumber(v);
   }
   return v as Value;
+}
+
+/**
+ * Master data keeps some numbers as JS numbers (a column count, a grade's amount): each read would
+ * parse the same number again. A Decimal never changes, so one per number is shared (bounded, then
+ * started afresh). -0 and 0 share the entry, as String(-0) is "0" anyway.
+ */
+const dataNumbers = new Map<number, Decimal>();
+function decimalOfDataNumber(v: number): Decimal {
+  let d = dataNumbers.get(v);
+  if (d === undefined) {
+    d = new Decimal(String(v));
+    if (dataNumbers.size >= 4096) dataNumbers.clear();
+    dataNumbers.set(v, d);
+  }
+  return d;
 }
 
 function numericString(v: unknown): Decimal | undefined {
