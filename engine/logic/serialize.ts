@@ -10,6 +10,9 @@ export type Json = number | string | boolean | null | Json[] | { [key: string]: 
 
 /** Plain-notation decimal string, at most maxFractionDigits decimals (half up), no trailing zeros. */
 export function toDecString(d: Decimal, maxFractionDigits: number): string {
+  // an integer below 10^15 is its JS number's digits (toFixed's answer; zero of either sign is "0")
+  const n = smallIntegerOf(d);
+  if (n !== undefined) return n === 0 ? '0' : String(n);
   // already within the places (every integer, most amounts): rounding would change nothing
   if (d.decimalPlaces() <= maxFractionDigits) return d.isZero() ? '0' : d.toFixed();
   const r = new Decimal(d).toDecimalPlaces(maxFractionDigits, Decimal.ROUND_HALF_UP);
@@ -42,7 +45,8 @@ export function serializeValue(v: unknown): Json {
       return v;
     case 'object': {
       const out: { [key: string]: Json } = {};
-      for (const [k, x] of Object.entries(v as object)) out[k] = serializeValue(x);
+      const o = v as Record<string, unknown>;
+      for (const k of Object.keys(o)) out[k] = serializeValue(o[k]);
       return out;
     }
     default:

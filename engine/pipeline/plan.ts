@@ -42,6 +42,22 @@ export interface RulePlan {
   inputRefs: string[];
   masterSlots: MasterSlot[];
   notes: ((scope: Record<string, unknown>) => string) | null;
+  /** the rule file's sha256 in a map of hashes (null where absent), looked up once per map */
+  shaIn(hashes: ReadonlyMap<string, string> | undefined): string | null;
+}
+
+function shaLookup(file: string): RulePlan['shaIn'] {
+  let lastMap: ReadonlyMap<string, string> | undefined;
+  let lastSha: string | null = null;
+  let known = false;
+  return (hashes) => {
+    if (!known || hashes !== lastMap) {
+      lastMap = hashes;
+      lastSha = hashes?.get(file) ?? null;
+      known = true;
+    }
+    return lastSha;
+  };
 }
 
 const pipelinePlans = new WeakMap<CompiledPipeline, WeakMap<RuleRegistry, PipelinePlan>>();
@@ -92,6 +108,7 @@ export function rulePlan(rule: CompiledRule): RulePlan {
       inputRefs: Object.values(rule.doc.inputs),
       masterSlots: rule.doc.masters as MasterSlot[],
       notes: rule.doc.notes ? compileNotes(rule.doc.notes) : null,
+      shaIn: shaLookup(rule.file),
     };
     rulePlans.set(rule, plan);
   }

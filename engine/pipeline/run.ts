@@ -102,7 +102,7 @@ export function runPipeline(
       const r = refs[slot];
       if (r) masterRefs.push(r);
     }
-    trace.push({
+    const traceStep: TraceStep = {
       step: doc.step,
       step_type: doc.step_type,
       formula_code: doc.formula_code,
@@ -114,15 +114,17 @@ export function runPipeline(
       rounding_rule: doc.rounding_rule,
       rounded_amount: roundedValue(result, doc.result_format),
       master_refs: masterRefs,
-      ...(notes ? { notes } : {}),
-      rule: {
-        file: rule.file,
-        sha256: hashes?.get(rule.file) ?? null,
-        legal_source: doc.legal_source,
-        effective_from: doc.effective_from,
-        effective_to: doc.effective_to,
-      },
-    });
+    } as TraceStep;
+    // notes (when any) then rule, the keys in the order the response has always had
+    if (notes) traceStep.notes = notes;
+    traceStep.rule = {
+      file: rule.file,
+      sha256: rp.shaIn(hashes),
+      legal_source: doc.legal_source,
+      effective_from: doc.effective_from,
+      effective_to: doc.effective_to,
+    };
+    trace.push(traceStep);
   }
   return { trace, warnings };
 }

@@ -46,10 +46,22 @@ function traceValue(key: string, v: unknown): unknown {
   return traceValueOf(key.endsWith('rate'), v);
 }
 
+/**
+ * Rates are mostly the masters' own Decimals, the same objects in every calculation: their trace
+ * strings are kept per object (a Decimal never changes, so its string does not either).
+ */
+const rateStrings = new WeakMap<Decimal, string>();
+function rateString(d: Decimal): string {
+  let s = rateStrings.get(d);
+  if (s === undefined) rateStrings.set(d, (s = toDecString(d, 20)));
+  return s;
+}
+
 function traceValueOf(isRate: boolean, v: unknown): unknown {
   if (v instanceof Decimal || isDecimal(v)) {
     const d = v as Decimal;
-    return isRate || !d.isInteger() ? toDecString(d, 20) : decimalToJson(d);
+    if (isRate) return rateString(d);
+    return !d.isInteger() ? toDecString(d, 20) : decimalToJson(d);
   }
   if (isPlainObject(v)) {
     // a nested lookup (a tier, a grade) keeps every field: `to: null` says the top range is open
@@ -68,15 +80,20 @@ function traceValueOf(isRate: boolean, v: unknown): unknown {
 export function traceInputs(rule: CompiledRule, scope: Record<string, unknown>): Record<string, unknown> {
   const plan = tracePlanOf(rule);
   const out: Record<string, unknown> = {};
-  for (const [name, isRate, fromMasters] of plan.inputs) {
+  const inputs = plan.inputs;
+  for (let i = 0; i < inputs.length; i++) {
+    const [name, isRate, fromMasters] = inputs[i];
     const v = scope[name];
     if (fromMasters && v !== null && typeof v === 'object' && !isDecimal(v)) continue;
     out[name] = traceValueOf(isRate, v);
   }
-  for (const [name, isRate] of plan.bindings) {
+  const bindings = plan.bindings;
+  for (let i = 0; i < bindings.length; i++) {
+    const [name, isRate, spread] = bindings[i];
     const v = scope[name];
-    if (name === SPREAD_BINDING && isPlainObject(v)) {
-      for (const [k, x] of Object.entries(v)) {
+    if (spread && isPlainObject(v)) {
+      for (const k of Object.keys(v)) {
+        const x = v[k];
         if (x === null || typeof x !== 'object' || isDecimal(x)) out[k] = traceValue(k, x);
       }
     } else {
@@ -89,7 +106,7 @@ export function traceInputs(rule: CompiledRule, scope: Record<string, unknown>):
 /** Which inputs and bindings a rule's trace shows, and which are rates: worked out once per rule. */
 interface TracePlan {
   inputs: [string, boolean, boolean][]; // name, is a rate, read from masters
-  bindings: [string, boolean][]; // name, is a rate (guards, named with a leading underscore, left out)
+  bindings: [string, boolean, boolean][]; // name, is a rate, is the spread lookup (guards, named with a leading underscore, left out)
 }
 const tracePlans = new WeakMap<CompiledRule, TracePlan>();
 
@@ -98,7 +115,7 @@ function tracePlanOf(rule: CompiledRule): TracePlan {
   if (!plan) {
     plan = {
       inputs: rule.inputs.map(([name, , fromMasters]) => [name, name.endsWith('rate'), fromMasters]),
-      bindings: rule.bindings.filter(([name]) => !name.startsWith('_')).map(([name]) => [name, name.endsWith('rate')]),
+      bindings: rule.bindings.filter(([name]) => !name.startsWith('_')).map(([name]) => [name, name.endsWith('rate'), name === SPREAD_BINDING]),
     };
     tracePlans.set(rule, plan);
   }
