@@ -34,7 +34,7 @@ export function decimalToJson(d: Decimal): number | string {
 
 export function serializeValue(v: unknown): Json {
   if (v === null || v === undefined) return null;
-  if (isDecimal(v)) return decimalToJson(v as Decimal);
+  if (v instanceof Decimal || isDecimal(v)) return decimalToJson(v as Decimal);
   if (Array.isArray(v)) return v.map(serializeValue);
   switch (typeof v) {
     case 'string':

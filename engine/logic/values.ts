@@ -106,7 +106,7 @@ export function compareValues(op: string, where: string, a: unknown, b: unknown)
 
 /** Arithmetic operand check: arithmetic works on Decimal only, anything else is a rule bug. */
 export function requireDecimal(op: string, where: string, v: unknown, position: number): Decimal {
-  if (isDecimal(v)) return v as Decimal;
+  if (v instanceof Decimal || isDecimal(v)) return v as Decimal;
   throw new Error(`${where}: operator "${op}" operand ${position} is ${describe(v)}, not a number (Decimal)`);
 }
 

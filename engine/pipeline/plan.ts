@@ -65,9 +65,23 @@ const rulePlans = new WeakMap<CompiledRule, RulePlan>();
 
 /** The version of one code in force on a date (the registry's own list: a rule added later is seen too). */
 function picker(versions: readonly CompiledRule[]): (date: string) => CompiledRule | undefined {
+  // the last answer is kept with its date and the number of versions it was picked among
+  let lastDate: string | undefined;
+  let lastCount = -1;
+  let last: CompiledRule | undefined;
   return (date) => {
-    for (let i = 0; i < versions.length; i++) if (inForce(versions[i].doc, date)) return versions[i];
-    return undefined;
+    if (date === lastDate && versions.length === lastCount) return last;
+    let found: CompiledRule | undefined;
+    for (let i = 0; i < versions.length; i++) {
+      if (inForce(versions[i].doc, date)) {
+        found = versions[i];
+        break;
+      }
+    }
+    lastDate = date;
+    lastCount = versions.length;
+    last = found;
+    return found;
   };
 }
 
