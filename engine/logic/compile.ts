@@ -13,6 +13,7 @@
  */
 import { toDecimal } from '../decimal.ts';
 import { getOperator, SCOPED_OPERATORS } from './operators/index.ts';
+import type { RuleScopeNames } from './rule-scope.ts';
 import type { CompileContext, Evaluator, Value } from './types.ts';
 import { isDecimal } from './values.ts';
 
@@ -46,7 +47,7 @@ function escapeSegment(s: string): string {
  * `ruleScope`: the names a rule's scope certainly holds when this expression runs (its inputs and
  * earlier bindings), so that `var` can read them directly from a RuleScope (operators/var.ts).
  */
-export function compileExpression(expr: unknown, where: string, options: { ruleScope?: ReadonlySet<string> } = {}): Evaluator {
+export function compileExpression(expr: unknown, where: string, options: { ruleScope?: RuleScopeNames } = {}): Evaluator {
   return compileAt(expr, where, '', options.ruleScope);
 }
 
@@ -54,7 +55,7 @@ function constant(v: Value): Evaluator {
   return () => v;
 }
 
-function compileAt(expr: unknown, where: string, path: string, ruleScope: ReadonlySet<string> | undefined): Evaluator {
+function compileAt(expr: unknown, where: string, path: string, ruleScope: RuleScopeNames | undefined): Evaluator {
   if (expr === null) return constant(null);
   switch (typeof expr) {
     case 'number': {

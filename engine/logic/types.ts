@@ -5,6 +5,7 @@
  * objects of those. A number literal in a rule becomes a Decimal at compile time.
  */
 import type { Decimal } from '../decimal.ts';
+import type { RuleScopeNames } from './rule-scope.ts';
 
 export type Value = Decimal | string | boolean | null | Value[] | { [key: string]: Value };
 
@@ -25,7 +26,7 @@ export interface CompileContext {
    * Names certainly set in the scope when this node runs over a RuleScope (a rule's inputs and earlier
    * bindings); undefined where the scope is something else (the item of map/filter/reduce/all/some/none).
    */
-  ruleScope?: ReadonlySet<string>;
+  ruleScope?: RuleScopeNames;
 }
 
 /** One operator of the interpreter: one file under operators/, registered in operators/index.ts. */

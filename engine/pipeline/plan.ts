@@ -6,6 +6,7 @@
  *    the trace's input_refs, master slots and a compiled notes template.
  */
 import { isDecimal, type Decimal } from '../decimal.ts';
+import { RuleScope, scopeIndexOf } from '../logic/rule-scope.ts';
 import { rootVariablesOf } from '../logic/variables.ts';
 import type { Evaluator, Value } from '../logic/types.ts';
 import { getRounding } from '../rounding/index.ts';
@@ -32,16 +33,20 @@ export interface PipelinePlan {
 
 export interface RulePlan {
   rule: CompiledRule;
+  /** name -> slot of the rule's scope (the map its vars were compiled against) */
+  index: ReadonlyMap<string, number>;
+  /** slots in the scope: inputs then bindings */
+  size: number;
   /** the rule's bindings, those computed from master data alone remembered per master record */
-  bindings: [string, Evaluator][];
-  inputs: { name: string; read: (ctx: unknown) => unknown }[];
+  bindings: [number, Evaluator][];
+  inputs: { slot: number; read: (ctx: unknown) => unknown }[];
   round: ((d: Decimal) => Decimal) | null;
   isDecimal: (v: unknown) => v is Decimal;
-  /** [context path, binding name or null for the step's own result] */
-  alsoOutputs: [readonly string[], string | null][];
+  /** [context path, slot of the binding (undefined: no such binding) or null for the step's own result] */
+  alsoOutputs: [readonly string[], number | undefined | null][];
   inputRefs: string[];
   masterSlots: MasterSlot[];
-  notes: ((scope: Record<string, unknown>) => string) | null;
+  notes: ((scope: RuleScope) => string) | null;
   /** the rule file's sha256 in a map of hashes (null where absent), looked up once per map */
   shaIn(hashes: ReadonlyMap<string, string> | undefined): string | null;
 }
@@ -112,16 +117,19 @@ export function pipelinePlan(pipeline: CompiledPipeline, registry: RuleRegistry)
 export function rulePlan(rule: CompiledRule): RulePlan {
   let plan = rulePlans.get(rule);
   if (!plan) {
+    const index = rule.scopeIndex ?? scopeIndexOf(rule.inputs.map(([name]) => name), rule.bindings.map(([name]) => name));
     plan = {
       rule,
-      inputs: rule.inputs.map(([name, path]) => ({ name, read: compileGetter(path) })),
-      bindings: withMasterMemo(rule),
+      index,
+      size: index.size,
+      inputs: rule.inputs.map(([name, path]) => ({ slot: index.get(name)!, read: compileGetter(path) })),
+      bindings: withMasterMemo(rule, index),
       round: roundingOf(rule.doc.rounding_rule),
       isDecimal,
-      alsoOutputs: rule.alsoOutputs.map(([key, binding]) => [key, binding === RESULT ? null : binding]),
+      alsoOutputs: rule.alsoOutputs.map(([key, binding]) => [key, binding === RESULT ? null : index.get(binding)]),
       inputRefs: Object.values(rule.doc.inputs),
       masterSlots: rule.doc.masters as MasterSlot[],
-      notes: rule.doc.notes ? compileNotes(rule.doc.notes) : null,
+      notes: rule.doc.notes ? compileNotes(rule.doc.notes, index) : null,
       shaIn: shaLookup(rule.file),
     };
     rulePlans.set(rule, plan);
@@ -137,39 +145,40 @@ export function rulePlan(rule: CompiledRule): RulePlan {
  * Only Decimals and primitives are remembered: an object or array result is computed afresh, as a
  * later step could write into it.
  */
-function withMasterMemo(rule: CompiledRule): [string, Evaluator][] {
+function withMasterMemo(rule: CompiledRule, index: ReadonlyMap<string, number>): [number, Evaluator][] {
   const masterInputs = new Set(rule.inputs.filter(([, , fromMasters]) => fromMasters).map(([name]) => name));
   /** binding name -> the master inputs it depends on */
   const constant = new Map<string, string[]>();
   const exprs = (rule.doc.bindings ?? {}) as Record<string, unknown>;
   return rule.bindings.map(([name, fn]) => {
+    const slot = index.get(name)!;
     let roots: string[];
     try {
       roots = rootVariablesOf(exprs[name]);
     } catch {
-      return [name, fn];
+      return [slot, fn];
     }
     const deps = new Set<string>();
     for (const r of roots) {
       if (masterInputs.has(r)) deps.add(r);
       else if (constant.has(r)) for (const d of constant.get(r)!) deps.add(d);
-      else return [name, fn];
+      else return [slot, fn];
     }
-    if (deps.size === 0) return [name, fn];
+    if (deps.size === 0) return [slot, fn];
     const keys = [...deps].sort();
     constant.set(name, keys);
-    return [name, memoised(fn, keys)];
+    return [slot, memoised(fn, keys.map((k) => index.get(k)!))];
   });
 }
 
 const NOT_REMEMBERED = Symbol('not remembered');
 
-function memoised(fn: Evaluator, keys: string[]): Evaluator {
+function memoised(fn: Evaluator, keys: number[]): Evaluator {
   const root = new WeakMap<object, unknown>();
   return (scope) => {
     let level = root;
     for (let i = 0; i < keys.length; i++) {
-      const k = scope[keys[i]];
+      const k = (scope as unknown as RuleScope).values[keys[i]];
       if (k === null || typeof k !== 'object') return fn(scope); // a missing or primitive input: nothing to key on
       if (i === keys.length - 1) {
         const hit = level.get(k);

@@ -29,12 +29,13 @@ export interface RunOutcome {
 }
 
 function evaluatePlanned(plan: RulePlan, ctx: Context) {
-  const scope: Record<string, unknown> = new RuleScope();
+  const values: unknown[] = new Array(plan.size);
+  const scope = new RuleScope(values, plan.index);
   const inputs = plan.inputs;
-  for (let i = 0; i < inputs.length; i++) scope[inputs[i].name] = inputs[i].read(ctx);
+  for (let i = 0; i < inputs.length; i++) values[inputs[i].slot] = inputs[i].read(ctx);
   const bindings = plan.bindings;
-  for (let i = 0; i < bindings.length; i++) scope[bindings[i][0]] = bindings[i][1](scope);
-  const raw = plan.rule.expression(scope);
+  for (let i = 0; i < bindings.length; i++) values[bindings[i][0]] = bindings[i][1](scope as never);
+  const raw = plan.rule.expression(scope as never);
   let result: unknown = raw;
   if (plan.round !== null) {
     if (!plan.isDecimal(raw)) throw new Error(`${plan.rule.file}: expression did not yield a number`);
@@ -45,7 +46,8 @@ function evaluatePlanned(plan: RulePlan, ctx: Context) {
 
 /** One rule over a context: its inputs, bindings, raw expression and rounded result (also used by the table tests). */
 export function evaluateRule(rule: CompiledRule, ctx: Context) {
-  return evaluatePlanned(rulePlan(rule), ctx);
+  const { scope, raw, result } = evaluatePlanned(rulePlan(rule), ctx);
+  return { scope: scope.named(), raw, result };
 }
 
 function evaluateOrFault(plan: RulePlan, ctx: Context) {
@@ -87,12 +89,12 @@ export function runPipeline(
     const rp = rulePlan(rule);
     const { scope, raw, result } = evaluateOrFault(rp, ctx);
     setPath(ctx, rule.output, result);
-    for (const [key, binding] of rp.alsoOutputs) setPath(ctx, key, binding === null ? result : scope[binding]);
-    for (const w of rule.warnings) if (truthy(w.when(scope)) && !warnings.includes(w.code)) warnings.push(w.code);
+    for (const [key, slot] of rp.alsoOutputs) setPath(ctx, key, slot === null ? result : slot === undefined ? undefined : scope.values[slot]);
+    for (const w of rule.warnings) if (truthy(w.when(scope as never)) && !warnings.includes(w.code)) warnings.push(w.code);
     if (!wantTrace || !step.trace) continue;
     const doc = rule.doc;
     const notes = rp.notes ? rp.notes(scope) : undefined;
-    const inputs = traceInputs(rule, scope);
+    const inputs = traceInputs(rp, scope);
     if (basis !== 'payment_date') {
       inputs.rule_date_basis = basis;
       inputs.rule_version_date = date;

@@ -7,6 +7,7 @@ import { Decimal, isDecimal, numberOf } from '../decimal.ts';
 import { decimalToJson, serializeValue, toDecString } from '../logic/serialize.ts';
 import type { CompiledRule } from '../rules/types.ts';
 import type { MasterRef } from '../settings/slots.ts';
+import type { RuleScope } from '../logic/rule-scope.ts';
 import { compileGetter, getPath } from './context.ts';
 
 export interface TraceStep {
@@ -77,20 +78,21 @@ function traceValueOf(isRate: boolean, v: unknown): unknown {
  * (fail_if checks) and are left out; master tables (any object read from masters.*) are named in
  * master_refs instead of copied here.
  */
-export function traceInputs(rule: CompiledRule, scope: Record<string, unknown>): Record<string, unknown> {
-  const plan = tracePlanOf(rule);
+export function traceInputs(rp: { rule: CompiledRule; index: ReadonlyMap<string, number> }, scope: RuleScope): Record<string, unknown> {
+  const plan = tracePlanOf(rp.rule, rp.index);
+  const values = scope.values;
   const out: Record<string, unknown> = {};
   const inputs = plan.inputs;
   for (let i = 0; i < inputs.length; i++) {
-    const [name, isRate, fromMasters] = inputs[i];
-    const v = scope[name];
+    const [name, isRate, fromMasters, slot] = inputs[i];
+    const v = values[slot];
     if (fromMasters && v !== null && typeof v === 'object' && !isDecimal(v)) continue;
     out[name] = traceValueOf(isRate, v);
   }
   const bindings = plan.bindings;
   for (let i = 0; i < bindings.length; i++) {
-    const [name, isRate, spread] = bindings[i];
-    const v = scope[name];
+    const [name, isRate, spread, slot] = bindings[i];
+    const v = values[slot];
     if (spread && isPlainObject(v)) {
       for (const k of Object.keys(v)) {
         const x = v[k];
@@ -105,17 +107,17 @@ export function traceInputs(rule: CompiledRule, scope: Record<string, unknown>):
 
 /** Which inputs and bindings a rule's trace shows, and which are rates: worked out once per rule. */
 interface TracePlan {
-  inputs: [string, boolean, boolean][]; // name, is a rate, read from masters
-  bindings: [string, boolean, boolean][]; // name, is a rate, is the spread lookup (guards, named with a leading underscore, left out)
+  inputs: [string, boolean, boolean, number][]; // name, is a rate, read from masters, slot
+  bindings: [string, boolean, boolean, number][]; // name, is a rate, is the spread lookup, slot (guards, named with a leading underscore, left out)
 }
 const tracePlans = new WeakMap<CompiledRule, TracePlan>();
 
-function tracePlanOf(rule: CompiledRule): TracePlan {
+function tracePlanOf(rule: CompiledRule, index: ReadonlyMap<string, number>): TracePlan {
   let plan = tracePlans.get(rule);
   if (!plan) {
     plan = {
-      inputs: rule.inputs.map(([name, , fromMasters]) => [name, name.endsWith('rate'), fromMasters]),
-      bindings: rule.bindings.filter(([name]) => !name.startsWith('_')).map(([name]) => [name, name.endsWith('rate'), name === SPREAD_BINDING]),
+      inputs: rule.inputs.map(([name, , fromMasters]) => [name, name.endsWith('rate'), fromMasters, index.get(name)!]),
+      bindings: rule.bindings.filter(([name]) => !name.startsWith('_')).map(([name]) => [name, name.endsWith('rate'), name === SPREAD_BINDING, index.get(name)!]),
     };
     tracePlans.set(rule, plan);
   }
@@ -139,12 +141,20 @@ export function roundedValue(v: unknown, format: 'integer' | 'decimal_string' = 
  * renderNotes with the template parsed once: the same text for every scope, placeholders filled by
  * compiled path readers.
  */
-export function compileNotes(template: string): (scope: Record<string, unknown>) => string {
-  const parts: (string | ((scope: unknown) => unknown))[] = [];
+export function compileNotes(template: string, index: ReadonlyMap<string, number>): (scope: RuleScope) => string {
+  const parts: (string | ((scope: RuleScope) => unknown))[] = [];
   const re = /\{\{\s*([a-z0-9_.]+)\s*\}\}/g;
   let at = 0;
   for (let m = re.exec(template); m; m = re.exec(template)) {
-    parts.push(template.slice(at, m.index), compileGetter(m[1].split('.')));
+    const [root, ...rest] = m[1].split('.');
+    const slot = index.get(root);
+    const below = rest.length ? compileGetter(rest) : null;
+    // getPath over the named scope: the root's value (a missing name reads as null), then the rest
+    parts.push(template.slice(at, m.index), (scope) => {
+      const v = slot === undefined ? undefined : scope.values[slot];
+      if (below === null) return v === undefined ? null : v;
+      return below(v);
+    });
     at = m.index + m[0].length;
   }
   parts.push(template.slice(at));

@@ -39,25 +39,30 @@ export const varOperator: OperatorDef = {
       throw new Error('var: the path must be a literal string (or array index)');
     }
     const def = args.length > 1 ? args[1] : null;
-    if (path === '' || path === null) return (scope) => fromScope(scope);
+    if (path === '' || path === null) return (scope) => fromScope(scope instanceof RuleScope ? scope.named() : scope);
     const segments = String(path).split('.');
-    const general = generalVar(segments, def);
+    const generalOnObjects = generalVar(segments, def);
+    // a rule's scope read by a var that does not know its slots: the same values, by name
+    const general: Evaluator = (scope) => generalOnObjects(scope instanceof RuleScope ? scope.named() : scope);
     const root = segments[0];
-    if (!ctx.ruleScope?.has(root)) return general;
-    // Over a RuleScope the root name is an own property already set (the loader's variable check), so
-    // the general path's checks on the scope itself (an object, not a Decimal nor an array, owning the
-    // name) are known to pass: read it directly. Over any other scope, the general path.
+    const names = ctx.ruleScope;
+    if (!names || !names.known.has(root)) return general;
+    // Over this rule's RuleScope the root is a slot already set (the loader's variable check): the
+    // general path's checks on the scope itself (an object, not a Decimal nor an array, owning the
+    // name) are known to pass, so the slot is read directly. Over any other scope, the general path.
+    const index = names.index;
+    const slot = index.get(root)!;
     if (segments.length === 1) {
       return (scope): Value => {
-        if (!(scope instanceof RuleScope)) return general(scope);
-        const v = scope[root];
+        if (!(scope instanceof RuleScope) || scope.index !== index) return general(scope);
+        const v = scope.values[slot];
         if (v === undefined) return def ? def(scope) : null;
         return typeof v === 'number' ? fromScope(v) : (v as Value);
       };
     }
     return (scope): Value => {
-      if (!(scope instanceof RuleScope)) return general(scope);
-      const first = scope[root];
+      if (!(scope instanceof RuleScope) || scope.index !== index) return general(scope);
+      const first = scope.values[slot];
       const v = first === undefined ? undefined : walkFrom(first, segments, 1);
       if (v === undefined) return def ? def(scope) : null;
       return fromScope(v);
