@@ -15,8 +15,10 @@ export type Decimal = InstanceType<typeof Decimal>;
 
 export const ZERO = new Decimal(0);
 
+/** Any decimal.js instance (of this clone or another: decimal.js marks them all with the same tag). */
 export function isDecimal(v: unknown): v is Decimal {
-  return v instanceof Decimal || Decimal.isDecimal(v);
+  // primitives first: most values tested are strings, booleans or null, and need no prototype walk
+  return typeof v === 'object' && v !== null && (v instanceof Decimal || (v as { toStringTag?: unknown }).toStringTag === '[object Decimal]');
 }
 
 /** Converts a number, numeric string or Decimal to Decimal; throws on anything else. */
@@ -28,4 +30,108 @@ export function toDecimal(v: unknown): Decimal {
   }
   if (typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v.trim())) return new Decimal(v.trim());
   throw new TypeError(`not a decimal value: ${JSON.stringify(v)}`);
+}
+
+const POW10 = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15];
+
+/**
+ * d.toNumber() for an integer below 10^15 in magnitude, read from decimal.js's digit words (base 10^7,
+ * most significant first; exponent e of the leading digit) instead of through a string as toNumber()
+ * goes: every intermediate is an integer below 10^15, so the float arithmetic is exact and the result
+ * is the same number (a negative zero stays -0). undefined for anything else (fraction, NaN, larger).
+ */
+export function smallIntegerOf(d: Decimal): number | undefined {
+  const words = (d as unknown as { d: number[] | null }).d;
+  const e = (d as unknown as { e: number }).e;
+  if (!words || e >= 15) return undefined;
+  let m = words[0];
+  let digits = digitCount(m);
+  for (let i = 1; i < words.length; i++) {
+    m = m * 1e7 + words[i];
+    digits += 7;
+  }
+  const shift = e + 1 - digits;
+  if (shift < 0) return undefined; // digits after the decimal point: not an integer
+  return (d as unknown as { s: number }).s * m * POW10[shift];
+}
+
+/** d.toNumber() with the integer fast path above. */
+export function numberOf(d: Decimal): number {
+  return smallIntegerOf(d) ?? d.toNumber();
+}
+
+/** Decimal digits of a word (0 <= w < 10^7) without making a string. */
+function digitCount(w: number): number {
+  return w < 10 ? 1 : w < 100 ? 2 : w < 1e3 ? 3 : w < 1e4 ? 4 : w < 1e5 ? 5 : w < 1e6 ? 6 : 7;
+}
+
+/**
+ * Exact integer fast paths. A Decimal integer of magnitude below 10^15 is exactly a JS number
+ * (smallIntegerOf), and the sum or difference of two such numbers is below 2 x 10^15 < 2^53, so JS
+ * computes it exactly; comparing them is exact too. The result is made by the Decimal constructor from
+ * that integer, which gives the value decimal.js's plus/minus would (they round to 50 significant
+ * digits, far more than 16). Zero operands go to decimal.js, which keeps its own rules for the sign of
+ * a zero (-0 + 0); anything else (fractions, large values, NaN) goes to decimal.js as well.
+ */
+const SMALL = 1e15;
+
+function isSmall(n: number | undefined): n is number {
+  return n !== undefined && n < SMALL && n > -SMALL;
+}
+
+/**
+ * a.plus(b), exactly. With one operand zero and the other a small integer, decimal.js returns (a copy
+ * of) the other operand, rounded to 50 digits, which a 16-digit integer already is: that operand is
+ * returned itself (a Decimal never changes, so sharing it is the same as copying it).
+ */
+export function plus(a: Decimal, b: Decimal): Decimal {
+  const x = smallIntegerOf(a);
+  if (isSmall(x)) {
+    const y = smallIntegerOf(b);
+    if (isSmall(y)) {
+      if (x !== 0 && y !== 0) return decimalOfInteger(x + y);
+      if (y === 0 && x !== 0) return a; // x + 0 = x, whichever zero
+      if (x === 0 && y !== 0) return b; // 0 + y = y, whichever zero
+      // both zero: decimal.js decides the sign (-0 + 0 is 0)
+    }
+  }
+  return a.plus(b);
+}
+
+/** a.minus(b), exactly (a - 0 = a for a non-zero small a; 0 - b = -b for a non-zero small b, as decimal.js). */
+export function minus(a: Decimal, b: Decimal): Decimal {
+  const x = smallIntegerOf(a);
+  if (isSmall(x)) {
+    const y = smallIntegerOf(b);
+    if (isSmall(y)) {
+      if (x !== 0 && y !== 0) return decimalOfInteger(x - y);
+      if (y === 0 && x !== 0) return a;
+      if (x === 0 && y !== 0) return b.neg();
+    }
+  }
+  return a.minus(b);
+}
+
+/** a.cmp(b) (-1, 0 or 1; NaN when either is NaN), without the copy of b decimal.js makes. */
+export function compare(a: Decimal, b: Decimal): number {
+  const x = smallIntegerOf(a);
+  if (x !== undefined) {
+    const y = smallIntegerOf(b);
+    if (y !== undefined) return x < y ? -1 : x > y ? 1 : 0; // -0 and 0 are equal, as in decimal.js
+  }
+  return a.cmp(b);
+}
+
+/** A Decimal for an integer result (never -0: a + b or a - b of non-zero integers is +0 when zero, as in decimal.js). */
+function decimalOfInteger(n: number): Decimal {
+  return new Decimal(n === 0 ? 0 : n);
+}
+
+/**
+ * toDecimal(n) for a JS number: the same value. Non-zero integers skip the string round trip (the
+ * constructor reads them directly; String(n) is what it would parse otherwise); zero and fractions go
+ * through toDecimal (which turns -0 into 0).
+ */
+export function decimalOfNumber(n: number): Decimal {
+  return Number.isInteger(n) && n !== 0 ? new Decimal(n) : toDecimal(n);
 }

@@ -12,11 +12,11 @@ import type { MasterSet } from './masters/types.ts';
 import type { ProfileVersion } from './profile/types.ts';
 import { withRequestDefaults } from './contract/request-defaults.ts';
 import { loadRules, type LoadedRules } from './rules/load.ts';
-import { checkSettingsLock, resolveSettings } from './settings/resolve.ts';
+import { checkSettingsLock } from './settings/resolve.ts';
+import { SettingsMemo } from './settings/memo.ts';
 import { findAttendanceConflict, validateCrossFields } from './validation/index.ts';
-import { toContextValue } from './pipeline/context.ts';
+import { toContextValue, toContextValueInPlace } from './pipeline/context.ts';
 import { runPipeline } from './pipeline/run.ts';
-import type { TraceStep } from './pipeline/trace.ts';
 import { buildAmounts } from './pipeline/amounts.ts';
 import { rateTableRecords, ruleRecords, taxTableRecords } from './listing.ts';
 import { computeProvenance, type Provenance } from './provenance.ts';
@@ -115,9 +115,16 @@ export function loadEngine(options: EngineOptions = {}): Engine {
   return makeEngine(masters, rules, after, now, newId);
 }
 
-/** Each trace step's rule citation gets the hash of its file as loaded. */
-function citeRuleHashes(trace: TraceStep[], files: ReadonlyMap<string, string>): void {
-  for (const step of trace) step.rule.sha256 = files.get(step.rule.file) ?? null;
+/** toISOString, made once per millisecond: a busy engine stamps many results within one. */
+let lastStampMs = Number.NaN;
+let lastStamp = '';
+function isoTimestamp(d: Date): string {
+  const ms = d.getTime();
+  if (ms !== lastStampMs) {
+    lastStamp = d.toISOString(); // throws on an invalid Date, as before
+    lastStampMs = ms;
+  }
+  return lastStamp;
 }
 
 /** null when a folder cannot be read: the loaders then report it with their own message */
@@ -139,6 +146,7 @@ function makeEngine(masters: MasterSet, rules: LoadedRules, provenance: Provenan
   const taxTables = taxTableRecords(masters);
   const rateTables = rateTableRecords(masters);
   const ruleList = ruleRecords(rules.registry.all(), provenance.files);
+  const settingsMemo = new SettingsMemo(masters, toContextValue);
 
   function validate(type: CalculationType, request: Record<string, unknown>): ValidationDetail[] {
     return validateCrossFields(type, request);
@@ -164,29 +172,29 @@ function makeEngine(masters: MasterSet, rules: LoadedRules, provenance: Provenan
 
     const paymentDate = request.payment_date as string;
     const pipeline = rules.pipelines.get(type)!;
-    const settings = resolveSettings(type, pipeline, masters, profileVersions, paymentDate);
+    const settings = settingsMemo.resolve(type, pipeline, profileVersions, paymentDate);
     checkSettingsLock(request.settings_lock as Record<string, unknown> | undefined, settings.snapshot);
 
     const filled = withRequestDefaults(type, request);
+    const withTrace = traceWanted(filled);
+    // the profile, masters, snapshot and dates are the memo's shared (frozen) objects: steps write only amounts and work
     const ctx: Record<string, unknown> = {
-      request: toContextValue(filled),
-      profile: toContextValue(settings.profile),
+      request: toContextValueInPlace(filled),
+      profile: settings.contextProfile,
       masters: settings.masters,
       settings: settings.snapshot,
-      dates: { payment_date: paymentDate, premium_month: settings.premium_month.slice(0, 7) },
+      dates: settings.dates,
       amounts: {},
       work: {},
     };
-    const withTrace = traceWanted(filled);
-    const { trace, warnings } = runPipeline(pipeline, rules.registry, ctx, settings.refs, { payment_date: paymentDate, premium_month: settings.premium_month }, { trace: withTrace });
+    const { trace, warnings } = runPipeline(pipeline, rules.registry, ctx, settings.refs, { payment_date: paymentDate, premium_month: settings.premium_month }, { trace: withTrace, ruleHashes: provenance.files });
     const employeeRef = (request.employee_snapshot as { employee_ref?: string } | undefined)?.employee_ref;
-    citeRuleHashes(trace, provenance.files);
     return {
       calculation_id: `calc_${newId()}`,
       calculation_type: type,
       company_id: request.company_id as string,
       ...(employeeRef !== undefined ? { employee_ref: employeeRef } : {}),
-      calculated_at: now().toISOString(),
+      calculated_at: isoTimestamp(now()),
       settings_snapshot: { ...settings.snapshot, rules_masters_hash: provenance.rules_masters_hash },
       amounts: buildAmounts(pipeline, ctx),
       calculation_trace: trace as unknown as Record<string, unknown>[],

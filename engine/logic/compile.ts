@@ -12,7 +12,8 @@
  * into a load problem.
  */
 import { toDecimal } from '../decimal.ts';
-import { getOperator } from './operators/index.ts';
+import { getOperator, SCOPED_OPERATORS } from './operators/index.ts';
+import type { RuleScopeNames } from './rule-scope.ts';
 import type { CompileContext, Evaluator, Value } from './types.ts';
 import { isDecimal } from './values.ts';
 
@@ -42,15 +43,19 @@ function escapeSegment(s: string): string {
   return s.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
-export function compileExpression(expr: unknown, where: string): Evaluator {
-  return compileAt(expr, where, '');
+/**
+ * `ruleScope`: the names a rule's scope certainly holds when this expression runs (its inputs and
+ * earlier bindings), so that `var` can read them directly from a RuleScope (operators/var.ts).
+ */
+export function compileExpression(expr: unknown, where: string, options: { ruleScope?: RuleScopeNames } = {}): Evaluator {
+  return compileAt(expr, where, '', options.ruleScope);
 }
 
 function constant(v: Value): Evaluator {
   return () => v;
 }
 
-function compileAt(expr: unknown, where: string, path: string): Evaluator {
+function compileAt(expr: unknown, where: string, path: string, ruleScope: RuleScopeNames | undefined): Evaluator {
   if (expr === null) return constant(null);
   switch (typeof expr) {
     case 'number': {
@@ -67,7 +72,7 @@ function compileAt(expr: unknown, where: string, path: string): Evaluator {
   }
   if (isDecimal(expr)) return constant(expr as Value);
   if (Array.isArray(expr)) {
-    const items = expr.map((e, i) => compileAt(e, where, `${path}/${i}`));
+    const items = expr.map((e, i) => compileAt(e, where, `${path}/${i}`, ruleScope));
     const n = items.length;
     if (n === 0) return () => [];
     return (scope) => {
@@ -101,13 +106,16 @@ function compileAt(expr: unknown, where: string, path: string): Evaluator {
     throw new ExpressionCompileError(where, opPath, `operator "${op}" takes ${expected} operand(s), got ${raw.length}`);
   }
   const argPath = (i: number) => (wrapped ? opPath : `${opPath}/${i}`);
-  const args = raw.map((r, i) => compileAt(r, where, argPath(i)));
+  // the second operand of map/filter/reduce/all/some/none runs over each item, not over the rule's scope
+  const argScope = (i: number) => (i === 1 && SCOPED_OPERATORS.has(op) ? undefined : ruleScope);
+  const args = raw.map((r, i) => compileAt(r, where, argPath(i), argScope(i)));
   const ctx: CompileContext = {
     where: joinWhere(where, opPath),
     compile(e: unknown): Evaluator {
       const i = raw.indexOf(e);
-      return compileAt(e, where, i >= 0 ? argPath(i) : opPath);
+      return compileAt(e, where, i >= 0 ? argPath(i) : opPath, undefined);
     },
+    ruleScope,
   };
   try {
     return def.compile(args, raw, ctx);

@@ -5,6 +5,7 @@
  * objects of those. A number literal in a rule becomes a Decimal at compile time.
  */
 import type { Decimal } from '../decimal.ts';
+import type { RuleScopeNames } from './rule-scope.ts';
 
 export type Value = Decimal | string | boolean | null | Value[] | { [key: string]: Value };
 
@@ -21,6 +22,11 @@ export interface CompileContext {
   compile(expr: unknown): Evaluator;
   /** where the expression came from, for load problems ("rules/x.yaml /expression/+/1"). */
   where: string;
+  /**
+   * Names certainly set in the scope when this node runs over a RuleScope (a rule's inputs and earlier
+   * bindings); undefined where the scope is something else (the item of map/filter/reduce/all/some/none).
+   */
+  ruleScope?: RuleScopeNames;
 }
 
 /** One operator of the interpreter: one file under operators/, registered in operators/index.ts. */

@@ -2,7 +2,7 @@
  * Shared value semantics of the interpreter: json-logic truthiness, Decimal-aware equality and
  * ordering, and the conversion of scope data (which may hold JS numbers or undefined) into Values.
  */
-import { Decimal, isDecimal } from '../decimal.ts';
+import { compare, Decimal, isDecimal } from '../decimal.ts';
 import type { Value } from './types.ts';
 
 export { isDecimal };
@@ -22,9 +22,25 @@ export function fromScope(v: unknown): Value {
   if (v === undefined) return null;
   if (typeof v === 'number') {
     if (!Number.isFinite(v)) throw new Error(`non-finite number in data: ${v}`);
-    return new Decimal(String(v));
+    return decimalOfDataNumber(v);
   }
   return v as Value;
+}
+
+/**
+ * Master data keeps some numbers as JS numbers (a column count, a grade's amount): each read would
+ * parse the same number again. A Decimal never changes, so one per number is shared (bounded, then
+ * started afresh). -0 and 0 share the entry, as String(-0) is "0" anyway.
+ */
+const dataNumbers = new Map<number, Decimal>();
+function decimalOfDataNumber(v: number): Decimal {
+  let d = dataNumbers.get(v);
+  if (d === undefined) {
+    d = new Decimal(String(v));
+    if (dataNumbers.size >= 4096) dataNumbers.clear();
+    dataNumbers.set(v, d);
+  }
+  return d;
 }
 
 function numericString(v: unknown): Decimal | undefined {
@@ -41,7 +57,7 @@ export function strictEquals(a: unknown, b: unknown): boolean {
   if (typeof b === 'number') b = fromScope(b);
   const ad = isDecimal(a);
   const bd = isDecimal(b);
-  if (ad || bd) return ad && bd && (a as Decimal).eq(b as Decimal);
+  if (ad || bd) return ad && bd && compare(a as Decimal, b as Decimal) === 0;
   if (a === undefined) a = null;
   if (b === undefined) b = null;
   return a === b;
@@ -62,7 +78,7 @@ export function looseEquals(a: unknown, b: unknown): boolean {
   if (typeof b === 'boolean' && typeof a !== 'boolean') return looseEquals(a, new Decimal(b ? 1 : 0));
   const ad = isDecimal(a) ? (a as Decimal) : undefined;
   const bd = isDecimal(b) ? (b as Decimal) : undefined;
-  if (ad && bd) return ad.eq(bd);
+  if (ad && bd) return compare(ad, bd) === 0;
   if (ad) {
     const n = numericString(b);
     return n !== undefined && ad.eq(n);
@@ -83,14 +99,14 @@ export function compareValues(op: string, where: string, a: unknown, b: unknown)
   if (typeof b === 'number') b = fromScope(b);
   const ad = isDecimal(a) ? (a as Decimal) : numericString(a);
   const bd = isDecimal(b) ? (b as Decimal) : numericString(b);
-  if (ad && bd) return ad.cmp(bd);
+  if (ad && bd) return compare(ad, bd);
   if (typeof a === 'string' && typeof b === 'string') return a < b ? -1 : a > b ? 1 : 0;
   throw new Error(`${where}: operator "${op}" compares ${describe(a)} with ${describe(b)}; both must be numbers (Decimal) or both strings`);
 }
 
 /** Arithmetic operand check: arithmetic works on Decimal only, anything else is a rule bug. */
 export function requireDecimal(op: string, where: string, v: unknown, position: number): Decimal {
-  if (isDecimal(v)) return v as Decimal;
+  if (v instanceof Decimal || isDecimal(v)) return v as Decimal;
   throw new Error(`${where}: operator "${op}" operand ${position} is ${describe(v)}, not a number (Decimal)`);
 }
 

@@ -11,7 +11,7 @@
  */
 import { DECIMAL_PATTERNS } from '../contract/decimal-patterns.ts';
 import { REQUEST_SCHEMAS } from '../contract/request-schemas.ts';
-import { Decimal, toDecimal } from '../decimal.ts';
+import { Decimal, decimalOfNumber, toDecimal } from '../decimal.ts';
 import { profileVersionSchema } from '../profile/schema.ts';
 
 export type Context = Record<string, unknown>;
@@ -51,6 +51,34 @@ export function toContextValue(v: unknown, key = ''): unknown {
   return v;
 }
 
+/**
+ * toContextValue for a value the caller owns and drops (the engine's filled copy of a request): the
+ * same conversion done in place, without a second copy of the tree. Returns the converted value.
+ */
+export function toContextValueInPlace(v: unknown): unknown {
+  if (v === null || typeof v !== 'object') return toContextValue(v);
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) v[i] = convertMember(v[i], '');
+    return v;
+  }
+  if (v instanceof Decimal) return v;
+  if (Object.getPrototypeOf(v) !== Object.prototype) return toContextValue(v); // as toContextValue copies it
+  const o = v as Record<string, unknown>;
+  for (const k of Object.keys(o)) {
+    const x = o[k];
+    const y = convertMember(x, k);
+    if (y !== x) o[k] = y;
+  }
+  return o;
+}
+
+function convertMember(x: unknown, key: string): unknown {
+  if (typeof x === 'number') return decimalOfNumber(x);
+  if (typeof x === 'string') return DECIMAL_STRING_FIELDS.has(key) ? toDecimal(x) : x;
+  if (x !== null && typeof x === 'object') return toContextValueInPlace(x);
+  return x;
+}
+
 /** A dotted path split once at load time, so a request only walks it. */
 export type PathSegments = readonly string[];
 
@@ -67,13 +95,62 @@ export function getPath(root: unknown, path: string | PathSegments): unknown {
   return cur === undefined ? null : cur;
 }
 
+type Getter = (root: unknown) => unknown;
+
+/**
+ * getPath(root, segments) as a closure made once per path: the common depths (1 to 3) unrolled into
+ * plain property reads; the same answer as getPath for every root (null for a missing value or a
+ * non-object on the way).
+ */
+export function compileGetter(segments: PathSegments): Getter {
+  const isObj = (v: unknown): v is Record<string, unknown> => v !== null && v !== undefined && typeof v === 'object';
+  switch (segments.length) {
+    case 1: {
+      const [a] = segments;
+      return (root) => {
+        if (!isObj(root)) return null;
+        const v = root[a];
+        return v === undefined ? null : v;
+      };
+    }
+    case 2: {
+      const [a, b] = segments;
+      return (root) => {
+        if (!isObj(root)) return null;
+        const x = root[a];
+        if (!isObj(x)) return null;
+        const v = x[b];
+        return v === undefined ? null : v;
+      };
+    }
+    case 3: {
+      const [a, b, c] = segments;
+      return (root) => {
+        if (!isObj(root)) return null;
+        const x = root[a];
+        if (!isObj(x)) return null;
+        const y = x[b];
+        if (!isObj(y)) return null;
+        const v = y[c];
+        return v === undefined ? null : v;
+      };
+    }
+    default: {
+      const segs = [...segments];
+      return (root) => getPath(root, segs);
+    }
+  }
+}
+
 export function setPath(root: Record<string, unknown>, path: string | PathSegments, value: unknown): void {
   const segs = typeof path === 'string' ? path.split('.') : path;
   let cur = root;
-  for (const seg of segs.slice(0, -1)) {
+  const last = segs.length - 1;
+  for (let i = 0; i < last; i++) {
+    const seg = segs[i];
     const next = cur[seg];
     if (next === null || next === undefined || typeof next !== 'object') cur[seg] = {};
     cur = cur[seg] as Record<string, unknown>;
   }
-  cur[segs[segs.length - 1]] = value;
+  cur[segs[last]] = value;
 }

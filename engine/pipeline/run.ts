@@ -3,18 +3,22 @@
  * declares (date_basis: the payment date, or the premium month's first day; shown in the trace) is
  * evaluated over its named inputs, its raw amount rounded by the named rule, the result written at
  * output_key, and a trace step recorded.
+ *
+ * What does not change between calculations is worked out once per pipeline and per rule (plan.ts):
+ * each step's date basis and versions, each input path as a property reader, the rounding function,
+ * the trace's constant fields. A calculation only evaluates.
  */
 import { EngineError, EngineFault } from '../errors.ts';
 import { maskValues } from '../util/mask-values.ts';
-import { isDecimal, type Decimal } from '../decimal.ts';
+import { RuleScope } from '../logic/rule-scope.ts';
 import { truthy } from '../logic/values.ts';
-import { getRounding } from '../rounding/index.ts';
-import { RESULT, type CompiledPipeline } from '../rules/load.ts';
+import type { CompiledPipeline } from '../rules/load.ts';
 import type { RuleRegistry } from '../rules/registry.ts';
 import type { CompiledRule, RuleDateBasis } from '../rules/types.ts';
 import type { MasterRef, MasterSlot } from '../settings/slots.ts';
-import { getPath, setPath, type Context } from './context.ts';
-import { rawString, renderNotes, roundedValue, traceInputs, type TraceStep } from './trace.ts';
+import { setPath, type Context } from './context.ts';
+import { pipelinePlan, rulePlan, type RulePlan } from './plan.ts';
+import { rawString, roundedValue, traceInputs, type TraceStep } from './trace.ts';
 
 /** The dates that choose rule versions: the payment date and the first day of the premium month. */
 export type VersionDates = Record<RuleDateBasis, string>;
@@ -24,28 +28,42 @@ export interface RunOutcome {
   warnings: string[];
 }
 
-/** One rule over a context: its inputs, bindings, raw expression and rounded result (also used by the table tests). */
-export function evaluateRule(rule: CompiledRule, ctx: Context) {
-  const scope: Record<string, unknown> = {};
-  for (const [name, path] of rule.inputs) scope[name] = getPath(ctx, path);
-  for (const [name, fn] of rule.bindings) scope[name] = fn(scope);
-  const raw = rule.expression(scope);
+function evaluatePlanned(plan: RulePlan, ctx: Context) {
+  const values: unknown[] = new Array(plan.size);
+  const scope = new RuleScope(values, plan.index);
+  const inputs = plan.inputs;
+  for (let i = 0; i < inputs.length; i++) values[inputs[i].slot] = inputs[i].read(ctx);
+  const bindings = plan.bindings;
+  for (let i = 0; i < bindings.length; i++) values[bindings[i][0]] = bindings[i][1](scope as never);
+  const raw = plan.rule.expression(scope as never);
   let result: unknown = raw;
-  if (rule.doc.rounding_rule !== null) {
-    if (!isDecimal(raw)) throw new Error(`${rule.file}: expression did not yield a number`);
-    result = getRounding(rule.doc.rounding_rule)!.apply(raw as Decimal);
+  if (plan.round !== null) {
+    if (!plan.isDecimal(raw)) throw new Error(`${plan.rule.file}: expression did not yield a number`);
+    result = plan.round(raw);
   }
   return { scope, raw, result };
 }
 
-function evaluateOrFault(rule: CompiledRule, ctx: Context) {
+/** One rule over a context: its inputs, bindings, raw expression and rounded result (also used by the table tests). */
+export function evaluateRule(rule: CompiledRule, ctx: Context) {
+  const { scope, raw, result } = evaluatePlanned(rulePlan(rule), ctx);
+  return { scope: scope.named(), raw, result };
+}
+
+function evaluateOrFault(plan: RulePlan, ctx: Context) {
   try {
-    return evaluateRule(rule, ctx);
+    return evaluatePlanned(plan, ctx);
   } catch (e) {
     if (e instanceof EngineError) throw e;
     const what = e instanceof Error ? `${e.name}: ${maskValues(e.message)}` : typeof e;
-    throw new EngineFault(`rule ${rule.file} (step ${rule.doc.step}) failed: ${what}`, { cause: e });
+    throw new EngineFault(`rule ${plan.rule.file} (step ${plan.rule.doc.step}) failed: ${what}`, { cause: e });
   }
+}
+
+export interface RunOptions {
+  trace: boolean;
+  /** sha256 of each rule file as loaded, cited in each trace step (null where unknown) */
+  ruleHashes?: ReadonlyMap<string, string>;
 }
 
 export function runPipeline(
@@ -54,45 +72,61 @@ export function runPipeline(
   ctx: Context,
   refs: Partial<Record<MasterSlot, MasterRef>>,
   dates: VersionDates,
-  options: { trace: boolean } = { trace: true },
+  options: RunOptions = { trace: true },
 ): RunOutcome {
   const trace: TraceStep[] = [];
   const wantTrace = options.trace;
+  const hashes = options.ruleHashes;
   const warnings: string[] = [];
+  const plan = pipelinePlan(pipeline, registry);
   for (const [path, fn] of pipeline.prepare) setPath(ctx, path, fn(ctx));
-  for (const step of pipeline.steps) {
+  for (const step of plan.steps) {
     if (step.when && !truthy(step.when(ctx))) continue;
-    const basis = registry.dateBasis(step.rule);
+    const basis = step.basis;
     const date = dates[basis];
-    const rule = registry.pick(step.rule, date);
+    const rule = step.pick(date);
     if (!rule) throw new EngineError('settings_not_resolved', `No version of rule ${step.rule} is in force for ${basis} ${date}.`);
-    const { scope, raw, result } = evaluateOrFault(rule, ctx);
+    const rp = rulePlan(rule);
+    const { scope, raw, result } = evaluateOrFault(rp, ctx);
     setPath(ctx, rule.output, result);
-    for (const [key, binding] of rule.alsoOutputs) setPath(ctx, key, binding === RESULT ? result : scope[binding]);
-    for (const w of rule.warnings) if (truthy(w.when(scope)) && !warnings.includes(w.code)) warnings.push(w.code);
+    for (const [key, slot] of rp.alsoOutputs) setPath(ctx, key, slot === null ? result : slot === undefined ? undefined : scope.values[slot]);
+    for (const w of rule.warnings) if (truthy(w.when(scope as never)) && !warnings.includes(w.code)) warnings.push(w.code);
     if (!wantTrace || !step.trace) continue;
-    const notes = renderNotes(rule.doc.notes, scope);
-    trace.push({
-      step: rule.doc.step,
-      step_type: rule.doc.step_type,
-      formula_code: rule.doc.formula_code,
-      output_key: rule.doc.output_key,
-      input_refs: Object.values(rule.doc.inputs),
-      formula: rule.doc.formula,
-      inputs: basis === 'payment_date' ? traceInputs(rule, scope) : { ...traceInputs(rule, scope), rule_date_basis: basis, rule_version_date: date },
+    const doc = rule.doc;
+    const notes = rp.notes ? rp.notes(scope) : undefined;
+    const inputs = traceInputs(rp, scope);
+    if (basis !== 'payment_date') {
+      inputs.rule_date_basis = basis;
+      inputs.rule_version_date = date;
+    }
+    const masterRefs: MasterRef[] = [];
+    for (const slot of rp.masterSlots) {
+      const r = refs[slot];
+      if (r) masterRefs.push(r);
+    }
+    const traceStep: TraceStep = {
+      step: doc.step,
+      step_type: doc.step_type,
+      formula_code: doc.formula_code,
+      output_key: doc.output_key,
+      input_refs: rp.inputRefs.slice(),
+      formula: doc.formula,
+      inputs,
       raw_amount: rawString(raw),
-      rounding_rule: rule.doc.rounding_rule,
-      rounded_amount: roundedValue(result, rule.doc.result_format),
-      master_refs: rule.doc.masters.map((slot) => refs[slot as MasterSlot]).filter((r): r is MasterRef => !!r),
-      ...(notes ? { notes } : {}),
-      rule: {
-        file: rule.file,
-        sha256: null, // the engine fills it from the hashes taken at load (citeRuleHashes)
-        legal_source: rule.doc.legal_source,
-        effective_from: rule.doc.effective_from,
-        effective_to: rule.doc.effective_to,
-      },
-    });
+      rounding_rule: doc.rounding_rule,
+      rounded_amount: roundedValue(result, doc.result_format),
+      master_refs: masterRefs,
+    } as TraceStep;
+    // notes (when any) then rule, the keys in the order the response has always had
+    if (notes) traceStep.notes = notes;
+    traceStep.rule = {
+      file: rule.file,
+      sha256: rp.shaIn(hashes),
+      legal_source: doc.legal_source,
+      effective_from: doc.effective_from,
+      effective_to: doc.effective_to,
+    };
+    trace.push(traceStep);
   }
   return { trace, warnings };
 }

@@ -3,11 +3,12 @@
  * formula, every named input and intermediate value, the raw amount, the named rounding and its result,
  * and the master records read.
  */
-import { isDecimal, type Decimal } from '../decimal.ts';
-import { serializeValue, toDecString } from '../logic/serialize.ts';
+import { Decimal, isDecimal, numberOf } from '../decimal.ts';
+import { decimalToJson, serializeValue, toDecString } from '../logic/serialize.ts';
 import type { CompiledRule } from '../rules/types.ts';
 import type { MasterRef } from '../settings/slots.ts';
-import { getPath } from './context.ts';
+import type { RuleScope } from '../logic/rule-scope.ts';
+import { compileGetter, getPath } from './context.ts';
 
 export interface TraceStep {
   step: string;
@@ -43,9 +44,25 @@ const SPREAD_BINDING = 'lookup';
 
 /** A trace value: decimals to 20 places (the precision every named rounding snaps to), rates as strings. */
 function traceValue(key: string, v: unknown): unknown {
-  if (isDecimal(v)) {
+  return traceValueOf(key.endsWith('rate'), v);
+}
+
+/**
+ * Rates are mostly the masters' own Decimals, the same objects in every calculation: their trace
+ * strings are kept per object (a Decimal never changes, so its string does not either).
+ */
+const rateStrings = new WeakMap<Decimal, string>();
+function rateString(d: Decimal): string {
+  let s = rateStrings.get(d);
+  if (s === undefined) rateStrings.set(d, (s = toDecString(d, 20)));
+  return s;
+}
+
+function traceValueOf(isRate: boolean, v: unknown): unknown {
+  if (v instanceof Decimal || isDecimal(v)) {
     const d = v as Decimal;
-    return key.endsWith('rate') || !d.isInteger() ? toDecString(d, 20) : serializeValue(d as never);
+    if (isRate) return rateString(d);
+    return !d.isInteger() ? toDecString(d, 20) : decimalToJson(d);
   }
   if (isPlainObject(v)) {
     // a nested lookup (a tier, a grade) keeps every field: `to: null` says the top range is open
@@ -61,25 +78,50 @@ function traceValue(key: string, v: unknown): unknown {
  * (fail_if checks) and are left out; master tables (any object read from masters.*) are named in
  * master_refs instead of copied here.
  */
-export function traceInputs(rule: CompiledRule, scope: Record<string, unknown>): Record<string, unknown> {
+export function traceInputs(rp: { rule: CompiledRule; index: ReadonlyMap<string, number> }, scope: RuleScope): Record<string, unknown> {
+  const plan = tracePlanOf(rp.rule, rp.index);
+  const values = scope.values;
   const out: Record<string, unknown> = {};
-  for (const [name, , fromMasters] of rule.inputs) {
-    const v = scope[name];
+  const inputs = plan.inputs;
+  for (let i = 0; i < inputs.length; i++) {
+    const [name, isRate, fromMasters, slot] = inputs[i];
+    const v = values[slot];
     if (fromMasters && v !== null && typeof v === 'object' && !isDecimal(v)) continue;
-    out[name] = traceValue(name, v);
+    out[name] = traceValueOf(isRate, v);
   }
-  for (const [name] of rule.bindings) {
-    if (name.startsWith('_')) continue;
-    const v = scope[name];
-    if (name === SPREAD_BINDING && isPlainObject(v)) {
-      for (const [k, x] of Object.entries(v)) {
+  const bindings = plan.bindings;
+  for (let i = 0; i < bindings.length; i++) {
+    const [name, isRate, spread, slot] = bindings[i];
+    const v = values[slot];
+    if (spread && isPlainObject(v)) {
+      for (const k of Object.keys(v)) {
+        const x = v[k];
         if (x === null || typeof x !== 'object' || isDecimal(x)) out[k] = traceValue(k, x);
       }
     } else {
-      out[name] = traceValue(name, v);
+      out[name] = traceValueOf(isRate, v);
     }
   }
   return out;
+}
+
+/** Which inputs and bindings a rule's trace shows, and which are rates: worked out once per rule. */
+interface TracePlan {
+  inputs: [string, boolean, boolean, number][]; // name, is a rate, read from masters, slot
+  bindings: [string, boolean, boolean, number][]; // name, is a rate, is the spread lookup, slot (guards, named with a leading underscore, left out)
+}
+const tracePlans = new WeakMap<CompiledRule, TracePlan>();
+
+function tracePlanOf(rule: CompiledRule, index: ReadonlyMap<string, number>): TracePlan {
+  let plan = tracePlans.get(rule);
+  if (!plan) {
+    plan = {
+      inputs: rule.inputs.map(([name, , fromMasters]) => [name, name.endsWith('rate'), fromMasters, index.get(name)!]),
+      bindings: rule.bindings.filter(([name]) => !name.startsWith('_')).map(([name]) => [name, name.endsWith('rate'), name === SPREAD_BINDING, index.get(name)!]),
+    };
+    tracePlans.set(rule, plan);
+  }
+  return plan;
 }
 
 export function rawString(v: unknown): string | null {
@@ -92,7 +134,41 @@ export function rawString(v: unknown): string | null {
 export function roundedValue(v: unknown, format: 'integer' | 'decimal_string' = 'integer'): number | string | null {
   if (!isDecimal(v)) return v === null || v === undefined ? null : String(v);
   const d = v as Decimal;
-  return d.isInteger() && format === 'integer' ? d.toNumber() : toDecString(d, 10);
+  return d.isInteger() && format === 'integer' ? numberOf(d) : toDecString(d, 10);
+}
+
+/**
+ * renderNotes with the template parsed once: the same text for every scope, placeholders filled by
+ * compiled path readers.
+ */
+export function compileNotes(template: string, index: ReadonlyMap<string, number>): (scope: RuleScope) => string {
+  const parts: (string | ((scope: RuleScope) => unknown))[] = [];
+  const re = /\{\{\s*([a-z0-9_.]+)\s*\}\}/g;
+  let at = 0;
+  for (let m = re.exec(template); m; m = re.exec(template)) {
+    const [root, ...rest] = m[1].split('.');
+    const slot = index.get(root);
+    const below = rest.length ? compileGetter(rest) : null;
+    // getPath over the named scope: the root's value (a missing name reads as null), then the rest
+    parts.push(template.slice(at, m.index), (scope) => {
+      const v = slot === undefined ? undefined : scope.values[slot];
+      if (below === null) return v === undefined ? null : v;
+      return below(v);
+    });
+    at = m.index + m[0].length;
+  }
+  parts.push(template.slice(at));
+  return (scope) => {
+    let out = '';
+    for (const p of parts) {
+      if (typeof p === 'string') out += p;
+      else {
+        const v = p(scope);
+        out += isDecimal(v) ? toDecString(v as Decimal, 10) : String(v ?? '');
+      }
+    }
+    return out;
+  };
 }
 
 export function renderNotes(template: string | undefined, scope: Record<string, unknown>): string | undefined {

@@ -9,6 +9,7 @@ import type { ValidateFunction } from 'ajv';
 import { LoadCache } from '../load-cache.ts';
 import type { LoadProblem } from '../errors.ts';
 import { compileExpression, ExpressionCompileError, rootVariablesOf } from '../logic/index.ts';
+import { scopeIndexOf, type RuleScopeNames } from '../logic/rule-scope.ts';
 import { getRounding } from '../rounding/index.ts';
 import { datesMatchBasis } from '../masters/invariants/dates-match-basis.ts';
 import { ajvProblems, newAjv } from '../util/ajv.ts';
@@ -74,9 +75,9 @@ function readChecked(abs: string, file: string, as: 'rule' | 'pipeline', cache: 
   return src.value;
 }
 
-function compileAt(problems: LoadProblem[], file: string, path: string, expr: unknown): Evaluator | null {
+function compileAt(problems: LoadProblem[], file: string, path: string, expr: unknown, ruleScope?: RuleScopeNames): Evaluator | null {
   try {
-    return compileExpression(expr, `${file} ${path}`);
+    return compileExpression(expr, `${file} ${path}`, { ruleScope });
   } catch (e) {
     // the problem's path is the JSON path of the faulty node itself (e.g. /bindings/x/fail_if)
     if (e instanceof ExpressionCompileError) problems.push({ file, path: path + e.path, message: e.problem });
@@ -107,20 +108,21 @@ function loadRule(file: string, doc: RuleDocument, problems: LoadProblem[]): Com
   const basis = { effective_date_basis: doc.date_basis, effective_from: doc.effective_from, effective_to: doc.effective_to };
   for (const issue of datesMatchBasis(basis, 'rule')) problems.push({ file, ...issue });
   const known = new Set(Object.keys(doc.inputs));
+  const scopeIndex = scopeIndexOf(Object.keys(doc.inputs), Object.keys(doc.bindings ?? {}));
   const bindings: [string, Evaluator][] = [];
   for (const [name, expr] of Object.entries(doc.bindings ?? {})) {
     if (known.has(name)) problems.push({ file, path: `/bindings/${name}`, message: 'binding shadows an input' });
     checkVariables(problems, file, `/bindings/${name}`, expr, known);
-    const fn = compileAt(problems, file, `/bindings/${name}`, expr);
+    const fn = compileAt(problems, file, `/bindings/${name}`, expr, { index: scopeIndex, known: new Set(known) });
     if (fn) bindings.push([name, fn]);
     known.add(name);
   }
   checkVariables(problems, file, '/expression', doc.expression, known);
-  const expression = compileAt(problems, file, '/expression', doc.expression);
+  const expression = compileAt(problems, file, '/expression', doc.expression, { index: scopeIndex, known });
   const warnings: CompiledRule['warnings'] = [];
   (doc.warnings ?? []).forEach((w, i) => {
     checkVariables(problems, file, `/warnings/${i}/when`, w.when, known);
-    const when = compileAt(problems, file, `/warnings/${i}/when`, w.when);
+    const when = compileAt(problems, file, `/warnings/${i}/when`, w.when, { index: scopeIndex, known });
     if (when) warnings.push({ code: w.code, when });
   });
   for (const [key, binding] of Object.entries(doc.also_outputs ?? {})) {
@@ -137,6 +139,7 @@ function loadRule(file: string, doc: RuleDocument, problems: LoadProblem[]): Com
     bindings,
     expression,
     warnings,
+    scopeIndex,
   };
 }
 

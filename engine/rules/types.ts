@@ -62,6 +62,8 @@ export interface CompiledRule {
   bindings: [string, Evaluator][];
   expression: Evaluator;
   warnings: { code: string; when: Evaluator }[];
+  /** name -> slot of the rule's scope that its vars were compiled against (engine/logic/rule-scope.ts) */
+  scopeIndex?: ReadonlyMap<string, number>;
 }
 
 export type { MasterKind };

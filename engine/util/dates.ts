@@ -13,8 +13,22 @@ export function firstOfMonth(date: string, months = 0): string {
   return d.toISOString().slice(0, 10);
 }
 
+/** Strings already judged by isIsoDate (requests repeat a handful of dates); bounded, then started afresh. */
+const isoDateVerdicts = new Map<string, boolean>();
+const MAX_VERDICTS = 4096;
+
 export function isIsoDate(s: unknown): s is string {
-  if (typeof s !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(s)) return false;
+  if (typeof s !== 'string') return false;
+  const known = isoDateVerdicts.get(s);
+  if (known !== undefined) return known;
+  const verdict = checkIsoDate(s);
+  if (isoDateVerdicts.size >= MAX_VERDICTS) isoDateVerdicts.clear();
+  isoDateVerdicts.set(s, verdict);
+  return verdict;
+}
+
+function checkIsoDate(s: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return false;
   const d = new Date(`${s}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
 }

@@ -25,6 +25,9 @@ const MATRIX: FieldRule[] = [
   { path: ['attendance_input', 'late_early_leave_minutes'], rule: { monthly: 'optional', hourly: 'zero_only', daily: 'optional' } },
 ];
 
+/** Each rule's parent object (top level: null; else its one key) and field, split once. */
+const SPLIT_MATRIX = MATRIX.map(({ path, rule }) => ({ path, rule, parentKey: path.length > 1 ? (path[0] as string) : null, field: path[path.length - 1] as string }));
+
 export function payTypeOf(request: Obj): PayType | undefined {
   const p = request.pay_type ?? 'monthly';
   return p === 'monthly' || p === 'hourly' || p === 'daily' ? p : undefined;
@@ -39,10 +42,8 @@ export function checkPayTypeMatrix(request: Obj): ValidationDetail[] {
   const payType = payTypeOf(request);
   if (!payType) return []; // the schema reports the bad enum value
   const out: ValidationDetail[] = [];
-  for (const { path, rule } of MATRIX) {
-    const parentPath = path.slice(0, -1) as string[];
-    const field = path[path.length - 1] as string;
-    const parent = parentPath.length === 0 ? request : objAt(request, parentPath[0]);
+  for (const { path, rule, parentKey, field } of SPLIT_MATRIX) {
+    const parent = parentKey === null ? request : objAt(request, parentKey);
     if (!parent) continue; // a missing or malformed parent is reported on its own
     const present = has(parent, field);
     const expectation = rule[payType];

@@ -1,5 +1,5 @@
 /** + — n-ary Decimal sum. Why: totals. Operands must be Decimal (no string-to-number casting). */
-import type { Decimal } from '../../decimal.ts';
+import { plus, type Decimal } from '../../decimal.ts';
 import type { OperatorDef } from '../types.ts';
 import { requireDecimal } from '../values.ts';
 
@@ -10,11 +10,11 @@ export const addOperator: OperatorDef = {
     const where = ctx.where;
     if (args.length === 2) {
       const [a, b] = args;
-      return (scope) => requireDecimal('+', where, a(scope), 1).plus(requireDecimal('+', where, b(scope), 2));
+      return (scope) => plus(requireDecimal('+', where, a(scope), 1), requireDecimal('+', where, b(scope), 2));
     }
     return (scope) => {
       let sum: Decimal = requireDecimal('+', where, args[0](scope), 1);
-      for (let i = 1; i < args.length; i++) sum = sum.plus(requireDecimal('+', where, args[i](scope), i + 1));
+      for (let i = 1; i < args.length; i++) sum = plus(sum, requireDecimal('+', where, args[i](scope), i + 1));
       return sum;
     };
   },

@@ -8,12 +8,12 @@
  * formulas are all rows of one bracket table in the master); the statute is the data and the rule.
  * A base_index outside the base list -> EngineError with the table's not_found_error code.
  */
-import { Decimal } from '../../decimal.ts';
+import { minus, numberOf, plus, type Decimal } from '../../decimal.ts';
 import { EngineError } from '../../errors.ts';
-import { rowBounds } from '../../masters/range-table.ts';
+import { rowBounds, type RangeTable } from '../../masters/range-table.ts';
 import type { OperatorDef, Value } from '../types.ts';
 import { describe, fromScope, isDecimal } from '../values.ts';
-import { compileRangeOperands, rowValue } from './range-lookup.ts';
+import { compileRangeOperands, rowValue, type RangeMatch } from './range-lookup.ts';
 
 export const bracketFormulaOperator: OperatorDef = {
   names: ['bracket_formula'],
@@ -26,7 +26,7 @@ export const bracketFormulaOperator: OperatorDef = {
       let base = fromScope(row.base);
       if (Array.isArray(base)) {
         const i = indexEv(scope);
-        const n = isDecimal(i) && (i as Decimal).isInteger() ? (i as Decimal).toNumber() : -1;
+        const n = isDecimal(i) && (i as Decimal).isInteger() ? numberOf(i as Decimal) : -1;
         if (n < 0 || n >= base.length) {
           throw new EngineError(table.convention.not_found_error, `${table.label}: column ${column} has no base amount at index ${describe(i)} (0-${base.length - 1})`);
         }
@@ -35,20 +35,36 @@ export const bracketFormulaOperator: OperatorDef = {
       const amount = base as Decimal;
       const rate = (row.rate ?? null) as Decimal | null;
       const [from, to] = rowBounds(row, table.convention);
-      const excess = rate === null ? null : x.minus(from);
-      const { base: _b, rate: _r, ...rest } = rowValue(table, match);
-      const out: { [k: string]: Value } = {
-        ...rest,
-        tax: excess === null ? amount : amount.plus(excess.times(rate!)),
+      const excess = rate === null ? null : minus(x, from);
+      return resultOf(table, match, {
+        tax: excess === null ? amount : plus(amount, excess.times(rate!)),
         taxable_from: from,
         taxable_to: to,
         base_tax_amount: amount,
         rate,
         excess_amount: excess,
-      };
-      delete out[table.convention.bounds[0]];
-      delete out[table.convention.bounds[1]];
-      return out;
+      });
     };
   },
 };
+
+/**
+ * The result object: the row's fields but base and rate (and its position where the convention names
+ * one), then the computed fields, without the two bound fields: the keys and order that
+ * `{ ...rest, ...computed }` followed by deleting the bounds gives, built without a delete (which would
+ * turn the object into a slow dictionary for every later read).
+ */
+function resultOf(table: RangeTable, match: RangeMatch, computed: { [k: string]: Value }): { [k: string]: Value } {
+  const [lower, upper] = table.convention.bounds;
+  const row = rowValue(table, match); // every field, plus the position
+  const out: { [k: string]: Value } = {};
+  for (const k in row) {
+    if (k === 'base' || k === 'rate' || k === lower || k === upper) continue;
+    out[k] = Object.prototype.hasOwnProperty.call(computed, k) ? computed[k] : row[k];
+  }
+  for (const k in computed) {
+    if (k === lower || k === upper) continue;
+    out[k] = computed[k];
+  }
+  return out;
+}

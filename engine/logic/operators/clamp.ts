@@ -3,6 +3,7 @@
  * is the standard monthly remuneration clamped to the grade table's minimum and maximum.
  * min > max is a data bug -> Error.
  */
+import { compare } from '../../decimal.ts';
 import type { OperatorDef } from '../types.ts';
 import { requireDecimal } from '../values.ts';
 
@@ -15,8 +16,8 @@ export const clampOperator: OperatorDef = {
       const v = requireDecimal('clamp', where, x(scope), 1);
       const l = requireDecimal('clamp', where, lo(scope), 2);
       const h = requireDecimal('clamp', where, hi(scope), 3);
-      if (l.gt(h)) throw new Error(`${where}: operator "clamp" min ${l.toFixed()} is above max ${h.toFixed()}`);
-      return v.lt(l) ? l : v.gt(h) ? h : v;
+      if (compare(l, h) > 0) throw new Error(`${where}: operator "clamp" min ${l.toFixed()} is above max ${h.toFixed()}`);
+      return compare(v, l) < 0 ? l : compare(v, h) > 0 ? h : v;
     };
   },
 };

@@ -1,4 +1,5 @@
 /** max — largest of the Decimal operands. Why: floors at zero ("never below 0"). */
+import { compare } from '../../decimal.ts';
 import type { OperatorDef } from '../types.ts';
 import { requireDecimal } from '../values.ts';
 
@@ -11,7 +12,7 @@ export const maxOperator: OperatorDef = {
       let m = requireDecimal('max', where, args[0](scope), 1);
       for (let i = 1; i < args.length; i++) {
         const v = requireDecimal('max', where, args[i](scope), i + 1);
-        if (v.gt(m)) m = v;
+        if (compare(v, m) > 0) m = v;
       }
       return m;
     };

@@ -1,4 +1,5 @@
 /** min — smallest of the Decimal operands. Why: caps (standard bonus cap, pension maximum). */
+import { compare } from '../../decimal.ts';
 import type { OperatorDef } from '../types.ts';
 import { requireDecimal } from '../values.ts';
 
@@ -11,7 +12,7 @@ export const minOperator: OperatorDef = {
       let m = requireDecimal('min', where, args[0](scope), 1);
       for (let i = 1; i < args.length; i++) {
         const v = requireDecimal('min', where, args[i](scope), i + 1);
-        if (v.lt(m)) m = v;
+        if (compare(v, m) < 0) m = v;
       }
       return m;
     };

@@ -2,10 +2,12 @@
  * missing — the listed var paths whose value is null/absent or "" (json-logic). Why: json-logic
  * completeness and input guards. {"missing": ["a", "b.c"]} or {"missing": [<array of names>]}.
  */
+import { RuleScope } from '../rule-scope.ts';
 import type { OperatorDef, Scope, Value } from '../types.ts';
 import { isDecimal } from '../values.ts';
 
 function lookup(scope: Scope, name: string): unknown {
+  if (scope instanceof RuleScope) scope = scope.named(); // a rule's scope, by name
   if (name === '') return scope;
   let data: unknown = scope;
   for (const seg of name.split('.')) {

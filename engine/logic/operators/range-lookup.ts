@@ -7,9 +7,9 @@
  * An unavailable table (status not_imported), an unknown column or no matching row -> EngineError
  * with the convention's not_found_error code, naming the table.
  */
-import { Decimal } from '../../decimal.ts';
+import { Decimal, isDecimal, smallIntegerOf } from '../../decimal.ts';
 import { EngineError } from '../../errors.ts';
-import { rowBounds, type RangeRow, type RangeTable } from '../../masters/range-table.ts';
+import { rowBounds, type RangeConvention, type RangeRow, type RangeTable } from '../../masters/range-table.ts';
 import type { Evaluator, OperatorDef, Scope, Value } from '../types.ts';
 import { describe, fromScope, requireDecimal, stringOf } from '../values.ts';
 
@@ -22,27 +22,100 @@ function isRangeTable(v: unknown): v is RangeTable {
   return v !== null && typeof v === 'object' && 'convention' in v && 'label' in v;
 }
 
-/** The table's rows for the column (evaluated only once the table is known to be usable). */
-function rowsOf(table: RangeTable, column: Evaluator | undefined, scope: Scope): RangeRow[] {
+/** The table's rows for the column (its name evaluated only once the table is known to be usable). */
+function rowsOf(table: RangeTable, columnName: (() => string) | null): RangeRow[] {
   const fail = (m: string): never => {
     throw new EngineError(table.convention.not_found_error, `${table.label}: ${m}`);
   };
   if (table.unavailable) fail(table.unavailable);
-  if (!column) return table.rows ?? fail('the table has columns; the lookup names none');
-  const name = stringOf(column(scope));
+  if (!columnName) return table.rows ?? fail('the table has columns; the lookup names none');
+  const name = columnName();
   const rows = table.columns?.[name];
   if (!Array.isArray(rows) || rows.length === 0) fail(`no column ${JSON.stringify(name)}`);
   return rows as RangeRow[];
 }
 
+/**
+ * Rows whose bounds are all integers below 10^15 and whose ranges are ascending and disjoint (every
+ * row but the last closed above, each upper bound at or below the next lower bound, strictly below it
+ * for inclusive upper ends), with their bounds as JS numbers; null for any other row list.
+ * For such rows at most one row contains x, and it is the last row whose lower bound is <= x: a row
+ * before it ends at or below that bound (so below or at x), a row after it starts above x. So a binary
+ * search over exact integer bounds finds the very row the linear scan below would.
+ */
+interface NumericRows {
+  from: Float64Array;
+  to: Float64Array; // NaN where open
+}
+const numericRowsCache = new WeakMap<RangeRow[], WeakMap<RangeConvention, NumericRows | null>>();
+
+function numericRows(rows: RangeRow[], c: RangeConvention): NumericRows | null {
+  let byConvention = numericRowsCache.get(rows);
+  if (!byConvention) numericRowsCache.set(rows, (byConvention = new WeakMap()));
+  let found = byConvention.get(c);
+  if (found === undefined) {
+    found = buildNumericRows(rows, c);
+    byConvention.set(c, found);
+  }
+  return found;
+}
+
+function buildNumericRows(rows: RangeRow[], c: RangeConvention): NumericRows | null {
+  const n = rows.length;
+  const from = new Float64Array(n);
+  const to = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const [f, t] = rowBounds(rows[i], c);
+    const fn = isDecimal(f) ? smallIntegerOf(f) : undefined;
+    if (fn === undefined) return null;
+    from[i] = fn;
+    if (t === null) {
+      if (i < n - 1) return null;
+      to[i] = NaN;
+    } else {
+      const tn = isDecimal(t) ? smallIntegerOf(t) : undefined;
+      if (tn === undefined) return null;
+      to[i] = tn;
+    }
+  }
+  for (let i = 0; i < n - 1; i++) {
+    if (!(from[i] < from[i + 1])) return null;
+    if (c.upper_end === 'exclusive' ? !(to[i] <= from[i + 1]) : !(to[i] < from[i + 1])) return null;
+  }
+  return { from, to };
+}
+
 /** The matching row; rows are ascending and contiguous (a masters invariant). */
 export function findRange(table: RangeTable, rows: RangeRow[], x: Decimal, what: string): RangeMatch {
   const c = table.convention;
+  const xn = smallIntegerOf(x);
+  const numeric = xn !== undefined && rows.length > 0 ? numericRows(rows, c) : null;
+  if (numeric !== null) {
+    const xv = xn!;
+    const { from, to } = numeric;
+    let lo = 0;
+    let hi = rows.length - 1;
+    if (from[0] <= xv) {
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >> 1;
+        if (from[mid] <= xv) lo = mid;
+        else hi = mid - 1;
+      }
+      const top = to[lo];
+      if (Number.isNaN(top) || (c.upper_end === 'exclusive' ? xv < top : xv <= top)) return { row: rows[lo], position: lo };
+    }
+    return outsideEveryRange(table, rows, x, what);
+  }
   for (let i = 0; i < rows.length; i++) {
     const [from, to] = rowBounds(rows[i], c);
     const belowTop = to === null || (c.upper_end === 'exclusive' ? x.lt(to) : x.lte(to));
     if (from.lte(x) && belowTop) return { row: rows[i], position: i };
   }
+  return outsideEveryRange(table, rows, x, what);
+}
+
+function outsideEveryRange(table: RangeTable, rows: RangeRow[], x: Decimal, what: string): RangeMatch {
+  const c = table.convention;
   if (c.outside === 'nearest' && rows.length > 0) {
     const below = x.lt(rowBounds(rows[0], c)[0]);
     return below ? { row: rows[0], position: 0 } : { row: rows[rows.length - 1], position: rows.length - 1 };
@@ -55,17 +128,32 @@ export function compileRangeOperands(op: string, tableEv: Evaluator, xEv: Evalua
   return (scope: Scope): { table: RangeTable; x: Decimal; match: RangeMatch; column: string | null } => {
     const table = tableEv(scope);
     if (!isRangeTable(table)) throw new Error(`${where}: operator "${op}" needs a range table (a master's *_table), got ${describe(table)}`);
-    const rows = rowsOf(table, columnEv, scope);
-    const column = columnEv ? stringOf(columnEv(scope)) : null;
+    // the column operand is evaluated once (expressions are pure), after the table's availability check
+    let column: string | null = null;
+    const rows = rowsOf(table, columnEv ? () => (column = stringOf(columnEv(scope))) : null);
     const x = requireDecimal(op, where, xEv(scope), 2);
     return { table, x, match: findRange(table, rows, x, column === null ? '' : ` of column ${column}`), column };
   };
 }
 
+/**
+ * A row's fields as values (JS numbers as Decimal), converted once per row: master rows never change,
+ * and a Decimal is immutable, so every lookup of the row may share them.
+ */
+const rowFieldsCache = new WeakMap<RangeRow, [string, Value][]>();
+export function rowFields(row: RangeRow): [string, Value][] {
+  let fields = rowFieldsCache.get(row);
+  if (!fields) {
+    fields = Object.entries(row).map(([k, v]) => [k, fromScope(v)]);
+    rowFieldsCache.set(row, fields);
+  }
+  return fields;
+}
+
 /** The row as an operator result: every field, plus the position where the convention asks for it. */
 export function rowValue(table: RangeTable, m: RangeMatch): { [k: string]: Value } {
   const out: { [k: string]: Value } = {};
-  for (const [k, v] of Object.entries(m.row)) out[k] = fromScope(v);
+  for (const [k, v] of rowFields(m.row)) out[k] = v;
   const idx = table.convention.index;
   if (idx) out[idx.field] = new Decimal(m.position + idx.base);
   return out;

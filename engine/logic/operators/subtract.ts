@@ -1,4 +1,5 @@
 /** - — unary negation or binary difference over Decimal. Why: net amounts, excess over a bound. */
+import { minus } from '../../decimal.ts';
 import type { OperatorDef } from '../types.ts';
 import { requireDecimal } from '../values.ts';
 
@@ -9,6 +10,6 @@ export const subtractOperator: OperatorDef = {
     const where = ctx.where;
     const [a, b] = args;
     if (!b) return (scope) => requireDecimal('-', where, a(scope), 1).neg();
-    return (scope) => requireDecimal('-', where, a(scope), 1).minus(requireDecimal('-', where, b(scope), 2));
+    return (scope) => minus(requireDecimal('-', where, a(scope), 1), requireDecimal('-', where, b(scope), 2));
   },
 };

@@ -4,7 +4,7 @@
  * social-insurance and employment-insurance bases are sums of the items flagged for each (decisions 3).
  * A summed value that is not a number is a rule or validation bug -> Error.
  */
-import { Decimal, ZERO } from '../../decimal.ts';
+import { Decimal, plus, ZERO } from '../../decimal.ts';
 import type { Evaluator, OperatorDef, Scope } from '../types.ts';
 import { describe, isDecimal } from '../values.ts';
 
@@ -40,7 +40,7 @@ export const sumByOperator: OperatorDef = {
         if (item === null || typeof item !== 'object') throw new Error(`${where}: operator "sum_by" item ${i} is ${describe(item)}`);
         if (g !== null && item[g] !== true) continue;
         const v = item[f];
-        if (isDecimal(v)) sum = sum.plus(v as Decimal);
+        if (isDecimal(v)) sum = plus(sum, v as Decimal);
         else if (typeof v === 'number' && Number.isFinite(v)) sum = sum.plus(new Decimal(String(v)));
         else throw new Error(`${where}: operator "sum_by" item ${i} field "${f}" is ${describe(v)}, not a number`);
       }

@@ -5,12 +5,18 @@
  * The path must be a literal so that the loader can check every variable is declared (variablesOf).
  * JS numbers found in the data are returned as Decimal, undefined as null.
  */
-import type { OperatorDef, Scope, Value } from '../types.ts';
+import { RuleScope } from '../rule-scope.ts';
+import type { Evaluator, OperatorDef, Scope, Value } from '../types.ts';
 import { fromScope, isDecimal } from '../values.ts';
 
 function walk(scope: Scope, segments: string[]): unknown {
-  let data: unknown = scope;
-  for (const seg of segments) {
+  return walkFrom(scope, segments, 0);
+}
+
+/** walk() from segments[start] on, starting at data (what segments before start led to). */
+function walkFrom(data: unknown, segments: string[], start: number): unknown {
+  for (let i = start; i < segments.length; i++) {
+    const seg = segments[i];
     if (data === null || data === undefined || typeof data !== 'object' || isDecimal(data)) return undefined;
     if (Array.isArray(data)) {
       if (!/^\d+$/.test(seg)) return undefined;
@@ -27,31 +33,60 @@ function walk(scope: Scope, segments: string[]): unknown {
 export const varOperator: OperatorDef = {
   names: ['var'],
   arity: [0, 2],
-  compile(args, raw) {
+  compile(args, raw, ctx) {
     const path = raw.length === 0 ? '' : raw[0];
     if (path !== null && typeof path !== 'string' && !(typeof path === 'number' && Number.isInteger(path) && path >= 0)) {
       throw new Error('var: the path must be a literal string (or array index)');
     }
     const def = args.length > 1 ? args[1] : null;
-    if (path === '' || path === null) return (scope) => fromScope(scope);
+    if (path === '' || path === null) return (scope) => fromScope(scope instanceof RuleScope ? scope.named() : scope);
     const segments = String(path).split('.');
+    const generalOnObjects = generalVar(segments, def);
+    // a rule's scope read by a var that does not know its slots: the same values, by name
+    const general: Evaluator = (scope) => generalOnObjects(scope instanceof RuleScope ? scope.named() : scope);
+    const root = segments[0];
+    const names = ctx.ruleScope;
+    if (!names || !names.known.has(root)) return general;
+    // Over this rule's RuleScope the root is a slot already set (the loader's variable check): the
+    // general path's checks on the scope itself (an object, not a Decimal nor an array, owning the
+    // name) are known to pass, so the slot is read directly. Over any other scope, the general path.
+    const index = names.index;
+    const slot = index.get(root)!;
     if (segments.length === 1) {
-      const key = segments[0];
-      return (scope) => {
-        const v =
-          scope !== null && typeof scope === 'object' && !isDecimal(scope)
-            ? Array.isArray(scope)
-              ? /^\d+$/.test(key) ? (scope as unknown[])[Number(key)] : undefined
-              : Object.prototype.hasOwnProperty.call(scope, key) ? scope[key] : undefined
-            : undefined;
+      return (scope): Value => {
+        if (!(scope instanceof RuleScope) || scope.index !== index) return general(scope);
+        const v = scope.values[slot];
         if (v === undefined) return def ? def(scope) : null;
-        return fromScope(v);
+        return typeof v === 'number' ? fromScope(v) : (v as Value);
       };
     }
     return (scope): Value => {
-      const v = walk(scope, segments);
+      if (!(scope instanceof RuleScope) || scope.index !== index) return general(scope);
+      const first = scope.values[slot];
+      const v = first === undefined ? undefined : walkFrom(first, segments, 1);
       if (v === undefined) return def ? def(scope) : null;
       return fromScope(v);
     };
   },
 };
+
+function generalVar(segments: string[], def: Evaluator | null): Evaluator {
+  if (segments.length === 1) {
+    const key = segments[0];
+    return (scope) => {
+      const v =
+        scope !== null && typeof scope === 'object' && !isDecimal(scope)
+          ? Array.isArray(scope)
+            ? /^\d+$/.test(key) ? (scope as unknown[])[Number(key)] : undefined
+            : Object.prototype.hasOwnProperty.call(scope, key) ? scope[key] : undefined
+          : undefined;
+      if (v === undefined) return def ? def(scope) : null;
+      return fromScope(v);
+    };
+  }
+  return (scope): Value => {
+    const v = walk(scope, segments);
+    if (v === undefined) return def ? def(scope) : null;
+    return fromScope(v);
+  };
+}

@@ -1,0 +1,196 @@
+/**
+ * The per-pipeline and per-rule facts a calculation would otherwise work out again at every step:
+ * built on first use and kept with the (immutable, loaded once) pipeline and rule objects.
+ *  - a step: its rule's date basis and a version picker over its versions (no registry lookups);
+ *  - a rule: each input path as a property reader, the rounding function, also_outputs split once,
+ *    the trace's input_refs, master slots and a compiled notes template.
+ */
+import { isDecimal, type Decimal } from '../decimal.ts';
+import { RuleScope, scopeIndexOf } from '../logic/rule-scope.ts';
+import { rootVariablesOf } from '../logic/variables.ts';
+import type { Evaluator, Value } from '../logic/types.ts';
+import { getRounding } from '../rounding/index.ts';
+import { RESULT, type CompiledPipeline } from '../rules/load.ts';
+import type { RuleRegistry } from '../rules/registry.ts';
+import type { CompiledRule, RuleDateBasis } from '../rules/types.ts';
+import type { MasterSlot } from '../settings/slots.ts';
+import { inForce } from '../util/dates.ts';
+import { compileGetter } from './context.ts';
+import { compileNotes } from './trace.ts';
+
+export interface StepPlan {
+  rule: string;
+  when: Evaluator | null;
+  trace: boolean;
+  basis: RuleDateBasis;
+  /** the version in force on a date, or undefined */
+  pick(date: string): CompiledRule | undefined;
+}
+
+export interface PipelinePlan {
+  steps: StepPlan[];
+}
+
+export interface RulePlan {
+  rule: CompiledRule;
+  /** name -> slot of the rule's scope (the map its vars were compiled against) */
+  index: ReadonlyMap<string, number>;
+  /** slots in the scope: inputs then bindings */
+  size: number;
+  /** the rule's bindings, those computed from master data alone remembered per master record */
+  bindings: [number, Evaluator][];
+  inputs: { slot: number; read: (ctx: unknown) => unknown }[];
+  round: ((d: Decimal) => Decimal) | null;
+  isDecimal: (v: unknown) => v is Decimal;
+  /** [context path, slot of the binding (undefined: no such binding) or null for the step's own result] */
+  alsoOutputs: [readonly string[], number | undefined | null][];
+  inputRefs: string[];
+  masterSlots: MasterSlot[];
+  notes: ((scope: RuleScope) => string) | null;
+  /** the rule file's sha256 in a map of hashes (null where absent), looked up once per map */
+  shaIn(hashes: ReadonlyMap<string, string> | undefined): string | null;
+}
+
+function shaLookup(file: string): RulePlan['shaIn'] {
+  let lastMap: ReadonlyMap<string, string> | undefined;
+  let lastSha: string | null = null;
+  let known = false;
+  return (hashes) => {
+    if (!known || hashes !== lastMap) {
+      lastMap = hashes;
+      lastSha = hashes?.get(file) ?? null;
+      known = true;
+    }
+    return lastSha;
+  };
+}
+
+const pipelinePlans = new WeakMap<CompiledPipeline, WeakMap<RuleRegistry, PipelinePlan>>();
+const rulePlans = new WeakMap<CompiledRule, RulePlan>();
+
+/** The version of one code in force on a date (the registry's own list: a rule added later is seen too). */
+function picker(versions: readonly CompiledRule[]): (date: string) => CompiledRule | undefined {
+  // the last answer is kept with its date and the number of versions it was picked among
+  let lastDate: string | undefined;
+  let lastCount = -1;
+  let last: CompiledRule | undefined;
+  return (date) => {
+    if (date === lastDate && versions.length === lastCount) return last;
+    let found: CompiledRule | undefined;
+    for (let i = 0; i < versions.length; i++) {
+      if (inForce(versions[i].doc, date)) {
+        found = versions[i];
+        break;
+      }
+    }
+    lastDate = date;
+    lastCount = versions.length;
+    last = found;
+    return found;
+  };
+}
+
+/** The named rounding; a name the loader would have refused fails the step as it always did (a fault). */
+function roundingOf(name: string | null): ((d: Decimal) => Decimal) | null {
+  if (name === null) return null;
+  const rounding = getRounding(name);
+  return rounding
+    ? (d) => rounding.apply(d)
+    : () => {
+        throw new TypeError(`unknown rounding rule ${name}`);
+      };
+}
+
+export function pipelinePlan(pipeline: CompiledPipeline, registry: RuleRegistry): PipelinePlan {
+  let byRegistry = pipelinePlans.get(pipeline);
+  if (!byRegistry) pipelinePlans.set(pipeline, (byRegistry = new WeakMap()));
+  let plan = byRegistry.get(registry);
+  if (!plan) {
+    plan = {
+      steps: pipeline.steps.map((s) => ({ rule: s.rule, when: s.when, trace: s.trace, basis: registry.dateBasis(s.rule), pick: picker(registry.versions(s.rule)) })),
+    };
+    byRegistry.set(registry, plan);
+  }
+  return plan;
+}
+
+export function rulePlan(rule: CompiledRule): RulePlan {
+  let plan = rulePlans.get(rule);
+  if (!plan) {
+    const index = rule.scopeIndex ?? scopeIndexOf(rule.inputs.map(([name]) => name), rule.bindings.map(([name]) => name));
+    plan = {
+      rule,
+      index,
+      size: index.size,
+      inputs: rule.inputs.map(([name, path]) => ({ slot: index.get(name)!, read: compileGetter(path) })),
+      bindings: withMasterMemo(rule, index),
+      round: roundingOf(rule.doc.rounding_rule),
+      isDecimal,
+      alsoOutputs: rule.alsoOutputs.map(([key, binding]) => [key, binding === RESULT ? null : index.get(binding)]),
+      inputRefs: Object.values(rule.doc.inputs),
+      masterSlots: rule.doc.masters as MasterSlot[],
+      notes: rule.doc.notes ? compileNotes(rule.doc.notes, index) : null,
+      shaIn: shaLookup(rule.file),
+    };
+    rulePlans.set(rule, plan);
+  }
+  return plan;
+}
+
+/**
+ * A binding whose variables are all master inputs (or bindings of that kind) is a pure function of
+ * those master records: expressions have no side effects and read nothing but their scope, and master
+ * records are loaded once and never changed. Its value is remembered per record (by identity; a
+ * WeakMap per input), so a fold over a grade table runs once per table, not once per calculation.
+ * Only Decimals and primitives are remembered: an object or array result is computed afresh, as a
+ * later step could write into it.
+ */
+function withMasterMemo(rule: CompiledRule, index: ReadonlyMap<string, number>): [number, Evaluator][] {
+  const masterInputs = new Set(rule.inputs.filter(([, , fromMasters]) => fromMasters).map(([name]) => name));
+  /** binding name -> the master inputs it depends on */
+  const constant = new Map<string, string[]>();
+  const exprs = (rule.doc.bindings ?? {}) as Record<string, unknown>;
+  return rule.bindings.map(([name, fn]) => {
+    const slot = index.get(name)!;
+    let roots: string[];
+    try {
+      roots = rootVariablesOf(exprs[name]);
+    } catch {
+      return [slot, fn];
+    }
+    const deps = new Set<string>();
+    for (const r of roots) {
+      if (masterInputs.has(r)) deps.add(r);
+      else if (constant.has(r)) for (const d of constant.get(r)!) deps.add(d);
+      else return [slot, fn];
+    }
+    if (deps.size === 0) return [slot, fn];
+    const keys = [...deps].sort();
+    constant.set(name, keys);
+    return [slot, memoised(fn, keys.map((k) => index.get(k)!))];
+  });
+}
+
+const NOT_REMEMBERED = Symbol('not remembered');
+
+function memoised(fn: Evaluator, keys: number[]): Evaluator {
+  const root = new WeakMap<object, unknown>();
+  return (scope) => {
+    let level = root;
+    for (let i = 0; i < keys.length; i++) {
+      const k = (scope as unknown as RuleScope).values[keys[i]];
+      if (k === null || typeof k !== 'object') return fn(scope); // a missing or primitive input: nothing to key on
+      if (i === keys.length - 1) {
+        const hit = level.get(k);
+        if (hit !== undefined && hit !== NOT_REMEMBERED) return hit as Value;
+        const v = fn(scope);
+        level.set(k, v === null || typeof v !== 'object' || isDecimal(v) ? v : NOT_REMEMBERED);
+        return v;
+      }
+      let next = level.get(k) as WeakMap<object, unknown> | undefined;
+      if (!next) level.set(k, (next = new WeakMap()));
+      level = next;
+    }
+    return fn(scope);
+  };
+}

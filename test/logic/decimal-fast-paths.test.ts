@@ -1,0 +1,62 @@
+/**
+ * The engine's exact integer fast paths (engine/decimal.ts: plus, minus, compare, smallIntegerOf,
+ * decimalOfNumber) must give what decimal.js gives, down to the internal digits, sign and exponent:
+ * checked over fixed edge values (zeros of both signs, word and 10^15 boundaries, fractions) and a
+ * seeded spread of integers of every magnitude.
+ */
+import { describe, expect, it } from 'vitest';
+import { compare, Decimal, decimalOfNumber, minus, numberOf, plus, smallIntegerOf, toDecimal } from '../../engine/decimal.ts';
+
+const rep = (d: Decimal) => {
+  const x = d as unknown as { s: number; e: number; d: number[] | null };
+  return [x.s, x.e, x.d];
+};
+
+const EDGES = ['0', '-0', '1', '-1', '9', '10', '9999999', '10000000', '10000001', '-10000000', '123456789', '999999999999999', '-999999999999999', '1000000000000000', '1e15', '5e14', '0.5', '-0.25', '123.456', '1e-7', '12345678901234567890', 'NaN', 'Infinity'];
+
+function seeded(n: number): string[] {
+  let s = 20261123;
+  const next = () => (s = (Math.imul(s, 1103515245) + 12345) >>> 0) / 2 ** 32;
+  const out: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const digits = Math.floor(next() * 17);
+    const v = Math.floor((next() - 0.5) * 2 * 10 ** digits);
+    out.push(String(v));
+  }
+  return out;
+}
+
+const VALUES = [...EDGES, ...seeded(400)].map((v) => new Decimal(v));
+
+describe('exact integer fast paths', () => {
+  it('plus and minus equal decimal.js, representation included', () => {
+    for (const a of VALUES) {
+      for (const b of VALUES) {
+        expect(rep(plus(a, b))).toEqual(rep(a.plus(b)));
+        expect(rep(minus(a, b))).toEqual(rep(a.minus(b)));
+      }
+    }
+  });
+
+  it('compare equals decimal.js cmp (NaN included)', () => {
+    for (const a of VALUES) for (const b of VALUES) expect(compare(a, b)).toBe(a.cmp(b));
+  });
+
+  it('smallIntegerOf is the number of an integer below 10^15 and undefined otherwise', () => {
+    expect(smallIntegerOf(new Decimal('999999999999999'))).toBe(999999999999999);
+    expect(Object.is(smallIntegerOf(new Decimal('-0')), -0)).toBe(true);
+    expect(smallIntegerOf(new Decimal('1e15'))).toBeUndefined();
+    expect(smallIntegerOf(new Decimal('0.5'))).toBeUndefined();
+    expect(smallIntegerOf(new Decimal('NaN'))).toBeUndefined();
+    for (const a of VALUES) {
+      const n = smallIntegerOf(a);
+      if (n !== undefined) expect(n).toBe(a.toNumber());
+      expect(numberOf(a)).toBe(a.toNumber());
+    }
+  });
+
+  it('decimalOfNumber equals toDecimal', () => {
+    for (const v of [0, -0, 1, -1, 1e7, 12345678, 2 ** 53, 0.1, -2.5, 1e21]) expect(rep(decimalOfNumber(v))).toEqual(rep(toDecimal(v)));
+    expect(() => decimalOfNumber(Number.NaN)).toThrow('not a finite number');
+  });
+});
