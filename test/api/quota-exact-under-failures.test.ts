@@ -24,7 +24,12 @@ describe.each(STORE_KINDS)('quota stays exact when failing calls race valid ones
     const requests = Array.from({ length: 50 }, (_, i) => (i % 5 === 4 ? { valid: true, body: bodies.monthly() } : { valid: false, body: failing() }));
     const results = await Promise.all(requests.map(async (r) => ({ valid: r.valid, res: await call(api.server, 'POST', PATHS.monthly, { key, body: r.body }) })));
     expect(results.filter((r) => r.valid).map((r) => r.res.status)).toEqual(Array(10).fill(200));
-    expect(new Set(results.filter((r) => !r.valid).map((r) => r.res.json.error.code))).toEqual(new Set(['settings_not_resolved']));
+    // A failing call that reaches the quota check after the tenth success is refused with 402 before it
+    // is calculated (the quota is checked first); any other answer would be a bug.
+    const failingCodes = results.filter((r) => !r.valid).map((r) => r.res.json.error.code);
+    expect(failingCodes).toHaveLength(40);
+    expect(failingCodes.filter((code) => code !== 'settings_not_resolved' && code !== 'quota_exceeded')).toEqual([]);
+    expect(failingCodes).toContain('settings_not_resolved');
     expect(await api.server.store.quotaUsed(account_id, '2026-05')).toBe(10);
     expect((await call(api.server, 'POST', PATHS.monthly, { key, body: bodies.monthly() })).status).toBe(402);
   });
