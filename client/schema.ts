@@ -1562,7 +1562,7 @@ export interface components {
              */
             employee_ref: string;
             /**
-             * @description 扶養親族等の数: the dependents column of the withholding tables (0-7 as printed); above 7 the tables' note applies (monthly: the 7 amount less 1,610 yen per extra dependent, bonus rate table: the "7 or more" column).
+             * @description 扶養親族等の数: the dependents column of the withholding tables; beyond the last printed column the tables' own notes apply (monthly table: the last column's amount less its per_extra_dependent_deduction for each extra dependent; bonus rate table: its last, "or more" column).
              * @example 1
              */
             tax_dependent_count: number;
@@ -4513,7 +4513,7 @@ export interface operations {
                      */
                     tax_table_type: "kou" | "otsu";
                     /**
-                     * @description 扶養親族等の数 (0-7 as printed; above 7 the monthly table's note: the 7 amount less 1,610 yen per extra dependent).
+                     * @description 扶養親族等の数: the dependents columns of the monthly withholding table; beyond its last column the table's own note applies (the last column's amount less the table's per_extra_dependent_deduction for each extra dependent).
                      * @example 0
                      */
                     tax_dependent_count: number;

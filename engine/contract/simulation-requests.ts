@@ -40,7 +40,7 @@ export const incomeTaxSimulationRequestSchema = {
     taxable_payment: yen('Taxable payment.', 300000),
     social_insurance_deduction_amount: yen('Social insurance premiums subtracted to give the basis.', 44000),
     tax_table_type: { type: 'string', enum: ['kou', 'otsu'], description: 'Withholding table column.', examples: ['kou'] },
-    tax_dependent_count: taxDependentCount('扶養親族等の数 (0-7 as printed; above 7 the monthly table\'s note: the 7 amount less 1,610 yen per extra dependent).', 0),
+    tax_dependent_count: taxDependentCount('扶養親族等の数: the dependents columns of the monthly withholding table; beyond its last column the table\'s own note applies (the last column\'s amount less the table\'s per_extra_dependent_deduction for each extra dependent).', 0),
   },
   examples: [incomeTaxSimulationExample],
 } as const;

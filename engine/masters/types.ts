@@ -78,11 +78,11 @@ export interface MonthlyTaxTable extends MasterMeta {
   otsu_below_table: { upper_excl: Decimal; rate: Decimal };
   kou_brackets: KouBracket[]; // from the last row's upper bound, contiguous
   otsu_brackets: OtsuBracket[];
-  /** 1,610 yen per dependent beyond the last column (the rules use it for 8 or more dependents); null where the table does not say. */
+  /** The deduction per dependent beyond the last column (the rules use it past that column); null where the table does not say. */
   per_extra_dependent_deduction: Decimal | null;
   /** 乙欄 従たる給与についての扶養控除等申告書: deduction per declared dependant; null where not confirmed (2027). */
   otsu_secondary_declaration_deduction?: Decimal | null;
-  /** The last kou column of the rows (7: the table prints 0-7 dependents). */
+  /** The last kou column of the rows (the most dependents the table prints). */
   kou_last_dependents_column?: number;
   /** The whole table (below-table rule, rows, formulas) as one bracket table per column: kou, otsu. */
   withholding_table?: RangeTable;
