@@ -10,12 +10,12 @@ import { EngineError, LoadError, type LoadProblem, type ValidationDetail } from 
 import { loadMasters } from './masters/load.ts';
 import type { MasterSet } from './masters/types.ts';
 import type { ProfileVersion } from './profile/types.ts';
-import { withRequestDefaults } from './contract/request-defaults.ts';
 import { loadRules, type LoadedRules } from './rules/load.ts';
 import { checkSettingsLock } from './settings/resolve.ts';
 import { SettingsMemo } from './settings/memo.ts';
 import { findAttendanceConflict, validateCrossFields } from './validation/index.ts';
-import { toContextValue, toContextValueInPlace } from './pipeline/context.ts';
+import { toContextValue } from './pipeline/context.ts';
+import { requestContext } from './pipeline/request-context.ts';
 import { runPipeline } from './pipeline/run.ts';
 import { buildAmounts } from './pipeline/amounts.ts';
 import { rateTableRecords, ruleRecords, taxTableRecords } from './listing.ts';
@@ -175,11 +175,11 @@ function makeEngine(masters: MasterSet, rules: LoadedRules, provenance: Provenan
     const settings = settingsMemo.resolve(type, pipeline, profileVersions, paymentDate);
     checkSettingsLock(request.settings_lock as Record<string, unknown> | undefined, settings.snapshot);
 
-    const filled = withRequestDefaults(type, request);
+    const filled = requestContext(type, request); // defaults filled, numbers as Decimal
     const withTrace = traceWanted(filled);
     // the profile, masters, snapshot and dates are the memo's shared (frozen) objects: steps write only amounts and work
     const ctx: Record<string, unknown> = {
-      request: toContextValueInPlace(filled),
+      request: filled,
       profile: settings.contextProfile,
       masters: settings.masters,
       settings: settings.snapshot,

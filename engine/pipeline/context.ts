@@ -74,9 +74,25 @@ export function toContextValueInPlace(v: unknown): unknown {
 
 function convertMember(x: unknown, key: string): unknown {
   if (typeof x === 'number') return decimalOfNumber(x);
-  if (typeof x === 'string') return DECIMAL_STRING_FIELDS.has(key) ? toDecimal(x) : x;
+  if (typeof x === 'string') return DECIMAL_STRING_FIELDS.has(key) ? decimalOfString(x) : x;
   if (x !== null && typeof x === 'object') return toContextValueInPlace(x);
   return x;
+}
+
+/**
+ * toDecimal(s) for a decimal-string field: requests carry the same few (hours "160", "7.5"), so each
+ * string's Decimal is made once and shared (a Decimal never changes); bounded, then started afresh.
+ * A string toDecimal refuses is not remembered: it throws every time, as toDecimal does.
+ */
+const decimalStrings = new Map<string, Decimal>();
+export function decimalOfString(s: string): Decimal {
+  let d = decimalStrings.get(s);
+  if (d === undefined) {
+    d = toDecimal(s);
+    if (decimalStrings.size >= 1024) decimalStrings.clear();
+    decimalStrings.set(s, d);
+  }
+  return d;
 }
 
 /** A dotted path split once at load time, so a request only walks it. */

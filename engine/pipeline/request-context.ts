@@ -1,0 +1,65 @@
+/**
+ * The request as a calculation's context holds it: a copy of the caller's object with the schema's
+ * defaults filled in and every number (and decimal-string field) made a Decimal.
+ *
+ * Done in one walk over the caller's object, where the engine used to deep-copy the request, fill its
+ * defaults, then convert the copy: the walk gives the same tree (the same keys in the same order, the
+ * same Decimals). Anything it does not take as plain JSON data (a class instance, a hole, something
+ * deeper than any schema allows) or a value the conversion refuses goes the three-pass way instead,
+ * which copies it as structuredClone does or throws the error it always threw.
+ */
+import type { CalculationType } from '../calculation-type.ts';
+import { DEFAULTS_PLANS, MAX_DEPTH, NOT_PLAIN, withRequestDefaults, type DefaultsPlan } from '../contract/request-defaults.ts';
+import { decimalOfNumber } from '../decimal.ts';
+import { DECIMAL_STRING_FIELDS, decimalOfString, toContextValueInPlace } from './context.ts';
+
+export function requestContext(type: CalculationType, request: Record<string, unknown>): Record<string, unknown> {
+  try {
+    return build(request, DEFAULTS_PLANS.get(type)!, '', 0) as Record<string, unknown>;
+  } catch {
+    return toContextValueInPlace(withRequestDefaults(type, request)) as Record<string, unknown>;
+  }
+}
+
+/**
+ * A copy of v converted as toContextValueInPlace converts (key: the property name v is under, '' in
+ * an array), filled by `plan` as fillDefaults fills: a missing defaulted property is added after the
+ * given ones, in `properties` order, as its default built the same way (so a default object gets its
+ * own defaults and a default 0 becomes a Decimal).
+ */
+function build(v: unknown, plan: DefaultsPlan | null, key: string, depth: number): unknown {
+  if (typeof v === 'number') return decimalOfNumber(v);
+  if (typeof v === 'string') return DECIMAL_STRING_FIELDS.has(key) ? decimalOfString(v) : v;
+  if (v === null || typeof v !== 'object') {
+    if (typeof v === 'function' || typeof v === 'symbol') throw NOT_PLAIN;
+    return v;
+  }
+  if (depth > MAX_DEPTH) throw NOT_PLAIN;
+  if (Array.isArray(v)) {
+    if (Object.getPrototypeOf(v) !== Array.prototype) throw NOT_PLAIN;
+    const items = plan === null ? null : plan.items;
+    const out = new Array(v.length);
+    for (let i = 0; i < v.length; i++) {
+      if (!(i in v)) throw NOT_PLAIN;
+      out[i] = build(v[i], items, '', depth + 1);
+    }
+    return out;
+  }
+  const proto = Object.getPrototypeOf(v);
+  if (proto !== Object.prototype && proto !== null) throw NOT_PLAIN;
+  const o = v as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  const props = plan === null ? null : plan.properties;
+  for (const k of Object.keys(o)) {
+    if (k === '__proto__') throw NOT_PLAIN;
+    out[k] = build(o[k], props === null ? null : (props.get(k) ?? null), k, depth + 1);
+  }
+  if (plan !== null) {
+    const defaults = plan.defaults;
+    for (let i = 0; i < defaults.length; i++) {
+      const [k, value, sub] = defaults[i];
+      if (out[k] === undefined) out[k] = build(value, sub, k, depth + 1);
+    }
+  }
+  return out;
+}
