@@ -20,30 +20,37 @@ export function validateCrossFields(type: CalculationType, request: unknown): Va
   if (!isObj(request)) return [];
   switch (type) {
     case 'monthly_payroll':
-      return [
-        ...checkDateOrder(request, true),
-        ...checkPayTypeMatrix(request),
-        ...checkWorkingHours(request),
-        ...checkSocialInsuranceSubject(objAt(request, 'employee_snapshot'), ['employee_snapshot'], true),
-        ...checkUniqueCodes(request, ['allowances', 'custom_deductions', 'previous_adjustments']),
-        ...checkCandidateGross(request),
-      ];
+      return joined(
+        checkDateOrder(request, true),
+        checkPayTypeMatrix(request),
+        checkWorkingHours(request),
+        checkSocialInsuranceSubject(objAt(request, 'employee_snapshot'), ['employee_snapshot'], true),
+        checkUniqueCodes(request, ['allowances', 'custom_deductions', 'previous_adjustments']),
+        checkCandidateGross(request),
+      );
     case 'bonus':
-      return [
-        ...checkDateOrder(request, false),
-        ...checkWorkingHours(request),
-        ...checkSocialInsuranceSubject(objAt(request, 'employee_snapshot'), ['employee_snapshot'], false),
-        ...checkUniqueCodes(request, ['bonus_items', 'custom_deductions']),
-        ...checkBonusAboveZero(request),
-      ];
+      return joined(
+        checkDateOrder(request, false),
+        checkWorkingHours(request),
+        checkSocialInsuranceSubject(objAt(request, 'employee_snapshot'), ['employee_snapshot'], false),
+        checkUniqueCodes(request, ['bonus_items', 'custom_deductions']),
+        checkBonusAboveZero(request),
+      );
     case 'social_insurance_simulation':
-      return [...checkDateOrder(request, false), ...checkSocialInsuranceSubject(request, [], true)];
+      return joined(checkDateOrder(request, false), checkSocialInsuranceSubject(request, [], true));
     case 'employment_insurance_simulation':
-      return [...checkDateOrder(request, false), ...checkEmploymentInsuranceSubject(request)];
+      return joined(checkDateOrder(request, false), checkEmploymentInsuranceSubject(request));
     case 'income_tax_simulation':
     case 'standard_monthly_remuneration_resolution':
       return checkDateOrder(request, false);
     default:
       return [];
   }
+}
+
+/** The details of every rule, in rule order; a valid request (every list empty) copies nothing. */
+function joined(...lists: ValidationDetail[][]): ValidationDetail[] {
+  let out: ValidationDetail[] | undefined;
+  for (const list of lists) if (list.length) (out ??= []).push(...list);
+  return out ?? [];
 }

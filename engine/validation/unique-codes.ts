@@ -5,6 +5,7 @@ import { detail, isObj, itemsAt, type Obj } from './read.ts';
 export function checkUniqueCodes(request: Obj, arrays: readonly string[]): ValidationDetail[] {
   const out: ValidationDetail[] = [];
   for (const name of arrays) {
+    if (itemsAt(request, name).length < 2) continue; // one item or none: nothing to repeat
     const firstIndex = new Map<string, number>();
     itemsAt(request, name).forEach((item, i) => {
       if (!isObj(item) || typeof item.code !== 'string') return;

@@ -24,15 +24,17 @@ function isRangeTable(v: unknown): v is RangeTable {
 
 /** The table's rows for the column (its name evaluated only once the table is known to be usable). */
 function rowsOf(table: RangeTable, columnName: (() => string) | null): RangeRow[] {
-  const fail = (m: string): never => {
-    throw new EngineError(table.convention.not_found_error, `${table.label}: ${m}`);
-  };
-  if (table.unavailable) fail(table.unavailable);
-  if (!columnName) return table.rows ?? fail('the table has columns; the lookup names none');
+  if (table.unavailable) fail(table, table.unavailable);
+  if (!columnName) return table.rows ?? fail(table, 'the table has columns; the lookup names none');
   const name = columnName();
   const rows = table.columns?.[name];
-  if (!Array.isArray(rows) || rows.length === 0) fail(`no column ${JSON.stringify(name)}`);
+  if (!Array.isArray(rows) || rows.length === 0) fail(table, `no column ${JSON.stringify(name)}`);
   return rows as RangeRow[];
+}
+
+/** (A module function, not a closure made at every lookup.) */
+function fail(table: RangeTable, m: string): never {
+  throw new EngineError(table.convention.not_found_error, `${table.label}: ${m}`);
 }
 
 /**
