@@ -22,9 +22,10 @@ export function toDecString(d: Decimal, maxFractionDigits: number): string {
 
 /** A Decimal as serializeValue writes it. */
 export function decimalToJson(d: Decimal): number | string {
-  if (d.isZero()) return 0;
+  // an integer below 10^15 (most amounts) is its JS number; a zero of either sign is 0
   const small = smallIntegerOf(d);
-  if (small !== undefined) return small;
+  if (small !== undefined) return small === 0 ? 0 : small;
+  if (d.isZero()) return 0;
   if (d.isInteger()) {
     const n = d.toNumber();
     if (Number.isSafeInteger(n)) return n;
@@ -34,8 +35,6 @@ export function decimalToJson(d: Decimal): number | string {
 
 export function serializeValue(v: unknown): Json {
   if (v === null || v === undefined) return null;
-  if (v instanceof Decimal || isDecimal(v)) return decimalToJson(v as Decimal);
-  if (Array.isArray(v)) return v.map(serializeValue);
   switch (typeof v) {
     case 'string':
     case 'boolean':
@@ -44,6 +43,8 @@ export function serializeValue(v: unknown): Json {
       if (!Number.isFinite(v)) throw new Error(`cannot serialize ${v}`);
       return v;
     case 'object': {
+      if (v instanceof Decimal || isDecimal(v)) return decimalToJson(v as Decimal);
+      if (Array.isArray(v)) return v.map(serializeValue);
       const out: { [key: string]: Json } = {};
       const o = v as Record<string, unknown>;
       for (const k of Object.keys(o)) out[k] = serializeValue(o[k]);

@@ -9,6 +9,7 @@ import type { CompiledRule } from '../rules/types.ts';
 import type { MasterRef } from '../settings/slots.ts';
 import type { RuleScope } from '../logic/rule-scope.ts';
 import { compileGetter, getPath } from './context.ts';
+import { literalSafe, shapeBuilder, type ShapeBuilder, type ShapeField } from './trace-shape.ts';
 
 export interface TraceStep {
   step: string;
@@ -59,12 +60,14 @@ function rateString(d: Decimal): string {
 }
 
 function traceValueOf(isRate: boolean, v: unknown): unknown {
+  // the common kinds first: a primitive, then a Decimal of the engine's own clone
+  if (v === null || typeof v !== 'object') return serializeValue(v as never);
   if (v instanceof Decimal || isDecimal(v)) {
     const d = v as Decimal;
     if (isRate) return rateString(d);
-    return !d.isInteger() ? toDecString(d, 20) : decimalToJson(d);
+    return d.isInteger() ? decimalToJson(d) : toDecString(d, 20);
   }
-  if (isPlainObject(v)) {
+  if (!Array.isArray(v)) {
     // a nested lookup (a tier, a grade) keeps every field: `to: null` says the top range is open
     const out: Record<string, unknown> = {};
     for (const [k, x] of Object.entries(v)) out[k] = traceValue(k, x);
@@ -81,12 +84,21 @@ function traceValueOf(isRate: boolean, v: unknown): unknown {
 export function traceInputs(rp: { rule: CompiledRule; index: ReadonlyMap<string, number> }, scope: RuleScope): Record<string, unknown> {
   const plan = tracePlanOf(rp.rule, rp.index);
   const values = scope.values;
+  if (plan.shapes !== null) {
+    // which master inputs are tables (left out) picks the shape; one literal per shape (trace-shape.ts)
+    let mask = 0;
+    const masters = plan.masterSlots;
+    for (let i = 0; i < masters.length; i++) if (isTable(values[masters[i]])) mask |= 1 << i;
+    let build = plan.shapes.get(mask);
+    if (build === undefined) plan.shapes.set(mask, (build = shapeBuilder(shapeOf(plan, mask))));
+    return build(values, traceValueOf);
+  }
   const out: Record<string, unknown> = {};
   const inputs = plan.inputs;
   for (let i = 0; i < inputs.length; i++) {
     const [name, isRate, fromMasters, slot] = inputs[i];
     const v = values[slot];
-    if (fromMasters && v !== null && typeof v === 'object' && !isDecimal(v)) continue;
+    if (fromMasters && isTable(v)) continue;
     out[name] = traceValueOf(isRate, v);
   }
   const bindings = plan.bindings;
@@ -105,23 +117,48 @@ export function traceInputs(rp: { rule: CompiledRule; index: ReadonlyMap<string,
   return out;
 }
 
+/** A value read from masters.* that the trace names in master_refs instead of copying: an object, not a Decimal. */
+function isTable(v: unknown): boolean {
+  return v !== null && typeof v === 'object' && !isDecimal(v);
+}
+
 /** Which inputs and bindings a rule's trace shows, and which are rates: worked out once per rule. */
 interface TracePlan {
   inputs: [string, boolean, boolean, number][]; // name, is a rate, read from masters, slot
   bindings: [string, boolean, boolean, number][]; // name, is a rate, is the spread lookup, slot (guards, named with a leading underscore, left out)
+  /** slots of the inputs read from masters, in order (bit i of a shape's mask: the i-th is a table) */
+  masterSlots: number[];
+  /** the generated builders by mask; null where the keys are not known in advance (a spread lookup) */
+  shapes: Map<number, ShapeBuilder> | null;
 }
 const tracePlans = new WeakMap<CompiledRule, TracePlan>();
+
+/** At most this many master inputs per rule for generated shapes (one mask bit each, 2^n shapes at most). */
+const MAX_SHAPE_BITS = 8;
 
 function tracePlanOf(rule: CompiledRule, index: ReadonlyMap<string, number>): TracePlan {
   let plan = tracePlans.get(rule);
   if (!plan) {
-    plan = {
-      inputs: rule.inputs.map(([name, , fromMasters]) => [name, name.endsWith('rate'), fromMasters, index.get(name)!]),
-      bindings: rule.bindings.filter(([name]) => !name.startsWith('_')).map(([name]) => [name, name.endsWith('rate'), name === SPREAD_BINDING, index.get(name)!]),
-    };
+    const inputs: TracePlan['inputs'] = rule.inputs.map(([name, , fromMasters]) => [name, name.endsWith('rate'), fromMasters, index.get(name)!]);
+    const bindings: TracePlan['bindings'] = rule.bindings.filter(([name]) => !name.startsWith('_')).map(([name]) => [name, name.endsWith('rate'), name === SPREAD_BINDING, index.get(name)!]);
+    const masterSlots = inputs.filter(([, , fromMasters]) => fromMasters).map(([, , , slot]) => slot);
+    const generated = !bindings.some(([, , spread]) => spread) && masterSlots.length <= MAX_SHAPE_BITS && literalSafe([...inputs, ...bindings].map(([name]) => name));
+    plan = { inputs, bindings, masterSlots, shapes: generated ? new Map() : null };
     tracePlans.set(rule, plan);
   }
   return plan;
+}
+
+/** The fields the generic builder writes when the master inputs of `mask` are tables. */
+function shapeOf(plan: TracePlan, mask: number): ShapeField[] {
+  const fields: ShapeField[] = [];
+  let bit = 0;
+  for (const [name, isRate, fromMasters, slot] of plan.inputs) {
+    const left = fromMasters && (mask & (1 << bit++)) !== 0;
+    if (!left) fields.push([name, isRate, slot]);
+  }
+  for (const [name, isRate, , slot] of plan.bindings) fields.push([name, isRate, slot]);
+  return fields;
 }
 
 export function rawString(v: unknown): string | null {
