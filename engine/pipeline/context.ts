@@ -13,6 +13,7 @@ import { DECIMAL_PATTERNS } from '../contract/decimal-patterns.ts';
 import { REQUEST_SCHEMAS } from '../contract/request-schemas.ts';
 import { Decimal, decimalOfNumber, toDecimal } from '../decimal.ts';
 import { profileVersionSchema } from '../profile/schema.ts';
+import { pathReader, type PathReader } from './path-access.ts';
 
 export type Context = Record<string, unknown>;
 
@@ -111,51 +112,13 @@ export function getPath(root: unknown, path: string | PathSegments): unknown {
   return cur === undefined ? null : cur;
 }
 
-type Getter = (root: unknown) => unknown;
-
 /**
- * getPath(root, segments) as a closure made once per path: the common depths (1 to 3) unrolled into
- * plain property reads; the same answer as getPath for every root (null for a missing value or a
- * non-object on the way).
+ * getPath(root, segments) as a function made once per path (path-access.ts: generated, the keys
+ * written in): the same answer as getPath for every root (null for a missing value or a non-object on
+ * the way).
  */
-export function compileGetter(segments: PathSegments): Getter {
-  const isObj = (v: unknown): v is Record<string, unknown> => v !== null && v !== undefined && typeof v === 'object';
-  switch (segments.length) {
-    case 1: {
-      const [a] = segments;
-      return (root) => {
-        if (!isObj(root)) return null;
-        const v = root[a];
-        return v === undefined ? null : v;
-      };
-    }
-    case 2: {
-      const [a, b] = segments;
-      return (root) => {
-        if (!isObj(root)) return null;
-        const x = root[a];
-        if (!isObj(x)) return null;
-        const v = x[b];
-        return v === undefined ? null : v;
-      };
-    }
-    case 3: {
-      const [a, b, c] = segments;
-      return (root) => {
-        if (!isObj(root)) return null;
-        const x = root[a];
-        if (!isObj(x)) return null;
-        const y = x[b];
-        if (!isObj(y)) return null;
-        const v = y[c];
-        return v === undefined ? null : v;
-      };
-    }
-    default: {
-      const segs = [...segments];
-      return (root) => getPath(root, segs);
-    }
-  }
+export function compileGetter(segments: PathSegments): PathReader {
+  return pathReader(segments);
 }
 
 export function setPath(root: Record<string, unknown>, path: string | PathSegments, value: unknown): void {

@@ -16,6 +16,7 @@ import type { CompiledRule, RuleDateBasis } from '../rules/types.ts';
 import type { MasterSlot } from '../settings/slots.ts';
 import { inForce } from '../util/dates.ts';
 import { compileGetter } from './context.ts';
+import { pathWriter, type PathWriter } from './path-access.ts';
 import { compileNotes } from './trace.ts';
 
 export interface StepPlan {
@@ -28,6 +29,8 @@ export interface StepPlan {
 }
 
 export interface PipelinePlan {
+  /** the pipeline's prepare entries: a writer of the context path and the expression */
+  prepare: [PathWriter, Evaluator][];
   steps: StepPlan[];
 }
 
@@ -42,8 +45,10 @@ export interface RulePlan {
   inputs: { slot: number; read: (ctx: unknown) => unknown }[];
   round: ((d: Decimal) => Decimal) | null;
   isDecimal: (v: unknown) => v is Decimal;
-  /** [context path, slot of the binding (undefined: no such binding) or null for the step's own result] */
-  alsoOutputs: [readonly string[], number | undefined | null][];
+  /** writes the rounded result at the rule's output_key */
+  write: PathWriter;
+  /** [writer of the context path, slot of the binding (undefined: no such binding) or null for the step's own result] */
+  alsoOutputs: [PathWriter, number | undefined | null][];
   inputRefs: string[];
   masterSlots: MasterSlot[];
   notes: ((scope: RuleScope) => string) | null;
@@ -107,6 +112,7 @@ export function pipelinePlan(pipeline: CompiledPipeline, registry: RuleRegistry)
   let plan = byRegistry.get(registry);
   if (!plan) {
     plan = {
+      prepare: pipeline.prepare.map(([path, fn]) => [pathWriter(path), fn]),
       steps: pipeline.steps.map((s) => ({ rule: s.rule, when: s.when, trace: s.trace, basis: registry.dateBasis(s.rule), pick: picker(registry.versions(s.rule)) })),
     };
     byRegistry.set(registry, plan);
@@ -126,7 +132,8 @@ export function rulePlan(rule: CompiledRule): RulePlan {
       bindings: withMasterMemo(rule, index),
       round: roundingOf(rule.doc.rounding_rule),
       isDecimal,
-      alsoOutputs: rule.alsoOutputs.map(([key, binding]) => [key, binding === RESULT ? null : index.get(binding)]),
+      write: pathWriter(rule.output),
+      alsoOutputs: rule.alsoOutputs.map(([key, binding]) => [pathWriter(key), binding === RESULT ? null : index.get(binding)]),
       inputRefs: Object.values(rule.doc.inputs),
       masterSlots: rule.doc.masters as MasterSlot[],
       notes: rule.doc.notes ? compileNotes(rule.doc.notes, index) : null,

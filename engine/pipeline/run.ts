@@ -16,7 +16,7 @@ import type { CompiledPipeline } from '../rules/load.ts';
 import type { RuleRegistry } from '../rules/registry.ts';
 import type { CompiledRule, RuleDateBasis } from '../rules/types.ts';
 import type { MasterRef, MasterSlot } from '../settings/slots.ts';
-import { setPath, type Context } from './context.ts';
+import type { Context } from './context.ts';
 import { pipelinePlan, rulePlan, type RulePlan } from './plan.ts';
 import { rawString, roundedValue, traceInputs, type TraceStep } from './trace.ts';
 
@@ -79,7 +79,7 @@ export function runPipeline(
   const hashes = options.ruleHashes;
   const warnings: string[] = [];
   const plan = pipelinePlan(pipeline, registry);
-  for (const [path, fn] of pipeline.prepare) setPath(ctx, path, fn(ctx));
+  for (const [write, fn] of plan.prepare) write(ctx, fn(ctx));
   for (const step of plan.steps) {
     if (step.when && !truthy(step.when(ctx))) continue;
     const basis = step.basis;
@@ -88,8 +88,8 @@ export function runPipeline(
     if (!rule) throw new EngineError('settings_not_resolved', `No version of rule ${step.rule} is in force for ${basis} ${date}.`);
     const rp = rulePlan(rule);
     const { scope, raw, result } = evaluateOrFault(rp, ctx);
-    setPath(ctx, rule.output, result);
-    for (const [key, slot] of rp.alsoOutputs) setPath(ctx, key, slot === null ? result : slot === undefined ? undefined : scope.values[slot]);
+    rp.write(ctx, result);
+    for (const [write, slot] of rp.alsoOutputs) write(ctx, slot === null ? result : slot === undefined ? undefined : scope.values[slot]);
     for (const w of rule.warnings) if (truthy(w.when(scope as never)) && !warnings.includes(w.code)) warnings.push(w.code);
     if (!wantTrace || !step.trace) continue;
     const doc = rule.doc;

@@ -1,0 +1,39 @@
+/**
+ * Readers and writers of one dotted context path (request.allowances, amounts.statutory_deductions.
+ * health_insurance), generated once per path as a small function with the path's keys written in as
+ * string literals. Why: a closure made by a factory shares its property-access feedback with every
+ * other closure of that factory, so reading two hundred different paths through one closure's code is
+ * a megamorphic keyed lookup per key; a function of its own per path reads each key like `a.b.c`.
+ *
+ * Semantics (what context.ts's getPath and setPath do, which the tests hold them to):
+ *  - read: null for a missing value (undefined) or when a non-object (null, a primitive) is on the way;
+ *  - write: a missing or non-object step on the way is replaced by a new {}; the last key is assigned.
+ *    Strict mode, as the modules are: writing into a frozen object (the shared profile, masters,
+ *    settings) throws a TypeError, as it did.
+ * Keys are written into the source by JSON.stringify, so any key is safe to embed.
+ */
+
+export type PathReader = (root: unknown) => unknown;
+export type PathWriter = (root: Record<string, unknown>, value: unknown) => void;
+
+const key = (k: string) => `[${JSON.stringify(k)}]`;
+
+export function pathReader(segments: readonly string[]): PathReader {
+  const lines = ['"use strict";', 'let v = root;'];
+  for (const seg of segments) {
+    lines.push(`if (v === null || v === undefined || typeof v !== "object") return null;`, `v = v${key(seg)};`);
+  }
+  lines.push('return v === undefined ? null : v;');
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- generated from a loaded path, once per path
+  return new Function('root', lines.join('\n')) as PathReader;
+}
+
+export function pathWriter(segments: readonly string[]): PathWriter {
+  const lines = ['"use strict";', 'let cur = root, next;'];
+  for (const seg of segments.slice(0, -1)) {
+    lines.push(`next = cur${key(seg)};`, `if (next === null || next === undefined || typeof next !== "object") cur${key(seg)} = {};`, `cur = cur${key(seg)};`);
+  }
+  lines.push(`cur${key(segments[segments.length - 1])} = value;`);
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- generated from a loaded path, once per path
+  return new Function('root', 'value', lines.join('\n')) as PathWriter;
+}
