@@ -70,8 +70,9 @@ function digitCount(w: number): number {
  * (smallIntegerOf), and the sum or difference of two such numbers is below 2 x 10^15 < 2^53, so JS
  * computes it exactly; comparing them is exact too. The result is made by the Decimal constructor from
  * that integer, which gives the value decimal.js's plus/minus would (they round to 50 significant
- * digits, far more than 16). Zero operands go to decimal.js, which keeps its own rules for the sign of
- * a zero (-0 + 0); anything else (fractions, large values, NaN) goes to decimal.js as well.
+ * digits, far more than 16). With a zero operand the answer is the other operand, or for two zeros
+ * the zero whose sign decimal.js's own rules give (-0 + 0 is +0, -0 - 0 is -0; the test checks every
+ * pair of signs); anything else (fractions, large values, NaN) goes to decimal.js.
  */
 const SMALL = 1e15;
 
@@ -92,13 +93,14 @@ export function plus(a: Decimal, b: Decimal): Decimal {
       if (x !== 0 && y !== 0) return decimalOfInteger(x + y);
       if (y === 0 && x !== 0) return a; // x + 0 = x, whichever zero
       if (x === 0 && y !== 0) return b; // 0 + y = y, whichever zero
-      // both zero: decimal.js decides the sign (-0 + 0 is 0)
+      // both zero: decimal.js gives their common sign's zero, and +0 for -0 + 0 (it rounds half up)
+      return signOf(a) === signOf(b) ? a : ZERO;
     }
   }
   return a.plus(b);
 }
 
-/** a.minus(b), exactly (a - 0 = a for a non-zero small a; 0 - b = -b for a non-zero small b, as decimal.js). */
+/** a.minus(b), exactly (a - 0 = a for a non-zero small a; 0 - b = -b for a non-zero small b, as decimal.js; zeros below). */
 export function minus(a: Decimal, b: Decimal): Decimal {
   const x = smallIntegerOf(a);
   if (isSmall(x)) {
@@ -107,9 +109,16 @@ export function minus(a: Decimal, b: Decimal): Decimal {
       if (x !== 0 && y !== 0) return decimalOfInteger(x - y);
       if (y === 0 && x !== 0) return a;
       if (x === 0 && y !== 0) return b.neg();
+      // both zero: x - y is x + (-y) when the signs differ (-0 - 0 is -0), else +0
+      return signOf(a) !== signOf(b) ? a : ZERO;
     }
   }
   return a.minus(b);
+}
+
+/** decimal.js's sign field: 1 or -1 (a zero has one too). */
+function signOf(d: Decimal): number {
+  return (d as unknown as { s: number }).s;
 }
 
 /** a.cmp(b) (-1, 0 or 1; NaN when either is NaN), without the copy of b decimal.js makes. */
@@ -129,9 +138,10 @@ function decimalOfInteger(n: number): Decimal {
 
 /**
  * toDecimal(n) for a JS number: the same value. Non-zero integers skip the string round trip (the
- * constructor reads them directly; String(n) is what it would parse otherwise); zero and fractions go
- * through toDecimal (which turns -0 into 0).
+ * constructor reads them directly; String(n) is what it would parse otherwise); fractions go through
+ * toDecimal.
  */
 export function decimalOfNumber(n: number): Decimal {
-  return Number.isInteger(n) && n !== 0 ? new Decimal(n) : toDecimal(n);
+  if (n === 0) return ZERO; // toDecimal(0) and toDecimal(-0) are both +0 (String(-0) is "0"); shared, as a Decimal never changes
+  return Number.isInteger(n) ? new Decimal(n) : toDecimal(n);
 }
