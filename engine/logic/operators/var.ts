@@ -8,13 +8,13 @@
 import { RuleScope } from '../rule-scope.ts';
 import type { Evaluator, OperatorDef, Scope, Value } from '../types.ts';
 import { fromScope, isDecimal } from '../values.ts';
+import { lazyWalk } from '../var-path.ts';
 
-function walk(scope: Scope, segments: string[]): unknown {
-  return walkFrom(scope, segments, 0);
-}
-
-/** walk() from segments[start] on, starting at data (what segments before start led to). */
-function walkFrom(data: unknown, segments: string[], start: number): unknown {
+/**
+ * The walk of segments[start..] from data (what segments before start led to): the reference the
+ * generated walks (../var-path.ts) are held to.
+ */
+export function walkFrom(data: unknown, segments: string[], start: number): unknown {
   for (let i = start; i < segments.length; i++) {
     const seg = segments[i];
     if (data === null || data === undefined || typeof data !== 'object' || isDecimal(data)) return undefined;
@@ -60,10 +60,11 @@ export const varOperator: OperatorDef = {
         return typeof v === 'number' ? fromScope(v) : (v as Value);
       };
     }
+    const below = lazyWalk(segments, 1);
     return (scope): Value => {
       if (!(scope instanceof RuleScope) || scope.index !== index) return general(scope);
       const first = scope.values[slot];
-      const v = first === undefined ? undefined : walkFrom(first, segments, 1);
+      const v = first === undefined ? undefined : below(first);
       if (v === undefined) return def ? def(scope) : null;
       return fromScope(v);
     };
@@ -71,21 +72,9 @@ export const varOperator: OperatorDef = {
 };
 
 function generalVar(segments: string[], def: Evaluator | null): Evaluator {
-  if (segments.length === 1) {
-    const key = segments[0];
-    return (scope) => {
-      const v =
-        scope !== null && typeof scope === 'object' && !isDecimal(scope)
-          ? Array.isArray(scope)
-            ? /^\d+$/.test(key) ? (scope as unknown[])[Number(key)] : undefined
-            : Object.prototype.hasOwnProperty.call(scope, key) ? scope[key] : undefined
-          : undefined;
-      if (v === undefined) return def ? def(scope) : null;
-      return fromScope(v);
-    };
-  }
+  const walk = lazyWalk(segments, 0); // walkFrom(scope, segments, 0), generated for this path
   return (scope): Value => {
-    const v = walk(scope, segments);
+    const v = walk(scope);
     if (v === undefined) return def ? def(scope) : null;
     return fromScope(v);
   };
