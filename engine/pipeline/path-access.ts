@@ -37,3 +37,22 @@ export function pathWriter(segments: readonly string[]): PathWriter {
   // eslint-disable-next-line @typescript-eslint/no-implied-eval -- generated from a loaded path, once per path
   return new Function('root', 'value', lines.join('\n')) as PathWriter;
 }
+
+/**
+ * One function reading several paths into slots of an array (a rule's inputs into its scope):
+ * values[slot] = pathReader(path)(root) for each, in order, generated as one function per rule.
+ */
+export type SlotsReader = (root: unknown, values: unknown[]) => void;
+
+export function slotsReader(reads: readonly (readonly [slot: number, segments: readonly string[]])[]): SlotsReader {
+  const lines = ['"use strict";', 'let v;'];
+  reads.forEach(([slot, segments], i) => {
+    const miss = `{ values[${slot | 0}] = null; break read${i}; }`;
+    const body = ['v = root;'];
+    for (const seg of segments) body.push(`if (v === null || v === undefined || typeof v !== "object") ${miss}`, `v = v${key(seg)};`);
+    body.push(`values[${slot | 0}] = v === undefined ? null : v;`);
+    lines.push(`read${i}: {`, ...body, '}');
+  });
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- generated from a rule's input paths, once per rule
+  return new Function('root', 'values', lines.join('\n')) as SlotsReader;
+}

@@ -2,7 +2,7 @@
  * The per-pipeline and per-rule facts a calculation would otherwise work out again at every step:
  * built on first use and kept with the (immutable, loaded once) pipeline and rule objects.
  *  - a step: its rule's date basis and a version picker over its versions (no registry lookups);
- *  - a rule: each input path as a property reader, the rounding function, also_outputs split once,
+ *  - a rule: its input paths read by one generated function, the rounding function, also_outputs split once,
  *    the trace's input_refs, master slots and a compiled notes template.
  */
 import { isDecimal, type Decimal } from '../decimal.ts';
@@ -15,8 +15,7 @@ import type { RuleRegistry } from '../rules/registry.ts';
 import type { CompiledRule, RuleDateBasis } from '../rules/types.ts';
 import type { MasterSlot } from '../settings/slots.ts';
 import { inForce } from '../util/dates.ts';
-import { compileGetter } from './context.ts';
-import { pathWriter, type PathWriter } from './path-access.ts';
+import { pathWriter, slotsReader, type PathWriter, type SlotsReader } from './path-access.ts';
 import { compileNotes } from './trace.ts';
 
 export interface StepPlan {
@@ -24,8 +23,8 @@ export interface StepPlan {
   when: Evaluator | null;
   trace: boolean;
   basis: RuleDateBasis;
-  /** the version in force on a date, or undefined */
-  pick(date: string): CompiledRule | undefined;
+  /** the plan of the version in force on a date, or undefined */
+  pick(date: string): RulePlan | undefined;
 }
 
 export interface PipelinePlan {
@@ -42,7 +41,8 @@ export interface RulePlan {
   size: number;
   /** the rule's bindings, those computed from master data alone remembered per master record */
   bindings: [number, Evaluator][];
-  inputs: { slot: number; read: (ctx: unknown) => unknown }[];
+  /** every input read into its slot (getPath's answer: null when missing) by one generated function */
+  readInputs: SlotsReader;
   round: ((d: Decimal) => Decimal) | null;
   isDecimal: (v: unknown) => v is Decimal;
   /** writes the rounded result at the rule's output_key */
@@ -73,12 +73,12 @@ function shaLookup(file: string): RulePlan['shaIn'] {
 const pipelinePlans = new WeakMap<CompiledPipeline, WeakMap<RuleRegistry, PipelinePlan>>();
 const rulePlans = new WeakMap<CompiledRule, RulePlan>();
 
-/** The version of one code in force on a date (the registry's own list: a rule added later is seen too). */
-function picker(versions: readonly CompiledRule[]): (date: string) => CompiledRule | undefined {
+/** The plan of the version of one code in force on a date (the registry's own list: a rule added later is seen too). */
+function picker(versions: readonly CompiledRule[]): (date: string) => RulePlan | undefined {
   // the last answer is kept with its date and the number of versions it was picked among
   let lastDate: string | undefined;
   let lastCount = -1;
-  let last: CompiledRule | undefined;
+  let last: RulePlan | undefined;
   return (date) => {
     if (date === lastDate && versions.length === lastCount) return last;
     let found: CompiledRule | undefined;
@@ -90,8 +90,8 @@ function picker(versions: readonly CompiledRule[]): (date: string) => CompiledRu
     }
     lastDate = date;
     lastCount = versions.length;
-    last = found;
-    return found;
+    last = found && rulePlan(found);
+    return last;
   };
 }
 
@@ -128,7 +128,7 @@ export function rulePlan(rule: CompiledRule): RulePlan {
       rule,
       index,
       size: index.size,
-      inputs: rule.inputs.map(([name, path]) => ({ slot: index.get(name)!, read: compileGetter(path) })),
+      readInputs: slotsReader(rule.inputs.map(([name, path]) => [index.get(name)!, path])),
       bindings: withMasterMemo(rule, index),
       round: roundingOf(rule.doc.rounding_rule),
       isDecimal,

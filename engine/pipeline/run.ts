@@ -31,8 +31,7 @@ export interface RunOutcome {
 function evaluatePlanned(plan: RulePlan, ctx: Context) {
   const values: unknown[] = new Array(plan.size);
   const scope = new RuleScope(values, plan.index);
-  const inputs = plan.inputs;
-  for (let i = 0; i < inputs.length; i++) values[inputs[i].slot] = inputs[i].read(ctx);
+  plan.readInputs(ctx, values);
   const bindings = plan.bindings;
   for (let i = 0; i < bindings.length; i++) values[bindings[i][0]] = bindings[i][1](scope as never);
   const raw = plan.rule.expression(scope as never);
@@ -84,9 +83,9 @@ export function runPipeline(
     if (step.when && !truthy(step.when(ctx))) continue;
     const basis = step.basis;
     const date = dates[basis];
-    const rule = step.pick(date);
-    if (!rule) throw new EngineError('settings_not_resolved', `No version of rule ${step.rule} is in force for ${basis} ${date}.`);
-    const rp = rulePlan(rule);
+    const rp = step.pick(date);
+    if (!rp) throw new EngineError('settings_not_resolved', `No version of rule ${step.rule} is in force for ${basis} ${date}.`);
+    const rule = rp.rule;
     const { scope, raw, result } = evaluateOrFault(rp, ctx);
     rp.write(ctx, result);
     for (const [write, slot] of rp.alsoOutputs) write(ctx, slot === null ? result : slot === undefined ? undefined : scope.values[slot]);

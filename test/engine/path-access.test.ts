@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { Decimal } from '../../engine/decimal.ts';
 import { getPath, setPath } from '../../engine/pipeline/context.ts';
-import { pathReader, pathWriter } from '../../engine/pipeline/path-access.ts';
+import { pathReader, pathWriter, slotsReader } from '../../engine/pipeline/path-access.ts';
 
 const makeRoots = (): unknown[] => [
   null,
@@ -27,6 +27,14 @@ const paths = [['a'], ['a', 'b'], ['a', 'b', 'c'], ['a', 'b', 'c', 'd'], ['a', '
 describe('generated path readers and writers', () => {
   it('read as getPath reads', () => {
     for (const root of makeRoots()) for (const path of paths) expect(pathReader(path)(root)).toBe(getPath(root, path));
+  });
+
+  it('read into slots as getPath reads, each path into its own slot', () => {
+    for (const root of makeRoots()) {
+      const values: unknown[] = new Array(paths.length + 1);
+      slotsReader(paths.map((p, i) => [i + 1, p]))(root, values);
+      expect(values).toEqual([undefined, ...paths.map((p) => getPath(root, p))]);
+    }
   });
 
   it('write as setPath writes', () => {
