@@ -189,17 +189,15 @@ function makeEngine(masters: MasterSet, rules: LoadedRules, provenance: Provenan
     };
     const { trace, warnings } = runPipeline(pipeline, rules.registry, ctx, settings.refs, { payment_date: paymentDate, premium_month: settings.premium_month }, { trace: withTrace, ruleHashes: provenance.files });
     const employeeRef = (request.employee_snapshot as { employee_ref?: string } | undefined)?.employee_ref;
-    return {
-      calculation_id: `calc_${newId()}`,
-      calculation_type: type,
-      company_id: request.company_id as string,
-      ...(employeeRef !== undefined ? { employee_ref: employeeRef } : {}),
-      calculated_at: isoTimestamp(now()),
-      settings_snapshot: { ...settings.snapshot, rules_masters_hash: provenance.rules_masters_hash },
-      amounts: buildAmounts(pipeline, ctx),
-      calculation_trace: trace as unknown as Record<string, unknown>[],
-      warnings,
-    };
+    const id = `calc_${newId()}`;
+    const at = isoTimestamp(now());
+    const snapshot = { ...settings.snapshot, rules_masters_hash: provenance.rules_masters_hash };
+    const amounts = buildAmounts(pipeline, ctx);
+    const steps = trace as unknown as Record<string, unknown>[];
+    // two literals rather than a spread of an optional part: the same keys in the same order
+    return employeeRef !== undefined
+      ? { calculation_id: id, calculation_type: type, company_id: request.company_id as string, employee_ref: employeeRef, calculated_at: at, settings_snapshot: snapshot, amounts, calculation_trace: steps, warnings }
+      : { calculation_id: id, calculation_type: type, company_id: request.company_id as string, calculated_at: at, settings_snapshot: snapshot, amounts, calculation_trace: steps, warnings };
   }
 
   return {

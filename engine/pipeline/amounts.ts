@@ -3,11 +3,13 @@ import { isDecimal, type Decimal } from '../decimal.ts';
 import { serializeValue, toDecString } from '../logic/serialize.ts';
 import type { CompiledPipeline } from '../rules/load.ts';
 import { compileGetter, setPath, splitPath, type PathSegments } from './context.ts';
+import { readCode } from './path-access.ts';
 
 type Getter = (ctx: unknown) => unknown;
 
 interface AmountsPlan {
-  amounts: [string, Getter][];
+  /** the amounts map read and serialised by one generated function */
+  amounts: (ctx: unknown, serialize: typeof serializeValue) => Record<string, unknown>;
   decimalStrings: [PathSegments, Getter][];
 }
 
@@ -18,7 +20,7 @@ function planOf(pipeline: CompiledPipeline): AmountsPlan {
   let plan = plans.get(pipeline);
   if (!plan) {
     plan = {
-      amounts: Object.entries(pipeline.amounts).map(([field, path]) => [field, compileGetter(splitPath(path))]),
+      amounts: amountsBuilder(Object.entries(pipeline.amounts)),
       decimalStrings: pipeline.decimal_strings.map((path) => [splitPath(path), compileGetter(splitPath(pathHead(pipeline, path)))]),
     };
     plans.set(pipeline, plan);
@@ -26,13 +28,22 @@ function planOf(pipeline: CompiledPipeline): AmountsPlan {
   return plan;
 }
 
+/**
+ * For each [field, context path] in order: the value at the path, serialised, written at the field
+ * unless null. Generated (path-access.ts, readCode) with the fields and keys written in: the result's
+ * fields are then stored by name, not through one megamorphic keyed store for every pipeline's fields.
+ */
+function amountsBuilder(fields: [string, string][]): AmountsPlan['amounts'] {
+  const lines = ['"use strict";', 'const out = {};', 'let v;'];
+  fields.forEach(([field, path], i) => lines.push(...readCode(`read${i}`, splitPath(path)), `if (v !== null) out[${JSON.stringify(field)}] = serialize(v);`));
+  lines.push('return out;');
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- generated from the pipeline's amounts map, once per pipeline
+  return new Function('root', 'serialize', lines.join('\n')) as AmountsPlan['amounts'];
+}
+
 export function buildAmounts(pipeline: CompiledPipeline, ctx: Record<string, unknown>): Record<string, unknown> {
   const plan = planOf(pipeline);
-  const out: Record<string, unknown> = {};
-  for (const [field, read] of plan.amounts) {
-    const v = read(ctx);
-    if (v !== null) out[field] = serializeValue(v);
-  }
+  const out = plan.amounts(ctx, serializeValue);
   // dec-string fields stay strings even when whole (an hourly base of exactly 1,500 yen is "1500").
   for (const [path, read] of plan.decimalStrings) {
     const v = read(ctx);

@@ -46,13 +46,18 @@ export type SlotsReader = (root: unknown, values: unknown[]) => void;
 
 export function slotsReader(reads: readonly (readonly [slot: number, segments: readonly string[]])[]): SlotsReader {
   const lines = ['"use strict";', 'let v;'];
-  reads.forEach(([slot, segments], i) => {
-    const miss = `{ values[${slot | 0}] = null; break read${i}; }`;
-    const body = ['v = root;'];
-    for (const seg of segments) body.push(`if (v === null || v === undefined || typeof v !== "object") ${miss}`, `v = v${key(seg)};`);
-    body.push(`values[${slot | 0}] = v === undefined ? null : v;`);
-    lines.push(`read${i}: {`, ...body, '}');
-  });
+  reads.forEach(([slot, segments], i) => lines.push(...readCode(`read${i}`, segments), `values[${slot | 0}] = v;`));
   // eslint-disable-next-line @typescript-eslint/no-implied-eval -- generated from a rule's input paths, once per rule
   return new Function('root', 'values', lines.join('\n')) as SlotsReader;
+}
+
+/**
+ * Source that leaves in `v` what pathReader(segments)(root) returns (null for a missing value or a
+ * non-object on the way), as a labelled block the caller's next line follows.
+ */
+export function readCode(label: string, segments: readonly string[]): string[] {
+  const body = ['v = root;'];
+  for (const seg of segments) body.push(`if (v === null || v === undefined || typeof v !== "object") { v = null; break ${label}; }`, `v = v${key(seg)};`);
+  body.push('if (v === undefined) v = null;');
+  return [`${label}: {`, ...body, '}'];
 }
