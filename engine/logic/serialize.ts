@@ -43,8 +43,9 @@ export function serializeValue(v: unknown): Json {
       if (!Number.isFinite(v)) throw new Error(`cannot serialize ${v}`);
       return v;
     case 'object': {
-      if (v instanceof Decimal || isDecimal(v)) return decimalToJson(v as Decimal);
-      if (Array.isArray(v)) return v.map(serializeValue);
+      if (v instanceof Decimal) return decimalToJson(v as Decimal);
+      if (Array.isArray(v)) return v.map(serializeValue); // the engine's arrays are plain arrays, never Decimals
+      if (isDecimal(v)) return decimalToJson(v as Decimal); // a Decimal of another decimal.js clone
       const out: { [key: string]: Json } = {};
       const o = v as Record<string, unknown>;
       for (const k of Object.keys(o)) out[k] = serializeValue(o[k]);

@@ -62,18 +62,17 @@ function rateString(d: Decimal): string {
 function traceValueOf(isRate: boolean, v: unknown): unknown {
   // the common kinds first: a primitive, then a Decimal of the engine's own clone
   if (v === null || typeof v !== 'object') return serializeValue(v as never);
+  // arrays in a scope are plain (request copies, master data, operator results), never Decimals: no tag lookup
+  if (Array.isArray(v)) return serializeValue(v as never);
   if (v instanceof Decimal || isDecimal(v)) {
     const d = v as Decimal;
     if (isRate) return rateString(d);
     return d.isInteger() ? decimalToJson(d) : toDecString(d, 20);
   }
-  if (!Array.isArray(v)) {
-    // a nested lookup (a tier, a grade) keeps every field: `to: null` says the top range is open
-    const out: Record<string, unknown> = {};
-    for (const [k, x] of Object.entries(v)) out[k] = traceValue(k, x);
-    return out;
-  }
-  return serializeValue(v as never);
+  // a nested lookup (a tier, a grade) keeps every field: `to: null` says the top range is open
+  const out: Record<string, unknown> = {};
+  for (const [k, x] of Object.entries(v)) out[k] = traceValue(k, x);
+  return out;
 }
 
 /**
