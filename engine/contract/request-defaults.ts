@@ -85,53 +85,13 @@ export function fillDefaults(data: unknown, plan: DefaultsPlan | null): void {
   }
 }
 
-/** A copy of `request` with every schema default its shape admits (nested objects and array items too). */
+/**
+ * A copy of `request` (structuredClone's) with every schema default its shape admits (nested objects
+ * and array items too). The engine builds its context request in one walk instead
+ * (pipeline/request-context.ts), and comes here only for data that walk does not take.
+ */
 export function withRequestDefaults(type: CalculationType, request: Record<string, unknown>): Record<string, unknown> {
-  const copy = jsonClone(request) as Record<string, unknown>;
+  const copy = structuredClone(request);
   fillDefaults(copy, DEFAULTS_PLANS.get(type)!);
   return copy;
-}
-
-/**
- * A deep copy of parsed-JSON data (plain objects, arrays, primitives), several times cheaper than
- * structuredClone for a request body. Anything else inside (a Date, a class instance, a cycle) makes it
- * fall back to structuredClone for the whole value, so the copy is always what structuredClone gives.
- */
-function jsonClone(v: unknown): unknown {
-  try {
-    return copyPlain(v, 0);
-  } catch (e) {
-    if (e !== NOT_PLAIN) throw e;
-    return structuredClone(v);
-  }
-}
-
-/** Thrown by the plain-data walkers for anything structuredClone copies differently. */
-export const NOT_PLAIN = new Error('not plain JSON data');
-/** Deeper than any request schema allows: a deeper value is treated as a possible cycle. */
-export const MAX_DEPTH = 64;
-
-function copyPlain(v: unknown, depth: number): unknown {
-  if (v === null || typeof v !== 'object') {
-    if (typeof v === 'function' || typeof v === 'symbol') throw NOT_PLAIN;
-    return v;
-  }
-  if (depth > MAX_DEPTH) throw NOT_PLAIN;
-  if (Array.isArray(v)) {
-    if (Object.getPrototypeOf(v) !== Array.prototype) throw NOT_PLAIN;
-    const out = new Array(v.length);
-    for (let i = 0; i < v.length; i++) {
-      if (!(i in v)) throw NOT_PLAIN; // holes: structuredClone keeps them
-      out[i] = copyPlain(v[i], depth + 1);
-    }
-    return out;
-  }
-  const proto = Object.getPrototypeOf(v);
-  if (proto !== Object.prototype && proto !== null) throw NOT_PLAIN;
-  const out: Record<string, unknown> = {};
-  for (const k of Object.keys(v)) {
-    if (k === '__proto__') throw NOT_PLAIN; // an own "__proto__" (JSON.parse makes one) would set the copy's prototype
-    out[k] = copyPlain((v as Record<string, unknown>)[k], depth + 1);
-  }
-  return out;
 }

@@ -9,9 +9,14 @@
  * which copies it as structuredClone does or throws the error it always threw.
  */
 import type { CalculationType } from '../calculation-type.ts';
-import { DEFAULTS_PLANS, MAX_DEPTH, NOT_PLAIN, withRequestDefaults, type DefaultsPlan } from '../contract/request-defaults.ts';
+import { DEFAULTS_PLANS, withRequestDefaults, type DefaultsPlan } from '../contract/request-defaults.ts';
 import { decimalOfNumber } from '../decimal.ts';
 import { DECIMAL_STRING_FIELDS, decimalOfString, toContextValueInPlace } from './context.ts';
+
+/** Thrown for anything structuredClone copies differently from a plain walk (then the three passes run). */
+const NOT_PLAIN = new Error('not plain JSON data');
+/** Deeper than any request schema allows: a deeper value is treated as a possible cycle. */
+const MAX_DEPTH = 64;
 
 export function requestContext(type: CalculationType, request: Record<string, unknown>): Record<string, unknown> {
   try {
