@@ -3,7 +3,7 @@
  * built on first use and kept with the (immutable, loaded once) pipeline and rule objects.
  *  - a step: its rule's date basis and a version picker over its versions (no registry lookups);
  *  - a rule: its input paths read by one generated function, the rounding function, also_outputs split once,
- *    the trace's input_refs, master slots and a compiled notes template.
+ *    the trace's input_refs, master_refs and a compiled notes template.
  */
 import { isDecimal, type Decimal } from '../decimal.ts';
 import { RuleScope, scopeIndexOf } from '../logic/rule-scope.ts';
@@ -13,7 +13,7 @@ import { getRounding } from '../rounding/index.ts';
 import { RESULT, type CompiledPipeline } from '../rules/load.ts';
 import type { RuleRegistry } from '../rules/registry.ts';
 import type { CompiledRule, RuleDateBasis } from '../rules/types.ts';
-import type { MasterSlot } from '../settings/slots.ts';
+import type { MasterRef, MasterSlot } from '../settings/slots.ts';
 import { inForce } from '../util/dates.ts';
 import { pathWriter, slotsReader, type PathWriter, type SlotsReader } from './path-access.ts';
 import { compileNotes } from './trace.ts';
@@ -50,10 +50,11 @@ export interface RulePlan {
   /** [writer of the context path, slot of the binding (undefined: no such binding) or null for the step's own result] */
   alsoOutputs: [PathWriter, number | undefined | null][];
   inputRefs: string[];
-  masterSlots: MasterSlot[];
   notes: ((scope: RuleScope) => string) | null;
   /** the rule file's sha256 in a map of hashes (null where absent), looked up once per map */
   shaIn(hashes: ReadonlyMap<string, string> | undefined): string | null;
+  /** the master_refs of the rule's master slots found in a (frozen, shared) refs object, worked out once per object; the caller copies it */
+  refsIn(refs: Partial<Record<MasterSlot, MasterRef>>): readonly MasterRef[];
 }
 
 function shaLookup(file: string): RulePlan['shaIn'] {
@@ -67,6 +68,22 @@ function shaLookup(file: string): RulePlan['shaIn'] {
       known = true;
     }
     return lastSha;
+  };
+}
+
+function refsLookup(slots: readonly MasterSlot[]): RulePlan['refsIn'] {
+  let lastRefs: object | undefined;
+  let last: MasterRef[] = [];
+  return (refs) => {
+    if (refs !== lastRefs) {
+      last = [];
+      for (const slot of slots) {
+        const r = refs[slot];
+        if (r) last.push(r);
+      }
+      lastRefs = Object.isFrozen(refs) ? refs : undefined; // only an object that cannot change is remembered
+    }
+    return last;
   };
 }
 
@@ -135,9 +152,9 @@ export function rulePlan(rule: CompiledRule): RulePlan {
       write: pathWriter(rule.output),
       alsoOutputs: rule.alsoOutputs.map(([key, binding]) => [pathWriter(key), binding === RESULT ? null : index.get(binding)]),
       inputRefs: Object.values(rule.doc.inputs),
-      masterSlots: rule.doc.masters as MasterSlot[],
       notes: rule.doc.notes ? compileNotes(rule.doc.notes, index) : null,
       shaIn: shaLookup(rule.file),
+      refsIn: refsLookup(rule.doc.masters as MasterSlot[]),
     };
     rulePlans.set(rule, plan);
   }

@@ -98,11 +98,7 @@ export function runPipeline(
       inputs.rule_date_basis = basis;
       inputs.rule_version_date = date;
     }
-    const masterRefs: MasterRef[] = [];
-    for (const slot of rp.masterSlots) {
-      const r = refs[slot];
-      if (r) masterRefs.push(r);
-    }
+    const masterRefs = rp.refsIn(refs).slice();
     const traceStep: TraceStep = {
       step: doc.step,
       step_type: doc.step_type,
