@@ -46,9 +46,10 @@ function amountsOf(request: Obj, key: string): number[] | undefined {
   return out;
 }
 
-/** An optional yen field: 0 when absent, undefined when malformed. */
-function optionalInt(request: Obj, key: string): number | undefined {
-  return request[key] === undefined ? 0 : intAt(request, key);
+/** An optional yen field's value: 0 when absent, undefined when malformed (intAt's safe integer otherwise). */
+function optionalInt(v: unknown): number | undefined {
+  if (v === undefined) return 0;
+  return typeof v === 'number' && Number.isSafeInteger(v) ? v : undefined;
 }
 
 /** The sum of safe integers, or undefined once a partial sum leaves the safe range (it may be inexact). */
@@ -71,9 +72,10 @@ export function checkCandidateGross(request: Obj): ValidationDetail[] {
   const base = basePay(request);
   const allowances = amountsOf(request, 'allowances');
   const adjustments = amountsOf(request, 'previous_adjustments');
-  const overtime = optionalInt(request, 'overtime_pay');
-  const absence = optionalInt(request, 'absence_deduction');
-  const lateEarly = optionalInt(request, 'late_early_leave_deduction');
+  // read by name (a keyed read per field was a megamorphic lookup)
+  const overtime = optionalInt(request.overtime_pay);
+  const absence = optionalInt(request.absence_deduction);
+  const lateEarly = optionalInt(request.late_early_leave_deduction);
   if (base === undefined || allowances === undefined || adjustments === undefined || overtime === undefined || absence === undefined || lateEarly === undefined) {
     return []; // an input is missing or malformed and is reported by another rule
   }

@@ -42,8 +42,11 @@ export function checkPayTypeMatrix(request: Obj): ValidationDetail[] {
   const payType = payTypeOf(request);
   if (!payType) return []; // the schema reports the bad enum value
   const out: ValidationDetail[] = [];
+  // each parent object looked up once, not once per matrix row
+  const snapshot = objAt(request, 'employee_snapshot');
+  const attendance = objAt(request, 'attendance_input');
   for (const { path, rule, parentKey, field } of SPLIT_MATRIX) {
-    const parent = parentKey === null ? request : objAt(request, parentKey);
+    const parent = parentKey === null ? request : parentKey === 'employee_snapshot' ? snapshot : parentKey === 'attendance_input' ? attendance : objAt(request, parentKey);
     if (!parent) continue; // a missing or malformed parent is reported on its own
     const present = has(parent, field);
     const expectation = rule[payType];

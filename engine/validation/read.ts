@@ -12,7 +12,9 @@ export function isObj(v: unknown): v is Obj {
 }
 
 export function objAt(o: unknown, key: string): Obj | undefined {
-  return isObj(o) && isObj(o[key]) ? (o[key] as Obj) : undefined;
+  if (!isObj(o)) return undefined;
+  const v = o[key]; // read once (the key varies by caller: each read is a keyed lookup)
+  return isObj(v) ? v : undefined;
 }
 
 export function has(o: Obj | undefined, key: string): boolean {
