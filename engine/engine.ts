@@ -85,7 +85,7 @@ function traceWanted(request: Record<string, unknown>): boolean {
 export function loadEngine(options: EngineOptions = {}): Engine {
   const mastersDir = options.mastersDir ?? join(PROJECT_ROOT, 'masters');
   const rulesDir = options.rulesDir ?? join(PROJECT_ROOT, 'rules');
-  const now = options.now ?? (() => new Date());
+  const now = options.now ?? null; // null: the clock, read without making a Date (stampNow)
   const newId = options.newId ?? randomUUID;
 
   // hashed before and after reading: a set edited while it loads (a reload during a copy) is refused
@@ -127,6 +127,12 @@ function isoTimestamp(d: Date): string {
   return lastStamp;
 }
 
+/** isoTimestamp(new Date()), the Date made only when the millisecond changes. */
+function stampNow(): string {
+  const ms = Date.now();
+  return ms === lastStampMs ? lastStamp : isoTimestamp(new Date(ms));
+}
+
 /** null when a folder cannot be read: the loaders then report it with their own message */
 function provenanceOrNull(rulesDir: string, mastersDir: string): Provenance | null {
   try {
@@ -142,7 +148,7 @@ function checkDataLock(lock: Record<string, unknown> | undefined, hash: string):
   throw new EngineError('settings_lock_conflict', `settings_lock differs from the resolved settings (rules_masters_hash: locked ${JSON.stringify(lock.rules_masters_hash)}, in service ${JSON.stringify(hash)}).`);
 }
 
-function makeEngine(masters: MasterSet, rules: LoadedRules, provenance: Provenance, now: () => Date, newId: () => string): Engine {
+function makeEngine(masters: MasterSet, rules: LoadedRules, provenance: Provenance, now: (() => Date) | null, newId: () => string): Engine {
   const taxTables = taxTableRecords(masters);
   const rateTables = rateTableRecords(masters);
   const ruleList = ruleRecords(rules.registry.all(), provenance.files);
@@ -190,8 +196,8 @@ function makeEngine(masters: MasterSet, rules: LoadedRules, provenance: Provenan
     const { trace, warnings } = runPipeline(pipeline, rules.registry, ctx, settings.refs, { payment_date: paymentDate, premium_month: settings.premium_month }, { trace: withTrace, ruleHashes: provenance.files });
     const employeeRef = (request.employee_snapshot as { employee_ref?: string } | undefined)?.employee_ref;
     const id = `calc_${newId()}`;
-    const at = isoTimestamp(now());
-    const snapshot = { ...settings.snapshot, rules_masters_hash: provenance.rules_masters_hash };
+    const at = now === null ? stampNow() : isoTimestamp(now());
+    const snapshot = settings.snapshotWith(provenance.rules_masters_hash);
     const amounts = buildAmounts(pipeline, ctx);
     const steps = trace as unknown as Record<string, unknown>[];
     // two literals rather than a spread of an optional part: the same keys in the same order
