@@ -47,12 +47,12 @@ export function benchEnv(dir: string): NodeJS.ProcessEnv {
   return env;
 }
 
-export async function load(server: ServerProcess, key: string, t: Target, seconds: number): Promise<Figures> {
+export async function load(server: ServerProcess, key: string, t: Target, seconds: number, connections = CONNECTIONS): Promise<Figures> {
   const cpuBefore = server.cpuMs();
   const r = await autocannon({
     url: server.url + t.path,
     method: t.method,
-    connections: CONNECTIONS,
+    connections,
     duration: seconds,
     headers: { 'X-API-Key': key, ...(t.body ? { 'Content-Type': 'application/json' } : {}) },
     body: t.body,
