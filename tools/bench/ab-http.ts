@@ -42,17 +42,17 @@ try {
         : await servers.reduce<Promise<Figures[]>>(async (done, s) => [...(await done), await load(s.server, s.key, s.targets[r], seconds)], Promise.resolve([]));
       for (const [si, f] of figures.entries()) {
         runs[si][ri].push(f);
-        console.log(`round ${round + 1} ${positionals[si]} ${ROUTES[r]}: ${fmt(f.rps)} req/s, p99 ${fmt(f.p99, 1)} ms, ${fmt(f.cpuUsPerRequest)} µs/req`);
+        console.log(`round ${round + 1} ${positionals[si]} ${ROUTES[r]}: ${fmt(f.rps)} req/s, p99 ${fmt(f.p99, 1)} ms, ${fmt(f.cpuUsPerRequest)} µs/req (client ${fmt(f.clientCpuUsPerRequest)})`);
       }
     }
   }
   const rows = routes.flatMap((r, ri) =>
     servers.map((_, si) => {
       const m = medianOf(runs[si][ri]);
-      return [`${ROUTES[r]} ${positionals[si]}`, fmt(m.rps), fmt(m.p50, 1), fmt(m.p99, 1), fmt(m.cpuUsPerRequest)];
+      return [`${ROUTES[r]} ${positionals[si]}`, fmt(m.rps), fmt(m.p50, 1), fmt(m.p99, 1), fmt(m.cpuUsPerRequest), fmt(m.clientCpuUsPerRequest)];
     }),
   );
-  console.log('\nmedians\n' + table(['route build', 'req/s', 'p50 ms', 'p99 ms', 'server CPU us/req'], rows));
+  console.log('\nmedians\n' + table(['route build', 'req/s', 'p50 ms', 'p99 ms', 'server CPU us/req', 'client CPU us/req'], rows));
 } finally {
   for (const s of servers) await s.stop();
 }

@@ -31,6 +31,8 @@ export interface Figures extends Record<string, number> {
   non2xx: number;
   requests: number;
   cpuUsPerRequest: number;
+  /** The same for this process (autocannon): near 1e6 / req/s, the client and not the server is the limit. */
+  clientCpuUsPerRequest: number;
 }
 
 export function benchEnv(dir: string): NodeJS.ProcessEnv {
@@ -49,6 +51,7 @@ export function benchEnv(dir: string): NodeJS.ProcessEnv {
 
 export async function load(server: ServerProcess, key: string, t: Target, seconds: number, connections = CONNECTIONS): Promise<Figures> {
   const cpuBefore = server.cpuMs();
+  const clientBefore = process.cpuUsage();
   const r = await autocannon({
     url: server.url + t.path,
     method: t.method,
@@ -57,8 +60,11 @@ export async function load(server: ServerProcess, key: string, t: Target, second
     headers: { 'X-API-Key': key, ...(t.body ? { 'Content-Type': 'application/json' } : {}) },
     body: t.body,
   });
-  const cpuUsPerRequest = ((server.cpuMs() - cpuBefore) * 1000) / Math.max(1, r.requests.total);
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx + r.errors, requests: r.requests.total, cpuUsPerRequest };
+  const requests = Math.max(1, r.requests.total);
+  const cpuUsPerRequest = ((server.cpuMs() - cpuBefore) * 1000) / requests;
+  const client = process.cpuUsage(clientBefore);
+  const clientCpuUsPerRequest = (client.user + client.system) / requests;
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx + r.errors, requests: r.requests.total, cpuUsPerRequest, clientCpuUsPerRequest };
 }
 
 export interface BenchServer {
@@ -115,12 +121,13 @@ export async function benchHttp(runs: number, seconds: number): Promise<string> 
     }
     const med = perRun.map((r) => medianOf(r));
     const [trace, noTrace, cheapest] = med;
-    const rows = targets.map((t, i) => [t.name, fmt(med[i].rps), fmt(med[i].p50, 1), fmt(med[i].p99, 1), fmt(med[i].cpuUsPerRequest), fmt(med[i].non2xx)]);
+    const rows = targets.map((t, i) => [t.name, fmt(med[i].rps), fmt(med[i].p50, 1), fmt(med[i].p99, 1), fmt(med[i].cpuUsPerRequest), fmt(med[i].clientCpuUsPerRequest), fmt(med[i].non2xx)]);
     return [
       `## HTTP (server process from \`npm start\`'s command, PAYROLL_WORKERS=1, SQLite; autocannon ${CONNECTIONS} connections, ${seconds} s per run)`,
       `spawn to first answered request: ${fmt(server.startMs)} ms`,
-      table(['route', 'req/s', 'p50 ms', 'p99 ms', 'server CPU us/req', 'non-2xx'], rows),
+      table(['route', 'req/s', 'p50 ms', 'p99 ms', 'server CPU us/req', 'client CPU us/req', 'non-2xx'], rows),
       `server CPU per request: CPU time of the server process (user + system, /proc) over the run / requests answered; ${fmt(1e6 / trace.cpuUsPerRequest)} monthly-with-trace req/s per fully used core`,
+      `client CPU per request: the same for autocannon (this process); when it nears 1,000,000 / req/s, the client is the limit`,
       `ratio monthly with trace / cheapest route: ${fmt((trace.rps / cheapest.rps) * 100, 1)} %`,
       `ratio monthly without trace / cheapest route: ${fmt((noTrace.rps / cheapest.rps) * 100, 1)} %`,
       `ratio monthly with trace / without trace: ${fmt((trace.rps / noTrace.rps) * 100, 1)} %`,

@@ -62,5 +62,8 @@ async function instructionsPerRequest(dir: string): Promise<number> {
 }
 
 // Side by side: instruction counts do not depend on what else runs.
-const counts = await Promise.all(dirs.map((dir) => instructionsPerRequest(dir)));
-for (const [i, dir] of dirs.entries()) console.log(`${dir} ${opt.route}: ${fmt(counts[i])} instructions/request`);
+const counts = await Promise.allSettled(dirs.map((dir) => instructionsPerRequest(dir)));
+for (const [i, dir] of dirs.entries()) {
+  const c = counts[i];
+  console.log(c.status === 'fulfilled' ? `${dir} ${opt.route}: ${fmt(c.value)} instructions/request` : `${dir} ${opt.route}: failed: ${(c.reason as Error).stack}`);
+}
