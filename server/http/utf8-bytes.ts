@@ -3,8 +3,9 @@
  * times (Koa's Buffer.byteLength for Content-Length, Node's own byteLength in res.end, the encoding in
  * the socket write, after concatenating it with the head), and a calculation's text is ~23,000
  * two-byte characters (the trace's Japanese legal sources), so those passes were about a sixth of
- * a request's instructions (docs/performance.md). Here the text is written once into a reused scratch buffer and copied out at its
- * exact length; the same bytes as Node's own encoding (both are V8's WriteUtf8).
+ * a request's instructions (docs/performance.md). Here the text is written once into a reused scratch
+ * buffer and copied out at its exact length; the same bytes as Node's own encoding (both V8's
+ * WriteUtf8).
  */
 
 /** Texts up to this many UTF-16 units use the scratch; longer ones (the masters tables) Buffer.from. */
