@@ -1,8 +1,8 @@
 /**
  * createApp: the Koa application, with its collaborators injected (engine, store, config, logger).
  * Middleware order is the order of checks: request id, log line, error envelope, health probes (no
- * key), key and rate limit,
- * then the routes (which parse bodies, validate, find the company, reserve quota, calculate).
+ * key), key and rate limit, then the routes (which parse bodies, validate, find the company, reserve
+ * quota, calculate); outermost of all, JSON answers are encoded (middleware/json-answer.ts).
  */
 import Router from '@koa/router';
 import Koa from 'koa';
@@ -11,6 +11,7 @@ import type { RequestState } from './context.ts';
 import { authenticateAndLimit } from './middleware/authenticate.ts';
 import { corsMiddleware } from './middleware/cors.ts';
 import { errorEnvelope } from './middleware/error-envelope.ts';
+import { encodeJsonAnswer } from './middleware/json-answer.ts';
 import { assignRequestId } from './middleware/request-id.ts';
 import { logRequests } from './middleware/request-log.ts';
 import { createCachedAuthenticator } from './auth/cached-authenticator.ts';
@@ -50,6 +51,7 @@ export function createApp(deps: AppDeps): Koa<RequestState> {
   registerCalculationProfileRoutes(router, routeDeps);
   registerUsageRoute(router, routeDeps);
 
+  app.use(encodeJsonAnswer);
   app.use(assignRequestId);
   // Requests refused before routing (401, 429) are still logged with the route they were meant for.
   const routeOf = (path: string, method: string) => {

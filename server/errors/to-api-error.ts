@@ -42,7 +42,7 @@ export function toApiError(err: unknown, maxBodyBytes: number): { error: ApiErro
   const status = e.status ?? e.statusCode;
   if (status === 413 || e.type === 'entity.too.large') return { error: new ApiError('payload_too_large', { params: { limit: e.limit ?? maxBodyBytes } }), internal: false };
   if (status === 415) return { error: new ApiError('unsupported_media_type'), internal: false };
-  // co-body marks broken JSON as a SyntaxError with status 400.
+  // Broken JSON: http/read-json-body.ts throws malformed_json itself; a SyntaxError with status 400 is the body parsers' convention for it.
   if (e.type === 'entity.parse.failed' || (status === 400 && err instanceof SyntaxError)) return { error: new ApiError('malformed_json'), internal: false };
   if (typeof status === 'number' && status >= 400 && status < 500) return { error: new ApiError('bad_request'), internal: false };
   return { error: new ApiError('internal_error'), internal: true };

@@ -45,13 +45,24 @@ class SqliteStore implements Store {
   readonly kind = 'sqlite' as const;
   /** Prepared once per SQL text: preparing is a large part of a request's store time otherwise. */
   private readonly statements = new Map<string, Database.Statement>();
+  private readonly plucked = new Map<string, Database.Statement>();
   constructor(private readonly db: Database.Database) {}
 
   private statement(sql: string): Database.Statement {
-    let stmt = this.statements.get(sql);
+    return this.prepared(this.statements, sql, false);
+  }
+
+  /** A prepared statement that answers the first column's value instead of a row object. */
+  private pluckedStatement(sql: string): Database.Statement {
+    return this.prepared(this.plucked, sql, true);
+  }
+
+  private prepared(cache: Map<string, Database.Statement>, sql: string, pluck: boolean): Database.Statement {
+    let stmt = cache.get(sql);
     if (!stmt) {
       stmt = this.db.prepare(sql);
-      this.statements.set(sql, stmt);
+      if (pluck) stmt.pluck();
+      cache.set(sql, stmt);
     }
     return stmt;
   }
@@ -92,8 +103,8 @@ class SqliteStore implements Store {
   }
 
   async accountGeneration(accountId: string): Promise<number | null> {
-    const row = this.statement('SELECT cache_generation FROM accounts WHERE account_id = ?').get(accountId) as { cache_generation: number } | undefined;
-    return row?.cache_generation ?? null;
+    // read on every authenticated request: the plucked value, no row object
+    return (this.pluckedStatement('SELECT cache_generation FROM accounts WHERE account_id = ?').get(accountId) as number | undefined) ?? null;
   }
 
   async findCompany(accountId: string, companyId: string): Promise<Company | null> {

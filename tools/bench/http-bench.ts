@@ -17,19 +17,22 @@ import { fmt, medianOf, table } from './stats.ts';
 
 export const CONNECTIONS = 32;
 
-interface Target {
+export interface Target {
   name: string;
   method: 'GET' | 'POST';
   path: string;
   body?: string;
 }
 
-interface Figures extends Record<string, number> {
+export interface Figures extends Record<string, number> {
   rps: number;
   p50: number;
   p99: number;
   non2xx: number;
+  requests: number;
   cpuUsPerRequest: number;
+  /** The same for this process (autocannon): near 1e6 / req/s, the client and not the server is the limit. */
+  clientCpuUsPerRequest: number;
 }
 
 export function benchEnv(dir: string): NodeJS.ProcessEnv {
@@ -46,39 +49,70 @@ export function benchEnv(dir: string): NodeJS.ProcessEnv {
   return env;
 }
 
-async function load(server: ServerProcess, key: string, t: Target, seconds: number): Promise<Figures> {
+export async function load(server: ServerProcess, key: string, t: Target, seconds: number, connections = CONNECTIONS): Promise<Figures> {
   const cpuBefore = server.cpuMs();
+  const clientBefore = process.cpuUsage();
   const r = await autocannon({
     url: server.url + t.path,
     method: t.method,
-    connections: CONNECTIONS,
+    connections,
     duration: seconds,
     headers: { 'X-API-Key': key, ...(t.body ? { 'Content-Type': 'application/json' } : {}) },
     body: t.body,
   });
-  const cpuUsPerRequest = ((server.cpuMs() - cpuBefore) * 1000) / Math.max(1, r.requests.total);
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx + r.errors, cpuUsPerRequest };
+  const requests = Math.max(1, r.requests.total);
+  const cpuUsPerRequest = ((server.cpuMs() - cpuBefore) * 1000) / requests;
+  const client = process.cpuUsage(clientBefore);
+  const clientCpuUsPerRequest = (client.user + client.system) / requests;
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx + r.errors, requests: r.requests.total, cpuUsPerRequest, clientCpuUsPerRequest };
 }
 
-export async function benchHttp(runs: number, seconds: number): Promise<string> {
+export interface BenchServer {
+  server: ServerProcess;
+  key: string;
+  /** Monthly with trace, monthly without trace, the cheapest authenticated route. */
+  targets: [Target, Target, Target];
+  stop(): Promise<void>;
+}
+
+/**
+ * A temporary SQLite store with a standard-plan account, the server started on it (`command`, by
+ * default `npm start`'s; `env` overrides the bench's environment) and the bench company's profile PUT.
+ */
+export async function startBenchServer(command?: string, env: NodeJS.ProcessEnv = {}): Promise<BenchServer> {
   const dir = mkdtempSync(join(tmpdir(), 'payroll-bench-'));
-  const env = benchEnv(dir);
-  const store = openSqliteStore(env.PAYROLL_DB!);
+  const fullEnv = { ...benchEnv(dir), ...env };
+  const store = openSqliteStore(fullEnv.PAYROLL_DB!);
   const { api_key: key } = await createAccountWithKey(store, 'bench', 'standard');
   await store.close();
-  const server = await startServerProcess(env);
+  let server: ServerProcess | undefined;
+  const stop = async () => {
+    await server?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  };
   try {
+    server = await startServerProcess(fullEnv, command);
     const put = await fetch(`${server.url}/cp/v1/companies/${BENCH_COMPANY}/calculation-profile`, {
       method: 'PUT',
       headers: { 'X-API-Key': key, 'Content-Type': 'application/json' },
       body: JSON.stringify(BENCH_PROFILE_PUT),
     });
     if (put.status !== 200) throw new Error(`the profile PUT answered ${put.status}`);
-    const targets: Target[] = [
-      { name: 'POST /v1/payroll/monthly:calculate, with trace', method: 'POST', path: '/v1/payroll/monthly:calculate', body: JSON.stringify(monthlyRequest(1, true)) },
-      { name: 'POST /v1/payroll/monthly:calculate, without trace', method: 'POST', path: '/v1/payroll/monthly:calculate', body: JSON.stringify(monthlyRequest(1, false)) },
-      { name: `GET /cp/v1/companies/${BENCH_COMPANY}/calculation-profile (cheapest)`, method: 'GET', path: `/cp/v1/companies/${BENCH_COMPANY}/calculation-profile` },
-    ];
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  const targets: BenchServer['targets'] = [
+    { name: 'POST /v1/payroll/monthly:calculate, with trace', method: 'POST', path: '/v1/payroll/monthly:calculate', body: JSON.stringify(monthlyRequest(1, true)) },
+    { name: 'POST /v1/payroll/monthly:calculate, without trace', method: 'POST', path: '/v1/payroll/monthly:calculate', body: JSON.stringify(monthlyRequest(1, false)) },
+    { name: `GET /cp/v1/companies/${BENCH_COMPANY}/calculation-profile (cheapest)`, method: 'GET', path: `/cp/v1/companies/${BENCH_COMPANY}/calculation-profile` },
+  ];
+  return { server, key, targets, stop };
+}
+
+export async function benchHttp(runs: number, seconds: number): Promise<string> {
+  const { server, key, targets, stop } = await startBenchServer();
+  try {
     // Warm-up: JIT and caches, not counted.
     for (const t of targets) await load(server, key, t, 1);
     const perRun: Figures[][] = targets.map(() => []);
@@ -87,18 +121,18 @@ export async function benchHttp(runs: number, seconds: number): Promise<string> 
     }
     const med = perRun.map((r) => medianOf(r));
     const [trace, noTrace, cheapest] = med;
-    const rows = targets.map((t, i) => [t.name, fmt(med[i].rps), fmt(med[i].p50, 1), fmt(med[i].p99, 1), fmt(med[i].cpuUsPerRequest), fmt(med[i].non2xx)]);
+    const rows = targets.map((t, i) => [t.name, fmt(med[i].rps), fmt(med[i].p50, 1), fmt(med[i].p99, 1), fmt(med[i].cpuUsPerRequest), fmt(med[i].clientCpuUsPerRequest), fmt(med[i].non2xx)]);
     return [
       `## HTTP (server process from \`npm start\`'s command, PAYROLL_WORKERS=1, SQLite; autocannon ${CONNECTIONS} connections, ${seconds} s per run)`,
       `spawn to first answered request: ${fmt(server.startMs)} ms`,
-      table(['route', 'req/s', 'p50 ms', 'p99 ms', 'server CPU us/req', 'non-2xx'], rows),
+      table(['route', 'req/s', 'p50 ms', 'p99 ms', 'server CPU us/req', 'client CPU us/req', 'non-2xx'], rows),
       `server CPU per request: CPU time of the server process (user + system, /proc) over the run / requests answered; ${fmt(1e6 / trace.cpuUsPerRequest)} monthly-with-trace req/s per fully used core`,
+      `client CPU per request: the same for autocannon (this process); when it nears 1,000,000 / req/s, the client is the limit`,
       `ratio monthly with trace / cheapest route: ${fmt((trace.rps / cheapest.rps) * 100, 1)} %`,
       `ratio monthly without trace / cheapest route: ${fmt((noTrace.rps / cheapest.rps) * 100, 1)} %`,
       `ratio monthly with trace / without trace: ${fmt((trace.rps / noTrace.rps) * 100, 1)} %`,
     ].join('\n');
   } finally {
-    await server.stop();
-    rmSync(dir, { recursive: true, force: true });
+    await stop();
   }
 }

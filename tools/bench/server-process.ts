@@ -60,11 +60,12 @@ export function processGroupCpuMs(pgid: number): number {
   return (ticks * 1000) / ticksPerSecond;
 }
 
-export async function startServerProcess(env: NodeJS.ProcessEnv): Promise<ServerProcess> {
+/** `command` defaults to `npm start`'s; profile-http.ts passes its own (node --cpu-prof ...). */
+export async function startServerProcess(env: NodeJS.ProcessEnv, command = startCommand()): Promise<ServerProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const t0 = performance.now();
-  const child: ChildProcess = spawn(startCommand(), {
+  const child: ChildProcess = spawn(command, {
     cwd: ROOT,
     shell: true,
     detached: true,
@@ -75,7 +76,7 @@ export async function startServerProcess(env: NodeJS.ProcessEnv): Promise<Server
   const exit = new Promise<void>((resolve) => child.once('exit', () => ((exited = true), resolve())));
   // Any HTTP answer counts (an unauthenticated GET gets its 401 as soon as the server listens).
   for (;;) {
-    if (exited) throw new Error(`the server (${startCommand()}) exited before answering`);
+    if (exited) throw new Error(`the server (${command}) exited before answering`);
     try {
       await fetch(`${url}/v1/masters/tax-tables`);
       break;
