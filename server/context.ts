@@ -13,10 +13,3 @@ export interface RequestState {
 
 export type AppContext = Koa.ParameterizedContext<RequestState>;
 export type AppMiddleware = Koa.Middleware<RequestState>;
-
-declare module 'koa' {
-  interface Request {
-    /** The parsed JSON body of a POST or PUT, set by middleware/json-body.ts (any JSON value, or '' when empty). */
-    body?: unknown;
-  }
-}

@@ -7,14 +7,17 @@
  * than as broken JSON.
  */
 import type { IncomingMessage } from 'node:http';
+import bodyParser from 'koa-bodyparser';
 import { ApiError } from '../errors/api-error.ts';
 import type { AppMiddleware } from '../context.ts';
-import { DECODABLE_ENCODINGS, readJsonBody } from '../http/read-json-body.ts';
+
+/** What the body decoder (inflation, through co-body) reads; content codings are case-insensitive. */
+const DECODABLE = new Set(['identity', 'gzip', 'deflate', 'br']);
 
 function contentEncoding(header: string | undefined): string {
   // A list ("gzip, identity") would mean several layers; only one layer (or none) is accepted.
   const encoding = (header ?? 'identity').trim().toLowerCase() || 'identity';
-  if (!DECODABLE_ENCODINGS.has(encoding)) {
+  if (!DECODABLE.has(encoding)) {
     throw new ApiError('unsupported_media_type', {
       message: `Content-Encoding ${JSON.stringify(encoding.slice(0, 64))} is not supported; send the body as it is, or encoded with one of gzip, deflate or br.`,
     });
@@ -41,17 +44,22 @@ function discardRest(req: IncomingMessage): void {
 }
 
 export function jsonBody(maxBodyBytes: number): AppMiddleware {
+  const parse = bodyParser({ enableTypes: ['json'], jsonLimit: String(maxBodyBytes), strict: false }) as unknown as AppMiddleware;
   return async (ctx, next) => {
+    let parsed = false;
     let encoding = 'identity';
     try {
       if (!ctx.is('application/json')) throw new ApiError('unsupported_media_type');
       encoding = contentEncoding(ctx.get('Content-Encoding') || undefined);
-      ctx.request.body = await readJsonBody(ctx.req, encoding, maxBodyBytes);
+      ctx.req.headers['content-encoding'] = encoding;
+      await parse(ctx, async () => {
+        parsed = true;
+      });
     } catch (err) {
       discardRest(ctx.req);
       if (isDecodingError(err)) throw new ApiError('bad_request', { message: `The request body is not valid ${encoding} data, as its Content-Encoding claims.` });
       throw err;
     }
-    await next();
+    if (parsed) await next();
   };
 }
