@@ -1,7 +1,8 @@
 /**
  * `npm start` runs the compiled bundle (dist/main.js, built by `npm run build`, which `npm install`
  * runs through `prepare`) and passes SIGTERM to the server: the server drains and exits 0, leaving no
- * orphan behind (issue 9 and 11: with tsx the server outlived npm).
+ * orphan behind (issue 9 and 11: with tsx the server outlived npm). The bundle also finds the files
+ * the server reads from the source tree (the /docs page).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -45,6 +46,13 @@ describe('npm start', () => {
       expect(listening.pid).not.toBe(child.pid);
       const res = await fetch(`http://127.0.0.1:${listening.port}/healthz`);
       expect(res.status).toBe(200);
+      // Files the server reads beside its own modules must be found from the bundle too (dist/ is not
+      // server/): the interactive reference's page and its assets.
+      for (const path of ['/docs', '/docs/reference.js', '/docs/reference.css', '/docs/swagger-ui-bundle.js']) {
+        const asset = await fetch(`http://127.0.0.1:${listening.port}${path}`);
+        expect([path, asset.status]).toEqual([path, 200]);
+        expect((await asset.arrayBuffer()).byteLength).toBeGreaterThan(100);
+      }
       child.kill('SIGTERM');
       expect(await exited).toBe(0);
       // The server itself is gone (drained and exited), not orphaned.
