@@ -6,7 +6,7 @@
  * - runtime stage: COPY --from=build and COPY from the project, ENV; RUN lines that need root and the
  *   image's user (mkdir/chown of /data) are skipped, and PAYROLL_DB/PORT point at a temp file and a
  *   free port;
- * - then the CMD is started, the HEALTHCHECK command must exit 0, /readyz must answer 200, and
+ * - then the CMD is started, the HEALTHCHECK command must exit 0, /readyz and /docs must answer 200, and
  *   SIGTERM must end the server with exit 0.
  *
  *   npm run docker:check            (takes minutes: a clean `npm ci` compiles the SQLite driver)
@@ -96,6 +96,10 @@ async function main(): Promise<number> {
     const ready = await fetch(`http://127.0.0.1:${port}/readyz`);
     if (ready.status !== 200) throw new Error(`/readyz answered ${ready.status}`);
     step('/readyz 200');
+    // The image holds dist/, not server/: the interactive reference must come from what the build put there.
+    const docs = await fetch(`http://127.0.0.1:${port}/docs`);
+    if (docs.status !== 200) throw new Error(`/docs answered ${docs.status}`);
+    step('/docs 200');
     server.kill('SIGTERM');
     const code = await exited;
     if (code !== 0) throw new Error(`the server exited ${code} after SIGTERM`);

@@ -11,13 +11,13 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { PROJECT_ROOT } from '../../engine/util/project-root.ts';
+import { fileURLToPath } from 'node:url';
 import type { AppMiddleware } from '../context.ts';
 
 const SWAGGER_UI_DIR = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
-// From the project root, not from this module: under `npm start` this code runs from the bundle in
-// dist/, where a path relative to the module would miss the page.
-const PAGE_DIR = join(PROJECT_ROOT, 'server/routes/docs-page');
+// Beside this module: server/routes/docs-page under tsx, dist/docs-page in the bundle (`npm run build`
+// copies it there, so dist/ is all a deployment needs, as the Dockerfile's runtime stage assumes).
+const PAGE_DIR = fileURLToPath(new URL('./docs-page/', import.meta.url));
 
 interface Asset {
   file: string;
