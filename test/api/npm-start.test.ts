@@ -33,6 +33,7 @@ describe('npm start', () => {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    let serverPid: number | undefined;
     try {
       const listening = await new Promise<{ port: number; pid: number }>((resolve, reject) => {
         let out = '';
@@ -43,6 +44,7 @@ describe('npm start', () => {
         });
         void exited.then((code) => reject(new Error(`npm start exited ${code}: ${out}`)));
       });
+      serverPid = listening.pid;
       expect(listening.pid).not.toBe(child.pid);
       const res = await fetch(`http://127.0.0.1:${listening.port}/healthz`);
       expect(res.status).toBe(200);
@@ -60,6 +62,8 @@ describe('npm start', () => {
       expect(alive(listening.pid)).toBe(false);
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL');
+      // A failed assertion must not leave the server running: killing npm does not reach it.
+      if (serverPid !== undefined && alive(serverPid)) process.kill(serverPid, 'SIGKILL');
       rmSync(dir, { recursive: true, force: true });
     }
   }, 120_000);
