@@ -3,7 +3,14 @@
  * (rates as decimal strings, caps as integers). Built once at load.
  */
 import type { Decimal } from './decimal.ts';
-import type { BonusTaxTable, MasterSet, MonthlyTaxTable } from './masters/types.ts';
+import type {
+  BonusTaxTable,
+  EmployeesPensionRateTable,
+  EmploymentInsuranceRateRecord,
+  MasterSet,
+  MonthlyTaxTable,
+  SocialInsuranceRateRecord,
+} from './masters/types.ts';
 import type { CompiledRule } from './rules/types.ts';
 
 const rate = (d: Decimal | null) => (d === null ? null : d.toFixed());
@@ -29,43 +36,50 @@ export function taxTableRecords(masters: MasterSet): Record<string, unknown>[] {
   ].sort(byDate);
 }
 
+/** The record of one kyokai (or self-declared) rate version, as GET /v1/masters/rate-tables lists it. */
+export const socialRateRecord = (r: SocialInsuranceRateRecord) => ({
+  type: 'social_insurance_rate_table',
+  id: r.id,
+  version: r.version,
+  effective_from: r.effective_from,
+  effective_to: r.effective_to,
+  provider: r.provider,
+  prefecture_code: r.prefecture_code,
+  prefecture_name: r.prefecture_name,
+  health_insurance_employee_rate: rate(r.health_insurance_employee_rate),
+  care_insurance_employee_rate: rate(r.care_insurance_employee_rate),
+  childcare_support_contribution_employee_rate: rate(r.childcare_support_contribution_employee_rate),
+  health_insurance_standard_bonus_annual_cap: int(r.health_insurance_standard_bonus_annual_cap),
+});
+
+export const pensionRateRecord = (r: EmployeesPensionRateTable) => ({
+  type: 'employees_pension_rate_table',
+  id: r.id,
+  version: r.version,
+  effective_from: r.effective_from,
+  effective_to: r.effective_to,
+  provider: r.provider,
+  employees_pension_insurance_employee_rate: rate(r.employees_pension_insurance_employee_rate),
+  employees_pension_standard_bonus_monthly_cap: int(r.employees_pension_standard_bonus_monthly_cap),
+  source_artifact_id: r.source_artifact_id,
+});
+
+export const employmentRateRecord = (r: EmploymentInsuranceRateRecord) => ({
+  type: 'employment_insurance_rate_table',
+  id: r.id,
+  version: r.version,
+  effective_from: r.effective_from,
+  effective_to: r.effective_to,
+  provider: r.provider,
+  business_type: r.business_type,
+  employee_rate: rate(r.employee_rate),
+  source_artifact_id: r.source_artifact_id,
+});
+
 export function rateTableRecords(masters: MasterSet): Record<string, unknown>[] {
-  const social = masters.all('social_insurance_rate_table').map((r) => ({
-    type: 'social_insurance_rate_table',
-    id: r.id,
-    version: r.version,
-    effective_from: r.effective_from,
-    effective_to: r.effective_to,
-    provider: r.provider,
-    prefecture_code: r.prefecture_code,
-    prefecture_name: r.prefecture_name,
-    health_insurance_employee_rate: rate(r.health_insurance_employee_rate),
-    care_insurance_employee_rate: rate(r.care_insurance_employee_rate),
-    childcare_support_contribution_employee_rate: rate(r.childcare_support_contribution_employee_rate),
-    health_insurance_standard_bonus_annual_cap: int(r.health_insurance_standard_bonus_annual_cap),
-  }));
-  const pension = masters.all('employees_pension_rate_table').map((r) => ({
-    type: 'employees_pension_rate_table',
-    id: r.id,
-    version: r.version,
-    effective_from: r.effective_from,
-    effective_to: r.effective_to,
-    provider: r.provider,
-    employees_pension_insurance_employee_rate: rate(r.employees_pension_insurance_employee_rate),
-    employees_pension_standard_bonus_monthly_cap: int(r.employees_pension_standard_bonus_monthly_cap),
-    source_artifact_id: r.source_artifact_id,
-  }));
-  const employment = masters.all('employment_insurance_rate_table').map((r) => ({
-    type: 'employment_insurance_rate_table',
-    id: r.id,
-    version: r.version,
-    effective_from: r.effective_from,
-    effective_to: r.effective_to,
-    provider: r.provider,
-    business_type: r.business_type,
-    employee_rate: rate(r.employee_rate),
-    source_artifact_id: r.source_artifact_id,
-  }));
+  const social = masters.all('social_insurance_rate_table').map(socialRateRecord);
+  const pension = masters.all('employees_pension_rate_table').map(pensionRateRecord);
+  const employment = masters.all('employment_insurance_rate_table').map(employmentRateRecord);
   return [...social.sort(byDate), ...pension.sort(byDate), ...employment.sort(byDate)];
 }
 

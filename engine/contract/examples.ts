@@ -5,6 +5,13 @@
  * they are documentation, not golden cases.
  */
 import { RULES_MASTERS_HASH_EXAMPLE } from './common.ts';
+import { employmentRateRecordExample, pensionRateRecordExample, ruleDocumentExample, socialRateRecordExample } from '../masters/examples.ts';
+
+/** The employment insurance rate record the examples' trace step cites (general business, 2026-04). */
+const EI_GENERAL = employmentRateRecordExample();
+/** The rule that step runs, as written in rules/ (its statute, formula and dates are the rule's). */
+const EI_RULE_FILE = 'rules/employment_insurance/employment_insurance.employee_contribution.v1.yaml';
+const EI_RULE = ruleDocumentExample(EI_RULE_FILE);
 
 const common = { company_id: 'acme-tokyo', calculation_date: '2026-05-20', payment_date: '2026-05-25' };
 
@@ -92,23 +99,23 @@ const resultHeader = (calculation_type: string) => ({
 });
 
 export const employmentInsuranceTraceStepExample = {
-  step: 'employment_insurance',
-  step_type: 'statutory_deduction',
-  formula_code: 'employment_insurance.employee_contribution.v1',
-  output_key: 'amounts.statutory_deductions.employment_insurance',
-  input_refs: ['amounts.employment_insurance_subject_amount', 'masters.employment_insurance.employee_rate', 'masters.employment_insurance.business_type'],
-  formula: 'round_50_sen(employment_insurance_subject_amount x employee_rate)',
-  inputs: { employment_insurance_subject_amount: 300000, employee_rate: '0.005', business_type: 'general' },
+  step: EI_RULE.step,
+  step_type: EI_RULE.step_type,
+  formula_code: EI_RULE.formula_code,
+  output_key: EI_RULE.output_key,
+  input_refs: Object.values(EI_RULE.inputs),
+  formula: EI_RULE.formula,
+  inputs: { employment_insurance_subject_amount: 300000, employee_rate: EI_GENERAL.employee_rate, business_type: EI_GENERAL.business_type },
   raw_amount: '1500',
-  rounding_rule: 'round_50_sen_or_less_down_over_50_sen_up_to_yen',
+  rounding_rule: EI_RULE.rounding_rule,
   rounded_amount: 1500,
-  master_refs: [{ type: 'employment_insurance_rate_table', id: 'ei-general', version: '2026-04', effective_from: '2026-04-01', effective_to: null }],
+  master_refs: [{ type: EI_GENERAL.type, id: EI_GENERAL.id, version: EI_GENERAL.version, effective_from: EI_GENERAL.effective_from, effective_to: EI_GENERAL.effective_to }],
   rule: {
-    file: 'rules/employment_insurance/employment_insurance.employee_contribution.v1.yaml',
-    sha256: '9a1e6f0b3c5d7e2f4a6b8c0d1e2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f',
-    legal_source: '労働保険の保険料の徴収等に関する法律第31条; 通貨の単位及び貨幣の発行等に関する法律第3条',
-    effective_from: '2020-01-01',
-    effective_to: null,
+    file: EI_RULE_FILE,
+    sha256: '9a1e6f0b3c5d7e2f4a6b8c0d1e2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f', // the shape of a file hash, not this file's
+    legal_source: EI_RULE.legal_source,
+    effective_from: EI_RULE.effective_from,
+    effective_to: EI_RULE.effective_to,
   },
 };
 
@@ -193,44 +200,10 @@ export const taxTableRecordExample = {
   status: 'imported',
 };
 
-export const socialInsuranceRateRecordExample = {
-  type: 'social_insurance_rate_table',
-  id: 'kyokai-13',
-  version: '2026-04',
-  effective_from: '2026-04-01',
-  effective_to: null,
-  provider: '全国健康保険協会 (Japan Health Insurance Association)',
-  prefecture_code: '13',
-  prefecture_name: 'tokyo',
-  health_insurance_employee_rate: '0.04925',
-  care_insurance_employee_rate: '0.0081',
-  childcare_support_contribution_employee_rate: '0.00115',
-  health_insurance_standard_bonus_annual_cap: 5730000,
-};
-
-export const employeesPensionRateRecordExample = {
-  type: 'employees_pension_rate_table',
-  id: 'employees-pension',
-  version: '2020-09',
-  effective_from: '2020-09-01',
-  effective_to: '2027-08-31',
-  provider: '日本年金機構 (Japan Pension Service)',
-  employees_pension_insurance_employee_rate: '0.0915',
-  employees_pension_standard_bonus_monthly_cap: 1500000,
-  source_artifact_id: 'nenkin-kousei-nenkin-hyojun-hoshu-2020-09',
-};
-
-export const employmentInsuranceRateRecordExample = {
-  type: 'employment_insurance_rate_table',
-  id: 'ei-general',
-  version: '2026-04',
-  effective_from: '2026-04-01',
-  effective_to: null,
-  provider: '厚生労働省 (Ministry of Health, Labour and Welfare)',
-  business_type: 'general',
-  employee_rate: '0.005',
-  source_artifact_id: 'mhlw-koyou-hokenryoritsu-r8',
-};
+// Rate-table records: read from pinned master versions (engine/masters/examples.ts), never copied here.
+export const socialInsuranceRateRecordExample = socialRateRecordExample();
+export const employeesPensionRateRecordExample = pensionRateRecordExample();
+export const employmentInsuranceRateRecordExample = EI_GENERAL;
 
 export const ruleRecordExample = {
   type: 'rule',
@@ -240,7 +213,7 @@ export const ruleRecordExample = {
   effective_to: employmentInsuranceTraceStepExample.rule.effective_to,
   formula_code: employmentInsuranceTraceStepExample.formula_code,
   step: employmentInsuranceTraceStepExample.step,
-  title: 'Employment insurance premium (employee share)',
+  title: EI_RULE.title,
   legal_source: employmentInsuranceTraceStepExample.rule.legal_source,
   file: employmentInsuranceTraceStepExample.rule.file,
   sha256: employmentInsuranceTraceStepExample.rule.sha256,
