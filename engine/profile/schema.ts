@@ -5,10 +5,12 @@
  * Plain JSON Schema (AJV draft-07 and OpenAPI 3.1 read it alike); `default` values match defaults.ts.
  */
 import { FRACTION_PATTERN, MULTIPLIER_PATTERN } from '../contract/decimal-patterns.ts';
-import { profilePutExample, profileVersionExample } from '../contract/examples.ts';
+import { profilePutExample, profileVersionExample, socialInsuranceRateRecordExample } from '../contract/examples.ts';
 import { healthStandardBonusAnnualCapExample } from '../masters/examples.ts';
 
 const HEALTH_BONUS_CAP = healthStandardBonusAnnualCapExample();
+/** The nationwide employee childcare support rate, from the masters (a society charges the same rate). */
+const CHILDCARE_RATE = socialInsuranceRateRecordExample.childcare_support_contribution_employee_rate;
 
 /** A rate as a fraction between 0 and 1 carried as a string: "0.0985" is 9.85%. */
 /** Said in the schema (ajv-errors) so a rate sent as a percentage is told what to send. */
@@ -32,6 +34,7 @@ export const customRatesSchema = {
   additionalProperties: false,
   required: ['health_insurance_employee_rate', 'care_insurance_employee_rate', 'childcare_support_contribution_employee_rate', 'health_insurance_standard_bonus_annual_cap'],
   properties: {
+    // illustrative rates of a health insurance society (each society sets its own), not statutory values
     health_insurance_employee_rate: fraction('Employee health insurance rate.', '0.045'),
     care_insurance_employee_rate: fraction('Employee care insurance rate.', '0.008'),
     childcare_support_contribution_employee_rate: {
@@ -39,11 +42,11 @@ export const customRatesSchema = {
       pattern: FRACTION_PATTERN,
       errorMessage: { pattern: FRACTION_MESSAGE },
       description: 'Employee childcare support contribution rate, or null when there is none.',
-      examples: ['0.00115'],
+      examples: [CHILDCARE_RATE],
     },
     health_insurance_standard_bonus_annual_cap: { type: 'integer', minimum: 0, maximum: 999_999_999, description: 'Annual cap of the health standard bonus (yen), at most 999,999,999 like every money input of the API.', examples: [HEALTH_BONUS_CAP] },
   },
-  examples: [{ health_insurance_employee_rate: '0.045', care_insurance_employee_rate: '0.008', childcare_support_contribution_employee_rate: '0.00115', health_insurance_standard_bonus_annual_cap: HEALTH_BONUS_CAP }],
+  examples: [{ health_insurance_employee_rate: '0.045', care_insurance_employee_rate: '0.008', childcare_support_contribution_employee_rate: CHILDCARE_RATE, health_insurance_standard_bonus_annual_cap: HEALTH_BONUS_CAP }],
 } as const;
 
 export const socialInsuranceSettingsSchema = {
