@@ -193,7 +193,7 @@ function makeEngine(masters: MasterSet, rules: LoadedRules, provenance: Provenan
       amounts: {},
       work: {},
     };
-    const { trace, warnings } = runPipeline(pipeline, rules.registry, ctx, settings.refs, { payment_date: paymentDate, premium_month: settings.premium_month }, { trace: withTrace, ruleHashes: provenance.files });
+    const { trace, warnings } = runPipeline(pipeline, rules.registry, ctx, settings.refs, { payment_date: paymentDate, premium_month: settings.premium_month }, { trace: withTrace, ruleHashes: provenance.files, parameters: masters.parameters });
     const employeeRef = (request.employee_snapshot as { employee_ref?: string } | undefined)?.employee_ref;
     const id = `calc_${newId()}`;
     const at = now === null ? stampNow() : isoTimestamp(now());

@@ -15,9 +15,16 @@ import { IndexedMasterSet } from './master-set.ts';
 import { inheritUnchangedRecords, type BuiltFile } from './inherit.ts';
 import { readFileSync } from 'node:fs';
 import { LoadCache } from '../load-cache.ts';
+import type { Issue } from './invariants/issue.ts';
+import type { PlausibleRange } from './invariants/rates-plausible.ts';
+import { buildParameters } from '../parameters/build.ts';
+import { ParameterSet } from '../parameters/set.ts';
+import type { Parameter } from '../parameters/types.ts';
 
 export interface MastersReading {
   records: MasterRecord[];
+  /** the parameters of masters/parameters/ (read by rules as parameters.<area>.<name>) */
+  parameters: ParameterSet;
   problems: LoadProblem[];
   files: string[];
 }
@@ -31,12 +38,18 @@ export function readMasters(dir: string, cache: LoadCache = NO_CACHE): MastersRe
   return reading.problems.length && cache !== NO_CACHE ? readMastersWith(dir, NO_CACHE) : reading;
 }
 
+interface CheckedFile {
+  file: string;
+  raw: Raw;
+}
+
 function readMastersWith(dir: string, cache: LoadCache): MastersReading {
   const problems: LoadProblem[] = [];
   const records: MasterRecord[] = [];
   const sources = new Map<string, YamlSource>();
   const files = yamlFilesUnder(dir);
-  const builtFiles: BuiltFile[] = [];
+  // first every file parsed and schema-checked: the plausibility bounds (data) must be known before any table is judged
+  const checked: CheckedFile[] = [];
   for (const [abs, file] of files) {
     const bytes = readFileSync(abs);
     let raw = cache.get('master', bytes) as Raw | undefined;
@@ -55,13 +68,38 @@ function readMastersWith(dir: string, cache: LoadCache): MastersReading {
       cache.put('master', bytes, src.value);
       raw = src.value as Raw;
     }
+    checked.push({ file, raw });
+  }
+  const located = (file: string) => (i: Issue) => withLine({ file, ...i }, sources.get(file));
+  const bounds = new Map<string, PlausibleRange & { file: string }>();
+  const parameters: Parameter[] = [];
+  for (const { file, raw } of checked) {
+    if (raw.kind === 'plausibility_bounds') {
+      for (const [field, b] of Object.entries(raw.bounds as Record<string, PlausibleRange>)) {
+        const earlier = bounds.get(field);
+        if (earlier) problems.push(located(file)({ path: `/bounds/${field}`, message: `bound of ${field} also declared in ${earlier.file}` }));
+        else bounds.set(field, { ...b, file });
+      }
+    } else if (raw.kind === 'parameters') {
+      const built = buildParameters(raw, file);
+      problems.push(...built.issues.map(located(file)));
+      for (const p of built.parameters) {
+        const earlier = parameters.find((q) => q.path === p.path);
+        if (earlier) problems.push(located(file)({ path: '/area', message: `parameters.${p.path} also declared in ${earlier.file}` }));
+        else parameters.push(p);
+      }
+    }
+  }
+  const builtFiles: BuiltFile[] = [];
+  for (const { file, raw } of checked) {
+    if (raw.kind === 'plausibility_bounds' || raw.kind === 'parameters') continue;
     const built = BUILDERS[raw.kind as MasterKind](raw, file);
-    problems.push(...fileIssues(file, raw, built).map((i) => withLine({ file, ...i }, sources.get(file))));
+    problems.push(...fileIssues(file, raw, built, bounds).map(located(file)));
     builtFiles.push({ file, raw, records: built.map((b) => b.record) });
   }
   inheritUnchangedRecords(builtFiles);
   for (const f of builtFiles) {
-    problems.push(...resolvedVersionIssues(f.raw, f.records).map((i) => withLine({ file: f.file, ...i }, sources.get(f.file))));
+    problems.push(...resolvedVersionIssues(f.raw, f.records).map(located(f.file)));
     records.push(...f.records);
   }
   const groups = new Map<string, MasterRecord[]>();
@@ -70,7 +108,7 @@ function readMastersWith(dir: string, cache: LoadCache): MastersReading {
     groups.set(k, [...(groups.get(k) ?? []), r]);
   }
   for (const versions of groups.values()) problems.push(...versionsContinuous(versions).map((i) => withLine(i, sources.get(i.file))));
-  return { records, problems: dedupe(problems), files: files.map(([, f]) => f) };
+  return { records, parameters: new ParameterSet(parameters), problems: dedupe(problems), files: files.map(([, f]) => f) };
 }
 
 export function checkMasters(dir: string): LoadProblem[] {
@@ -78,9 +116,9 @@ export function checkMasters(dir: string): LoadProblem[] {
 }
 
 export function loadMasters(dir: string, cache?: LoadCache): MasterSet & { ids(kind: MasterKind): string[] } {
-  const { records, problems } = readMasters(dir, cache);
+  const { records, parameters, problems } = readMasters(dir, cache);
   if (problems.length) throw new LoadError(problems);
-  return new IndexedMasterSet(records);
+  return new IndexedMasterSet(records, parameters);
 }
 
 

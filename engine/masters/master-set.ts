@@ -3,12 +3,16 @@
  * each id's versions are kept sorted by effective_from; a lookup scans the (few) versions of one table.
  */
 import type { MasterKind, MasterOfKind, MasterRecord, MasterSet } from './types.ts';
+import { ParameterSet } from '../parameters/set.ts';
 
 export class IndexedMasterSet implements MasterSet {
   private readonly byKind = new Map<MasterKind, MasterRecord[]>();
   private readonly byKindId = new Map<string, MasterRecord[]>();
 
-  constructor(records: MasterRecord[]) {
+  constructor(
+    records: MasterRecord[],
+    readonly parameters: ParameterSet = new ParameterSet([]),
+  ) {
     const sorted = [...records].sort((a, b) => cmp(a.id, b.id) || cmp(a.effective_from, b.effective_from));
     for (const r of sorted) {
       push(this.byKind, r.kind, r);

@@ -8,6 +8,7 @@
  */
 import type { RangeTable } from './range-table.ts';
 import type { Decimal } from '../decimal.ts';
+import type { ParameterSet } from '../parameters/set.ts';
 
 export type MasterKind =
   | 'income_tax_monthly_table'
@@ -202,4 +203,6 @@ export interface MasterSet {
   all<K extends MasterKind>(kind: K): MasterOfKind<K>[];
   /** The version of table `id` in force on `date` (YYYY-MM-DD), or undefined. */
   resolve<K extends MasterKind>(kind: K, id: string, date: string): MasterOfKind<K> | undefined;
+  /** The parameters of masters/parameters/ (rules read parameters.<area>.<name> at their date basis). */
+  readonly parameters?: ParameterSet;
 }

@@ -25,6 +25,8 @@ export interface StepPlan {
   basis: RuleDateBasis;
   /** the plan of the version in force on a date, or undefined */
   pick(date: string): RulePlan | undefined;
+  /** the oldest version's declared behaviour before it starts (before_effective_from), or null */
+  before: { from: string; zero: PathWriter | null } | null;
 }
 
 export interface PipelinePlan {
@@ -51,6 +53,8 @@ export interface RulePlan {
   alsoOutputs: [PathWriter, number | undefined | null][];
   inputRefs: string[];
   notes: ((scope: RuleScope) => string) | null;
+  /** an input reads parameters.<area>.<name>: the runner puts the values in force on the step's date in the context first */
+  readsParameters: boolean;
   /** the rule file's sha256 in a map of hashes (null where absent), looked up once per map */
   shaIn(hashes: ReadonlyMap<string, string> | undefined): string | null;
   /** the master_refs of the rule's master slots found in a (frozen, shared) refs object, worked out once per object; the caller copies it */
@@ -123,6 +127,12 @@ function roundingOf(name: string | null): ((d: Decimal) => Decimal) | null {
       };
 }
 
+function beforeOf(versions: readonly CompiledRule[]): StepPlan['before'] {
+  const first = versions[0]?.doc;
+  if (!first?.before_effective_from) return null;
+  return { from: first.effective_from, zero: first.before_effective_from === 'zero' ? pathWriter(first.output_key.split('.')) : null };
+}
+
 export function pipelinePlan(pipeline: CompiledPipeline, registry: RuleRegistry): PipelinePlan {
   let byRegistry = pipelinePlans.get(pipeline);
   if (!byRegistry) pipelinePlans.set(pipeline, (byRegistry = new WeakMap()));
@@ -130,7 +140,7 @@ export function pipelinePlan(pipeline: CompiledPipeline, registry: RuleRegistry)
   if (!plan) {
     plan = {
       prepare: pipeline.prepare.map(([path, fn]) => [pathWriter(path), fn]),
-      steps: pipeline.steps.map((s) => ({ rule: s.rule, when: s.when, trace: s.trace, basis: registry.dateBasis(s.rule), pick: picker(registry.versions(s.rule)) })),
+      steps: pipeline.steps.map((s) => ({ rule: s.rule, when: s.when, trace: s.trace, basis: registry.dateBasis(s.rule), pick: picker(registry.versions(s.rule)), before: beforeOf(registry.versions(s.rule)) })),
     };
     byRegistry.set(registry, plan);
   }
@@ -153,6 +163,7 @@ export function rulePlan(rule: CompiledRule): RulePlan {
       alsoOutputs: rule.alsoOutputs.map(([key, binding]) => [pathWriter(key), binding === RESULT ? null : index.get(binding)]),
       inputRefs: Object.values(rule.doc.inputs),
       notes: rule.doc.notes ? compileNotes(rule.doc.notes, index) : null,
+      readsParameters: rule.inputs.some(([, path]) => path[0] === 'parameters'),
       shaIn: shaLookup(rule.file),
       refsIn: refsLookup(rule.doc.masters as MasterSlot[]),
     };

@@ -9,6 +9,7 @@
  * the trace's constant fields. A calculation only evaluates.
  */
 import { EngineError, EngineFault } from '../errors.ts';
+import { ZERO } from '../decimal.ts';
 import { maskValues } from '../util/mask-values.ts';
 import { RuleScope } from '../logic/rule-scope.ts';
 import { truthy } from '../logic/values.ts';
@@ -17,6 +18,7 @@ import type { RuleRegistry } from '../rules/registry.ts';
 import type { CompiledRule, RuleDateBasis } from '../rules/types.ts';
 import type { MasterRef, MasterSlot } from '../settings/slots.ts';
 import type { Context } from './context.ts';
+import type { ParameterSet } from '../parameters/set.ts';
 import { pipelinePlan, rulePlan, type RulePlan } from './plan.ts';
 import { rawString, roundedValue, traceInputs, type TraceStep } from './trace.ts';
 
@@ -63,6 +65,8 @@ export interface RunOptions {
   trace: boolean;
   /** sha256 of each rule file as loaded, cited in each trace step (null where unknown) */
   ruleHashes?: ReadonlyMap<string, string>;
+  /** masters/parameters/: a step reading parameters.<area>.<name> sees the values in force on its own version date */
+  parameters?: ParameterSet;
 }
 
 export function runPipeline(
@@ -76,6 +80,7 @@ export function runPipeline(
   const trace: TraceStep[] = [];
   const wantTrace = options.trace;
   const hashes = options.ruleHashes;
+  const params = options.parameters;
   const warnings: string[] = [];
   const plan = pipelinePlan(pipeline, registry);
   for (const [write, fn] of plan.prepare) write(ctx, fn(ctx));
@@ -84,8 +89,14 @@ export function runPipeline(
     const basis = step.basis;
     const date = dates[basis];
     const rp = step.pick(date);
+    if (!rp && step.before && date < step.before.from) {
+      // declared by the rule: not in force yet, so the step is skipped (its output absent) or its output is 0
+      if (step.before.zero) step.before.zero(ctx, ZERO);
+      continue;
+    }
     if (!rp) throw new EngineError('settings_not_resolved', `No version of rule ${step.rule} is in force for ${basis} ${date}.`);
     const rule = rp.rule;
+    if (rp.readsParameters && params) ctx.parameters = params.at(date);
     const { scope, raw, result } = evaluateOrFault(rp, ctx);
     rp.write(ctx, result);
     for (const [write, slot] of rp.alsoOutputs) write(ctx, slot === null ? result : slot === undefined ? undefined : scope.values[slot]);

@@ -90,9 +90,9 @@ function readsBelowInputs(rule: CompiledRule): [string, string][] {
   return out;
 }
 
-function checkPipeline(out: Collector, p: PipelineSource, registry: RuleRegistry, kinds: Record<MasterKind, Shape>): void {
+function checkPipeline(out: Collector, p: PipelineSource, registry: RuleRegistry, kinds: Record<MasterKind, Shape>, parameters: MasterSet['parameters']): void {
   const type = p.calculation_type as CalculationType;
-  let shape = initialContextShape(type, kinds, p.masters);
+  let shape = initialContextShape(type, kinds, p.masters, parameters);
   for (const [path, expr] of Object.entries(p.prepare)) {
     for (const v of varsOf(expr)) check(out, type, shape, v, p.file, `/prepare/${path}`, 'variable');
     shape = withPath(shape, path.split('.'), writtenShape(expr, shape));
@@ -126,7 +126,7 @@ export function checkContextPaths(pipelines: PipelineSource[], registry: RuleReg
       continue;
     }
     p.steps.forEach((s) => used.add(s.rule));
-    checkPipeline(collector, p, registry, kinds);
+    checkPipeline(collector, p, registry, kinds, masters?.parameters);
   }
   // A rule no pipeline runs yet is still held to the context's top-level names.
   for (const rule of registry.all()) {

@@ -12,7 +12,8 @@ import { MASTER_KINDS, MULTI_RECORD_KINDS, SCHEMAS } from '../masters/schemas/in
 import type { MasterKind, MasterSet } from '../masters/types.ts';
 import { profileVersionSchema } from '../profile/schema.ts';
 import { MASTER_SLOT_KIND, type ResolvedSlot } from '../settings/slots.ts';
-import { LEAF, mergeShapes, objectShape, shapeOfSchema, shapeOfValue, withPath, type Shape } from './context-shape.ts';
+import { LEAF, OPEN, mergeShapes, objectShape, shapeOfSchema, shapeOfValue, withPath, type Shape } from './context-shape.ts';
+import type { ParameterSet } from '../parameters/set.ts';
 
 type Schema = { properties: Record<string, unknown> };
 
@@ -47,11 +48,23 @@ export function masterShapes(masters?: MasterSet): Record<MasterKind, Shape> {
   return out;
 }
 
+/**
+ * `parameters.<area>.<name>`: exactly the parameters masters/parameters/ declares (a scalar is a value, a
+ * table is read by the table operators only); without the loaded masters, open.
+ */
+export function parametersShape(parameters?: ParameterSet): Shape {
+  if (!parameters) return OPEN;
+  let shape = objectShape();
+  for (const p of parameters.all()) shape = withPath(shape, p.path.split('.'), p.unit === 'table' ? OPEN : LEAF);
+  return shape;
+}
+
 /** `slots`: the master slots the calculation's pipeline resolves (default all); no other is in `masters`. */
 export function initialContextShape(
   type: CalculationType,
   kinds: Record<MasterKind, Shape> = masterShapes(),
   slots: readonly ResolvedSlot[] = Object.keys(MASTER_SLOT_KIND) as ResolvedSlot[],
+  parameters?: ParameterSet,
 ): Shape {
   const masters: Record<string, Shape> = {};
   for (const slot of slots) masters[slot] = kinds[MASTER_SLOT_KIND[slot]];
@@ -59,6 +72,8 @@ export function initialContextShape(
     request: shapeOfSchema(REQUEST_SCHEMAS[type]),
     profile: shapeOfSchema(profileVersionSchema),
     masters: objectShape(masters),
+    // the parameters in force on the reading rule's own date (engine/pipeline/run.ts)
+    parameters: parametersShape(parameters),
     settings: shapeOfSchema(settingsSnapshotSchema),
     // engine.ts: payment_date, and the premium month as YYYY-MM
     dates: objectShape({ payment_date: LEAF, premium_month: LEAF }),
@@ -68,4 +83,4 @@ export function initialContextShape(
 }
 
 /** Root names of the context (what any rule's input path starts with). */
-export const CONTEXT_ROOTS = ['request', 'employee', 'profile', 'masters', 'settings', 'dates', 'amounts', 'work'] as const;
+export const CONTEXT_ROOTS = ['request', 'employee', 'profile', 'masters', 'parameters', 'settings', 'dates', 'amounts', 'work'] as const;

@@ -22,6 +22,9 @@ import type { CompiledRule, RuleDocument } from './types.ts';
 import type { Evaluator } from '../logic/types.ts';
 import type { MasterSet } from '../masters/types.ts';
 import { RuleRegistry } from './registry.ts';
+import { checkParameterReads } from './check-parameters.ts';
+import { checkStepCoverage } from './check-coverage.ts';
+import { earliestServedDate } from './served-period.ts';
 
 export interface CompiledPipeline {
   calculation_type: string;
@@ -133,7 +136,8 @@ function loadRule(file: string, doc: RuleDocument, problems: LoadProblem[]): Com
     doc,
     file,
     code: doc.formula_code.replace(/\.v\d+$/, ''),
-    inputs: Object.entries(doc.inputs).map(([name, path]) => [name, path.split('.'), path.startsWith('masters.')] as [string, string[], boolean]),
+    // master and parameter values are loaded data: a table among them is left out of the trace, a binding over them remembered per value
+    inputs: Object.entries(doc.inputs).map(([name, path]) => [name, path.split('.'), path.startsWith('masters.') || path.startsWith('parameters.')] as [string, string[], boolean]),
     output: doc.output_key.split('.'),
     alsoOutputs: Object.entries(doc.also_outputs ?? {}).map(([key, binding]) => [key.split('.'), binding] as [string[], string]),
     bindings,
@@ -226,6 +230,8 @@ function loadRulesWith(rulesDir: string, masters: MasterSet | undefined, cache: 
     });
   }
   problems.push(...checkContextPaths(sources, registry, masters));
+  problems.push(...checkStepCoverage([...pipelines.values()], registry, masters ? earliestServedDate(masters) : null));
+  if (masters?.parameters) problems.push(...checkParameterReads(registry.all(), masters.parameters, earliestServedDate(masters)));
   if (!existsSync(pipelineDir)) problems.push({ file: 'rules/pipelines', path: '/', message: 'missing pipelines directory' });
   return { rules: { registry, pipelines }, problems: problems.map((p) => withLine(p, yamlSources.get(p.file))) };
 }

@@ -56,6 +56,11 @@ export const ruleSchema = {
      */
     date_basis: { enum: ['payment_date', 'premium_month'] },
     legal_source: { type: 'string', minLength: 1 },
+    /**
+     * Oldest version only: what the step does on dates before effective_from that the masters serve
+     * (absent: skipped, output left out; zero: 0 written at output_key). Proved at load (check-coverage.ts).
+     */
+    before_effective_from: { enum: ['absent', 'zero'] },
   },
 } as const;
 

@@ -46,6 +46,12 @@ export interface RuleDocument {
   /** Which date chooses the version: the payment date (default) or the first day of the premium month. */
   date_basis?: RuleDateBasis;
   legal_source: string;
+  /**
+   * Oldest version only: the step on dates before effective_from (from the earliest date the masters
+   * serve): `absent` skips it (its output left out of the response), `zero` writes 0 at output_key.
+   * Without it the rule must be in force from the masters' earliest date (check-coverage.ts).
+   */
+  before_effective_from?: 'absent' | 'zero';
 }
 
 export type RuleDateBasis = 'payment_date' | 'premium_month';

@@ -1,6 +1,7 @@
 /** Every master schema refuses unknown keys on every object node, and compiles under AJV strict mode. */
 import { describe, expect, it } from 'vitest';
 import { SCHEMAS } from '../../engine/masters/schemas/index.ts';
+import { DATA_KIND_SCHEMAS } from '../../engine/masters/validate.ts';
 import { newAjv as newMastersAjv } from '../../engine/util/ajv.ts';
 
 /** Paths of object-typed schema nodes lacking additionalProperties: false. */
@@ -13,7 +14,9 @@ function openObjects(node: unknown, path: string, out: string[]) {
   const n = node as Record<string, unknown>;
   const type = n.type;
   const isObject = type === 'object' || (Array.isArray(type) && type.includes('object')) || 'properties' in n || 'patternProperties' in n;
-  if (isObject && n.additionalProperties !== false) out.push(path || '/');
+  // a map (dated values, named parameters, table columns) names its keys by propertyNames and checks each value by its schema
+  const isMap = typeof n.additionalProperties === 'object' && n.propertyNames !== undefined;
+  if (isObject && n.additionalProperties !== false && !isMap) out.push(path || '/');
   for (const [k, v] of Object.entries(n)) {
     // `properties` / `patternProperties` map names to schemas: walk the schemas, not the map itself.
     if ((k === 'properties' || k === 'patternProperties') && v && typeof v === 'object') {
@@ -36,10 +39,26 @@ describe.each(Object.entries(SCHEMAS))('schema %s', (kind, schema) => {
   });
 });
 
+describe.each(Object.entries(DATA_KIND_SCHEMAS))('data-declared kind %s', (kind, schema) => {
+  it('refuses unknown keys on every object node (maps name their keys) and compiles in strict mode', () => {
+    const open: string[] = [];
+    openObjects(schema, '', open);
+    expect(open).toEqual([]);
+    expect(() => newMastersAjv().compile(schema)).not.toThrow();
+    expect(schema.properties.kind.const).toBe(kind);
+  });
+});
+
 describe('the walker itself', () => {
   it('finds a nested open object', () => {
     const open: string[] = [];
     openObjects({ type: 'object', additionalProperties: false, properties: { a: { type: 'array', items: { type: 'object', properties: {} } } } }, '', open);
     expect(open).toEqual(['/properties/a/items']);
+  });
+
+  it('finds a map whose key names are not checked', () => {
+    const open: string[] = [];
+    openObjects({ type: 'object', additionalProperties: { type: 'object', additionalProperties: false } }, '', open);
+    expect(open).toEqual(['/']);
   });
 });

@@ -9,7 +9,7 @@ import { bonusBandsContiguous } from './bonus-bands-contiguous.ts';
 import { gradesContiguous } from './grades-contiguous.ts';
 import { tiersContiguous } from './tiers-contiguous.ts';
 import { ratesInUnitInterval } from './rates-in-unit-interval.ts';
-import { ratesPlausible } from './rates-plausible.ts';
+import { ratesPlausible, type PlausibilityBounds } from './rates-plausible.ts';
 import { datesMatchBasis } from './dates-match-basis.ts';
 import { effectiveRangeOrdered } from './effective-range.ts';
 import { fileNameMatchesVersion } from './file-name-matches-version.ts';
@@ -36,12 +36,13 @@ function tableIssues(r: MasterRecord, raw: Raw): Issue[] {
   }
 }
 
-export function fileIssues(file: string, raw: Raw, built: Built<MasterRecord>[]): Issue[] {
+/** `bounds`: the plausible ranges of named fields (masters/plausibility/, data). */
+export function fileIssues(file: string, raw: Raw, built: Built<MasterRecord>[], bounds: PlausibilityBounds): Issue[] {
   const issues: Issue[] = [
     ...fileNameMatchesVersion(file, raw.version),
     ...sourceArtifactKnown(raw.source_artifact_id, raw.sources),
     ...ratesInUnitInterval(raw),
-    ...ratesPlausible(raw),
+    ...ratesPlausible(raw, bounds),
     ...datesMatchBasis(raw),
   ];
   issues.push(...noImportPlaceholders(raw)); // a masters:import file not yet filled in
