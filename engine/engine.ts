@@ -103,7 +103,8 @@ export function loadEngine(options: EngineOptions = {}): Engine {
   const { rules, problems: ruleProblems } = loadRules(rulesDir, masters, cache);
   problems.push(...ruleProblems);
   for (const type of CALCULATION_TYPES) {
-    if (!rules.pipelines.has(type)) problems.push({ file: `rules/pipelines/${type}.yaml`, path: '/', message: 'missing pipeline' });
+    // a pipeline file that exists but failed is already reported as such
+    if (!rules.pipelines.has(type) && !problems.some((p) => p.file === `rules/pipelines/${type}.yaml`)) problems.push({ file: `rules/pipelines/${type}.yaml`, path: '/', message: 'missing pipeline' });
   }
   if (problems.length || !masters) throw new LoadError(problems);
   const after = computeProvenance(rulesDir, mastersDir);

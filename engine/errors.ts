@@ -58,6 +58,16 @@ export function formatProblem(p: LoadProblem): string {
   return `${p.file} ${p.path}: ${p.message}`;
 }
 
+/**
+ * "FILE:LINE: PATH: message", the compiler-style line an editor can jump to (the line moved out of the
+ * message's "(line N)"); "FILE: PATH: message" where the file cannot place the problem.
+ */
+export function problemLine(p: LoadProblem): string {
+  const m = /\s*\(line (\d+)(?:, column \d+)?\)/.exec(p.message);
+  const message = m ? p.message.replace(m[0], '') : p.message;
+  return `${p.file}${m ? `:${m[1]}` : ''}: ${p.path}: ${message}`;
+}
+
 export class LoadError extends Error {
   constructor(readonly problems: LoadProblem[]) {
     super(`${problems.length} problem(s) in masters or rules:\n` + problems.map((p) => `  ${formatProblem(p)}`).join('\n'));

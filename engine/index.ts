@@ -5,7 +5,7 @@
 export type { CalculationType } from './calculation-type.ts';
 export { CALCULATION_TYPES } from './calculation-type.ts';
 
-export { EngineError, EngineFault, LoadError } from './errors.ts';
+export { EngineError, EngineFault, LoadError, problemLine } from './errors.ts';
 export type { ValidationDetail, EngineErrorCode, LoadProblem } from './errors.ts';
 export type { ProfileVersion, ProfilePutBody } from './profile/types.ts';
 export { loadEngine } from './engine.ts';

@@ -7,7 +7,7 @@
  * problem (file and path) and the old set keeps serving.
  */
 import type { Logger } from 'pino';
-import { LoadError, type CalculationResult, type CalculationType, type Engine, type ProfileVersion } from '../engine/index.ts';
+import { LoadError, problemLine, type CalculationResult, type CalculationType, type Engine, type ProfileVersion } from '../engine/index.ts';
 import type { CalculateOptions } from '../engine/index.ts';
 
 export class EngineHolder implements Engine {
@@ -82,7 +82,7 @@ export function reloadAndLog(holder: EngineHolder, logger: Logger): boolean {
     return true;
   }
   const problems = outcome.error instanceof LoadError ? outcome.error.problems : [{ file: '-', path: '/', message: outcome.error.message }];
-  for (const p of problems) logger.error({ file: p.file, path: p.path, problem: p.message }, `reload refused: ${p.file} ${p.path}: ${p.message}`);
+  for (const p of problems) logger.error({ file: p.file, path: p.path, problem: p.message }, `reload refused: ${problemLine(p)}`);
   logger.error({ rules_masters_hash: before, problems: problems.length }, 'reload refused; the previous masters and rules keep serving');
   return false;
 }

@@ -8,6 +8,7 @@ import { DEFAULT_LOAD_CACHE, loadEngine } from '../engine/index.ts';
 import type { ServerConfig } from './config.ts';
 import { EngineHolder, logLoaded, reloadAndLog } from './engine-holder.ts';
 import { startServer } from './http-server.ts';
+import { refusalLines } from './load-refusal.ts';
 import { openStore } from './store/open-store.ts';
 
 export async function serveProcess(config: ServerConfig, logger: Logger): Promise<void> {
@@ -18,7 +19,10 @@ export async function serveProcess(config: ServerConfig, logger: Logger): Promis
   try {
     engine = load();
   } catch (err) {
-    logger.fatal({ err }, 'the engine could not load its masters and rules');
+    // one readable line per problem (file:line: path: message), then the log line without a stack
+    const lines = refusalLines(err);
+    process.stderr.write(lines.map((l) => `${l}\n`).join(''));
+    logger.fatal({ problems: lines.length }, `the engine could not load its masters and rules: ${lines.join(' | ')}`);
     await store.close();
     process.exit(1);
   }

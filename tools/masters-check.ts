@@ -7,10 +7,26 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readMasters } from '../engine/masters/load.ts';
 
+const HELP = `usage: npm run masters:check -- [--dir DIR]
+
+Validates every master file (table kinds, masters/parameters/, masters/plausibility/): schema with no
+unknown keys, invariants (contiguous rows, rates within 0..1 and their plausible range, dates), version
+continuity per table. Prints each problem as "FILE PATH: message (line N)".
+
+  --dir DIR   the masters folder (default masters/)
+  --help      this text
+
+Exit status: 0 no problem; 1 a problem was found; 2 bad usage.`;
+
 function main(argv: string[]): number {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    console.log(HELP);
+    return 0;
+  }
   const i = argv.indexOf('--dir');
-  if (i >= 0 && !argv[i + 1]) {
-    console.error('usage: masters-check [--dir DIR]');
+  const unknown = argv.filter((a, k) => !(a === '--dir' || (k === i + 1 && i >= 0)));
+  if ((i >= 0 && !argv[i + 1]) || unknown.length) {
+    console.error(`masters:check: ${unknown.length ? `unknown argument ${unknown[0]}` : '--dir needs a folder'} (see --help)`);
     return 2;
   }
   const dir = i >= 0 ? resolve(argv[i + 1]) : resolve(dirname(fileURLToPath(import.meta.url)), '..', 'masters');

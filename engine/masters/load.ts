@@ -14,6 +14,7 @@ import { fileIssues, resolvedVersionIssues, versionsContinuous } from './invaria
 import { IndexedMasterSet } from './master-set.ts';
 import { inheritUnchangedRecords, type BuiltFile } from './inherit.ts';
 import { readFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { LoadCache } from '../load-cache.ts';
 import type { Issue } from './invariants/issue.ts';
 import type { PlausibleRange } from './invariants/rates-plausible.ts';
@@ -50,6 +51,9 @@ function readMastersWith(dir: string, cache: LoadCache): MastersReading {
   const files = yamlFilesUnder(dir);
   // first every file parsed and schema-checked: the plausibility bounds (data) must be known before any table is judged
   const checked: CheckedFile[] = [];
+  // folders holding a file that did not parse or validate: the versions of a table share its folder, and
+  // without the broken file their continuity cannot be judged (one mistake, one message)
+  const failedDirs = new Set<string>();
   for (const [abs, file] of files) {
     const bytes = readFileSync(abs);
     let raw = cache.get('master', bytes) as Raw | undefined;
@@ -58,11 +62,13 @@ function readMastersWith(dir: string, cache: LoadCache): MastersReading {
       sources.set(file, src);
       if (src.problems.length) {
         problems.push(...src.problems);
+        failedDirs.add(dirname(file));
         continue;
       }
       const { kind, problems: schemaProblems } = validateMasterFile(file, src.value);
       if (!kind || schemaProblems.length) {
         problems.push(...schemaProblems.map((p) => withLine(p, src)));
+        failedDirs.add(dirname(file));
         continue;
       }
       cache.put('master', bytes, src.value);
@@ -107,7 +113,10 @@ function readMastersWith(dir: string, cache: LoadCache): MastersReading {
     const k = `${r.kind}\u0000${r.id}`;
     groups.set(k, [...(groups.get(k) ?? []), r]);
   }
-  for (const versions of groups.values()) problems.push(...versionsContinuous(versions).map((i) => withLine(i, sources.get(i.file))));
+  for (const versions of groups.values()) {
+    if (versions.some((v) => failedDirs.has(dirname(v.file)))) continue;
+    problems.push(...versionsContinuous(versions).map((i) => withLine(i, sources.get(i.file))));
+  }
   return { records, parameters: new ParameterSet(parameters), problems: dedupe(problems), files: files.map(([, f]) => f) };
 }
 

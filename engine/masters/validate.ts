@@ -5,6 +5,7 @@ import type { LoadProblem } from '../errors.ts';
 import type { MasterKind } from './types.ts';
 import { SCHEMAS } from './schemas/index.ts';
 import { parametersFileSchema, plausibilityBoundsSchema } from '../parameters/schema.ts';
+import { percentToFraction } from '../parameters/build.ts';
 
 /** Kinds declared by data rather than a table kind: parameters (read by path) and the plausibility bounds of table fields. */
 export const DATA_KIND_SCHEMAS = { parameters: parametersFileSchema, plausibility_bounds: plausibilityBoundsSchema } as const;
@@ -21,12 +22,30 @@ function validators(): Map<string, ValidateFunction> {
   return compiled;
 }
 
-function toProblem(file: string, e: ErrorObject): LoadProblem {
+/** The value at a JSON pointer of the document (to say what was written). */
+function at(doc: unknown, pointer: string): unknown {
+  let v = doc;
+  for (const seg of pointer.split('/').slice(1)) {
+    if (v === null || typeof v !== 'object') return undefined;
+    v = (v as Record<string, unknown>)[seg.replace(/~1/g, '/').replace(/~0/g, '~')];
+  }
+  return v;
+}
+
+/** A hint for the two usual ways of writing a rate wrong: as a percentage, or as an unquoted YAML number. */
+function rateHint(e: ErrorObject, value: unknown): string {
+  if (typeof value === 'string' && /%\s*$/.test(value) && e.keyword === 'pattern') return `; "${value}" is a percentage: write the fraction ("${percentToFraction(value)}")`;
+  const wantsString = e.keyword === 'type' && String((e.params as { type?: unknown }).type).includes('string');
+  if (wantsString && typeof value === 'number') return `; write it quoted ("${value}"): a YAML number is a float and cannot hold every rate exactly`;
+  return '';
+}
+
+function toProblem(file: string, e: ErrorObject, doc?: unknown): LoadProblem {
   const p = e.params as Record<string, string>;
   if (e.keyword === 'additionalProperties') return { file, path: `${e.instancePath}/${p.additionalProperty}`, message: `unknown key "${p.additionalProperty}"` };
   if (e.keyword === 'required') return { file, path: `${e.instancePath}/${p.missingProperty}`, message: `missing required key "${p.missingProperty}"` };
   const allowed = e.keyword === 'enum' || e.keyword === 'const' ? `: ${JSON.stringify((e.params as { allowedValues?: unknown; allowedValue?: unknown }).allowedValues ?? (e.params as { allowedValue?: unknown }).allowedValue)}` : '';
-  return { file, path: e.instancePath || '/', message: `${e.message ?? e.keyword}${allowed}` };
+  return { file, path: e.instancePath || '/', message: `${e.message ?? e.keyword}${allowed}${rateHint(e, at(doc, e.instancePath))}` };
 }
 
 export function validateMasterFile(file: string, value: unknown): { kind?: MasterKind | DataKind; problems: LoadProblem[] } {
@@ -35,5 +54,5 @@ export function validateMasterFile(file: string, value: unknown): { kind?: Maste
   const validate = typeof kind === 'string' ? validators().get(kind) : undefined;
   if (!validate) return { problems: [{ file, path: '/kind', message: `unknown master kind ${JSON.stringify(kind)}; expected one of ${[...validators().keys()].join(', ')}` }] };
   if (validate(value)) return { kind: kind as MasterKind | DataKind, problems: [] };
-  return { kind: kind as MasterKind | DataKind, problems: (validate.errors ?? []).map((e) => toProblem(file, e)) };
+  return { kind: kind as MasterKind | DataKind, problems: (validate.errors ?? []).map((e) => toProblem(file, e, value)) };
 }

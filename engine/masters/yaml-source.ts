@@ -24,7 +24,11 @@ export function readYamlSource(absPath: string, file: string, text: string = rea
     const { line, col } = lineCounter.linePos(offset);
     return `line ${line}, column ${col}`;
   };
-  const problems: LoadProblem[] = doc.errors.map((e) => ({
+  // after the first syntax error the parser's further errors are mostly its consequences: one mistake, one
+  // message (duplicate keys are separate mistakes and all reported)
+  const firstSyntax = doc.errors.find((e) => e.code !== 'DUPLICATE_KEY');
+  const reported = doc.errors.filter((e) => e.code === 'DUPLICATE_KEY' || e === firstSyntax);
+  const problems: LoadProblem[] = reported.map((e) => ({
     file,
     path: pointerAt(doc, e.pos[0]) || '/',
     message: `${e.code === 'DUPLICATE_KEY' ? 'duplicate key' : e.message.split('\n')[0]} (${lineAt(e.pos[0])})`,

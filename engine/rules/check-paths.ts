@@ -68,9 +68,25 @@ class Collector {
   }
 }
 
-function check(out: Collector, pipeline: string, shape: Shape, path: string, file: string, at: string, what: string) {
+function check(out: Collector, pipeline: string, shape: Shape, path: string, file: string, at: string, what: string, laterWriter?: (path: string) => string | null) {
   const found = lookup(shape, path.split('.'));
-  if ('missing' in found) out.add(file, at, `${what} ${path} is not in the context here: ${found.missing}`, pipeline);
+  if (!('missing' in found)) return;
+  const later = laterWriter?.(path);
+  out.add(file, at, later ? `${what} ${path} is written later, by ${later}: run this step after it` : `${what} ${path} is not in the context here: ${found.missing}`, pipeline);
+}
+
+/** The first step after `index` whose rule writes `path` (or a path containing it), as "step x (file)". */
+function writerAfter(p: PipelineSource, registry: RuleRegistry, index: number): (path: string) => string | null {
+  return (path) => {
+    const segs = path.split('.');
+    for (let j = index + 1; j < p.steps.length; j++) {
+      for (const rule of registry.versions(p.steps[j].rule)) {
+        const writes = [rule.output, ...rule.alsoOutputs.map(([k]) => k)];
+        if (writes.some((w) => w.length <= segs.length && w.every((x, k) => x === segs[k]))) return `step ${rule.doc.step} (${rule.file})`;
+      }
+    }
+    return null;
+  };
 }
 
 /** The dotted vars a rule's expressions read below one of its inputs, as full context paths. */
@@ -102,9 +118,10 @@ function checkPipeline(out: Collector, p: PipelineSource, registry: RuleRegistry
     const versions = registry.versions(step.rule);
     // A rule that did not load is reported as such; what later steps read cannot be judged without it.
     if (!versions.length) return;
+    const later = writerAfter(p, registry, i);
     const after = versions.map((rule) => {
-      for (const [name, path] of Object.entries(rule.doc.inputs)) check(out, type, shape, path, rule.file, `/inputs/${name}`, 'input');
-      for (const [at, path] of readsBelowInputs(rule)) check(out, type, shape, path, rule.file, at, 'variable');
+      for (const [name, path] of Object.entries(rule.doc.inputs)) check(out, type, shape, path, rule.file, `/inputs/${name}`, 'input', later);
+      for (const [at, path] of readsBelowInputs(rule)) check(out, type, shape, path, rule.file, at, 'variable', later);
       let next = withPath(shape, rule.output, OPEN);
       for (const [key] of rule.alsoOutputs) next = withPath(next, key, OPEN);
       return next;

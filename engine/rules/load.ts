@@ -10,7 +10,7 @@ import { LoadCache } from '../load-cache.ts';
 import type { LoadProblem } from '../errors.ts';
 import { compileExpression, ExpressionCompileError, rootVariablesOf } from '../logic/index.ts';
 import { scopeIndexOf, type RuleScopeNames } from '../logic/rule-scope.ts';
-import { getRounding } from '../rounding/index.ts';
+import { getRounding, roundingNames } from '../rounding/index.ts';
 import { datesMatchBasis } from '../masters/invariants/dates-match-basis.ts';
 import { ajvProblems, newAjv } from '../util/ajv.ts';
 import { yamlFilesUnder } from '../util/yaml-file.ts';
@@ -43,6 +43,11 @@ export interface CompiledPipeline {
 export interface LoadedRules {
   registry: RuleRegistry;
   pipelines: Map<string, CompiledPipeline>;
+}
+
+/** The formula code a rule file is named for (rules/x/a.b.v2.yaml -> a.b), even when the file failed to load. */
+function codeOfFile(file: string): string {
+  return basename(file).replace(/\.yaml$/, '').replace(/\.v\d+$/, '');
 }
 
 /** also_outputs value naming the step's own (rounded) result rather than a binding. */
@@ -99,7 +104,7 @@ function loadRule(file: string, doc: RuleDocument, problems: LoadProblem[]): Com
     problems.push({ file, path: '/formula_code', message: `rule belongs in rules/${domain}/` });
   }
   if (doc.rounding_rule !== null && !getRounding(doc.rounding_rule)) {
-    problems.push({ file, path: '/rounding_rule', message: `unknown rounding rule ${doc.rounding_rule}` });
+    problems.push({ file, path: '/rounding_rule', message: `unknown rounding rule ${doc.rounding_rule} (known: ${roundingNames().join(', ')}; or null for none)` });
   }
   doc.masters.forEach((slot, i) => {
     if (!(slot in MASTER_REF_TYPE)) problems.push({ file, path: `/masters/${i}`, message: `unknown master slot ${slot} (known: ${Object.keys(MASTER_REF_TYPE).join(', ')})` });
@@ -174,13 +179,17 @@ function loadRulesWith(rulesDir: string, masters: MasterSet | undefined, cache: 
   const registry = new RuleRegistry();
   const pipelines = new Map<string, CompiledPipeline>();
   const sources: PipelineSource[] = [];
+  const failedCodes = new Set<string>();
   const yamlSources = new Map<string, YamlSource>();
   const pipelineDir = join(rulesDir, 'pipelines');
   for (const [abs, rel] of yamlFilesUnder(rulesDir)) {
     const file = `rules/${rel}`;
     const isPipeline = abs.startsWith(pipelineDir + '/');
     const value = readChecked(abs, file, isPipeline ? 'pipeline' : 'rule', cache, problems, yamlSources);
-    if (value === undefined) continue;
+    if (value === undefined) {
+      if (!isPipeline) failedCodes.add(codeOfFile(file));
+      continue;
+    }
     if (isPipeline) {
       const p = value as {
         calculation_type: string;
@@ -222,15 +231,19 @@ function loadRulesWith(rulesDir: string, masters: MasterSet | undefined, cache: 
     }
     const rule = loadRule(file, value as unknown as RuleDocument, problems);
     if (rule) registry.add(rule);
+    else failedCodes.add(codeOfFile(file));
   }
-  problems.push(...registry.problems());
+  // a rule file that exists but failed is reported once, as such: not again as a missing rule, a gap
+  // between its neighbours or an uncovered step
+  problems.push(...registry.problems().filter((p) => !failedCodes.has(codeOfFile(p.file))));
   for (const p of pipelines.values()) {
     p.steps.forEach((s, i) => {
-      if (!registry.has(s.rule)) problems.push({ file: p.file, path: `/steps/${i}/rule`, message: `no rule file for ${s.rule}` });
+      if (!registry.has(s.rule) && !failedCodes.has(s.rule)) problems.push({ file: p.file, path: `/steps/${i}/rule`, message: `no rule file for ${s.rule}` });
     });
   }
   problems.push(...checkContextPaths(sources, registry, masters));
-  problems.push(...checkStepCoverage([...pipelines.values()], registry, masters ? earliestServedDate(masters) : null));
+  const judged = [...pipelines.values()].map((p) => ({ ...p, steps: p.steps.filter((s) => !failedCodes.has(s.rule)) }));
+  problems.push(...checkStepCoverage(judged, registry, masters ? earliestServedDate(masters) : null));
   if (masters?.parameters) problems.push(...checkParameterReads(registry.all(), masters.parameters, earliestServedDate(masters)));
   if (!existsSync(pipelineDir)) problems.push({ file: 'rules/pipelines', path: '/', message: 'missing pipelines directory' });
   return { rules: { registry, pipelines }, problems: problems.map((p) => withLine(p, yamlSources.get(p.file))) };

@@ -36,5 +36,8 @@ describe('start-up refusal', () => {
     expect(out).toMatch(/could not load its masters and rules/);
     expect(out).toMatch(pattern);
     expect(out).not.toMatch(/"msg":"listening"/);
+    // readable lines file:line: path: message on stderr, and no stack trace anywhere
+    expect(res.stderr).toMatch(/^[\w/-]+\.yaml:\d+: \/\S*: /m);
+    expect(out).not.toMatch(/"stack"|\n\s+at /);
   }, 90_000);
 });
