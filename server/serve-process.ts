@@ -8,7 +8,7 @@ import { DEFAULT_LOAD_CACHE, loadEngine } from '../engine/index.ts';
 import type { ServerConfig } from './config.ts';
 import { EngineHolder, logLoaded, reloadAndLog } from './engine-holder.ts';
 import { startServer } from './http-server.ts';
-import { refusalLines } from './load-refusal.ts';
+import { refusalLines, refusalProblems } from './load-refusal.ts';
 import { openStore } from './store/open-store.ts';
 
 export async function serveProcess(config: ServerConfig, logger: Logger): Promise<void> {
@@ -22,7 +22,7 @@ export async function serveProcess(config: ServerConfig, logger: Logger): Promis
     // one readable line per problem (file:line: path: message), then the log line without a stack
     const lines = refusalLines(err);
     process.stderr.write(lines.map((l) => `${l}\n`).join(''));
-    logger.fatal({ problems: lines.length }, `the engine could not load its masters and rules: ${lines.join(' | ')}`);
+    logger.fatal({ problems: refusalProblems(err) }, `the engine could not load its masters and rules (${lines.length} problem(s), listed above)`);
     await store.close();
     process.exit(1);
   }

@@ -2,7 +2,8 @@
  * Versions that restate only what changed. A multi-record file with `inherit_unchanged_records: true` lists
  * the records the publication changed; the records of the previous version (same kind, the latest
  * effective_from before this one) whose ids it does not list are carried into it unchanged, with this
- * file's envelope (version, dates, sources, file). Files are processed oldest first, so a chain of
+ * file's envelope (version, dates, file) but keep their original source (source_artifact_id, sources) and
+ * name the version and file they were published in (`inherited_from`). Files are processed oldest first, so a chain of
  * inheriting versions stays complete. Every resolved record, listing and trace therefore sees a full version.
  */
 import type { Raw } from './build/envelope.ts';
@@ -23,7 +24,11 @@ export function inheritUnchangedRecords(files: BuiltFile[]): void {
     if (!previous) return;
     const listed = new Set(f.records.map((r) => r.id));
     for (const r of previous.records) {
-      if (!listed.has(r.id)) f.records.push({ ...r, ...meta(f.raw, f.file, r.id) } as MasterRecord);
+      if (!listed.has(r.id)) {
+        // the new version's id, dates and file, but the source the values actually came from, and where
+        const origin = r.inherited_from ?? { version: r.version, file: r.file };
+        f.records.push({ ...r, ...meta(f.raw, f.file, r.id), source_artifact_id: r.source_artifact_id, sources: r.sources, inherited_from: origin } as MasterRecord);
+      }
     }
   });
 }

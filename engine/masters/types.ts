@@ -47,6 +47,8 @@ export interface MasterMeta {
   sources: SourceDocument[];
   /** Path of the YAML file, relative to the masters directory (for problems and master_refs). */
   file: string;
+  /** A record carried unchanged into this version (inherit_unchanged_records): the version and file it was published in; its sources are that file's. */
+  inherited_from?: { version: string; file: string };
 }
 
 // ---- income tax ------------------------------------------------------------------------------

@@ -36,7 +36,13 @@ function at(doc: unknown, pointer: string): unknown {
 function rateHint(e: ErrorObject, value: unknown): string {
   if (typeof value === 'string' && /%\s*$/.test(value) && e.keyword === 'pattern') return `; "${value}" is a percentage: write the fraction ("${percentToFraction(value)}")`;
   const wantsString = e.keyword === 'type' && String((e.params as { type?: unknown }).type).includes('string');
-  if (wantsString && typeof value === 'number') return `; write it quoted ("${value}"): a YAML number is a float and cannot hold every rate exactly`;
+  if (wantsString && typeof value === 'number') {
+    // a number above 1 where a rate belongs is a percentage as well: the fraction is what to write
+    const looksPercent = value > 1 && /(^|_)rate$/.test(e.instancePath.split('/').pop() ?? '');
+    return looksPercent
+      ? `; ${value} looks like a percentage: write the fraction, quoted ("${percentToFraction(`${value}%`)}")`
+      : `; write it quoted ("${value}"): a YAML number is a float and cannot hold every rate exactly`;
+  }
   return '';
 }
 

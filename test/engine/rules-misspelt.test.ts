@@ -101,8 +101,11 @@ describe('whole-program refusals', () => {
         .map((l) => JSON.parse(l))
         .find((l) => /could not load its masters and rules/.test(l.msg));
       const [, path, text, message] = CASES.find(([f]) => f === fixture)!;
-      expect(refusal.err.problems).toContainEqual({ file: `rules/${RULE}`, path, message: expect.stringMatching(message) });
-      expect(JSON.stringify(refusal.err.problems)).toContain(`(line ${lineOf(fixture, text)})`);
+      expect(refusal.problems).toContainEqual({ file: `rules/${RULE}`, path, message: expect.stringMatching(message) });
+      expect(JSON.stringify(refusal.problems)).toContain(`(line ${lineOf(fixture, text)})`);
+      // and as a readable line an editor can jump to, with no stack
+      expect(res.stderr).toContain(`rules/${RULE}:${lineOf(fixture, text)}: ${path}: `);
+      expect(out).not.toMatch(/"stack"/);
     } finally {
       rmSync(db, { recursive: true, force: true });
     }

@@ -54,16 +54,25 @@ describe('inherit_unchanged_records', () => {
     const general = m.resolve('employment_insurance_rate_table', 'ei-general', '2027-05-25')!;
     expect(general).toMatchObject({ version: '2027-04', effective_from: '2027-04-01', effective_to: null, file: 'employment_insurance/2027-04.yaml', business_type: 'general' });
     expect(general.employee_rate.toFixed()).toBe('0.005');
+    // carried unchanged: its source is the version it was published in, not the hypothetical file's
+    expect(general.inherited_from).toEqual({ version: '2026-04', file: 'employment_insurance/2026-04.yaml' });
+    expect(general.source_artifact_id).not.toMatch(/^hypothetical/);
+    expect(general.sources.map((s) => s.artifact_id)).toContain(general.source_artifact_id);
+    const changed = m.resolve('employment_insurance_rate_table', 'ei-construction', '2027-05-25')!;
+    expect([changed.inherited_from, changed.source_artifact_id]).toEqual([undefined, 'hypothetical-inherit']);
     expect(m.resolve('employment_insurance_rate_table', 'ei-construction', '2027-05-25')!.employee_rate.toFixed()).toBe('0.007');
     expect(m.resolve('employment_insurance_rate_table', 'ei-general', '2027-03-25')!.version).toBe('2026-04');
   });
-  it('listings show every record of the new version', () => {
+  it('listings show every record of the new version, each with the source its values came from', () => {
     const rows = rateTableRecords(loadMasters(withFy2027('listing', true))).filter((r) => r.type === 'employment_insurance_rate_table' && r.version === '2027-04');
     expect(rows.map((r) => [r.business_type, r.employee_rate])).toEqual([
       ['agriculture_forestry_fisheries_sake', '0.006'],
       ['construction', '0.007'],
       ['general', '0.005'],
     ]);
+    const sourceOf = (type: string) => rows.find((r) => r.business_type === type)!.source_artifact_id;
+    expect(sourceOf('construction')).toBe('hypothetical-listing');
+    expect(sourceOf('general')).not.toBe('hypothetical-listing');
   });
   it('without the flag the missing business types are a version gap, named', () => {
     const problems = checkMasters(withFy2027('no-inherit', false));
