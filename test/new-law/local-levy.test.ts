@@ -57,6 +57,8 @@ describe('the local levy scenario, YAML only', () => {
     const step = r.calculation_trace.find((s) => s.step === 'local_levy') as Record<string, unknown>;
     expect(step).toMatchObject({ formula_code: 'deduction.local_levy.v1', input_refs: ['amounts.gross_payment', 'parameters.local_levy.rate'], raw_amount: '250.25', rounded_amount: 250 });
     expect((step.inputs as Record<string, unknown>).local_levy_rate).toBe('0.001');
+    // the parameter value used is cited like a master table version
+    expect(step.master_refs).toEqual([{ type: 'parameter', id: 'local_levy.rate', version: '2028-01-01', effective_from: '2028-01-01', effective_to: null }]);
   });
 
   it('leaves the levy out before 2028-01-01 (declared before_effective_from: absent), with no trace step', () => {
