@@ -3,10 +3,8 @@
  * verbatim copies of the research extractions) import to the same records as the live masters; what the
  * CSV does not carry is a TO_FILL placeholder that masters:check refuses.
  */
-import { execFile } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { parse } from 'yaml';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readCsv } from '../../tools/masters-import/csv.ts';
@@ -14,15 +12,15 @@ import { IMPORT_KINDS } from '../../tools/masters-import/kinds/index.ts';
 import { masterYaml } from '../../tools/masters-import/write.ts';
 import { checkMasters } from '../../engine/masters/load.ts';
 import { PROJECT, removeTemp, tempDir } from './support/data-copies.ts';
+import { importCli, PUBLISHED } from './support/import-cli.ts';
 
-const PUBLISHED = join(PROJECT, 'test', 'fixtures', 'statutory');
 const live = (path: string) => parse(readFileSync(join(PROJECT, 'masters', path), 'utf8'), { schema: 'core' });
 
 /** Imports like the command does (CSV -> YAML text) and reads the text back as data. */
 function imported(kind: string, csv: string, select?: string): { path: string; doc: any; text: string } {
   const file = join(PUBLISHED, csv);
-  const result = IMPORT_KINDS[kind].build(readCsv(file, IMPORT_KINDS[kind].columns), file, { select });
-  const text = masterYaml(result, file, kind);
+  const result = IMPORT_KINDS[kind].build(readCsv(file, IMPORT_KINDS[kind]), file, { select });
+  const text = masterYaml(result, file, { kindName: kind });
   return { path: result.path, doc: parse(text, { schema: 'core' }), text };
 }
 
@@ -94,15 +92,7 @@ describe('masters:import round trip against the live masters', () => {
 describe('placeholders and the command line', () => {
   const dir = tempDir('import');
   afterAll(() => removeTemp(dir));
-  const run = promisify(execFile);
-  const cli = async (...args: string[]) => {
-    try {
-      const r = await run(process.execPath, ['--import', 'tsx', join(PROJECT, 'tools', 'masters-import.ts'), ...args], { cwd: PROJECT });
-      return { code: 0, ...r };
-    } catch (e) {
-      return e as { code: number; stdout: string; stderr: string };
-    }
-  };
+  const cli = importCli;
 
   it('masters:check refuses an unfilled import, naming each placeholder; filled, it passes', async () => {
     const res = await cli('employment-insurance', join(PUBLISHED, 'social_insurance/employment_insurance_rates.csv'), '--into', dir);

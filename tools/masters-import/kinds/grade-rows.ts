@@ -3,6 +3,8 @@
  * grades side by side and no date; gradeKind makes both grade kinds from it.
  */
 import { ImportError, yenCell, yenOrEmpty, type CsvRow } from '../csv.ts';
+import { toFill } from '../placeholder.ts';
+import { fieldPlaceholder, type UniformField } from '../uniform.ts';
 import { importedMaster, line, type ImportKind, type ImportOptions } from './shared.ts';
 
 /** The grade table carries no date: the first premium month it applies to is given with --select. */
@@ -35,16 +37,23 @@ function gradeRows(rows: CsvRow[], file: string, scheme: Scheme) {
 const GRADE_NOTE = 'bounds_status is "confirmed" for every imported row: mark any inferred bound by hand';
 
 /** A grade kind: one scheme's grades of the CSV in a master dated by --select, after the master's own fields. */
-export function gradeKind(scheme: Scheme, t: { description: string; folder: string; kind: string; id: string; fields?: Record<string, unknown>; notes?: string[] }): ImportKind {
+export function gradeKind(scheme: Scheme, t: { description: string; folder: string; kind: string; id: string; uniform?: UniformField[]; fields?: Record<string, unknown>; notes?: string[] }): ImportKind {
   return {
     description: t.description,
     columns: gradeColumns(scheme),
+    textColumns: [],
+    uniform: t.uniform,
     build(rows, file, options) {
       const month = gradeMonth(file, options);
       return importedMaster(
         t.folder,
         { kind: t.kind, id: t.id, version: month, from: `${month}-01`, to: null, basis: 'premium_month' },
-        { ...t.fields, grades: gradeRows(rows, file, scheme) },
+        {
+          range_convention: toFill('how the grades are read, e.g. {upper_end: exclusive, outside: nearest, ...}'),
+          ...Object.fromEntries((t.uniform ?? []).map((f) => [f.name, fieldPlaceholder(f)])),
+          ...t.fields,
+          grades: gradeRows(rows, file, scheme),
+        },
         [GRADE_NOTE, ...(t.notes ?? [])],
       );
     },

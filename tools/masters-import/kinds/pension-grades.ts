@@ -1,4 +1,4 @@
-/** The employees' pension grades, in an employees' pension master whose rate and bonus cap are left to fill. */
+/** The employees' pension grades, in an employees' pension master whose rate and bonus cap come from --set (or the previous version). */
 import { toFill } from '../placeholder.ts';
 import { gradeKind } from './grade-rows.ts';
 
@@ -7,9 +7,10 @@ export const pensionGrades = gradeKind('pension', {
   folder: 'employees_pension',
   kind: 'employees_pension_rate_table',
   id: 'employees-pension',
-  fields: {
-    employees_pension_insurance_employee_rate: toFill('employee share of the pension rate, e.g. "0.0915"'),
-    employees_pension_standard_bonus_monthly_cap: toFill('standard bonus cap per month, yen'),
-  },
-  notes: ['the pension master also holds the employee rate and the bonus cap: fill them from the publication'],
+  uniform: [
+    { name: 'employees_pension_insurance_employee_rate', scope: 'top', type: 'rate', what: 'employee share of the pension rate, e.g. "0.0915"' },
+    { name: 'employees_pension_standard_bonus_monthly_cap', scope: 'top', type: 'yen', what: 'standard bonus cap per month, yen' },
+  ],
+  fields: { standard_bonus_unit: toFill('the standard bonus is cut down to a multiple of this many yen') },
+  notes: ['the pension master also holds the employee rate and the bonus cap: --set them, or confirm the values carried from the previous version'],
 });

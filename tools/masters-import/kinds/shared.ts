@@ -2,8 +2,9 @@
  * What an import kind is, and what every kind's build uses: the master envelope with placeholder
  * provenance, CSV line numbers, and picking the version a CSV stands for.
  */
-import { ImportError, type CsvRow } from '../csv.ts';
+import { ImportError, type CsvLayout, type CsvRow } from '../csv.ts';
 import { placeholderSources, toFill } from '../placeholder.ts';
+import type { UniformField } from '../uniform.ts';
 
 export interface ImportOptions {
   /** the year of a withholding table, the premium month of kyokai rates, the fiscal year of EI rates */
@@ -17,12 +18,20 @@ export interface ImportedMaster {
   doc: Record<string, unknown>;
   /** what the specialist still has to fill or check, for the file's header comment */
   notes: string[];
+  /** comments written before top-level keys (the carried structure's own explanations) */
+  keyComments?: Record<string, string>;
 }
 
-export interface ImportKind {
+export interface ImportKind extends CsvLayout {
   description: string;
-  columns: readonly string[];
+  /** fields given once with --set FIELD=VALUE (the same on every record, or one value outside the rows) */
+  uniform?: readonly UniformField[];
   build(rows: CsvRow[], file: string, options: ImportOptions): ImportedMaster;
+  /**
+   * After the previous version's structure is carried over: what the new CSV itself determines in it
+   * (the withholding table's below-table bound is its first row's lower bound). Returns notes.
+   */
+  afterCarry?(doc: Record<string, unknown>): string[];
 }
 
 /** The CSV line of data row i: the header is line 1. */

@@ -1,0 +1,19 @@
+/** Runs `masters:import` as the specialist does (a child process), returning its exit code and output. */
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { PROJECT } from './data-copies.ts';
+
+const run = promisify(execFile);
+
+export const PUBLISHED = join(PROJECT, 'test', 'fixtures', 'statutory');
+export const HOSTILE = join(PROJECT, 'test', 'fixtures', 'masters-import');
+
+export async function importCli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const r = await run(process.execPath, ['--import', 'tsx', join(PROJECT, 'tools', 'masters-import.ts'), ...args], { cwd: PROJECT, maxBuffer: 16 * 1024 * 1024 });
+    return { code: 0, ...r };
+  } catch (e) {
+    return e as { code: number; stdout: string; stderr: string };
+  }
+}
