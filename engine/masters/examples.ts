@@ -11,7 +11,7 @@ import { PROJECT_ROOT } from '../util/project-root.ts';
 import { readYaml, yamlFilesUnder } from '../util/yaml-file.ts';
 import { masterDocument } from '../load-cache.ts';
 import { employmentRateRecord, pensionRateRecord, socialRateRecord } from '../listing.ts';
-import { BUILDERS } from './build/index.ts';
+import { BUILDERS } from './records/index.ts';
 import type { EmployeesPensionRateTable, EmploymentInsuranceRateRecord, MasterKind, MasterRecord, SocialInsuranceRateRecord } from './types.ts';
 
 const KYOKAI = join(PROJECT_ROOT, 'masters/social_insurance/kyokai_rates');

@@ -6,8 +6,8 @@
  * name the version and file they were published in (`inherited_from`). Files are processed oldest first, so a chain of
  * inheriting versions stays complete. Every resolved record, listing and trace therefore sees a full version.
  */
-import type { Raw } from './build/envelope.ts';
-import { meta } from './build/envelope.ts';
+import type { Raw } from './records/envelope.ts';
+import { meta } from './records/envelope.ts';
 import type { MasterRecord } from './types.ts';
 
 export interface BuiltFile {

@@ -7,7 +7,7 @@
 import type { CalculationType } from '../calculation-type.ts';
 import { settingsSnapshotSchema } from '../contract/common.ts';
 import { REQUEST_SCHEMAS } from '../contract/request-schemas.ts';
-import { BUILT_FIELDS } from '../masters/build/built-fields.ts';
+import { BUILT_FIELDS } from '../masters/records/built-fields.ts';
 import { MASTER_KINDS, MULTI_RECORD_KINDS, SCHEMAS } from '../masters/schemas/index.ts';
 import type { MasterKind, MasterSet } from '../masters/types.ts';
 import { profileVersionSchema } from '../profile/schema.ts';

@@ -1,6 +1,6 @@
 /** Runs every per-file invariant on one validated file and the records built from it. */
 import type { BonusTaxTable, ComputerSpecialTable, HealthGradeTable, EmployeesPensionRateTable, MasterRecord, MonthlyTaxTable, SocialInsuranceRateRecord } from '../types.ts';
-import type { Built, Raw } from '../build/envelope.ts';
+import type { Built, Raw } from '../records/envelope.ts';
 import type { Issue } from './issue.ts';
 import { monthlyRowsContiguous } from './monthly-rows-contiguous.ts';
 import { monthlyBracketsContiguous } from './monthly-brackets-contiguous.ts';

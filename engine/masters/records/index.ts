@@ -1,4 +1,4 @@
-/** Which builder turns a validated file of each kind into loaded records. */
+/** Which record builder turns a validated file of each kind into loaded records (records/: from a master file to its records). */
 import type { MasterKind, MasterRecord } from '../types.ts';
 import type { Built, Raw } from './envelope.ts';
 import { buildBonus, buildComputerSpecial, buildMonthly } from './income-tax.ts';
