@@ -1,13 +1,19 @@
 /**
  * The engine's public face. It knows no HTTP: requests come in as plain objects that already passed
  * the API schema (server/schemas), errors go out as EngineError with a stable code.
+ *
+ * server/ and tools/ import the engine only through its entry points: this file (calculation and
+ * profiles), engine/contract/index.ts (the request schemas the API publishes) and engine/tooling.ts
+ * (what the project's own tools read: rule and master sources). .dependency-cruiser.cjs enforces it.
  */
 export type { CalculationType } from './calculation-type.ts';
 export { CALCULATION_TYPES } from './calculation-type.ts';
 
-export { EngineError, EngineFault, LoadError, problemLine } from './errors.ts';
+export { EngineError, EngineFault, formatProblem, LoadError, problemLine } from './errors.ts';
 export type { ValidationDetail, EngineErrorCode, LoadProblem } from './errors.ts';
 export type { ProfileVersion, ProfilePutBody } from './profile/types.ts';
+export { applyProfilePut } from './profile/apply-put.ts';
+export { profilePutBodySchema, profileVersionSchema } from './profile/schema.ts';
 export { loadEngine } from './engine.ts';
 export { DEFAULT_LOAD_CACHE } from './load-cache.ts';
 export type { Engine, CalculationResult, EngineOptions, CalculateOptions } from './engine.ts';

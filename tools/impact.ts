@@ -9,7 +9,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { LoadError, loadEngine, type Engine } from '../engine/index.ts';
-import { isIsoDate } from '../engine/util/dates.ts';
+import { isIsoDate } from '../engine/tooling.ts';
 import { htmlReport } from './impact/html.ts';
 import { runSubjects } from './impact/run.ts';
 import { buildSubjects } from './impact/subjects.ts';

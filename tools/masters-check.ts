@@ -5,8 +5,7 @@
  */
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readMasters } from '../engine/masters/load.ts';
-import { checkPublished, LOCK_FILE, recordPublished } from '../engine/masters/published.ts';
+import { checkPublished, LOCK_FILE, readMasters, recordPublished } from '../engine/tooling.ts';
 
 const HELP = `usage: npm run masters:check -- [--dir DIR]
 

@@ -7,9 +7,8 @@
  */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { formatProblem } from '../engine/errors.ts';
-import { LoadError, loadEngine } from '../engine/index.ts';
-import { loadRules } from '../engine/rules/load.ts';
+import { formatProblem, loadEngine, LoadError } from '../engine/index.ts';
+import { loadRules } from '../engine/tooling.ts';
 
 const HELP = `usage: npm run rules:check -- [options]
 

@@ -1,11 +1,7 @@
 /** components.schemas: every schema constant under its public name, exactly as AJV uses it. */
-import { employeeSnapshotSchema } from '../../engine/contract/employee-snapshot.ts';
+import { allowanceSchema, attendanceInputSchema, bonusItemSchema, bonusSocialInsuranceContextSchema, bonusTaxContextSchema, customDeductionSchema, employeeSnapshotSchema, periodSchema, previousAdjustmentSchema, settingsLockSchema, settingsSnapshotSchema } from '../../engine/contract/index.ts';
 import { errorResponseSchema, validationDetailSchema } from '../schemas/error-response.ts';
-import { allowanceSchema, bonusItemSchema, customDeductionSchema, previousAdjustmentSchema } from '../../engine/contract/items.ts';
 import * as masters from '../schemas/masters.ts';
-import { attendanceInputSchema, periodSchema } from '../../engine/contract/monthly-payroll-request.ts';
-import { bonusSocialInsuranceContextSchema, bonusTaxContextSchema } from '../../engine/contract/bonus-request.ts';
-import { settingsLockSchema, settingsSnapshotSchema } from '../../engine/contract/common.ts';
 import { profilePutBodySchema, profileVersionListSchema, profileVersionSchema } from '../schemas/profile.ts';
 import { masterRefSchema, traceStepSchema } from '../schemas/results.ts';
 import { usageSchema } from '../schemas/usage.ts';

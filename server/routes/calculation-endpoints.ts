@@ -4,10 +4,9 @@
  * are both built from this table.
  */
 import type { CalculationType } from '../../engine/index.ts';
-import { bonusRequestSchema } from '../../engine/contract/bonus-request.ts';
-import { monthlyPayrollRequestSchema } from '../../engine/contract/monthly-payroll-request.ts';
+import { bonusRequestSchema, monthlyPayrollRequestSchema } from '../../engine/contract/index.ts';
 import * as results from '../schemas/results.ts';
-import * as sims from '../../engine/contract/simulation-requests.ts';
+import * as sims from '../../engine/contract/index.ts';
 
 export interface CalculationEndpoint {
   path: string;

@@ -6,14 +6,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import type Router from '@koa/router';
-import type { ProfilePutBody } from '../../engine/index.ts';
-import { applyProfilePut } from '../../engine/profile/apply-put.ts';
-import { profilePutBodySchema } from '../../engine/profile/schema.ts';
+import { applyProfilePut, type ProfilePutBody, profilePutBodySchema } from '../../engine/index.ts';
 import type { AppDeps } from '../app-deps.ts';
 import type { AppContext } from '../context.ts';
 import { ApiError } from '../errors/api-error.ts';
 import { jsonBody } from '../middleware/json-body.ts';
-import { TEXT_MESSAGE } from '../../engine/contract/common.ts';
+import { TEXT_MESSAGE } from '../../engine/contract/index.ts';
 import { isValidText } from '../validation/text.ts';
 import { requestDetails } from '../validation/validate-body.ts';
 

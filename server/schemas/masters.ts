@@ -1,5 +1,5 @@
 /** Response schemas of GET /v1/masters/tax-tables, /rate-tables (spec "Master records") and /rules (the rules in service). */
-import { RULES_MASTERS_HASH_EXAMPLE } from '../../engine/contract/common.ts';
+import { RULES_MASTERS_HASH_EXAMPLE } from '../../engine/contract/index.ts';
 import { ruleFileHashProperty } from './results.ts';
 import { ruleRecordExample, employeesPensionRateRecordExample, employmentInsuranceRateRecordExample, socialInsuranceRateRecordExample, taxTableRecordExample } from '../../engine/contract/examples.ts';
 

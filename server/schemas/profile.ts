@@ -1,5 +1,5 @@
 /** Control-plane schemas: the profile PUT body and stored version come from the engine (one definition). */
-import { profilePutBodySchema, profileVersionSchema } from '../../engine/profile/schema.ts';
+import { profilePutBodySchema, profileVersionSchema } from '../../engine/index.ts';
 
 export { profilePutBodySchema, profileVersionSchema };
 

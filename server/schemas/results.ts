@@ -3,7 +3,7 @@
  * where the specification says the content varies (a trace step's `inputs`), so a test can hold the
  * engine's output to the documented shape.
  */
-import { settingsSnapshotSchema, signedYen, yen } from '../../engine/contract/common.ts';
+import { settingsSnapshotSchema, signedYen, yen } from '../../engine/contract/index.ts';
 import * as ex from '../../engine/contract/examples.ts';
 
 const int = (description: string, example = 0) => signedYen(description, example);

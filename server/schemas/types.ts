@@ -1,12 +1,11 @@
 /** Request and response types, derived from the schema constants (see from-schema.ts). */
-import type { profilePutBodySchema, profileVersionSchema } from '../../engine/profile/schema.ts';
-import type { bonusRequestSchema } from '../../engine/contract/bonus-request.ts';
+import type { profilePutBodySchema, profileVersionSchema } from '../../engine/index.ts';
+import type { bonusRequestSchema, monthlyPayrollRequestSchema } from '../../engine/contract/index.ts';
 import type { errorResponseSchema } from './error-response.ts';
 import type { FromSchema } from './from-schema.ts';
 import type { rateTableListSchema, taxTableListSchema } from './masters.ts';
-import type { monthlyPayrollRequestSchema } from '../../engine/contract/monthly-payroll-request.ts';
 import type * as results from './results.ts';
-import type * as sims from '../../engine/contract/simulation-requests.ts';
+import type * as sims from '../../engine/contract/index.ts';
 
 export type MonthlyPayrollRequest = FromSchema<typeof monthlyPayrollRequestSchema>;
 export type BonusRequest = FromSchema<typeof bonusRequestSchema>;

@@ -1,5 +1,5 @@
 /** The free-text rule of the schemas (common.ts TEXT_PATTERN) for values that do not come in a body, such as path parameters. */
-import { TEXT_PATTERN } from '../../engine/contract/common.ts';
+import { TEXT_PATTERN } from '../../engine/contract/index.ts';
 
 const TEXT = new RegExp(TEXT_PATTERN, 'u');
 

@@ -8,10 +8,8 @@
  *     - company_id: acme
  *       profile_puts: [ { effective_from: "2025-01-01", social_insurance: {...}, ... } ]
  */
-import type { ProfilePutBody, ProfileVersion } from '../../engine/index.ts';
-import { applyProfilePut } from '../../engine/profile/apply-put.ts';
-import { ajvProblems, newAjv } from '../../engine/util/ajv.ts';
-import { readYaml } from '../../engine/util/yaml-file.ts';
+import { applyProfilePut, type ProfilePutBody, type ProfileVersion } from '../../engine/index.ts';
+import { ajvProblems, newAjv, readYaml } from '../../engine/tooling.ts';
 import { goldenFileSchema } from '../golden/case-schema.ts';
 
 const profilesFileSchema = {

@@ -4,8 +4,7 @@
  * engine (JSON parse, schema and cross-field validation, JSON serialisation of the result).
  */
 import { performance } from 'node:perf_hooks';
-import { loadEngine, type CalculationType, type Engine, type ProfileVersion } from '../../engine/index.ts';
-import { applyProfilePut } from '../../engine/profile/apply-put.ts';
+import { applyProfilePut, type CalculationType, type Engine, loadEngine, type ProfileVersion } from '../../engine/index.ts';
 import { CALCULATION_ENDPOINTS } from '../../server/routes/calculation-endpoints.ts';
 import { schemaDetails } from '../../server/validation/validate-body.ts';
 import { BENCH_COMPANY, BENCH_PROFILE_PUT, SIMULATION_REQUESTS, attendanceRequest, bonusRequest, monthlyBatchLine, monthlyRequest } from './sample-requests.ts';

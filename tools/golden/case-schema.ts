@@ -1,5 +1,5 @@
 /** Schema of a golden case file (docs/golden-format.md); unknown keys are refused like everywhere else. */
-import { profilePutBodySchema, profileVersionSchema } from '../../engine/profile/schema.ts';
+import { profilePutBodySchema, profileVersionSchema } from '../../engine/index.ts';
 
 const partial = { type: 'object' } as const;
 

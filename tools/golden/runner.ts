@@ -4,16 +4,12 @@
  * runs every case through the engine and lists the mismatches with the trace step that produced each.
  * Used by test/golden.test.ts (inside npm test) and tools/golden.ts (npm run golden, any rules/masters).
  */
-import { EngineError, type CalculationResult, type Engine } from '../../engine/index.ts';
-import { applyProfilePut } from '../../engine/profile/apply-put.ts';
-import type { ProfilePutBody, ProfileVersion } from '../../engine/profile/types.ts';
-import { newAjv, ajvProblems } from '../../engine/util/ajv.ts';
-import { readYaml, yamlFilesUnder } from '../../engine/util/yaml-file.ts';
+import { applyProfilePut, type CalculationResult, type CalculationType, type Engine, EngineError, type ProfilePutBody, type ProfileVersion } from '../../engine/index.ts';
+import { ajvProblems, newAjv, readYaml, yamlFilesUnder } from '../../engine/tooling.ts';
 import { CALCULATION_ENDPOINTS } from '../../server/routes/calculation-endpoints.ts';
 import { schemaDetails } from '../../server/validation/validate-body.ts';
 import { goldenFileSchema } from './case-schema.ts';
 import { partialMismatches, type Mismatch } from './compare.ts';
-import type { CalculationType } from '../../engine/index.ts';
 
 export interface GoldenCase {
   /** path relative to the corpus directory */

@@ -8,9 +8,7 @@
  */
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
-import type { CalculationType, ProfileVersion } from '../../engine/index.ts';
-import { applyProfilePut } from '../../engine/profile/apply-put.ts';
-import type { ProfilePutBody } from '../../engine/profile/types.ts';
+import { applyProfilePut, type CalculationType, type ProfilePutBody, type ProfileVersion } from '../../engine/index.ts';
 import { CALCULATION_ENDPOINTS } from '../../server/routes/calculation-endpoints.ts';
 import { schemaDetails } from '../../server/validation/validate-body.ts';
 

@@ -1,5 +1,5 @@
 /** Published percentages to the masters' decimal-string fractions, exactly (decimal.js, never floats). */
-import { Decimal } from '../../engine/decimal.ts';
+import { Decimal } from '../../engine/tooling.ts';
 import { ImportError, type CsvRow } from './csv.ts';
 
 const NUMBER = /^(0|[1-9][0-9]*)(\.[0-9]+)?$/;

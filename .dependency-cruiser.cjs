@@ -1,0 +1,53 @@
+/**
+ * Import boundaries, checked by `npm run lint:deps` (part of `npm test`, see test/architecture/).
+ * The layering is tools -> server -> engine with no arrow back; server/ and tools/ reach the engine
+ * only through its entry points, so the engine's insides can move without touching its callers.
+ */
+/** The engine's public entry points (see the comment at the top of engine/index.ts). */
+const ENGINE_ENTRY_POINTS = [
+  '^engine/index[.]ts$',
+  '^engine/contract/index[.]ts$',
+  '^engine/tooling[.]ts$',
+  // The API examples: moving to the OpenAPI layer (server/); until then an entry point of their own.
+  '^engine/contract/examples[.]ts$',
+];
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'engine-through-entry-points',
+      comment: 'server/ and tools/ import the engine only through engine/index.ts, engine/contract/index.ts or engine/tooling.ts.',
+      severity: 'error',
+      from: { path: '^(server|tools)/' },
+      to: { path: '^engine/', pathNot: ENGINE_ENTRY_POINTS },
+    },
+    {
+      name: 'engine-knows-no-callers',
+      comment: 'The engine knows no HTTP and no tool: nothing in engine/ imports server/ or tools/.',
+      severity: 'error',
+      from: { path: '^engine/' },
+      to: { path: '^(server|tools)/' },
+    },
+    {
+      name: 'server-knows-no-tools',
+      comment: 'The running service does not depend on the command-line tools.',
+      severity: 'error',
+      from: { path: '^server/' },
+      to: { path: '^tools/' },
+    },
+    {
+      name: 'no-circular',
+      comment: 'Import cycles make load order matter; none exists, keep it so.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^(node_modules|dist)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { extensions: ['.ts', '.js', '.json'] },
+  },
+};

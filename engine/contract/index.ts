@@ -1,0 +1,16 @@
+/**
+ * The request contract's public entry point: the JSON schemas of every calculation request body and
+ * the field schemas the OpenAPI layer publishes as components. They live in the engine because its
+ * rule loader checks every context path a rule reads against them.
+ */
+export { RULES_MASTERS_HASH_EXAMPLE, TEXT_MESSAGE, TEXT_PATTERN, settingsLockSchema, settingsSnapshotSchema, signedYen, yen } from './common.ts';
+export { employeeSnapshotSchema } from './employee-snapshot.ts';
+export { allowanceSchema, bonusItemSchema, customDeductionSchema, previousAdjustmentSchema } from './items.ts';
+export { attendanceInputSchema, monthlyPayrollRequestSchema, periodSchema } from './monthly-payroll-request.ts';
+export { bonusRequestSchema, bonusSocialInsuranceContextSchema, bonusTaxContextSchema } from './bonus-request.ts';
+export {
+  employmentInsuranceSimulationRequestSchema,
+  incomeTaxSimulationRequestSchema,
+  socialInsuranceSimulationRequestSchema,
+  standardMonthlyRemunerationRequestSchema,
+} from './simulation-requests.ts';

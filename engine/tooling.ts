@@ -1,0 +1,12 @@
+/**
+ * The engine's entry point for the project's own tools (golden cases, checks, imports, batch): reading
+ * the rule and master sources and YAML files, the shared ajv setup, dates and decimals. The server
+ * needs none of it; it loads the engine through engine/index.ts.
+ */
+export { Decimal } from './decimal.ts';
+export { readMasters } from './masters/load.ts';
+export { checkPublished, LOCK_FILE, recordPublished } from './masters/published.ts';
+export { loadRules } from './rules/load.ts';
+export { readYaml, yamlFilesUnder } from './util/yaml-file.ts';
+export { ajvProblems, newAjv } from './util/ajv.ts';
+export { isIsoDate } from './util/dates.ts';
