@@ -28,7 +28,7 @@ export interface RunningServer {
   stop(drainTimeoutMs?: number): Promise<void>;
 }
 
-export const DEFAULT_TIMEOUTS: HttpTimeouts = {
+const DEFAULT_TIMEOUTS: HttpTimeouts = {
   requestTimeoutMs: CONFIG_DEFAULTS.PAYROLL_REQUEST_TIMEOUT_MS,
   headersTimeoutMs: CONFIG_DEFAULTS.PAYROLL_HEADERS_TIMEOUT_MS,
   keepAliveTimeoutMs: CONFIG_DEFAULTS.PAYROLL_KEEP_ALIVE_TIMEOUT_MS,

@@ -8,7 +8,7 @@ import { decimalToJson, serializeValue, toDecString } from '../logic/serialize.t
 import type { CompiledRule } from '../rules/types.ts';
 import type { MasterRef } from '../settings/slots.ts';
 import type { RuleScope } from '../logic/rule-scope.ts';
-import { compileGetter, getPath } from './context.ts';
+import { compileGetter } from './context.ts';
 import { literalSafe, shapeBuilder, type ShapeBuilder, type ShapeField } from './trace-shape.ts';
 
 export interface TraceStep {
@@ -174,7 +174,7 @@ export function roundedValue(v: unknown, format: 'integer' | 'decimal_string' = 
 }
 
 /**
- * renderNotes with the template parsed once: the same text for every scope, placeholders filled by
+ * A trace note's template ({{ path }} placeholders) parsed once: placeholders filled per scope by
  * compiled path readers.
  */
 export function compileNotes(template: string, index: ReadonlyMap<string, number>): (scope: RuleScope) => string {
@@ -205,12 +205,4 @@ export function compileNotes(template: string, index: ReadonlyMap<string, number
     }
     return out;
   };
-}
-
-export function renderNotes(template: string | undefined, scope: Record<string, unknown>): string | undefined {
-  if (!template) return undefined;
-  return template.replace(/\{\{\s*([a-z0-9_.]+)\s*\}\}/g, (_, name: string) => {
-    const v = getPath(scope, name);
-    return isDecimal(v) ? toDecString(v as Decimal, 10) : String(v ?? '');
-  });
 }

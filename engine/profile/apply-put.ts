@@ -32,7 +32,7 @@ function settingsOf(v: ProfileVersion | ReturnType<typeof withDefaults>): string
   return canonical(settings);
 }
 
-export function versionStringFor(settings: ReturnType<typeof withDefaults>): string {
+function versionStringFor(settings: ReturnType<typeof withDefaults>): string {
   const digest = createHash('sha256').update(settingsOf(settings)).digest('hex').slice(0, 12);
   return `${settings.effective_from}.${digest}`;
 }

@@ -28,7 +28,7 @@ const multiplier = (description: string, example: string) =>
 
 const date = (description: string, example: string) => ({ type: 'string', format: 'date', description, examples: [example] }) as const;
 
-export const customRatesSchema = {
+const customRatesSchema = {
   type: 'object',
   description: 'Self-declared employee rates of a company with its own health insurance society.',
   additionalProperties: false,
@@ -49,7 +49,7 @@ export const customRatesSchema = {
   examples: [{ health_insurance_employee_rate: '0.045', care_insurance_employee_rate: '0.008', childcare_support_contribution_employee_rate: CHILDCARE_RATE, health_insurance_standard_bonus_annual_cap: HEALTH_BONUS_CAP }],
 } as const;
 
-export const socialInsuranceSettingsSchema = {
+const socialInsuranceSettingsSchema = {
   type: ['object', 'null'],
   description: 'Health insurance provider; null = social insurance not configured (monthly payroll then gives 422 settings_not_resolved). kyokai requires prefecture_code and forbids custom_rates; custom the reverse.',
   additionalProperties: false,
@@ -73,7 +73,7 @@ export const socialInsuranceSettingsSchema = {
   examples: [{ health_insurance_provider: 'kyokai', prefecture_code: '13' }],
 } as const;
 
-export const attendancePremiumRatesSchema = {
+const attendancePremiumRatesSchema = {
   type: 'object',
   description:
     'The four attendance pay rates as multipliers of the hourly base, as in the spec formula hourly_base x (overtime x overtime_minutes + late_night_additional x late_night_minutes + legal_holiday x legal_holiday_minutes + non_legal_holiday x non_legal_holiday_minutes) / 60: overtime and holiday minutes are paid in full at their rate (e.g. 1.25, 1.35), late-night minutes get the additional part only (e.g. 0.25). Absent means attendance_input gives 422 attendance_rates_not_configured.',

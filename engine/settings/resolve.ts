@@ -124,7 +124,6 @@ export function resolveSettings(
   return { profile, payment_date: paymentDate, premium_month: premiumMonth, masters: found, refs, snapshot };
 }
 
-export { LOCK_FIELDS };
 
 /** 409 settings_lock_conflict when any of the six locked versions differs from what was resolved. */
 export function checkSettingsLock(lock: Record<string, unknown> | undefined, snapshot: Record<string, string>): void {

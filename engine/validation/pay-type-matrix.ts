@@ -34,7 +34,7 @@ export function payTypeOf(request: Obj): PayType | undefined {
 }
 
 /** True when some allowance puts its amount into the hourly unit price. */
-export function hasOvertimeBaseAllowance(request: Obj): boolean {
+function hasOvertimeBaseAllowance(request: Obj): boolean {
   return itemsAt(request, 'allowances').some((a) => isObj(a) && a.overtime_base_included === true);
 }
 

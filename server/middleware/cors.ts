@@ -9,8 +9,8 @@
 import cors from '@koa/cors';
 import type { AppMiddleware } from '../context.ts';
 
-export const CORS_EXPOSED_HEADERS = ['X-Request-Id', 'Retry-After', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'];
-export const CORS_ALLOWED_HEADERS = ['X-API-Key', 'Content-Type', 'Content-Encoding', 'Idempotency-Key', 'X-Request-Id'];
+const CORS_EXPOSED_HEADERS = ['X-Request-Id', 'Retry-After', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'];
+const CORS_ALLOWED_HEADERS = ['X-API-Key', 'Content-Type', 'Content-Encoding', 'Idempotency-Key', 'X-Request-Id'];
 
 /** null when no origin is allowed: then no CORS header is ever sent and OPTIONS is an ordinary request. */
 export function corsMiddleware(origins: readonly string[] | undefined): AppMiddleware | null {

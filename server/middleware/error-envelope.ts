@@ -13,7 +13,7 @@ import { errorEnvelopeBody } from '../errors/envelope-body.ts';
 import { toApiError } from '../errors/to-api-error.ts';
 import type { AppContext, AppMiddleware } from '../context.ts';
 
-export function sendError(ctx: AppContext, error: ApiError): void {
+function sendError(ctx: AppContext, error: ApiError): void {
   ctx.status = error.status;
   for (const [name, value] of Object.entries(error.headers)) ctx.set(name, value);
   ctx.body = errorEnvelopeBody(error, ctx.state.requestId);

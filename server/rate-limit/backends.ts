@@ -101,7 +101,7 @@ function postgresFactory(backend: RateLimiterBackend): LimiterFactory {
   };
 }
 
-export function resolveBackendName(options: BackendOptions, storeKind: 'sqlite' | 'postgres'): Exclude<RateLimitBackendName, 'auto'> {
+function resolveBackendName(options: BackendOptions, storeKind: 'sqlite' | 'postgres'): Exclude<RateLimitBackendName, 'auto'> {
   const chosen = options.backend ?? 'auto';
   if (chosen !== 'auto') return chosen;
   if (options.redisUrl) return 'redis';

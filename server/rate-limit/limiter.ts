@@ -11,7 +11,7 @@ import { RateLimiterRes } from 'rate-limiter-flexible';
 import type { LimiterFactory } from './backends.ts';
 import type { PointLimiter } from './insured.ts';
 
-export const BURST_WINDOW_SECONDS = 10;
+const BURST_WINDOW_SECONDS = 10;
 
 export interface RateLimitDecision {
   allowed: boolean;

@@ -15,7 +15,7 @@ import { TEXT_MESSAGE } from '../../engine/contract/index.ts';
 import { isValidText } from '../validation/text.ts';
 import { requestDetails } from '../validation/validate-body.ts';
 
-export const CALCULATION_PROFILE_PATH = '/cp/v1/companies/:company_id/calculation-profile';
+const CALCULATION_PROFILE_PATH = '/cp/v1/companies/:company_id/calculation-profile';
 
 /**
  * The company_id of the path. Too long or too short is a 422 as before. An id that is not valid

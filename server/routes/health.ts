@@ -15,7 +15,7 @@ import { ApiError } from '../errors/api-error.ts';
 import { RETRY_AFTER_SECONDS } from '../http/raw-error.ts';
 
 /** A store that has not answered by then is as good as down for a probe (probes time out at a few s). */
-export const READY_STORE_TIMEOUT_MS = 2000;
+const READY_STORE_TIMEOUT_MS = 2000;
 
 async function storeAnswers(deps: AppDeps): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;

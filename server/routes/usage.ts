@@ -8,7 +8,7 @@ import type { AppContext } from '../context.ts';
 import { monthlyLimitFor } from '../quota/quota.ts';
 import { tokyoMonth, tokyoMonthEnd } from '../quota/tokyo-month.ts';
 
-export const USAGE_PATH = '/v1/usage';
+const USAGE_PATH = '/v1/usage';
 
 export function registerUsageRoute(router: Router, deps: AppDeps): void {
   router.get(USAGE_PATH, async (ctx) => {

@@ -6,7 +6,7 @@
 export const MAX_DETAILS = 100;
 
 /** Names taken from the body (unknown keys) are echoed in details at most this long. */
-export const MAX_ECHOED_NAME = 64;
+const MAX_ECHOED_NAME = 64;
 
 export function clipName(name: string): string {
   return name.length <= MAX_ECHOED_NAME ? name : `${name.slice(0, MAX_ECHOED_NAME)}…`;

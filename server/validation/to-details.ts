@@ -11,7 +11,7 @@ import { clipName } from './limits.ts';
 
 type Path = (string | number)[];
 
-export function pointerToPath(pointer: string): Path {
+function pointerToPath(pointer: string): Path {
   if (pointer === '') return [];
   return pointer
     .slice(1)

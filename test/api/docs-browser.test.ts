@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildOpenApiDocument } from '../../server/openapi/document.ts';
-import { monthlyPayrollResultExample, profilePutExample } from '../../engine/contract/examples.ts';
+import { monthlyPayrollResultExample } from '../../engine/contract/examples.ts';
 import { browserTestsRun, launchChromium, type Browser } from '../support/chromium.ts';
 import { freshServer } from './support/fresh-server.ts';
 import { realEngine } from './support/real-engine.ts';

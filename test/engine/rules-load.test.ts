@@ -7,7 +7,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CALCULATION_TYPES, LoadError, loadEngine } from '../../engine/index.ts';
+import { CALCULATION_TYPES, loadEngine } from '../../engine/index.ts';
 import { yamlFilesUnder } from '../../engine/util/yaml-file.ts';
 import { loadRules } from '../../engine/rules/load.ts';
 

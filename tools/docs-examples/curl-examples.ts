@@ -19,7 +19,7 @@ export interface ShellBlock {
 }
 
 export const RESPONSE_START = '<!-- response: generated from the running code by `npm run docs:examples`; do not edit -->';
-export const RESPONSE_END = '<!-- end of response -->';
+const RESPONSE_END = '<!-- end of response -->';
 
 /** `-H 'Name: value'` and `-H "Name: value"` other than the key and content type (the runner sets those). */
 function extraHeaders(command: string): Record<string, string> {

@@ -34,13 +34,13 @@ function rank(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))];
 }
 
-export function distribution(values: number[]): Distribution {
+function distribution(values: number[]): Distribution {
   const s = [...values].sort((a, b) => a - b);
   return { n: s.length, min: s[0], q1: rank(s, 0.25), median: rank(s, 0.5), q3: rank(s, 0.75), max: s[s.length - 1] };
 }
 
 /** Size of a change for ranking: the largest absolute yen difference in any followed amount. */
-export function magnitude(c: Change): number {
+function magnitude(c: Change): number {
   const ds = Object.values(c.deltas).map(Math.abs);
   return ds.length ? Math.max(...ds) : Number.POSITIVE_INFINITY; // an error that appears or disappears ranks first
 }

@@ -6,7 +6,7 @@
  * JS numbers found in the data are returned as Decimal, undefined as null.
  */
 import { RuleScope } from '../rule-scope.ts';
-import type { Evaluator, OperatorDef, Scope, Value } from '../types.ts';
+import type { Evaluator, OperatorDef, Value } from '../types.ts';
 import { fromScope, isDecimal } from '../values.ts';
 import { lazyWalk } from '../var-path.ts';
 

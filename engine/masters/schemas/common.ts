@@ -5,8 +5,8 @@
  */
 import type { MasterKind } from '../types.ts';
 
-export const date = { type: 'string', pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', format: 'date' } as const;
-export const dateOrNull = { type: ['string', 'null'], pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', format: 'date' } as const;
+const date = { type: 'string', pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', format: 'date' } as const;
+const dateOrNull = { type: ['string', 'null'], pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', format: 'date' } as const;
 /** Rates are decimal strings, never YAML floats; the 0..1 range is an invariant (rates-in-unit-interval). */
 export const rate = { type: 'string', pattern: '^(0|[1-9][0-9]*)(\\.[0-9]+)?$' } as const;
 export const rateOrNull = { type: ['string', 'null'], pattern: '^(0|[1-9][0-9]*)(\\.[0-9]+)?$' } as const;
@@ -15,7 +15,7 @@ export const yenOrNull = { type: ['integer', 'null'], minimum: 0 } as const;
 export const text = { type: 'string', minLength: 1 } as const;
 export const textOrNull = { type: ['string', 'null'], minLength: 1 } as const;
 
-export const source = {
+const source = {
   type: 'object',
   additionalProperties: false,
   required: ['artifact_id', 'publisher', 'document', 'verification', 'confidence'],
@@ -32,7 +32,7 @@ export const source = {
 const ENVELOPE_KEYS = ['kind', 'version', 'effective_from', 'effective_to', 'effective_date_basis', 'provider', 'source_artifact_id', 'sources'] as const;
 
 /** Envelope properties of one file; `withId` false for multi-record files (each record has its own id). */
-export function envelope(kind: MasterKind, withId: boolean) {
+function envelope(kind: MasterKind, withId: boolean) {
   return {
     required: [...ENVELOPE_KEYS, ...(withId ? ['id'] : [])],
     properties: {

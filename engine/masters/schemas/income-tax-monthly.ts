@@ -1,7 +1,7 @@
 /** income_tax_monthly_table: 月額表 rows (compact arrays), below-table rules and the 740,000+ brackets. */
 import { fileSchema, rangeConvention, rate, yen, yenOrNull } from './common.ts';
 
-export const MONTHLY_COLUMNS = ['lower_incl', 'upper_excl', 'kou_0', 'kou_1', 'kou_2', 'kou_3', 'kou_4', 'kou_5', 'kou_6', 'kou_7', 'otsu'] as const;
+const MONTHLY_COLUMNS = ['lower_incl', 'upper_excl', 'kou_0', 'kou_1', 'kou_2', 'kou_3', 'kou_4', 'kou_5', 'kou_6', 'kou_7', 'otsu'] as const;
 
 export const incomeTaxMonthlySchema = fileSchema(
   'income_tax_monthly_table',
