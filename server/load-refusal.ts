@@ -2,8 +2,7 @@
  * How a refused load (at start or on reload) is told: one readable line per problem,
  * "FILE:LINE: PATH: message", rather than one JSON line carrying the error's stack.
  */
-import { LoadError, problemLine } from '../engine/index.ts';
-import type { LoadProblem } from '../engine/errors.ts';
+import { LoadError, problemLine, type LoadProblem } from '../engine/index.ts';
 
 /** The problems as data for the JSON log line (no stack): file, path, message each. */
 export function refusalProblems(error: unknown): LoadProblem[] {

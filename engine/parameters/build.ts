@@ -6,8 +6,8 @@
  */
 import { basename } from 'node:path';
 import { Decimal, toDecimal } from '../decimal.ts';
-import type { Raw } from '../masters/build/envelope.ts';
-import { convention } from '../masters/build/range-table.ts';
+import type { Raw } from '../masters/records/envelope.ts';
+import { convention } from '../masters/records/range-table.ts';
 import type { Issue } from '../masters/invariants/issue.ts';
 import type { RangeRow, RangeTable } from '../masters/range-table.ts';
 import type { SourceDocument } from '../masters/types.ts';

@@ -2,7 +2,7 @@
 import type { RangeConvention, RangeRow, RangeTable } from '../range-table.ts';
 import type { Raw } from './envelope.ts';
 
-function convention(raw: Raw): RangeConvention {
+export function convention(raw: Raw): RangeConvention {
   const c = raw.range_convention as Raw;
   return {
     bounds: (c.bounds ?? ['from', 'to']) as [string, string],

@@ -5,7 +5,7 @@
  */
 import type { MasterKind } from '../types.ts';
 
-const date = { type: 'string', pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', format: 'date' } as const;
+export const date = { type: 'string', pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', format: 'date' } as const;
 const dateOrNull = { type: ['string', 'null'], pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', format: 'date' } as const;
 /** Rates are decimal strings, never YAML floats; the 0..1 range is an invariant (rates-in-unit-interval). */
 export const rate = { type: 'string', pattern: '^(0|[1-9][0-9]*)(\\.[0-9]+)?$' } as const;
@@ -15,7 +15,7 @@ export const yenOrNull = { type: ['integer', 'null'], minimum: 0 } as const;
 export const text = { type: 'string', minLength: 1 } as const;
 export const textOrNull = { type: ['string', 'null'], minLength: 1 } as const;
 
-const source = {
+export const source = {
   type: 'object',
   additionalProperties: false,
   required: ['artifact_id', 'publisher', 'document', 'verification', 'confidence'],
