@@ -6,7 +6,7 @@
  * takes and of what type; a value is checked before it is written, so nothing but a rate, a yen amount or
  * null (where the master allows it) reaches the file.
  */
-import { Decimal } from '../../engine/decimal.ts';
+import { Decimal } from '../../engine/tooling.ts';
 import { ImportError } from './errors.ts';
 import { PLACEHOLDER } from './placeholder.ts';
 
