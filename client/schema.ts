@@ -395,7 +395,7 @@ export interface components {
             calculated_at: string;
             settings_snapshot: components["schemas"]["SettingsSnapshot"];
             /**
-             * @description Monthly payroll amounts in yen.
+             * @description Amounts of the monthly_payroll calculation, in yen unless a field says otherwise.
              * @example {
              *       "gross_payment": 312750,
              *       "taxable_payment": 302750,
@@ -438,37 +438,37 @@ export interface components {
             amounts: {
                 /**
                  * @description Gross payment. Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
-                 * @example 0
+                 * @example 312750
                  */
                 gross_payment: number;
                 /**
                  * @description Taxable payment. Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
-                 * @example 0
+                 * @example 302750
                  */
                 taxable_payment: number;
                 /**
                  * @description Social insurance subject amount. Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
-                 * @example 0
+                 * @example 312750
                  */
                 social_insurance_subject_amount: number;
                 /**
                  * @description Standard monthly remuneration used for health, care and childcare support; 0 if not subject. Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
-                 * @example 0
+                 * @example 300000
                  */
                 standard_monthly_remuneration_used: number;
                 /**
                  * @description Pension basis after clamping; 0 if not subject. Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
-                 * @example 0
+                 * @example 300000
                  */
                 employees_pension_standard_monthly_remuneration_used: number;
                 /**
                  * @description Employment insurance subject amount. Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
-                 * @example 0
+                 * @example 312750
                  */
                 employment_insurance_subject_amount: number;
                 /**
                  * @description Income tax basis. Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
-                 * @example 0
+                 * @example 258616
                  */
                 income_tax_basis_amount: number;
                 /**
@@ -486,43 +486,43 @@ export interface components {
                  */
                 statutory_deductions: {
                     /**
-                     * @description health_insurance (yen). Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
-                     * @example 0
+                     * @description Health insurance premium, employee share. Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                     * @example 14775
                      */
                     health_insurance: number;
                     /**
-                     * @description care_insurance (yen). Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                     * @description Care insurance premium, employee share; 0 if not subject. Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
                      * @example 0
                      */
                     care_insurance: number;
                     /**
-                     * @description childcare_support_contribution (yen). Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
-                     * @example 0
+                     * @description Childcare support contribution, employee share. Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                     * @example 345
                      */
                     childcare_support_contribution: number;
                     /**
-                     * @description employees_pension_insurance (yen). Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
-                     * @example 0
+                     * @description Employees' pension premium, employee share. Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                     * @example 27450
                      */
                     employees_pension_insurance: number;
                     /**
-                     * @description employment_insurance (yen). Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
-                     * @example 0
+                     * @description Employment insurance premium, employee share. Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                     * @example 1564
                      */
                     employment_insurance: number;
                     /**
-                     * @description income_tax (yen). Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
-                     * @example 0
+                     * @description Withholding income tax. Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                     * @example 4810
                      */
                     income_tax: number;
                     /**
-                     * @description resident_tax (yen). Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
-                     * @example 0
+                     * @description Resident tax, as given in the request. Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                     * @example 15000
                      */
                     resident_tax: number;
                     /**
-                     * @description total (yen). Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
-                     * @example 0
+                     * @description Sum of the statutory deductions above, resident tax included. Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                     * @example 63944
                      */
                     total: number;
                 };
@@ -533,7 +533,8 @@ export interface components {
                  *         {
                  *           "code": "union",
                  *           "name": "Union fee",
-                 *           "amount": 2000
+                 *           "amount": 2000,
+                 *           "metadata": null
                  *         }
                  *       ],
                  *       "total": 2000
@@ -546,7 +547,8 @@ export interface components {
                      *       {
                      *         "code": "union",
                      *         "name": "Union fee",
-                     *         "amount": 2000
+                     *         "amount": 2000,
+                     *         "metadata": null
                      *       }
                      *     ]
                      */
@@ -596,7 +598,7 @@ export interface components {
                     hourly_base: string;
                     /**
                      * @description Overtime premium. Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
-                     * @example 0
+                     * @example 22750
                      */
                     overtime_pay: number;
                     /**
@@ -612,12 +614,12 @@ export interface components {
                 };
                 /**
                  * @description Statutory plus custom deductions. Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
-                 * @example 0
+                 * @example 65944
                  */
                 total_deductions: number;
                 /**
                  * @description Gross payment minus total deductions; may be negative. Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
-                 * @example 0
+                 * @example 246806
                  */
                 net_payment: number;
             };
@@ -746,7 +748,7 @@ export interface components {
             calculated_at: string;
             settings_snapshot: components["schemas"]["SettingsSnapshot"];
             /**
-             * @description Bonus amounts in yen.
+             * @description Amounts of the bonus calculation, in yen unless a field says otherwise.
              * @example {
              *       "gross_payment": 500000,
              *       "taxable_payment": 500000,
@@ -777,22 +779,22 @@ export interface components {
             amounts: {
                 /**
                  * @description Gross payment. Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
-                 * @example 0
+                 * @example 500000
                  */
                 gross_payment: number;
                 /**
                  * @description Taxable payment. Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
-                 * @example 0
+                 * @example 500000
                  */
                 taxable_payment: number;
                 /**
                  * @description Social insurance subject amount. Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
-                 * @example 0
+                 * @example 500000
                  */
                 social_insurance_subject_amount: number;
                 /**
                  * @description Employment insurance subject amount. Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
-                 * @example 0
+                 * @example 500000
                  */
                 employment_insurance_subject_amount: number;
                 /**
@@ -804,19 +806,19 @@ export interface components {
                  */
                 standard_bonus_amounts: {
                     /**
-                     * @description health_insurance (yen). Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
-                     * @example 0
+                     * @description Standard bonus amount for health, care and childcare support, after the annual cap. Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                     * @example 500000
                      */
                     health_insurance: number;
                     /**
-                     * @description employees_pension_insurance (yen). Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
-                     * @example 0
+                     * @description Standard bonus amount for employees' pension, after the monthly cap. Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                     * @example 500000
                      */
                     employees_pension_insurance: number;
                 };
                 /**
                  * @description Income tax basis. Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
-                 * @example 0
+                 * @example 426550
                  */
                 income_tax_basis_amount: number;
                 /**
@@ -833,64 +835,52 @@ export interface components {
                  */
                 statutory_deductions: {
                     /**
-                     * @description health_insurance (yen). Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
-                     * @example 0
+                     * @description Health insurance premium, employee share. Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                     * @example 24625
                      */
                     health_insurance: number;
                     /**
-                     * @description care_insurance (yen). Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                     * @description Care insurance premium, employee share; 0 if not subject. Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
                      * @example 0
                      */
                     care_insurance: number;
                     /**
-                     * @description childcare_support_contribution (yen). Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
-                     * @example 0
+                     * @description Childcare support contribution, employee share. Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                     * @example 575
                      */
                     childcare_support_contribution: number;
                     /**
-                     * @description employees_pension_insurance (yen). Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
-                     * @example 0
+                     * @description Employees' pension premium, employee share. Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                     * @example 45750
                      */
                     employees_pension_insurance: number;
                     /**
-                     * @description employment_insurance (yen). Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
-                     * @example 0
+                     * @description Employment insurance premium, employee share. Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                     * @example 2500
                      */
                     employment_insurance: number;
                     /**
-                     * @description income_tax (yen). Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
-                     * @example 0
+                     * @description Withholding income tax. Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                     * @example 17420
                      */
                     income_tax: number;
                     /**
-                     * @description total (yen). Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
-                     * @example 0
+                     * @description Sum of the statutory deductions above. Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                     * @example 90870
                      */
                     total: number;
                 };
                 /**
                  * @description Custom deductions in request order and their total.
                  * @example {
-                 *       "items": [
-                 *         {
-                 *           "code": "union",
-                 *           "name": "Union fee",
-                 *           "amount": 2000
-                 *         }
-                 *       ],
-                 *       "total": 2000
+                 *       "items": [],
+                 *       "total": 0
                  *     }
                  */
                 custom_deductions: {
                     /**
                      * @description Custom deductions as given.
-                     * @example [
-                     *       {
-                     *         "code": "union",
-                     *         "name": "Union fee",
-                     *         "amount": 2000
-                     *       }
-                     *     ]
+                     * @example []
                      */
                     items: {
                         /** @example union */
@@ -912,18 +902,18 @@ export interface components {
                     }[];
                     /**
                      * @description Sum of the items. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
-                     * @example 2000
+                     * @example 0
                      */
                     total: number;
                 };
                 /**
                  * @description Statutory plus custom deductions. Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
-                 * @example 0
+                 * @example 90870
                  */
                 total_deductions: number;
                 /**
                  * @description Net payment. Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
-                 * @example 0
+                 * @example 409130
                  */
                 net_payment: number;
             };
@@ -1029,7 +1019,7 @@ export interface components {
             calculated_at: string;
             settings_snapshot: components["schemas"]["SettingsSnapshot"];
             /**
-             * @description Social insurance simulation amounts.
+             * @description Amounts of the social_insurance_simulation calculation, in yen unless a field says otherwise.
              * @example {
              *       "social_insurance_subject_amount": 300000,
              *       "employees_pension_standard_monthly_remuneration_used": 300000,
@@ -1042,38 +1032,38 @@ export interface components {
              */
             amounts: {
                 /**
-                 * @description social_insurance_subject_amount (yen). Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
-                 * @example 0
+                 * @description The standard monthly remuneration the premiums were computed on; 0 if not subject. Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                 * @example 300000
                  */
                 social_insurance_subject_amount: number;
                 /**
-                 * @description employees_pension_standard_monthly_remuneration_used (yen). Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
-                 * @example 0
+                 * @description Pension basis after clamping; 0 if not subject. Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                 * @example 300000
                  */
                 employees_pension_standard_monthly_remuneration_used: number;
                 /**
-                 * @description health_insurance (yen). Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
-                 * @example 0
+                 * @description Health insurance premium, employee share. Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                 * @example 14775
                  */
                 health_insurance: number;
                 /**
-                 * @description care_insurance (yen). Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                 * @description Care insurance premium, employee share; 0 if not subject. Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
                  * @example 0
                  */
                 care_insurance: number;
                 /**
-                 * @description childcare_support_contribution (yen). Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
-                 * @example 0
+                 * @description Childcare support contribution, employee share. Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                 * @example 345
                  */
                 childcare_support_contribution: number;
                 /**
-                 * @description employees_pension_insurance (yen). Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
-                 * @example 0
+                 * @description Employees' pension premium, employee share. Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                 * @example 27450
                  */
                 employees_pension_insurance: number;
                 /**
-                 * @description total (yen). Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
-                 * @example 0
+                 * @description Sum of the four premiums. Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                 * @example 42570
                  */
                 total: number;
             };
@@ -1211,7 +1201,7 @@ export interface components {
             calculated_at: string;
             settings_snapshot: components["schemas"]["SettingsSnapshot"];
             /**
-             * @description Employment insurance simulation amounts.
+             * @description Amounts of the employment_insurance_simulation calculation, in yen unless a field says otherwise.
              * @example {
              *       "employment_insurance_subject_amount": 300000,
              *       "employment_insurance": 1500
@@ -1219,13 +1209,13 @@ export interface components {
              */
             amounts: {
                 /**
-                 * @description employment_insurance_subject_amount (yen). Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
-                 * @example 0
+                 * @description Employment insurance subject amount (the wage total; 0 if not subject). Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                 * @example 300000
                  */
                 employment_insurance_subject_amount: number;
                 /**
-                 * @description employment_insurance (yen). Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
-                 * @example 0
+                 * @description Employment insurance premium, employee share. Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                 * @example 1500
                  */
                 employment_insurance: number;
             };
@@ -1328,7 +1318,7 @@ export interface components {
             calculated_at: string;
             settings_snapshot: components["schemas"]["SettingsSnapshot"];
             /**
-             * @description Income tax simulation amounts.
+             * @description Amounts of the income_tax_simulation calculation, in yen unless a field says otherwise.
              * @example {
              *       "taxable_payment": 300000,
              *       "social_insurance_deduction_amount": 44000,
@@ -1338,23 +1328,23 @@ export interface components {
              */
             amounts: {
                 /**
-                 * @description taxable_payment (yen). Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
-                 * @example 0
+                 * @description Taxable payment, as given. Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                 * @example 300000
                  */
                 taxable_payment: number;
                 /**
-                 * @description social_insurance_deduction_amount (yen). Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
-                 * @example 0
+                 * @description Social insurance deduction, as given. Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                 * @example 44000
                  */
                 social_insurance_deduction_amount: number;
                 /**
-                 * @description income_tax_basis_amount (yen). Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
-                 * @example 0
+                 * @description Income tax basis: taxable payment minus the social insurance deduction, at least 0. Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                 * @example 256000
                  */
                 income_tax_basis_amount: number;
                 /**
-                 * @description income_tax (yen). Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
-                 * @example 0
+                 * @description Withholding income tax by the monthly table. Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                 * @example 6320
                  */
                 income_tax: number;
             };
@@ -1458,7 +1448,7 @@ export interface components {
             calculated_at: string;
             settings_snapshot: components["schemas"]["SettingsSnapshot"];
             /**
-             * @description Resolved grades and standard monthly remunerations.
+             * @description Amounts of the standard_monthly_remuneration_resolution calculation, in yen unless a field says otherwise.
              * @example {
              *       "monthly_remuneration": 305000,
              *       "health_insurance_grade": 22,
@@ -1469,28 +1459,28 @@ export interface components {
              */
             amounts: {
                 /**
-                 * @description monthly_remuneration (yen). Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
-                 * @example 0
+                 * @description The monthly remuneration of the request. Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                 * @example 305000
                  */
                 monthly_remuneration: number;
                 /**
-                 * @description health_insurance_grade (yen). Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
-                 * @example 0
+                 * @description Health insurance grade.
+                 * @example 22
                  */
                 health_insurance_grade: number;
                 /**
-                 * @description health_insurance_standard_monthly_remuneration (yen). Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
-                 * @example 0
+                 * @description Health insurance standard monthly remuneration of that grade. Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                 * @example 300000
                  */
                 health_insurance_standard_monthly_remuneration: number;
                 /**
-                 * @description employees_pension_insurance_grade (yen). Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
-                 * @example 0
+                 * @description Employees' pension grade.
+                 * @example 19
                  */
                 employees_pension_insurance_grade: number;
                 /**
-                 * @description employees_pension_standard_monthly_remuneration (yen). Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
-                 * @example 0
+                 * @description Employees' pension standard monthly remuneration of that grade. Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                 * @example 300000
                  */
                 employees_pension_standard_monthly_remuneration: number;
             };

@@ -11,6 +11,7 @@ import { loadMasters } from './masters/load.ts';
 import type { MasterSet } from './masters/types.ts';
 import type { ProfileVersion } from './profile/types.ts';
 import { loadRules, type LoadedRules } from './rules/load.ts';
+import type { OutputDeclarations } from './rules/outputs.ts';
 import { checkSettingsLock } from './settings/resolve.ts';
 import { SettingsMemo } from './settings/memo.ts';
 import { findAttendanceConflict, validateCrossFields } from './validation/index.ts';
@@ -68,6 +69,8 @@ export interface Engine {
   rules(): Record<string, unknown>[];
   /** Content hashes of the rules and masters loaded, and the folders they came from. */
   provenance(): Provenance;
+  /** Each calculation's declared outputs (its pipeline's `amounts:`): the response schemas are generated from them. */
+  outputs(): Readonly<Record<CalculationType, OutputDeclarations>>;
 }
 
 export interface CalculateOptions {
@@ -154,6 +157,7 @@ function makeEngine(masters: MasterSet, rules: LoadedRules, provenance: Provenan
   const rateTables = rateTableRecords(masters);
   const ruleList = ruleRecords(rules.registry.all(), provenance.files);
   const settingsMemo = new SettingsMemo(masters, toContextValue);
+  const outputs = Object.freeze(Object.fromEntries(CALCULATION_TYPES.map((t) => [t, rules.pipelines.get(t)!.outputs]))) as Record<CalculationType, OutputDeclarations>;
 
   function validate(type: CalculationType, request: Record<string, unknown>): ValidationDetail[] {
     return validateCrossFields(type, request);
@@ -215,5 +219,6 @@ function makeEngine(masters: MasterSet, rules: LoadedRules, provenance: Provenan
     rateTables: () => rateTables,
     rules: () => ruleList,
     provenance: () => provenance,
+    outputs: () => outputs,
   };
 }

@@ -17,3 +17,5 @@ export { profilePutBodySchema, profileVersionSchema } from './profile/schema.ts'
 export { loadEngine } from './engine.ts';
 export { DEFAULT_LOAD_CACHE } from './load-cache.ts';
 export type { Engine, CalculationResult, EngineOptions, CalculateOptions } from './engine.ts';
+export { OUTPUT_TYPES } from './rules/outputs.ts';
+export type { OutputDeclaration, OutputDeclarations, OutputType } from './rules/outputs.ts';

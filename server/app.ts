@@ -47,7 +47,7 @@ export function createApp(deps: AppDeps): Koa<RequestState> {
   const router = new Router();
   registerCalculationRoutes(router, routeDeps);
   registerMasterRoutes(router, routeDeps);
-  registerOpenApiRoute(router);
+  registerOpenApiRoute(router, routeDeps);
   registerCalculationProfileRoutes(router, routeDeps);
   registerUsageRoute(router, routeDeps);
 

@@ -59,6 +59,9 @@ export class EngineHolder implements Engine {
   provenance() {
     return this.engine.provenance();
   }
+  outputs() {
+    return this.engine.outputs();
+  }
 }
 
 /** The engine one request uses throughout: the holder's current one, pinned at the request's start. */

@@ -5,12 +5,14 @@
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { loadEngine } from '../engine/index.ts';
 import { buildOpenApiDocument } from '../server/openapi/document.ts';
 
 export const OPENAPI_FILE = fileURLToPath(new URL('../openapi.json', import.meta.url));
 
-export function renderOpenApiFile(): string {
-  return `${JSON.stringify(buildOpenApiDocument(), null, 2)}\n`;
+/** The document of the repository's own rules/ and masters/ (the server serves the one of the set it loaded). */
+export function renderOpenApiFile(engine = loadEngine()): string {
+  return `${JSON.stringify(buildOpenApiDocument(engine), null, 2)}\n`;
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

@@ -13,6 +13,7 @@ import type { MasterKind, MasterSet } from '../masters/types.ts';
 import type { ResolvedSlot } from '../settings/slots.ts';
 import { CONTEXT_ROOTS, initialContextShape, masterShapes } from './context-schema.ts';
 import { intersect, lookup, LEAF, OPEN, withPath, type Shape } from './context-shape.ts';
+import type { OutputDeclarations } from './outputs.ts';
 import type { RuleRegistry } from './registry.ts';
 import type { CompiledRule } from './types.ts';
 
@@ -24,6 +25,8 @@ export interface PipelineSource {
   prepare: Record<string, unknown>;
   steps: { rule: string; when?: unknown }[];
   amounts: Record<string, string>;
+  /** the output declarations, when well-formed (outputs.ts checks them against what is written) */
+  outputs?: OutputDeclarations;
 }
 
 /** What a prepare entry writes: a var passes on the shape it reads; if/or/and one of their operands. */

@@ -18,6 +18,7 @@ import { readYamlSource, withLine, type YamlSource } from '../masters/yaml-sourc
 import { MASTER_REF_TYPE, SETTINGS_VERSION_SLOTS, type ResolvedSlot } from '../settings/slots.ts';
 import { checkContextPaths, type PipelineSource } from './check-paths.ts';
 import { pipelineSchema, ruleSchema } from './schema.ts';
+import { amountsMap, checkOutputs, decimalStringFields, declarationProblems, type OutputDeclarations, type OutputWrite } from './outputs.ts';
 import type { CompiledRule, RuleDocument } from './types.ts';
 import type { Evaluator } from '../logic/types.ts';
 import type { MasterSet } from '../masters/types.ts';
@@ -36,7 +37,11 @@ export interface CompiledPipeline {
   prepare: [readonly string[], Evaluator][];
   /** trace: false runs the step without recording a trace step */
   steps: { rule: string; when: Evaluator | null; trace: boolean }[];
+  /** The declared outputs (the pipeline's `amounts:`), from which the response schema is generated. */
+  outputs: OutputDeclarations;
+  /** top-level response field -> context path, derived from the declarations */
   amounts: Record<string, string>;
+  /** response paths written as decimal strings, derived from the declarations (type decimal_string) */
   decimal_strings: string[];
 }
 
@@ -152,6 +157,18 @@ function loadRule(file: string, doc: RuleDocument, problems: LoadProblem[]): Com
   };
 }
 
+/** What prepare and every version of every step's rule write (output_key, also_outputs). */
+function outputWrites(p: PipelineSource, registry: RuleRegistry): OutputWrite[] {
+  const writes: OutputWrite[] = Object.keys(p.prepare).map((path) => ({ path, by: `prepare entry ${path}` }));
+  for (const step of p.steps) {
+    for (const rule of registry.versions(step.rule)) {
+      writes.push({ path: rule.doc.output_key, by: rule.file });
+      for (const key of Object.keys(rule.doc.also_outputs ?? {})) writes.push({ path: key, by: rule.file });
+    }
+  }
+  return writes;
+}
+
 function checkVariables(problems: LoadProblem[], file: string, path: string, expr: unknown, known: Set<string>) {
   let roots: string[];
   try {
@@ -197,8 +214,7 @@ function loadRulesWith(rulesDir: string, masters: MasterSet | undefined, cache: 
         masters: ResolvedSlot[];
         prepare?: Record<string, unknown>;
         steps: { rule: string; when?: unknown; trace?: boolean }[];
-        amounts: Record<string, string>;
-        decimal_strings?: string[];
+        amounts: OutputDeclarations;
       };
       const prepare: [readonly string[], Evaluator][] = [];
       for (const [path, expr] of Object.entries(p.prepare ?? {})) {
@@ -216,7 +232,9 @@ function loadRulesWith(rulesDir: string, masters: MasterSet | undefined, cache: 
           problems.push({ file, path: '/masters', message: `missing slot ${slot}: settings_snapshot reports its version in every calculation` });
         }
       }
-      sources.push({ calculation_type: p.calculation_type, file, masters: p.masters, prepare: p.prepare ?? {}, steps: p.steps, amounts: p.amounts });
+      const declared = declarationProblems(file, p.amounts);
+      problems.push(...declared);
+      sources.push({ calculation_type: p.calculation_type, file, masters: p.masters, prepare: p.prepare ?? {}, steps: p.steps, amounts: amountsMap(p.amounts), outputs: declared.length === 0 ? p.amounts : undefined });
       pipelines.set(p.calculation_type, {
         calculation_type: p.calculation_type,
         file,
@@ -224,8 +242,9 @@ function loadRulesWith(rulesDir: string, masters: MasterSet | undefined, cache: 
         masters: p.masters,
         prepare,
         steps,
-        amounts: p.amounts,
-        decimal_strings: p.decimal_strings ?? [],
+        outputs: p.amounts,
+        amounts: amountsMap(p.amounts),
+        decimal_strings: decimalStringFields(p.amounts),
       });
       continue;
     }
@@ -245,6 +264,11 @@ function loadRulesWith(rulesDir: string, masters: MasterSet | undefined, cache: 
   const judged = [...pipelines.values()].map((p) => ({ ...p, steps: p.steps.filter((s) => !failedCodes.has(s.rule)) }));
   problems.push(...checkStepCoverage(judged, registry, masters ? earliestServedDate(masters) : null));
   if (masters?.parameters) problems.push(...checkParameterReads(registry.all(), masters.parameters, earliestServedDate(masters)));
+  for (const source of sources) {
+    // a step whose rule failed to load writes nothing we can know of: its outputs are not judged (one mistake, one message)
+    const complete = source.steps.every((s) => !failedCodes.has(s.rule));
+    if (source.outputs) problems.push(...checkOutputs(source.file, source.outputs, outputWrites(source, registry), complete));
+  }
   if (!existsSync(pipelineDir)) problems.push({ file: 'rules/pipelines', path: '/', message: 'missing pipelines directory' });
   return { rules: { registry, pipelines }, problems: problems.map((p) => withLine(p, yamlSources.get(p.file))) };
 }

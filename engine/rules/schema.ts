@@ -3,6 +3,7 @@
  * misspelt field can never be silently ignored.
  */
 import { MASTER_SLOT_KIND } from '../settings/slots.ts';
+import { outputsSchema, outputsSchemaDefs } from './outputs.ts';
 
 export const ruleSchema = {
   $id: 'rule',
@@ -110,9 +111,11 @@ export const pipelineSchema = {
         },
       },
     },
-    /** The response's amounts, in order: field -> context path; a field whose value is null is left out. */
-    amounts: { type: 'object', minProperties: 1, additionalProperties: { type: 'string' } },
-    /** Response amount paths always written as decimal strings (e.g. attendance.hourly_base). */
-    decimal_strings: { type: 'array', items: { type: 'string' } },
+    /**
+     * The outputs: the response's amounts in order, each field with its context path (`from`), type and
+     * description, a block with its fields (engine/rules/outputs.ts); a field whose value is null is left out.
+     */
+    amounts: outputsSchema,
   },
+  $defs: outputsSchemaDefs,
 } as const;

@@ -6,6 +6,8 @@ import { profilePutBodySchema, profileVersionListSchema, profileVersionSchema } 
 import { masterRefSchema, traceStepSchema } from '../schemas/results.ts';
 import { usageSchema } from '../schemas/usage.ts';
 import { CALCULATION_ENDPOINTS } from '../routes/calculation-endpoints.ts';
+import type { Engine } from '../../engine/index.ts';
+import { resultSchemas } from './result-schemas.ts';
 
 /** The OpenAPI document itself is free-form JSON by nature; it is the one open object. */
 export const openApiDocumentSchema = {
@@ -17,8 +19,10 @@ export const openApiDocumentSchema = {
   examples: [{ openapi: '3.1.0', info: { title: 'Payroll Calculation Service', version: '1.0.0' }, paths: {} }],
 } as const;
 
-export function componentSchemas(): Record<string, object> {
-  const fromEndpoints = Object.fromEntries(CALCULATION_ENDPOINTS.flatMap((e) => [[e.requestSchemaName, e.requestSchema], [e.resultSchemaName, e.resultSchema]]));
+/** `engine`: the rule set whose declared outputs the result schemas document. */
+export function componentSchemas(engine: Pick<Engine, 'outputs'>): Record<string, object> {
+  const results = resultSchemas(engine);
+  const fromEndpoints = Object.fromEntries(CALCULATION_ENDPOINTS.flatMap((e) => [[e.requestSchemaName, e.requestSchema], [e.resultSchemaName, results[e.type]]]));
   return {
     ...fromEndpoints,
     EmployeeSnapshot: employeeSnapshotSchema,

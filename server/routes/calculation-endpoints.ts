@@ -1,11 +1,10 @@
 /**
- * The six POST endpoints as data: path, calculation type, request and result schemas, whether the
+ * The six POST endpoints as data: path, calculation type, request schema, result schema name, whether the
  * Free-plan quota applies and whether Idempotency-Key is accepted. Routing and the OpenAPI document
  * are both built from this table.
  */
 import type { CalculationType } from '../../engine/index.ts';
 import { bonusRequestSchema, monthlyPayrollRequestSchema } from '../../engine/contract/index.ts';
-import * as results from '../schemas/results.ts';
 import * as sims from '../../engine/contract/index.ts';
 
 export interface CalculationEndpoint {
@@ -16,8 +15,8 @@ export interface CalculationEndpoint {
   description: string;
   requestSchemaName: string;
   requestSchema: object;
+  /** components.schemas name of the result; the schema itself is generated from the loaded pipeline (server/openapi/result-schemas.ts) */
   resultSchemaName: string;
-  resultSchema: object;
   countsTowardQuota: boolean;
   acceptsIdempotencyKey: boolean;
 }
@@ -32,7 +31,6 @@ export const CALCULATION_ENDPOINTS: readonly CalculationEndpoint[] = [
     requestSchemaName: 'MonthlyPayrollRequest',
     requestSchema: monthlyPayrollRequestSchema,
     resultSchemaName: 'MonthlyPayrollResult',
-    resultSchema: results.monthlyPayrollResultSchema,
     countsTowardQuota: true,
     acceptsIdempotencyKey: true,
   },
@@ -45,7 +43,6 @@ export const CALCULATION_ENDPOINTS: readonly CalculationEndpoint[] = [
     requestSchemaName: 'BonusRequest',
     requestSchema: bonusRequestSchema,
     resultSchemaName: 'BonusResult',
-    resultSchema: results.bonusResultSchema,
     countsTowardQuota: true,
     acceptsIdempotencyKey: true,
   },
@@ -58,7 +55,6 @@ export const CALCULATION_ENDPOINTS: readonly CalculationEndpoint[] = [
     requestSchemaName: 'SocialInsuranceSimulationRequest',
     requestSchema: sims.socialInsuranceSimulationRequestSchema,
     resultSchemaName: 'SocialInsuranceSimulationResult',
-    resultSchema: results.socialInsuranceSimulationResultSchema,
     countsTowardQuota: false,
     acceptsIdempotencyKey: true,
   },
@@ -71,7 +67,6 @@ export const CALCULATION_ENDPOINTS: readonly CalculationEndpoint[] = [
     requestSchemaName: 'EmploymentInsuranceSimulationRequest',
     requestSchema: sims.employmentInsuranceSimulationRequestSchema,
     resultSchemaName: 'EmploymentInsuranceSimulationResult',
-    resultSchema: results.employmentInsuranceSimulationResultSchema,
     countsTowardQuota: false,
     acceptsIdempotencyKey: true,
   },
@@ -84,7 +79,6 @@ export const CALCULATION_ENDPOINTS: readonly CalculationEndpoint[] = [
     requestSchemaName: 'IncomeTaxSimulationRequest',
     requestSchema: sims.incomeTaxSimulationRequestSchema,
     resultSchemaName: 'IncomeTaxSimulationResult',
-    resultSchema: results.incomeTaxSimulationResultSchema,
     countsTowardQuota: false,
     acceptsIdempotencyKey: true,
   },
@@ -97,7 +91,6 @@ export const CALCULATION_ENDPOINTS: readonly CalculationEndpoint[] = [
     requestSchemaName: 'StandardMonthlyRemunerationRequest',
     requestSchema: sims.standardMonthlyRemunerationRequestSchema,
     resultSchemaName: 'StandardMonthlyRemunerationResult',
-    resultSchema: results.standardMonthlyRemunerationResultSchema,
     countsTowardQuota: false,
     // The specification accepts the header on "the five calculation endpoints"; this one is a lookup.
     acceptsIdempotencyKey: false,

@@ -1,10 +1,14 @@
 /**
- * GET /v1/openapi.json: the document only changes with the code, so it is serialised once, on first
- * request, into a Buffer with a strong ETag; each request then writes those bytes (no 163 KB
- * JSON.stringify per call) and a client holding the ETag gets 304 Not Modified.
+ * GET /v1/openapi.json: the document of the rule set in service (its result schemas follow the outputs
+ * the loaded pipelines declare), serialised once per loaded set, on first request, into a Buffer with a
+ * strong ETag; each request then writes those bytes (no 163 KB JSON.stringify per call) and a client
+ * holding the ETag gets 304 Not Modified. A reload that adds an output gives a new document and ETag.
  */
 import { createHash } from 'node:crypto';
 import type Router from '@koa/router';
+import type { Engine } from '../../engine/index.ts';
+import type { AppDeps } from '../app-deps.ts';
+import { engineForRequest } from '../engine-holder.ts';
 import { buildOpenApiDocument } from '../openapi/document.ts';
 
 interface Serialised {
@@ -12,19 +16,23 @@ interface Serialised {
   etag: string;
 }
 
-let serialised: Serialised | undefined;
+/** Keyed by the loaded set's outputs object: one per load, shared by every request on that set. */
+const serialised = new WeakMap<object, Serialised>();
 
-function openApiBytes(): Serialised {
-  if (!serialised) {
-    const body = Buffer.from(JSON.stringify(buildOpenApiDocument()), 'utf8');
-    serialised = { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
+function openApiBytes(engine: Engine): Serialised {
+  const key = engine.outputs();
+  let found = serialised.get(key);
+  if (!found) {
+    const body = Buffer.from(JSON.stringify(buildOpenApiDocument(engine)), 'utf8');
+    found = { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
+    serialised.set(key, found);
   }
-  return serialised;
+  return found;
 }
 
-export function registerOpenApiRoute(router: Router): void {
+export function registerOpenApiRoute(router: Router, deps: Pick<AppDeps, 'engine'>): void {
   router.get('/v1/openapi.json', (ctx) => {
-    const { body, etag } = openApiBytes();
+    const { body, etag } = openApiBytes(engineForRequest(deps.engine));
     ctx.set('ETag', etag);
     ctx.set('Cache-Control', 'no-cache');
     ctx.type = 'application/json; charset=utf-8';

@@ -3,10 +3,8 @@
  * where the specification says the content varies (a trace step's `inputs`), so a test can hold the
  * engine's output to the documented shape.
  */
-import { settingsSnapshotSchema, signedYen, yen } from '../../engine/contract/index.ts';
+import { settingsSnapshotSchema, yen } from '../../engine/contract/index.ts';
 import * as ex from '../../engine/contract/examples.ts';
-
-const int = (description: string, example = 0) => signedYen(description, example);
 
 export const masterRefSchema = {
   type: 'object',
@@ -65,118 +63,34 @@ export const traceStepSchema = {
   examples: [ex.employmentInsuranceTraceStepExample],
 } as const;
 
-const customDeductionsResult = {
-  type: 'object',
-  description: 'Custom deductions in request order and their total.',
-  additionalProperties: false,
-  required: ['items', 'total'],
-  properties: {
-    items: {
-      type: 'array',
-      description: 'Custom deductions as given.',
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['code', 'name', 'amount'],
-        properties: {
-          code: { type: 'string', examples: ['union'] },
-          name: { type: 'string', examples: ['Union fee'] },
-          amount: yen('Amount.', 2000),
-          metadata: { type: ['object', 'null'], additionalProperties: true, description: 'metadata of the request item; null when none was given.', examples: [null] },
-        },
-        examples: [{ code: 'union', name: 'Union fee', amount: 2000 }],
-      },
-      examples: [[{ code: 'union', name: 'Union fee', amount: 2000 }]],
-    },
-    total: yen('Sum of the items.', 2000),
-  },
-  examples: [{ items: [{ code: 'union', name: 'Union fee', amount: 2000 }], total: 2000 }],
-} as const;
-
-const lines = (names: readonly string[], description: string, example: Record<string, number>) =>
-  ({
+/** The request's custom deductions echoed in order (output type custom_deduction_list). */
+export const customDeductionListSchema = {
+  type: 'array',
+  description: 'Custom deductions as given.',
+  items: {
     type: 'object',
-    description,
     additionalProperties: false,
-    required: names,
-    properties: Object.fromEntries(names.map((n) => [n, int(`${n} (yen).`)])),
-    examples: [example],
-  }) as const;
-
-const monthlyStatutory = ['health_insurance', 'care_insurance', 'childcare_support_contribution', 'employees_pension_insurance', 'employment_insurance', 'income_tax', 'resident_tax', 'total'] as const;
-const bonusStatutory = ['health_insurance', 'care_insurance', 'childcare_support_contribution', 'employees_pension_insurance', 'employment_insurance', 'income_tax', 'total'] as const;
-
-export const monthlyPayrollAmountsSchema = {
-  type: 'object',
-  description: 'Monthly payroll amounts in yen.',
-  additionalProperties: false,
-  required: ['gross_payment', 'taxable_payment', 'social_insurance_subject_amount', 'standard_monthly_remuneration_used', 'employees_pension_standard_monthly_remuneration_used', 'employment_insurance_subject_amount', 'income_tax_basis_amount', 'statutory_deductions', 'custom_deductions', 'total_deductions', 'net_payment'],
-  properties: {
-    gross_payment: int('Gross payment.'),
-    taxable_payment: int('Taxable payment.'),
-    social_insurance_subject_amount: int('Social insurance subject amount.'),
-    standard_monthly_remuneration_used: int('Standard monthly remuneration used for health, care and childcare support; 0 if not subject.'),
-    employees_pension_standard_monthly_remuneration_used: int('Pension basis after clamping; 0 if not subject.'),
-    employment_insurance_subject_amount: int('Employment insurance subject amount.'),
-    income_tax_basis_amount: int('Income tax basis.'),
-    statutory_deductions: lines(monthlyStatutory, 'Statutory deductions; total includes resident tax.', ex.monthlyPayrollResultExample.amounts.statutory_deductions),
-    custom_deductions: customDeductionsResult,
-    attendance: {
-      type: 'object',
-      description: 'Present only when attendance_input was given.',
-      additionalProperties: false,
-      required: ['hourly_base', 'overtime_pay', 'late_early_leave_deduction', 'absence_deduction'],
-      properties: {
-        base_pay: int('Hourly and daily pay only: base pay from attendance.'),
-        hourly_base: { type: 'string', description: 'Unrounded hourly base as a decimal string (at most 10 fractional digits).', examples: ['1750'] },
-        overtime_pay: int('Overtime premium.'),
-        late_early_leave_deduction: int('Late/early-leave deduction.'),
-        absence_deduction: int('Absence deduction.'),
-      },
-      examples: [ex.monthlyPayrollResultExample.amounts.attendance],
+    required: ['code', 'name', 'amount'],
+    properties: {
+      code: { type: 'string', examples: ['union'] },
+      name: { type: 'string', examples: ['Union fee'] },
+      amount: yen('Amount.', 2000),
+      metadata: { type: ['object', 'null'], additionalProperties: true, description: 'metadata of the request item; null when none was given.', examples: [null] },
     },
-    total_deductions: int('Statutory plus custom deductions.'),
-    net_payment: int('Gross payment minus total deductions; may be negative.'),
+    examples: [{ code: 'union', name: 'Union fee', amount: 2000 }],
   },
-  examples: [ex.monthlyPayrollResultExample.amounts],
+  examples: [[{ code: 'union', name: 'Union fee', amount: 2000 }]],
 } as const;
 
-export const bonusAmountsSchema = {
-  type: 'object',
-  description: 'Bonus amounts in yen.',
-  additionalProperties: false,
-  required: ['gross_payment', 'taxable_payment', 'social_insurance_subject_amount', 'employment_insurance_subject_amount', 'standard_bonus_amounts', 'income_tax_basis_amount', 'statutory_deductions', 'custom_deductions', 'total_deductions', 'net_payment'],
-  properties: {
-    gross_payment: int('Gross payment.'),
-    taxable_payment: int('Taxable payment.'),
-    social_insurance_subject_amount: int('Social insurance subject amount.'),
-    employment_insurance_subject_amount: int('Employment insurance subject amount.'),
-    standard_bonus_amounts: lines(['health_insurance', 'employees_pension_insurance'], 'Capped standard bonus amounts.', ex.bonusResultExample.amounts.standard_bonus_amounts),
-    income_tax_basis_amount: int('Income tax basis.'),
-    statutory_deductions: lines(bonusStatutory, 'Statutory deductions.', ex.bonusResultExample.amounts.statutory_deductions),
-    custom_deductions: customDeductionsResult,
-    total_deductions: int('Statutory plus custom deductions.'),
-    net_payment: int('Net payment.'),
-  },
-  examples: [ex.bonusResultExample.amounts],
-} as const;
+/** The calculations whose result names the employee (employee_ref): the two payroll calculations. */
+const WITH_EMPLOYEE: readonly string[] = ['monthly_payroll', 'bonus'];
 
-const flatAmounts = (names: readonly string[], description: string, example: Record<string, number>) => lines(names, description, example);
-
-export const socialInsuranceSimulationAmountsSchema = flatAmounts(
-  ['social_insurance_subject_amount', 'employees_pension_standard_monthly_remuneration_used', 'health_insurance', 'care_insurance', 'childcare_support_contribution', 'employees_pension_insurance', 'total'],
-  'Social insurance simulation amounts.',
-  ex.socialInsuranceSimulationResultExample.amounts,
-);
-export const employmentInsuranceSimulationAmountsSchema = flatAmounts(['employment_insurance_subject_amount', 'employment_insurance'], 'Employment insurance simulation amounts.', ex.employmentInsuranceSimulationResultExample.amounts);
-export const incomeTaxSimulationAmountsSchema = flatAmounts(['taxable_payment', 'social_insurance_deduction_amount', 'income_tax_basis_amount', 'income_tax'], 'Income tax simulation amounts.', ex.incomeTaxSimulationResultExample.amounts);
-export const standardMonthlyRemunerationAmountsSchema = flatAmounts(
-  ['monthly_remuneration', 'health_insurance_grade', 'health_insurance_standard_monthly_remuneration', 'employees_pension_insurance_grade', 'employees_pension_standard_monthly_remuneration'],
-  'Resolved grades and standard monthly remunerations.',
-  ex.standardMonthlyRemunerationResultExample.amounts,
-);
-
-function resultSchema<T extends string, A extends object>(calculationType: T, amounts: A, example: object, withEmployee: boolean) {
+/**
+ * The spec's fixed envelope of a result around the calculation's `amounts` schema (generated from its
+ * pipeline's declared outputs: server/openapi/amounts-schema.ts).
+ */
+export function resultSchema(calculationType: string, amounts: object, example: object) {
+  const withEmployee = WITH_EMPLOYEE.includes(calculationType);
   return {
     type: 'object',
     description: `Result of a ${calculationType} calculation. Nothing of it is stored.`,
@@ -196,10 +110,3 @@ function resultSchema<T extends string, A extends object>(calculationType: T, am
     examples: [example],
   } as const;
 }
-
-export const monthlyPayrollResultSchema = resultSchema('monthly_payroll', monthlyPayrollAmountsSchema, ex.monthlyPayrollResultExample, true);
-export const bonusResultSchema = resultSchema('bonus', bonusAmountsSchema, ex.bonusResultExample, true);
-export const socialInsuranceSimulationResultSchema = resultSchema('social_insurance_simulation', socialInsuranceSimulationAmountsSchema, ex.socialInsuranceSimulationResultExample, false);
-export const employmentInsuranceSimulationResultSchema = resultSchema('employment_insurance_simulation', employmentInsuranceSimulationAmountsSchema, ex.employmentInsuranceSimulationResultExample, false);
-export const incomeTaxSimulationResultSchema = resultSchema('income_tax_simulation', incomeTaxSimulationAmountsSchema, ex.incomeTaxSimulationResultExample, false);
-export const standardMonthlyRemunerationResultSchema = resultSchema('standard_monthly_remuneration_resolution', standardMonthlyRemunerationAmountsSchema, ex.standardMonthlyRemunerationResultExample, false);

@@ -1,10 +1,13 @@
-/** Request and response types, derived from the schema constants (see from-schema.ts). */
+/**
+ * Request types, derived from the schema constants (see from-schema.ts). Result types are generated from
+ * the loaded pipelines' declared outputs, so they come from the typed client's schema (openapi.json).
+ */
 import type { profilePutBodySchema, profileVersionSchema } from '../../engine/index.ts';
 import type { bonusRequestSchema, monthlyPayrollRequestSchema } from '../../engine/contract/index.ts';
 import type { errorResponseSchema } from './error-response.ts';
 import type { FromSchema } from './from-schema.ts';
 import type { rateTableListSchema, taxTableListSchema } from './masters.ts';
-import type * as results from './results.ts';
+import type { components } from '../../client/schema.ts';
 import type * as sims from '../../engine/contract/index.ts';
 
 export type MonthlyPayrollRequest = FromSchema<typeof monthlyPayrollRequestSchema>;
@@ -14,12 +17,12 @@ export type EmploymentInsuranceSimulationRequest = FromSchema<typeof sims.employ
 export type IncomeTaxSimulationRequest = FromSchema<typeof sims.incomeTaxSimulationRequestSchema>;
 export type StandardMonthlyRemunerationRequest = FromSchema<typeof sims.standardMonthlyRemunerationRequestSchema>;
 
-export type MonthlyPayrollResult = FromSchema<typeof results.monthlyPayrollResultSchema>;
-export type BonusResult = FromSchema<typeof results.bonusResultSchema>;
-export type SocialInsuranceSimulationResult = FromSchema<typeof results.socialInsuranceSimulationResultSchema>;
-export type EmploymentInsuranceSimulationResult = FromSchema<typeof results.employmentInsuranceSimulationResultSchema>;
-export type IncomeTaxSimulationResult = FromSchema<typeof results.incomeTaxSimulationResultSchema>;
-export type StandardMonthlyRemunerationResult = FromSchema<typeof results.standardMonthlyRemunerationResultSchema>;
+export type MonthlyPayrollResult = components['schemas']['MonthlyPayrollResult'];
+export type BonusResult = components['schemas']['BonusResult'];
+export type SocialInsuranceSimulationResult = components['schemas']['SocialInsuranceSimulationResult'];
+export type EmploymentInsuranceSimulationResult = components['schemas']['EmploymentInsuranceSimulationResult'];
+export type IncomeTaxSimulationResult = components['schemas']['IncomeTaxSimulationResult'];
+export type StandardMonthlyRemunerationResult = components['schemas']['StandardMonthlyRemunerationResult'];
 
 export type CalculationProfilePutBody = FromSchema<typeof profilePutBodySchema>;
 export type CalculationProfileVersion = FromSchema<typeof profileVersionSchema>;

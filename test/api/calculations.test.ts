@@ -5,6 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { validatorFor } from '../../server/validation/ajv.ts';
 import { CALCULATION_ENDPOINTS } from '../../server/routes/calculation-endpoints.ts';
+import { resultSchemas } from '../../server/openapi/result-schemas.ts';
 import { profilePutExample } from '../../engine/contract/examples.ts';
 import { bodies, ENDPOINT_NAMES, PATHS, type EndpointName } from './support/bodies.ts';
 import { STORE_KINDS } from './support/databases.ts';
@@ -13,7 +14,7 @@ import { realEngine } from './support/real-engine.ts';
 import { call, newAccount, putProfile } from './support/test-server.ts';
 
 const RESULT_SCHEMA: Record<EndpointName, object> = Object.fromEntries(
-  ENDPOINT_NAMES.map((name) => [name, CALCULATION_ENDPOINTS.find((e) => e.path === PATHS[name])!.resultSchema]),
+  ENDPOINT_NAMES.map((name) => [name, resultSchemas(realEngine())[CALCULATION_ENDPOINTS.find((e) => e.path === PATHS[name])!.type]]),
 ) as Record<EndpointName, object>;
 
 const CALC_ID = /^calc_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

@@ -11,7 +11,7 @@ import { browserTestsRun, launchChromium, type Browser } from '../support/chromi
 import { freshServer } from './support/fresh-server.ts';
 import { realEngine } from './support/real-engine.ts';
 
-const document = buildOpenApiDocument() as any;
+const document = buildOpenApiDocument(realEngine()) as any;
 const OPERATIONS = Object.entries<any>(document.paths)
   .flatMap(([path, item]) => Object.keys(item).filter((m) => m !== 'parameters').map((method) => `${method.toUpperCase()} ${path}`))
   .sort();

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { loadEngine } from '../../engine/index.ts';
 import { buildOpenApiDocument } from '../../server/openapi/document.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -51,7 +52,7 @@ function refsIn(value: unknown, found = new Set<string>()): Set<string> {
 }
 
 describe('request bodies and defaults (why the default generator settings compile a normal request)', () => {
-  const document = buildOpenApiDocument() as any;
+  const document = buildOpenApiDocument(loadEngine()) as any;
   const requestBodies = Object.values<any>(document.paths).flatMap((item) => Object.values<any>(item)).filter((op) => op?.requestBody).map((op) => op.requestBody.content['application/json'].schema);
 
   it('keeps every defaulted request field inside the requestBody itself, where generators treat it as optional', () => {

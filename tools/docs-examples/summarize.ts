@@ -2,15 +2,21 @@
  * What a response block shows: the status and the key content of the body, as JSON with comments.
  * Calculation results show every amount, the settings snapshot and warnings (the trace only by its
  * length); lists show their first record; values that differ on every run (ids,
- * timestamps) are shown as "…" so the block only changes when the answer does.
+ * timestamps) and data fingerprints are shown as "…" so the block only changes when the answer does.
  */
 
 const VOLATILE = new Set(['month', 'resets_at', 'account_id', 'profile_id', 'request_id', 'created_at', 'calculated_at', 'calculation_id']);
 
+/**
+ * Fingerprints of the data (the rule and master files' hashes) change with every edit of rules/ or
+ * masters/: shown as "…" too, so a data-only change (a new table version) leaves docs/api.md as it is.
+ */
+const DATA_FINGERPRINTS = new Set(['rules_masters_hash', 'sha256']);
+
 function masked(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(masked);
   if (typeof value !== 'object' || value === null) return value;
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, VOLATILE.has(k) && v !== null ? '…' : masked(v)]));
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, (VOLATILE.has(k) || DATA_FINGERPRINTS.has(k)) && v !== null ? '…' : masked(v)]));
 }
 
 const OMITTED = '__OMITTED__';

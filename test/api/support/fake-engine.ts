@@ -8,6 +8,20 @@ import type { CalculationResult, CalculationType, Engine, ProfileVersion } from 
 import { EngineError } from '../../../engine/index.ts';
 import { findAttendanceConflict, validateCrossFields } from '../../../engine/validation/index.ts';
 import * as ex from '../../../engine/contract/examples.ts';
+import { loadRules } from '../../../engine/rules/load.ts';
+import type { OutputDeclarations } from '../../../engine/index.ts';
+import { CALCULATION_TYPES } from '../../../engine/index.ts';
+import { PROJECT_ROOT } from '../../../engine/util/project-root.ts';
+
+/** The repository's declared outputs (rules only, no masters), read on first use. */
+let repositoryOutputs: Record<CalculationType, OutputDeclarations> | undefined;
+function outputsOfRepository(): Record<CalculationType, OutputDeclarations> {
+  if (!repositoryOutputs) {
+    const { pipelines } = loadRules(`${PROJECT_ROOT}/rules`).rules;
+    repositoryOutputs = Object.fromEntries(CALCULATION_TYPES.map((t) => [t, pipelines.get(t)!.outputs])) as Record<CalculationType, OutputDeclarations>;
+  }
+  return repositoryOutputs;
+}
 
 const AMOUNTS: Record<CalculationType, Record<string, unknown>> = {
   monthly_payroll: ex.monthlyPayrollResultExample.amounts,
@@ -55,6 +69,10 @@ export class FakeEngine implements Engine {
       calculation_trace: [],
       warnings: [],
     };
+  }
+
+  outputs() {
+    return outputsOfRepository();
   }
 
   taxTables() {
