@@ -310,6 +310,7 @@ export interface components {
          *       "calculation_id": "calc_0f8e5b7a-3c2d-4e1f-9a8b-7c6d5e4f3a2b",
          *       "calculation_type": "monthly_payroll",
          *       "company_id": "acme-tokyo",
+         *       "employee_ref": "emp-0001",
          *       "calculated_at": "2026-05-20T01:23:45.678Z",
          *       "settings_snapshot": {
          *         "company_profile_version": "2025-04-01.5d9b586409d0",
@@ -318,11 +319,10 @@ export interface components {
          *         "employees_pension_rate_version": "2020-09",
          *         "employment_insurance_rate_version": "2026-04",
          *         "rounding_rule_version": "2020-01",
-         *         "rules_masters_hash": "3f0c1a9e5b7d2c4f6e8a0b1c2d3e4f5061728394a5b6c7d8e9f0a1b2c3d4e5f6",
          *         "overtime_premium_rounding_method": "none",
-         *         "overtime_premium_monthly_total_rounding": "none"
+         *         "overtime_premium_monthly_total_rounding": "none",
+         *         "rules_masters_hash": "3f0c1a9e5b7d2c4f6e8a0b1c2d3e4f5061728394a5b6c7d8e9f0a1b2c3d4e5f6"
          *       },
-         *       "employee_ref": "emp-0001",
          *       "amounts": {
          *         "gross_payment": 312750,
          *         "taxable_payment": 302750,
@@ -342,6 +342,7 @@ export interface components {
          *           "total": 63944
          *         },
          *         "custom_deductions": {
+         *           "total": 2000,
          *           "items": [
          *             {
          *               "code": "union",
@@ -349,8 +350,7 @@ export interface components {
          *               "amount": 2000,
          *               "metadata": null
          *             }
-         *           ],
-         *           "total": 2000
+         *           ]
          *         },
          *         "attendance": {
          *           "hourly_base": "1750",
@@ -415,6 +415,7 @@ export interface components {
              *         "total": 63944
              *       },
              *       "custom_deductions": {
+             *         "total": 2000,
              *         "items": [
              *           {
              *             "code": "union",
@@ -422,8 +423,7 @@ export interface components {
              *             "amount": 2000,
              *             "metadata": null
              *           }
-             *         ],
-             *         "total": 2000
+             *         ]
              *       },
              *       "attendance": {
              *         "hourly_base": "1750",
@@ -529,6 +529,7 @@ export interface components {
                 /**
                  * @description Custom deductions in request order and their total.
                  * @example {
+                 *       "total": 2000,
                  *       "items": [
                  *         {
                  *           "code": "union",
@@ -536,8 +537,7 @@ export interface components {
                  *           "amount": 2000,
                  *           "metadata": null
                  *         }
-                 *       ],
-                 *       "total": 2000
+                 *       ]
                  *     }
                  */
                 custom_deductions: {
@@ -677,6 +677,7 @@ export interface components {
          *       "calculation_id": "calc_0f8e5b7a-3c2d-4e1f-9a8b-7c6d5e4f3a2b",
          *       "calculation_type": "bonus",
          *       "company_id": "acme-tokyo",
+         *       "employee_ref": "emp-0001",
          *       "calculated_at": "2026-06-25T01:23:45.678Z",
          *       "settings_snapshot": {
          *         "company_profile_version": "2025-04-01.5d9b586409d0",
@@ -687,7 +688,6 @@ export interface components {
          *         "rounding_rule_version": "2020-01",
          *         "rules_masters_hash": "3f0c1a9e5b7d2c4f6e8a0b1c2d3e4f5061728394a5b6c7d8e9f0a1b2c3d4e5f6"
          *       },
-         *       "employee_ref": "emp-0001",
          *       "amounts": {
          *         "gross_payment": 500000,
          *         "taxable_payment": 500000,
@@ -1958,25 +1958,29 @@ export interface components {
             formula_code: string;
             /**
              * @description Path of the output value.
-             * @example amounts.employment_insurance
+             * @example amounts.statutory_deductions.employment_insurance
              */
             output_key: string;
             /**
              * @description Where the inputs came from.
              * @example [
-             *       "request.subject_wage_total"
+             *       "amounts.employment_insurance_subject_amount",
+             *       "masters.employment_insurance.employee_rate",
+             *       "masters.employment_insurance.business_type"
              *     ]
              */
             input_refs: string[];
             /**
              * @description The formula in words.
-             * @example subject_wage_total * employee_rate
+             * @example round_50_sen(employment_insurance_subject_amount x employee_rate)
              */
             formula: string;
             /**
              * @description Input values; content varies by step.
              * @example {
-             *       "subject_wage_total": 300000
+             *       "employment_insurance_subject_amount": 300000,
+             *       "employee_rate": "0.005",
+             *       "business_type": "general"
              *     }
              */
             inputs: {
@@ -1999,7 +2003,15 @@ export interface components {
             rounded_amount: number | string | null;
             /**
              * @description Masters read by this step.
-             * @example []
+             * @example [
+             *       {
+             *         "type": "employment_insurance_rate_table",
+             *         "id": "ei-general",
+             *         "version": "2026-04",
+             *         "effective_from": "2026-04-01",
+             *         "effective_to": null
+             *       }
+             *     ]
              */
             master_refs: components["schemas"]["MasterRef"][];
             /**
@@ -2197,13 +2209,13 @@ export interface components {
             /**
              * Format: date
              * @description First day in force.
-             * @example 2026-04-01
+             * @example 2026-01-01
              */
             effective_from: string;
             /**
              * Format: date
              * @description Last day in force; null = no end set.
-             * @example null
+             * @example 2026-12-31
              */
             effective_to: string | null;
             /**
@@ -2307,7 +2319,7 @@ export interface components {
             /**
              * Format: date
              * @description First day in force.
-             * @example 2026-04-01
+             * @example 2020-01-01
              */
             effective_from: string;
             /**
@@ -2463,18 +2475,18 @@ export interface components {
             /**
              * Format: date
              * @description First day in force.
-             * @example 2026-04-01
+             * @example 2020-09-01
              */
             effective_from: string;
             /**
              * Format: date
              * @description Last day in force; null = no end set.
-             * @example null
+             * @example 2027-08-31
              */
             effective_to: string | null;
             /**
              * @description Publisher of the table.
-             * @example 全国健康保険協会 (Japan Health Insurance Association)
+             * @example 日本年金機構 (Japan Pension Service)
              */
             provider: string | null;
             /**
@@ -2489,7 +2501,7 @@ export interface components {
             employees_pension_standard_bonus_monthly_cap: number;
             /**
              * @description Source document id, or null.
-             * @example nta-zeigakuhyo2026-01-07
+             * @example nenkin-kousei-nenkin-hyojun-hoshu-2020-09
              */
             source_artifact_id?: string | null;
         };
@@ -2538,7 +2550,7 @@ export interface components {
             effective_to: string | null;
             /**
              * @description Publisher of the table.
-             * @example 全国健康保険協会 (Japan Health Insurance Association)
+             * @example 厚生労働省 (Ministry of Health, Labour and Welfare)
              */
             provider: string | null;
             /**
@@ -2554,7 +2566,7 @@ export interface components {
             employee_rate: string;
             /**
              * @description Source document id, or null.
-             * @example nta-zeigakuhyo2026-01-07
+             * @example mhlw-koyou-hokenryoritsu-r8
              */
             source_artifact_id: string | null;
         };
@@ -3303,6 +3315,7 @@ export interface operations {
                      *       "calculation_id": "calc_0f8e5b7a-3c2d-4e1f-9a8b-7c6d5e4f3a2b",
                      *       "calculation_type": "monthly_payroll",
                      *       "company_id": "acme-tokyo",
+                     *       "employee_ref": "emp-0001",
                      *       "calculated_at": "2026-05-20T01:23:45.678Z",
                      *       "settings_snapshot": {
                      *         "company_profile_version": "2025-04-01.5d9b586409d0",
@@ -3311,11 +3324,10 @@ export interface operations {
                      *         "employees_pension_rate_version": "2020-09",
                      *         "employment_insurance_rate_version": "2026-04",
                      *         "rounding_rule_version": "2020-01",
-                     *         "rules_masters_hash": "3f0c1a9e5b7d2c4f6e8a0b1c2d3e4f5061728394a5b6c7d8e9f0a1b2c3d4e5f6",
                      *         "overtime_premium_rounding_method": "none",
-                     *         "overtime_premium_monthly_total_rounding": "none"
+                     *         "overtime_premium_monthly_total_rounding": "none",
+                     *         "rules_masters_hash": "3f0c1a9e5b7d2c4f6e8a0b1c2d3e4f5061728394a5b6c7d8e9f0a1b2c3d4e5f6"
                      *       },
-                     *       "employee_ref": "emp-0001",
                      *       "amounts": {
                      *         "gross_payment": 312750,
                      *         "taxable_payment": 302750,
@@ -3335,6 +3347,7 @@ export interface operations {
                      *           "total": 63944
                      *         },
                      *         "custom_deductions": {
+                     *           "total": 2000,
                      *           "items": [
                      *             {
                      *               "code": "union",
@@ -3342,8 +3355,7 @@ export interface operations {
                      *               "amount": 2000,
                      *               "metadata": null
                      *             }
-                     *           ],
-                     *           "total": 2000
+                     *           ]
                      *         },
                      *         "attendance": {
                      *           "hourly_base": "1750",
@@ -3680,6 +3692,7 @@ export interface operations {
                      *       "calculation_id": "calc_0f8e5b7a-3c2d-4e1f-9a8b-7c6d5e4f3a2b",
                      *       "calculation_type": "bonus",
                      *       "company_id": "acme-tokyo",
+                     *       "employee_ref": "emp-0001",
                      *       "calculated_at": "2026-06-25T01:23:45.678Z",
                      *       "settings_snapshot": {
                      *         "company_profile_version": "2025-04-01.5d9b586409d0",
@@ -3690,7 +3703,6 @@ export interface operations {
                      *         "rounding_rule_version": "2020-01",
                      *         "rules_masters_hash": "3f0c1a9e5b7d2c4f6e8a0b1c2d3e4f5061728394a5b6c7d8e9f0a1b2c3d4e5f6"
                      *       },
-                     *       "employee_ref": "emp-0001",
                      *       "amounts": {
                      *         "gross_payment": 500000,
                      *         "taxable_payment": 500000,

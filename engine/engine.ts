@@ -12,6 +12,7 @@ import type { MasterSet } from './masters/types.ts';
 import type { ProfileVersion } from './profile/types.ts';
 import { loadRules, type LoadedRules } from './rules/load.ts';
 import type { OutputDeclarations } from './rules/outputs.ts';
+import { readInputLimits, type InputLimits } from './masters/input-limits.ts';
 import { checkSettingsLock } from './settings/resolve.ts';
 import { SettingsMemo } from './settings/memo.ts';
 import { findAttendanceConflict, validateCrossFields } from './validation/index.ts';
@@ -69,6 +70,8 @@ export interface Engine {
   rules(): Record<string, unknown>[];
   /** Content hashes of the rules and masters loaded, and the folders they came from. */
   provenance(): Provenance;
+  /** Request limits that follow the loaded masters (the tax_dependent_count maximum); the server's request schemas apply them. */
+  inputLimits(): InputLimits;
   /** Each calculation's declared outputs (its pipeline's `amounts:`): the response schemas are generated from them. */
   outputs(): Readonly<Record<CalculationType, OutputDeclarations>>;
 }
@@ -114,9 +117,15 @@ export function loadEngine(options: EngineOptions = {}): Engine {
   if (before && after.rules_masters_hash !== before.rules_masters_hash) {
     throw new LoadError([{ file: `${rulesDir} ${mastersDir}`, path: '/', message: 'files changed while loading; load again once they are complete' }]);
   }
+  let inputLimits: InputLimits;
+  try {
+    inputLimits = Object.freeze(readInputLimits(mastersDir));
+  } catch (e) {
+    throw new LoadError([{ file: 'masters/income_tax/monthly', path: '/tax_dependent_count_max', message: (e as Error).message }]);
+  }
   cache.save(); // only a set that loaded without any problem
 
-  return makeEngine(masters, rules, after, now, newId);
+  return makeEngine(masters, rules, after, inputLimits, now, newId);
 }
 
 /** toISOString, made once per millisecond: a busy engine stamps many results within one. */
@@ -152,7 +161,7 @@ function checkDataLock(lock: Record<string, unknown> | undefined, hash: string):
   throw new EngineError('settings_lock_conflict', `settings_lock differs from the resolved settings (rules_masters_hash: locked ${JSON.stringify(lock.rules_masters_hash)}, in service ${JSON.stringify(hash)}).`);
 }
 
-function makeEngine(masters: MasterSet, rules: LoadedRules, provenance: Provenance, now: (() => Date) | null, newId: () => string): Engine {
+function makeEngine(masters: MasterSet, rules: LoadedRules, provenance: Provenance, inputLimits: InputLimits, now: (() => Date) | null, newId: () => string): Engine {
   const taxTables = taxTableRecords(masters);
   const rateTables = rateTableRecords(masters);
   const ruleList = ruleRecords(rules.registry.all(), provenance.files);
@@ -219,6 +228,7 @@ function makeEngine(masters: MasterSet, rules: LoadedRules, provenance: Provenan
     rateTables: () => rateTables,
     rules: () => ruleList,
     provenance: () => provenance,
+    inputLimits: () => inputLimits,
     outputs: () => outputs,
   };
 }

@@ -13,9 +13,10 @@ export { EngineError, EngineFault, formatProblem, LoadError, problemLine } from 
 export type { ValidationDetail, EngineErrorCode, LoadProblem } from './errors.ts';
 export type { ProfileVersion, ProfilePutBody } from './profile/types.ts';
 export { applyProfilePut } from './profile/apply-put.ts';
-export { profilePutBodySchema, profileVersionSchema } from './profile/schema.ts';
+export { customRatesSchema, profilePutBodySchema, profileVersionSchema } from './profile/schema.ts';
 export { loadEngine } from './engine.ts';
 export { DEFAULT_LOAD_CACHE } from './load-cache.ts';
 export type { Engine, CalculationResult, EngineOptions, CalculateOptions } from './engine.ts';
 export { OUTPUT_TYPES } from './rules/outputs.ts';
+export type { InputLimits } from './masters/input-limits.ts';
 export type { OutputDeclaration, OutputDeclarations, OutputType } from './rules/outputs.ts';

@@ -59,6 +59,9 @@ export class EngineHolder implements Engine {
   provenance() {
     return this.engine.provenance();
   }
+  inputLimits() {
+    return this.engine.inputLimits();
+  }
   outputs() {
     return this.engine.outputs();
   }

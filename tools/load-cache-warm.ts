@@ -5,11 +5,9 @@
  * masters and rules (the Docker build stage has none) or with a broken set (the server then refuses to
  * start and names each problem), it says so and leaves the cache alone.
  */
-export {}; // an ES module (top-level await), with no static import that could fail
+import { DEFAULT_LOAD_CACHE, loadEngine } from '../engine/index.ts';
 
 try {
-  // imported here: the request schemas read the masters when they load, which may be missing
-  const { DEFAULT_LOAD_CACHE, loadEngine } = await import('../engine/index.ts');
   loadEngine({ cacheFile: DEFAULT_LOAD_CACHE });
   process.stdout.write(`load cache: ${DEFAULT_LOAD_CACHE}\n`);
 } catch (err) {

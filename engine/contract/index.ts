@@ -5,6 +5,7 @@
  */
 export { MAX_YEN, RULES_MASTERS_HASH_EXAMPLE, TEXT_MESSAGE, TEXT_PATTERN, settingsLockSchema, settingsSnapshotSchema, signedYen, yen } from './common.ts';
 export { employeeSnapshotSchema } from './employee-snapshot.ts';
+export { TAX_DEPENDENT_COUNT_SCHEMAS } from './limits.ts';
 export { allowanceSchema, bonusItemSchema, customDeductionSchema, previousAdjustmentSchema } from './items.ts';
 export { attendanceInputSchema, monthlyPayrollRequestSchema, periodSchema } from './monthly-payroll-request.ts';
 export { bonusRequestSchema, bonusSocialInsuranceContextSchema, bonusTaxContextSchema } from './bonus-request.ts';

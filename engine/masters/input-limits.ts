@@ -2,8 +2,8 @@
  * Input limits the request schemas read from the masters, so that a limit which follows the statutory
  * tables is data: tax_dependent_count may go up to the smallest `tax_dependent_count_max` declared by
  * the monthly withholding table versions (every version that can be chosen must support the count).
- * Read straight from the YAML (not the whole master load): the schemas are built when the server
- * module loads, before the engine.
+ * Read when the engine loads (Engine.inputLimits()), from the folder it loads; the server sets the limit
+ * on its copies of the request schemas (server/validation/request-schemas.ts).
  */
 import { join } from 'node:path';
 import { PROJECT_ROOT } from '../util/project-root.ts';

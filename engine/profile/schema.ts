@@ -5,12 +5,7 @@
  * Plain JSON Schema (AJV draft-07 and OpenAPI 3.1 read it alike); `default` values match defaults.ts.
  */
 import { FRACTION_PATTERN, MULTIPLIER_PATTERN } from '../contract/decimal-patterns.ts';
-import { profilePutExample, profileVersionExample, socialInsuranceRateRecordExample } from '../contract/examples.ts';
-import { healthStandardBonusAnnualCapExample } from '../masters/examples.ts';
-
-const HEALTH_BONUS_CAP = healthStandardBonusAnnualCapExample();
-/** The nationwide employee childcare support rate, from the masters (a society charges the same rate). */
-const CHILDCARE_RATE = socialInsuranceRateRecordExample.childcare_support_contribution_employee_rate;
+import { profilePutExample, profileVersionExample } from '../contract/examples.ts';
 
 /** A rate as a fraction between 0 and 1 carried as a string: "0.0985" is 9.85%. */
 /** Said in the schema (ajv-errors) so a rate sent as a percentage is told what to send. */
@@ -28,7 +23,12 @@ const multiplier = (description: string, example: string) =>
 
 const date = (description: string, example: string) => ({ type: 'string', format: 'date', description, examples: [example] }) as const;
 
-const customRatesSchema = {
+/**
+ * Its example (an illustrative society's rates, with the statutory childcare support rate and bonus cap)
+ * is set by the OpenAPI layer from the loaded kyokai record (server/openapi/examples/index.ts): no
+ * statute figure is written here.
+ */
+export const customRatesSchema = {
   type: 'object',
   description: 'Self-declared employee rates of a company with its own health insurance society.',
   additionalProperties: false,
@@ -42,11 +42,9 @@ const customRatesSchema = {
       pattern: FRACTION_PATTERN,
       errorMessage: { pattern: FRACTION_MESSAGE },
       description: 'Employee childcare support contribution rate, or null when there is none.',
-      examples: [CHILDCARE_RATE],
     },
-    health_insurance_standard_bonus_annual_cap: { type: 'integer', minimum: 0, maximum: 999_999_999, description: 'Annual cap of the health standard bonus (yen), at most 999,999,999 like every money input of the API.', examples: [HEALTH_BONUS_CAP] },
+    health_insurance_standard_bonus_annual_cap: { type: 'integer', minimum: 0, maximum: 999_999_999, description: 'Annual cap of the health standard bonus (yen), at most 999,999,999 like every money input of the API.' },
   },
-  examples: [{ health_insurance_employee_rate: '0.045', care_insurance_employee_rate: '0.008', childcare_support_contribution_employee_rate: CHILDCARE_RATE, health_insurance_standard_bonus_annual_cap: HEALTH_BONUS_CAP }],
 } as const;
 
 const socialInsuranceSettingsSchema = {

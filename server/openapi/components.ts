@@ -6,8 +6,10 @@ import { profilePutBodySchema, profileVersionListSchema, profileVersionSchema } 
 import { masterRefSchema, traceStepSchema } from '../schemas/results.ts';
 import { usageSchema } from '../schemas/usage.ts';
 import { CALCULATION_ENDPOINTS } from '../routes/calculation-endpoints.ts';
-import type { Engine } from '../../engine/index.ts';
 import { resultSchemas } from './result-schemas.ts';
+import { requestSchemaFor } from '../validation/request-schemas.ts';
+import { applyDocumentExamples, type ExampleSource } from './examples/index.ts';
+import { cloneShared } from '../schemas/clone-shared.ts';
 
 /** The OpenAPI document itself is free-form JSON by nature; it is the one open object. */
 export const openApiDocumentSchema = {
@@ -19,11 +21,23 @@ export const openApiDocumentSchema = {
   examples: [{ openapi: '3.1.0', info: { title: 'Payroll Calculation Service', version: '1.0.0' }, paths: {} }],
 } as const;
 
-/** `engine`: the rule set whose declared outputs the result schemas document. */
-export function componentSchemas(engine: Pick<Engine, 'outputs'>): Record<string, object> {
+/**
+ * `engine`: the rule set whose declared outputs the result schemas document and whose records and output
+ * the examples show. A copy of the constants (validation uses the constants themselves, example-free
+ * where the example is data).
+ */
+export function componentSchemas(engine: ExampleSource): Record<string, object> {
   const results = resultSchemas(engine);
   const fromEndpoints = Object.fromEntries(CALCULATION_ENDPOINTS.flatMap((e) => [[e.requestSchemaName, e.requestSchema], [e.resultSchemaName, results[e.type]]]));
-  return {
+  const copies = new Map<object, unknown>();
+  const schemas = cloneShared(constants(engine, fromEndpoints), copies);
+  applyDocumentExamples(schemas, copies, engine);
+  return schemas;
+}
+
+/** Every component; a request schema (or a part of one) as the engine in service validates it (its limits set). */
+function constants(engine: ExampleSource, fromEndpoints: Record<string, object>): Record<string, Record<string, unknown>> {
+  const all: Record<string, object> = {
     ...fromEndpoints,
     EmployeeSnapshot: employeeSnapshotSchema,
     Period: periodSchema,
@@ -54,4 +68,5 @@ export function componentSchemas(engine: Pick<Engine, 'outputs'>): Record<string
     OpenApiDocument: openApiDocumentSchema,
     Usage: usageSchema,
   };
+  return Object.fromEntries(Object.entries(all).map(([name, schema]) => [name, requestSchemaFor(engine, schema)])) as Record<string, Record<string, unknown>>;
 }

@@ -4,7 +4,7 @@
  * writes it to openapi.json; GET /v1/openapi.json serves it.
  */
 import type { OpenAPIV3_1 } from 'openapi-types';
-import type { Engine } from '../../engine/index.ts';
+import type { ExampleSource } from './examples/index.ts';
 import { ERROR_REGISTRY, renderMessage, type ErrorCode } from '../errors/registry.ts';
 import { CALCULATION_ENDPOINTS } from '../routes/calculation-endpoints.ts';
 import { REQUEST_ID_PATTERN } from '../middleware/request-id-format.ts';
@@ -127,7 +127,7 @@ function calculationOperations(schemas: Record<string, { examples?: readonly unk
 }
 
 /** `engine`: the rule set in service (the server) or the repository's (tools/openapi.ts); its declared outputs shape the result schemas. */
-export function buildOpenApiDocument(engine: Pick<Engine, 'outputs'>): OpenAPIV3_1.Document {
+export function buildOpenApiDocument(engine: ExampleSource): OpenAPIV3_1.Document {
   const schemas = componentSchemas(engine) as Record<string, { examples?: readonly unknown[] }>;
   const example = (name: string) => schemas[name]!.examples![0];
   const requestNames = [...CALCULATION_ENDPOINTS.map((e) => e.requestSchemaName), 'CalculationProfilePutBody'];

@@ -13,6 +13,7 @@ import { engineForRequest } from '../engine-holder.ts';
 import { jsonBody } from '../middleware/json-body.ts';
 import { withQuota } from '../quota/quota.ts';
 import { requestDetails } from '../validation/validate-body.ts';
+import { requestSchemaFor } from '../validation/request-schemas.ts';
 import { CALCULATION_ENDPOINTS, type CalculationEndpoint } from './calculation-endpoints.ts';
 
 /** Idempotency-Key is only logged (no caching), but its length is part of the interface. */
@@ -39,7 +40,7 @@ async function calculate(ctx: AppContext, endpoint: CalculationEndpoint, deps: A
   const details = [
     ...(endpoint.acceptsIdempotencyKey ? idempotencyKeyDetails(ctx) : []),
     // Sizes first, then the schema (which fills the schema's defaults into body) and cross-field rules.
-    ...requestDetails(endpoint.requestSchema, body, (b) => deps.engine.validate(endpoint.type, b)),
+    ...requestDetails(requestSchemaFor(engine, endpoint.requestSchema), body, (b) => deps.engine.validate(endpoint.type, b)),
   ];
   if (details.length > 0 || !isObject(body)) throw new ApiError('validation_error', { details });
 

@@ -1,19 +1,21 @@
-/** Response schemas of GET /v1/masters/tax-tables, /rate-tables (spec "Master records") and /rules (the rules in service). */
-import { RULES_MASTERS_HASH_EXAMPLE } from '../../engine/contract/index.ts';
+/**
+ * Response schemas of GET /v1/masters/tax-tables, /rate-tables (spec "Master records") and /rules (the
+ * rules in service). No figure of a table is written here: the examples of the records and of each of
+ * their fields are records the engine loaded, set by the OpenAPI layer (server/openapi/examples/).
+ */
 import { ruleFileHashProperty } from './results.ts';
-import { ruleRecordExample, employeesPensionRateRecordExample, employmentInsuranceRateRecordExample, socialInsuranceRateRecordExample, taxTableRecordExample } from '../../engine/contract/examples.ts';
 
-const str = (description: string, example: string) => ({ type: 'string', minLength: 1, description, examples: [example] }) as const;
-const nullableDate = { type: ['string', 'null'], format: 'date', description: 'Last day in force; null = no end set.', examples: [null] } as const;
-const rate = (description: string, example: string) => ({ type: 'string', pattern: '^\\d+(\\.\\d+)?$', description, examples: [example] }) as const;
-const sourceArtifact = { type: ['string', 'null'], minLength: 1, description: 'Source document id, or null.', examples: ['nta-zeigakuhyo2026-01-07'] } as const;
+const str = (description: string) => ({ type: 'string', minLength: 1, description }) as const;
+const nullableDate = { type: ['string', 'null'], format: 'date', description: 'Last day in force; null = no end set.' } as const;
+const rate = (description: string) => ({ type: 'string', pattern: '^\\d+(\\.\\d+)?$', description }) as const;
+const sourceArtifact = { type: ['string', 'null'], minLength: 1, description: 'Source document id, or null.' } as const;
 
-const versioned = (type: string, idExample: string, versionExample: string) =>
+const versioned = (type: string) =>
   ({
     type: { type: 'string', const: type, description: 'Record type.', examples: [type] },
-    id: str('Table id.', idExample),
-    version: str('Table version.', versionExample),
-    effective_from: { type: 'string', format: 'date', description: 'First day in force.', examples: ['2026-04-01'] },
+    id: str('Table id.'),
+    version: str('Table version.'),
+    effective_from: { type: 'string', format: 'date', description: 'First day in force.' },
     effective_to: nullableDate,
   }) as const;
 
@@ -23,15 +25,14 @@ export const taxTableRecordSchema = {
   additionalProperties: false,
   required: ['type', 'id', 'version', 'effective_from', 'effective_to'],
   properties: {
-    ...versioned('income_tax_table', 'nta-withholding-monthly', '2026-01'),
+    ...versioned('income_tax_table'),
     source_artifact_id: sourceArtifact,
-    table: { type: 'string', enum: ['monthly', 'bonus', 'computer_special'], description: 'Which withholding table.', examples: ['monthly'] },
-    status: { type: 'string', enum: ['imported', 'not_imported'], description: 'not_imported: the version is known to apply but its data is not available; calculations needing it get 422.', examples: ['imported'] },
+    table: { type: 'string', enum: ['monthly', 'bonus', 'computer_special'], description: 'Which withholding table.' },
+    status: { type: 'string', enum: ['imported', 'not_imported'], description: 'not_imported: the version is known to apply but its data is not available; calculations needing it get 422.' },
   },
-  examples: [taxTableRecordExample],
 } as const;
 
-const provider = { type: ['string', 'null'], minLength: 1, description: 'Publisher of the table.', examples: ['全国健康保険協会 (Japan Health Insurance Association)'] } as const;
+const provider = { type: ['string', 'null'], minLength: 1, description: 'Publisher of the table.' } as const;
 
 export const socialInsuranceRateRecordSchema = {
   type: 'object',
@@ -39,16 +40,15 @@ export const socialInsuranceRateRecordSchema = {
   additionalProperties: false,
   required: ['type', 'id', 'version', 'effective_from', 'effective_to', 'provider', 'prefecture_code', 'prefecture_name', 'health_insurance_employee_rate', 'care_insurance_employee_rate', 'childcare_support_contribution_employee_rate', 'health_insurance_standard_bonus_annual_cap'],
   properties: {
-    ...versioned('social_insurance_rate_table', 'kyokai-13', '2026-04'),
+    ...versioned('social_insurance_rate_table'),
     provider,
-    prefecture_code: { type: ['string', 'null'], minLength: 1, maxLength: 2, description: 'JIS prefecture code.', examples: ['13'] },
-    prefecture_name: { type: ['string', 'null'], minLength: 1, maxLength: 64, description: 'English lower-case prefecture name.', examples: ['tokyo'] },
-    health_insurance_employee_rate: rate('Employee health insurance rate.', '0.04925'),
-    care_insurance_employee_rate: rate('Employee care insurance rate.', '0.0081'),
-    childcare_support_contribution_employee_rate: { type: ['string', 'null'], pattern: '^\\d+(\\.\\d+)?$', description: 'Employee childcare support rate, or null.', examples: ['0.00115'] },
-    health_insurance_standard_bonus_annual_cap: { type: 'integer', minimum: 0, description: 'Annual cap of the health standard bonus.', examples: [5730000] },
+    prefecture_code: { type: ['string', 'null'], minLength: 1, maxLength: 2, description: 'JIS prefecture code.' },
+    prefecture_name: { type: ['string', 'null'], minLength: 1, maxLength: 64, description: 'English lower-case prefecture name.' },
+    health_insurance_employee_rate: rate('Employee health insurance rate.'),
+    care_insurance_employee_rate: rate('Employee care insurance rate.'),
+    childcare_support_contribution_employee_rate: { type: ['string', 'null'], pattern: '^\\d+(\\.\\d+)?$', description: 'Employee childcare support rate, or null.' },
+    health_insurance_standard_bonus_annual_cap: { type: 'integer', minimum: 0, description: 'Annual cap of the health standard bonus.' },
   },
-  examples: [socialInsuranceRateRecordExample],
 } as const;
 
 export const employeesPensionRateRecordSchema = {
@@ -57,13 +57,12 @@ export const employeesPensionRateRecordSchema = {
   additionalProperties: false,
   required: ['type', 'id', 'version', 'effective_from', 'effective_to', 'provider', 'employees_pension_insurance_employee_rate', 'employees_pension_standard_bonus_monthly_cap'],
   properties: {
-    ...versioned('employees_pension_rate_table', 'employees-pension', '2020-09'),
+    ...versioned('employees_pension_rate_table'),
     provider,
-    employees_pension_insurance_employee_rate: rate('Employee pension rate.', '0.0915'),
-    employees_pension_standard_bonus_monthly_cap: { type: 'integer', minimum: 0, description: 'Monthly cap of the pension standard bonus.', examples: [1500000] },
+    employees_pension_insurance_employee_rate: rate('Employee pension rate.'),
+    employees_pension_standard_bonus_monthly_cap: { type: 'integer', minimum: 0, description: 'Monthly cap of the pension standard bonus.' },
     source_artifact_id: sourceArtifact,
   },
-  examples: [employeesPensionRateRecordExample],
 } as const;
 
 export const employmentInsuranceRateRecordSchema = {
@@ -72,13 +71,12 @@ export const employmentInsuranceRateRecordSchema = {
   additionalProperties: false,
   required: ['type', 'id', 'version', 'effective_from', 'effective_to', 'provider', 'employee_rate', 'source_artifact_id'],
   properties: {
-    ...versioned('employment_insurance_rate_table', 'ei-general', '2026-04'),
+    ...versioned('employment_insurance_rate_table'),
     provider,
-    business_type: { type: 'string', enum: ['general', 'agriculture_forestry_fisheries_sake', 'construction'], description: 'Business type the rate applies to.', examples: ['general'] },
-    employee_rate: rate('Employee rate.', '0.005'),
+    business_type: { type: 'string', enum: ['general', 'agriculture_forestry_fisheries_sake', 'construction'], description: 'Business type the rate applies to.' },
+    employee_rate: rate('Employee rate.'),
     source_artifact_id: sourceArtifact,
   },
-  examples: [employmentInsuranceRateRecordExample],
 } as const;
 
 export const taxTableListSchema = {
@@ -86,8 +84,7 @@ export const taxTableListSchema = {
   description: 'Published income tax tables, one record per table and version.',
   additionalProperties: false,
   required: ['data'],
-  properties: { data: { type: 'array', items: taxTableRecordSchema, description: 'Records.', examples: [[taxTableRecordExample]] } },
-  examples: [{ data: [taxTableRecordExample] }],
+  properties: { data: { type: 'array', items: taxTableRecordSchema, description: 'Records.' } },
 } as const;
 
 export const rateTableListSchema = {
@@ -100,10 +97,8 @@ export const rateTableListSchema = {
       type: 'array',
       items: { oneOf: [socialInsuranceRateRecordSchema, employeesPensionRateRecordSchema, employmentInsuranceRateRecordSchema] },
       description: 'Records.',
-      examples: [[socialInsuranceRateRecordExample]],
     },
   },
-  examples: [{ data: [socialInsuranceRateRecordExample] }],
 } as const;
 
 export const ruleRecordSchema = {
@@ -112,15 +107,14 @@ export const ruleRecordSchema = {
   additionalProperties: false,
   required: ['type', 'id', 'version', 'effective_from', 'effective_to', 'formula_code', 'step', 'title', 'legal_source', 'file', 'sha256'],
   properties: {
-    ...versioned('rule', 'employment_insurance.employee_contribution', 'v1'),
-    formula_code: str('Versioned formula code, as in trace steps.', 'employment_insurance.employee_contribution.v1'),
-    step: str('Trace step name the rule produces.', 'employment_insurance'),
-    title: str('What the rule computes.', 'Employment insurance premium (employee share)'),
-    legal_source: str('The statute the rule implements.', ruleRecordExample.legal_source),
-    file: str('Rule file, relative to the loaded rules folder.', ruleRecordExample.file),
+    ...versioned('rule'),
+    formula_code: str('Versioned formula code, as in trace steps.'),
+    step: str('Trace step name the rule produces.'),
+    title: str('What the rule computes.'),
+    legal_source: str('The statute the rule implements.'),
+    file: str('Rule file, relative to the loaded rules folder.'),
     sha256: ruleFileHashProperty,
   },
-  examples: [ruleRecordExample],
 } as const;
 
 export const ruleListSchema = {
@@ -129,13 +123,11 @@ export const ruleListSchema = {
   additionalProperties: false,
   required: ['data', 'rules_masters_hash'],
   properties: {
-    data: { type: 'array', items: ruleRecordSchema, description: 'Records.', examples: [[ruleRecordExample]] },
+    data: { type: 'array', items: ruleRecordSchema, description: 'Records.' },
     rules_masters_hash: {
       type: 'string',
       pattern: '^[0-9a-f]{64}$',
       description: 'SHA-256 fingerprint of the rules and masters in service; every calculation reports it in settings_snapshot.',
-      examples: [RULES_MASTERS_HASH_EXAMPLE],
     },
   },
-  examples: [{ data: [ruleRecordExample], rules_masters_hash: RULES_MASTERS_HASH_EXAMPLE }],
 } as const;

@@ -1,10 +1,13 @@
 /**
- * Response schemas of the calculation endpoints. They are strict (additionalProperties false) except
+ * Response schemas of the calculation endpoints: the specification's fixed parts (the result envelope,
+ * the trace step); each calculation's `amounts` is generated from its pipeline's declared outputs
+ * (server/openapi/amounts-schema.ts). Examples that are data (a trace step, a master ref, a rule's
+ * statute) are set by the OpenAPI layer from the loaded rule set (server/openapi/examples/).
+ * They are strict (additionalProperties false) except
  * where the specification says the content varies (a trace step's `inputs`), so a test can hold the
  * engine's output to the documented shape.
  */
 import { settingsSnapshotSchema, yen } from '../../engine/contract/index.ts';
-import * as ex from '../../engine/contract/examples.ts';
 
 export const masterRefSchema = {
   type: 'object',
@@ -18,11 +21,10 @@ export const masterRefSchema = {
     effective_from: { type: 'string', format: 'date', description: 'First day in force.', examples: ['2026-04-01'] },
     effective_to: { type: ['string', 'null'], format: 'date', description: 'Last day in force; null = open-ended.', examples: [null] },
   },
-  examples: [ex.employmentInsuranceTraceStepExample.master_refs[0]],
 } as const;
 
 /** Shared with the rule listing (GET /v1/masters/rules). */
-export const ruleFileHashProperty = { type: ['string', 'null'], pattern: '^[0-9a-f]{64}$', description: 'SHA-256 of the rule file as loaded.', examples: [ex.employmentInsuranceTraceStepExample.rule.sha256] } as const;
+export const ruleFileHashProperty = { type: ['string', 'null'], pattern: '^[0-9a-f]{64}$', description: 'SHA-256 of the rule file as loaded.', examples: ['9a1e6f0b3c5d7e2f4a6b8c0d1e2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f'] } as const;
 
 export const ruleRefSchema = {
   type: 'object',
@@ -30,13 +32,12 @@ export const ruleRefSchema = {
   additionalProperties: false,
   required: ['file', 'sha256', 'legal_source', 'effective_from', 'effective_to'],
   properties: {
-    file: { type: 'string', description: 'Rule file, relative to the loaded rules folder.', examples: [ex.employmentInsuranceTraceStepExample.rule.file] },
+    file: { type: 'string', description: 'Rule file, relative to the loaded rules folder.' },
     sha256: ruleFileHashProperty,
-    legal_source: { type: 'string', description: 'The statute the rule implements.', examples: [ex.employmentInsuranceTraceStepExample.rule.legal_source] },
+    legal_source: { type: 'string', description: 'The statute the rule implements.' },
     effective_from: { type: 'string', format: 'date', description: 'First day this rule version is in force.', examples: ['2020-01-01'] },
     effective_to: { type: ['string', 'null'], format: 'date', description: 'Last day in force; null = open-ended.', examples: [null] },
   },
-  examples: [ex.employmentInsuranceTraceStepExample.rule],
 } as const;
 
 export const traceStepSchema = {
@@ -60,7 +61,6 @@ export const traceStepSchema = {
     notes: { type: 'string', description: 'Optional explanation.', examples: ['premium month 2026-04'] },
     rule: ruleRefSchema,
   },
-  examples: [ex.employmentInsuranceTraceStepExample],
 } as const;
 
 /** The request's custom deductions echoed in order (output type custom_deduction_list). */
@@ -104,7 +104,7 @@ export function resultSchema(calculationType: string, amounts: object, example: 
       calculated_at: { type: 'string', format: 'date-time', pattern: 'Z$', description: 'UTC timestamp with milliseconds.', examples: ['2026-05-20T01:23:45.678Z'] },
       settings_snapshot: settingsSnapshotSchema,
       amounts,
-      calculation_trace: { type: 'array', items: traceStepSchema, description: 'Explainable steps; empty when include_calculation_trace is false.', examples: [[ex.employmentInsuranceTraceStepExample]] },
+      calculation_trace: { type: 'array', items: traceStepSchema, description: 'Explainable steps; empty when include_calculation_trace is false.' },
       warnings: { type: 'array', items: { type: 'string' }, description: 'Codes of caller inputs that changed the calculation.', examples: [[]] },
     },
     examples: [example],

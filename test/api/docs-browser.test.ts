@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildOpenApiDocument } from '../../server/openapi/document.ts';
-import { monthlyPayrollResultExample } from '../../engine/contract/examples.ts';
+import { calculationExamples } from '../../server/openapi/examples/calculations.ts';
 import { browserTestsRun, launchChromium, type Browser } from '../support/chromium.ts';
 import { freshServer } from './support/fresh-server.ts';
 import { realEngine } from './support/real-engine.ts';
@@ -59,7 +59,7 @@ describe.runIf(browserTestsRun())('the interactive reference at /docs (headless 
     // The documented example's amounts (engine/contract/examples.ts, checked against the engine elsewhere);
     // 14,775 is also the golden Tokyo 2026-05 health premium for a 300,000 standard monthly remuneration.
     expect(body.amounts.statutory_deductions.health_insurance).toBe(14775);
-    expect(body.amounts.net_payment).toBe(monthlyPayrollResultExample.amounts.net_payment);
+    expect(body.amounts.net_payment).toBe((calculationExamples(realEngine()).results.monthly_payroll!.amounts as { net_payment: number }).net_payment);
 
     expect(requested.filter((url) => !url.startsWith(`${api.server.url}/`) && !url.startsWith('data:'))).toEqual([]);
     expect(requested).toContain(`${api.server.url}/v1/payroll/monthly:calculate`);

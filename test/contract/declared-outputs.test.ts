@@ -94,7 +94,7 @@ describe('a declared output is documented the moment its rule loads', () => {
   });
 
   it('the OpenAPI document built from that rule set documents statutory_deductions.local_levy; the repository\'s does not', () => {
-    const amountsOf = (e: Pick<Engine, 'outputs'>) => (buildOpenApiDocument(e) as any).components.schemas.MonthlyPayrollResult.properties.amounts;
+    const amountsOf = (e: Engine) => (buildOpenApiDocument(e) as any).components.schemas.MonthlyPayrollResult.properties.amounts;
     const levy = amountsOf(engine).properties.statutory_deductions.properties.local_levy;
     expect(levy).toMatchObject({ type: 'integer', description: expect.stringMatching(/^Local levy, 0\.1% of gross pay\./) });
     expect(amountsOf(engine).properties.statutory_deductions.required).toContain('local_levy');

@@ -5,7 +5,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { monthlyPayrollResultExample, bonusResultExample } from '../../engine/contract/examples.ts';
+import { loadEngine } from '../../engine/index.ts';
+import { calculationExamples } from '../../server/openapi/examples/calculations.ts';
 import { RESPONSE_START, shellExamples } from '../../tools/docs-examples/curl-examples.ts';
 import { renderDocExamples, type ExampleResponse } from '../../tools/docs-examples/run.ts';
 import { API_DOC } from '../../tools/docs-examples.ts';
@@ -34,9 +35,11 @@ describe('docs/api.md examples with their responses', () => {
   });
 
   it('shows the monthly and bonus amounts of the documented example results', () => {
-    for (const example of [monthlyPayrollResultExample, bonusResultExample]) {
-      expect(current).toContain(`"net_payment": ${example.amounts.net_payment}`);
-      expect(current).toContain(`"total_deductions": ${example.amounts.total_deductions}`);
+    const { results } = calculationExamples(loadEngine());
+    for (const example of [results.monthly_payroll!, results.bonus!]) {
+      const amounts = example.amounts as { net_payment: number; total_deductions: number };
+      expect(current).toContain(`"net_payment": ${amounts.net_payment}`);
+      expect(current).toContain(`"total_deductions": ${amounts.total_deductions}`);
     }
   });
 });

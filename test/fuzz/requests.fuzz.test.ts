@@ -9,6 +9,7 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { profilePutBodySchema } from '../../engine/profile/schema.ts';
 import { CALCULATION_ENDPOINTS } from '../../server/routes/calculation-endpoints.ts';
+import { requestSchemaFor } from '../../server/validation/request-schemas.ts';
 import { freshServer } from '../api/support/fresh-server.ts';
 import { realEngine } from '../api/support/real-engine.ts';
 import { newAccount, putProfile } from '../api/support/test-server.ts';
@@ -21,7 +22,7 @@ const BODY_STATUSES = new Set([200, 400, 402, 404, 409, 413, 415, 422]);
 const GET_STATUSES = new Set([200, 404, 405, 422]);
 
 const TARGETS = [
-  ...CALCULATION_ENDPOINTS.map((e) => ({ name: e.path, method: 'POST', path: () => e.path, schema: e.requestSchema })),
+  ...CALCULATION_ENDPOINTS.map((e) => ({ name: e.path, method: 'POST', path: () => e.path, schema: requestSchemaFor(realEngine(), e.requestSchema) })),
   { name: 'PUT calculation-profile', method: 'PUT', path: () => `/cp/v1/companies/fuzz-co/calculation-profile`, schema: profilePutBodySchema },
 ];
 const RUNS_PER_TARGET = Math.ceil((FUZZ_RUNS * 0.9) / TARGETS.length);

@@ -153,7 +153,7 @@ describe('impact report on a one-yen change', () => {
 
 describe('the generated population', () => {
   const engine = loadEngine();
-  const accepts = apiAccepts(engine.validate);
+  const accepts = apiAccepts(engine);
   const a = generatePopulation(3, 500, accepts, '2026-05-25');
 
   it('is reproducible from its seed, and the same member gives the same request twice', () => {

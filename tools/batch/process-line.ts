@@ -10,6 +10,7 @@ import { ApiError } from '../../server/errors/api-error.ts';
 import { errorEnvelopeBody } from '../../server/errors/envelope-body.ts';
 import { toApiError } from '../../server/errors/to-api-error.ts';
 import { schemaDetails } from '../../server/validation/validate-body.ts';
+import { requestSchemaFor } from '../../server/validation/request-schemas.ts';
 import { readBatchLine } from './line-envelope.ts';
 import type { PhaseTimings } from './phase-timings.ts';
 
@@ -51,7 +52,7 @@ function compute(text: string, ctx: LineContext, t: PhaseTimings | undefined): R
   }
   lap('parse');
   const { endpoint, request } = readBatchLine(parsed);
-  const details = [...schemaDetails(endpoint.requestSchema, request), ...(isObject(request) ? ctx.engine.validate(endpoint.type, request) : [])];
+  const details = [...schemaDetails(requestSchemaFor(ctx.engine, endpoint.requestSchema), request), ...(isObject(request) ? ctx.engine.validate(endpoint.type, request) : [])];
   if (details.length > 0 || !isObject(request)) throw new ApiError('validation_error', { details });
   const conflict = ctx.engine.attendanceConflict(endpoint.type, request);
   if (conflict) throw new ApiError('attendance_input_conflict', { message: conflict });

@@ -6,6 +6,7 @@
 import { performance } from 'node:perf_hooks';
 import { applyProfilePut, type CalculationType, type Engine, loadEngine, type ProfileVersion } from '../../engine/index.ts';
 import { CALCULATION_ENDPOINTS } from '../../server/routes/calculation-endpoints.ts';
+import { requestSchemaFor } from '../../server/validation/request-schemas.ts';
 import { schemaDetails } from '../../server/validation/validate-body.ts';
 import { BENCH_COMPANY, BENCH_PROFILE_PUT, SIMULATION_REQUESTS, attendanceRequest, bonusRequest, monthlyBatchLine, monthlyRequest } from './sample-requests.ts';
 import { fmt, medianOf, quantile, table } from './stats.ts';
@@ -50,7 +51,7 @@ export function benchProfile(): ProfileVersion[] {
 }
 
 function lineOverheads(engine: Engine, versions: ProfileVersion[], ms: number): [string, Timing][] {
-  const schema = CALCULATION_ENDPOINTS.find((e) => e.type === 'monthly_payroll')!.requestSchema;
+  const schema = requestSchemaFor(engine, CALCULATION_ENDPOINTS.find((e) => e.type === 'monthly_payroll')!.requestSchema);
   const line = monthlyBatchLine(1, false);
   const request = () => (JSON.parse(line) as { request: Record<string, unknown> }).request;
   const withTrace = engine.calculate('monthly_payroll', monthlyRequest(1, true), versions);

@@ -10,6 +10,7 @@ import { writeFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { EngineError, loadEngine, type CalculationType, type ProfileVersion } from '../../engine/index.ts';
 import { CALCULATION_ENDPOINTS } from '../../server/routes/calculation-endpoints.ts';
+import { requestSchemaFor } from '../../server/validation/request-schemas.ts';
 import { schemaDetails } from '../../server/validation/validate-body.ts';
 import { schemaArbitrary } from '../../test/fuzz/schema-arbitrary.ts';
 import { loadGoldenCases } from '../golden/runner.ts';
@@ -24,7 +25,7 @@ if (!out) {
 
 let ids = 0;
 const engine = loadEngine({ now: () => new Date('2026-01-01T00:00:00.000Z'), newId: () => `00000000-0000-4000-8000-${String(++ids).padStart(12, '0')}` });
-const schemaOf = (type: CalculationType) => CALCULATION_ENDPOINTS.find((e) => e.type === type)!.requestSchema;
+const schemaOf = (type: CalculationType) => requestSchemaFor(engine, CALCULATION_ENDPOINTS.find((e) => e.type === type)!.requestSchema);
 
 function withTraceOption(request: Record<string, unknown>, trace: boolean): Record<string, unknown> {
   const options = (request.calculation_options as Record<string, unknown> | undefined) ?? {};
@@ -64,7 +65,7 @@ for (const [name, type, request] of SIMULATION_REQUESTS) results[`bench ${name}`
 // Generated requests over two profiles (the bench one, and each golden company's): error paths and odd values too.
 const profiles: ProfileVersion[][] = [bench, ...new Set(golden.map((c) => c.profile))];
 for (const endpoint of CALCULATION_ENDPOINTS) {
-  const samples = fc.sample(schemaArbitrary(endpoint.requestSchema), { seed: 20261123, numRuns: 150 });
+  const samples = fc.sample(schemaArbitrary(requestSchemaFor(engine, endpoint.requestSchema)), { seed: 20261123, numRuns: 150 });
   samples.forEach((body, i) => {
     if (!body || typeof body !== 'object' || Array.isArray(body)) return;
     const versions = profiles[i % profiles.length];

@@ -8,6 +8,7 @@ import { applyProfilePut, type CalculationResult, type CalculationType, type Eng
 import { ajvProblems, newAjv, readYaml, yamlFilesUnder } from '../../engine/tooling.ts';
 import { CALCULATION_ENDPOINTS } from '../../server/routes/calculation-endpoints.ts';
 import { schemaDetails } from '../../server/validation/validate-body.ts';
+import { requestSchemaFor } from '../../server/validation/request-schemas.ts';
 import { goldenFileSchema } from './case-schema.ts';
 import { partialMismatches, type Mismatch } from './compare.ts';
 
@@ -116,9 +117,9 @@ export function filterCases(cases: GoldenCase[], pattern: RegExp | undefined): G
 }
 
 /** The API's own request schema for the calculation (it also fills the schema defaults, as the server does). */
-function requestSchemaProblems(c: GoldenCase, request: Record<string, unknown>): string[] {
+function requestSchemaProblems(engine: Engine, c: GoldenCase, request: Record<string, unknown>): string[] {
   const endpoint = CALCULATION_ENDPOINTS.find((e) => e.type === c.calculation)!;
-  return schemaDetails(endpoint.requestSchema, request).map((d) => `${d.path.join('.')}: ${d.message}`);
+  return schemaDetails(requestSchemaFor(engine, endpoint.requestSchema), request).map((d) => `${d.path.join('.')}: ${d.message}`);
 }
 
 type TraceStepLike = { step: string; formula_code: string; output_key?: string; rule?: { file?: string } };
@@ -193,7 +194,7 @@ export function runGoldenCase(engine: Engine, c: GoldenCase): CaseOutcome {
   let request = structuredClone(c.request);
   // The trace is needed to compare steps even where the endpoint's default would leave it out.
   if ((c.expect.trace || c.expect.trace_steps) && request.calculation_options === undefined) request = withTrace(request);
-  const refused = requestSchemaProblems(c, request);
+  const refused = requestSchemaProblems(engine, c, request);
   if (refused.length && c.expect.error?.code !== 'validation_error') {
     return { mismatches: [], problems: [`the API would refuse this request (validation_error): ${refused.join('; ')}`], formulaCodes: [] };
   }

@@ -8,9 +8,10 @@
  */
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
-import { applyProfilePut, type CalculationType, type ProfilePutBody, type ProfileVersion } from '../../engine/index.ts';
+import { applyProfilePut, type CalculationType, type Engine, type ProfilePutBody, type ProfileVersion } from '../../engine/index.ts';
 import { CALCULATION_ENDPOINTS } from '../../server/routes/calculation-endpoints.ts';
 import { schemaDetails } from '../../server/validation/validate-body.ts';
+import { requestSchemaFor } from '../../server/validation/request-schemas.ts';
 
 export interface PopulationMember {
   id: string;
@@ -74,11 +75,11 @@ function companies(): Map<string, ProfileVersion[]> {
 /** True when the API (its schema and the engine's cross-field rules) would accept this request. */
 export type Acceptance = (type: CalculationType, request: Record<string, unknown>) => boolean;
 
-export function apiAccepts(validate: (type: CalculationType, r: Record<string, unknown>) => unknown[]): Acceptance {
+export function apiAccepts(engine: Pick<Engine, 'validate' | 'inputLimits'>): Acceptance {
   return (type, request) => {
     const endpoint = CALCULATION_ENDPOINTS.find((e) => e.type === type)!;
     const body = structuredClone(request);
-    return schemaDetails(endpoint.requestSchema, body).length === 0 && validate(type, body).length === 0;
+    return schemaDetails(requestSchemaFor(engine, endpoint.requestSchema), body).length === 0 && engine.validate(type, body).length === 0;
   };
 }
 

@@ -21,7 +21,7 @@ export interface SubjectOptions {
 
 export function buildSubjects(base: Engine, o: SubjectOptions): { subjects: Subject[]; notes: string[] } {
   const notes: string[] = [];
-  const accepts = apiAccepts(base.validate);
+  const accepts = apiAccepts(base);
   const population = generatePopulation(o.seed, o.size, accepts, o.twoDates?.[0] ?? o.on[0]);
   notes.push(`population: seed ${o.seed}, ${population.members.length} members; dependents ${population.dependents.join(', ')} (the API's limit, probed)`);
   const subjects: Subject[] = [];

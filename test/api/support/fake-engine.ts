@@ -7,11 +7,13 @@ import { randomUUID } from 'node:crypto';
 import type { CalculationResult, CalculationType, Engine, ProfileVersion } from '../../../engine/index.ts';
 import { EngineError } from '../../../engine/index.ts';
 import { findAttendanceConflict, validateCrossFields } from '../../../engine/validation/index.ts';
-import * as ex from '../../../engine/contract/examples.ts';
 import { loadRules } from '../../../engine/rules/load.ts';
 import type { OutputDeclarations } from '../../../engine/index.ts';
 import { CALCULATION_TYPES } from '../../../engine/index.ts';
 import { PROJECT_ROOT } from '../../../engine/util/project-root.ts';
+
+/** The repository masters' limits (the monthly withholding tables' tax_dependent_count_max). */
+const REPOSITORY_LIMITS = { tax_dependent_count_max: 99 };
 
 /** The repository's declared outputs (rules only, no masters), read on first use. */
 let repositoryOutputs: Record<CalculationType, OutputDeclarations> | undefined;
@@ -23,14 +25,56 @@ function outputsOfRepository(): Record<CalculationType, OutputDeclarations> {
   return repositoryOutputs;
 }
 
+/** Canned amounts of the documented shape (the real figures are the real engine's business, tested elsewhere). */
 const AMOUNTS: Record<CalculationType, Record<string, unknown>> = {
-  monthly_payroll: ex.monthlyPayrollResultExample.amounts,
-  bonus: ex.bonusResultExample.amounts,
-  social_insurance_simulation: ex.socialInsuranceSimulationResultExample.amounts,
-  employment_insurance_simulation: ex.employmentInsuranceSimulationResultExample.amounts,
-  income_tax_simulation: ex.incomeTaxSimulationResultExample.amounts,
-  standard_monthly_remuneration_resolution: ex.standardMonthlyRemunerationResultExample.amounts,
+  monthly_payroll: {
+    gross_payment: 312750,
+    taxable_payment: 302750,
+    social_insurance_subject_amount: 312750,
+    standard_monthly_remuneration_used: 300000,
+    employees_pension_standard_monthly_remuneration_used: 300000,
+    employment_insurance_subject_amount: 312750,
+    income_tax_basis_amount: 258616,
+    statutory_deductions: { health_insurance: 14775, care_insurance: 0, childcare_support_contribution: 345, employees_pension_insurance: 27450, employment_insurance: 1564, income_tax: 4810, resident_tax: 15000, total: 63944 },
+    custom_deductions: { items: [{ code: 'union', name: 'Union fee', amount: 2000, metadata: null }], total: 2000 },
+    attendance: { hourly_base: '1750', overtime_pay: 22750, late_early_leave_deduction: 0, absence_deduction: 0 },
+    total_deductions: 65944,
+    net_payment: 246806,
+  },
+  bonus: {
+    gross_payment: 500000,
+    taxable_payment: 500000,
+    social_insurance_subject_amount: 500000,
+    employment_insurance_subject_amount: 500000,
+    standard_bonus_amounts: { health_insurance: 500000, employees_pension_insurance: 500000 },
+    income_tax_basis_amount: 426550,
+    statutory_deductions: { health_insurance: 24625, care_insurance: 0, childcare_support_contribution: 575, employees_pension_insurance: 45750, employment_insurance: 2500, income_tax: 17420, total: 90870 },
+    custom_deductions: { items: [], total: 0 },
+    total_deductions: 90870,
+    net_payment: 409130,
+  },
+  social_insurance_simulation: { social_insurance_subject_amount: 300000, employees_pension_standard_monthly_remuneration_used: 300000, health_insurance: 14775, care_insurance: 0, childcare_support_contribution: 345, employees_pension_insurance: 27450, total: 42570 },
+  employment_insurance_simulation: { employment_insurance_subject_amount: 300000, employment_insurance: 1500 },
+  income_tax_simulation: { taxable_payment: 300000, social_insurance_deduction_amount: 44000, income_tax_basis_amount: 256000, income_tax: 6320 },
+  standard_monthly_remuneration_resolution: { monthly_remuneration: 305000, health_insurance_grade: 22, health_insurance_standard_monthly_remuneration: 300000, employees_pension_insurance_grade: 19, employees_pension_standard_monthly_remuneration: 300000 },
 };
+
+const HASH = '3f0c1a9e5b7d2c4f6e8a0b1c2d3e4f5061728394a5b6c7d8e9f0a1b2c3d4e5f6';
+const SNAPSHOT = {
+  company_profile_version: '2025-04-01.5d9b586409d0',
+  tax_table_version: '2026-01',
+  social_insurance_rate_version: '2026-04',
+  employees_pension_rate_version: '2020-09',
+  employment_insurance_rate_version: '2026-04',
+  rounding_rule_version: '2020-01',
+  rules_masters_hash: HASH,
+  overtime_premium_rounding_method: 'none',
+  overtime_premium_monthly_total_rounding: 'none',
+};
+const TAX_TABLE = { type: 'income_tax_table', id: 'nta-withholding-monthly', version: '2026-01', effective_from: '2026-01-01', effective_to: '2026-12-31', source_artifact_id: 'nta-zeigakuhyo2026-01-07', table: 'monthly', status: 'imported' };
+const RATE_TABLE = { type: 'employment_insurance_rate_table', id: 'ei-general', version: '2026-04', effective_from: '2026-04-01', effective_to: null, provider: 'MHLW', business_type: 'general', employee_rate: '0.005', source_artifact_id: null };
+const RULE = { type: 'rule', id: 'deduction.resident_tax', version: 'v1', effective_from: '2020-01-01', effective_to: null, formula_code: 'deduction.resident_tax.v1', step: 'resident_tax', title: 'Resident tax', legal_source: 'test', file: 'rules/deduction/deduction.resident_tax.v1.yaml', sha256: HASH };
+
 
 export class FakeEngine implements Engine {
   /** When set, calculate throws it. */
@@ -52,7 +96,7 @@ export class FakeEngine implements Engine {
     const profile = profileVersions.find((v) => v.effective_from <= (request.payment_date as string) && (v.effective_to === null || (request.payment_date as string) <= v.effective_to));
     if (!profile) throw new EngineError('settings_not_resolved', `No company calculation profile in force on ${String(request.payment_date)}.`);
     this.calculations += 1;
-    const snapshot = { ...ex.monthlyPayrollResultExample.settings_snapshot, company_profile_version: profile.version };
+    const snapshot = { ...SNAPSHOT, company_profile_version: profile.version };
     if (type !== 'monthly_payroll') {
       delete (snapshot as Partial<typeof snapshot>).overtime_premium_rounding_method;
       delete (snapshot as Partial<typeof snapshot>).overtime_premium_monthly_total_rounding;
@@ -71,24 +115,28 @@ export class FakeEngine implements Engine {
     };
   }
 
+  inputLimits() {
+    return REPOSITORY_LIMITS;
+  }
+
   outputs() {
     return outputsOfRepository();
   }
 
   taxTables() {
-    return [ex.taxTableRecordExample];
+    return [TAX_TABLE];
   }
 
   rateTables() {
-    return [ex.socialInsuranceRateRecordExample];
+    return [RATE_TABLE];
   }
 
   rules() {
-    return [ex.ruleRecordExample];
+    return [RULE];
   }
 
   provenance() {
-    const hash = ex.monthlyPayrollResultExample.settings_snapshot.rules_masters_hash;
+    const hash = HASH;
     return { rules_masters_hash: hash, rules_hash: hash, masters_hash: hash, rules_dir: 'rules', masters_dir: 'masters', files: new Map<string, string>() };
   }
 }

@@ -1,0 +1,76 @@
+/**
+ * The documented result examples: the engine's real output for the documented requests
+ * (engine/contract/examples.ts) on the documented profile, computed from the loaded rule set when the
+ * OpenAPI document is built (never at import, never typed by hand). What differs on every call or with
+ * every data edit is shown by its shape: a fixed calculation id and time, and placeholder hashes.
+ */
+import { applyProfilePut, CALCULATION_TYPES, type CalculationType, type Engine } from '../../../engine/index.ts';
+import { RULES_MASTERS_HASH_EXAMPLE } from '../../../engine/contract/index.ts';
+import * as ex from '../../../engine/contract/examples.ts';
+
+/** The shape of a rule file hash, not any file's: the real one changes with every edit of the file. */
+export const FILE_HASH_EXAMPLE = '9a1e6f0b3c5d7e2f4a6b8c0d1e2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f';
+const CALCULATION_ID_EXAMPLE = 'calc_0f8e5b7a-3c2d-4e1f-9a8b-7c6d5e4f3a2b';
+
+type Json = Record<string, unknown>;
+
+export const REQUEST_EXAMPLES: Record<CalculationType, Json> = {
+  monthly_payroll: ex.monthlyPayrollRequestExample,
+  bonus: ex.bonusRequestExample,
+  social_insurance_simulation: ex.socialInsuranceSimulationExample,
+  employment_insurance_simulation: ex.employmentInsuranceSimulationExample,
+  income_tax_simulation: ex.incomeTaxSimulationExample,
+  standard_monthly_remuneration_resolution: ex.standardMonthlyRemunerationExample,
+};
+
+/** The calculation whose example shows its trace (its own step): the others show an empty trace. */
+const TRACED: CalculationType = 'employment_insurance_simulation';
+
+export interface CalculationExamples {
+  /** per type, the example result; absent when the loaded rule set cannot compute the documented request */
+  results: Partial<Record<CalculationType, Json>>;
+  /** the traced calculation's own step, or undefined */
+  traceStep: Json | undefined;
+}
+
+function withPlaceholderHash(step: Json): Json {
+  const rule = step.rule as Json | undefined;
+  return rule ? { ...step, rule: { ...rule, sha256: FILE_HASH_EXAMPLE } } : step;
+}
+
+function exampleOf(engine: Pick<Engine, 'calculate'>, type: CalculationType): Json {
+  const versions = applyProfilePut([], ex.profilePutExample as never, { company_id: ex.monthlyPayrollRequestExample.company_id, profile_id: 'prof_example' }).versions;
+  const request: Json = { ...structuredClone(REQUEST_EXAMPLES[type]), calculation_options: { include_calculation_trace: type === TRACED } };
+  const result = engine.calculate(type, request, versions) as unknown as Json;
+  const trace = result.calculation_trace as Json[];
+  return {
+    ...result,
+    calculation_id: CALCULATION_ID_EXAMPLE,
+    calculated_at: `${String(request.calculation_date)}T01:23:45.678Z`,
+    settings_snapshot: { ...(result.settings_snapshot as Json), rules_masters_hash: RULES_MASTERS_HASH_EXAMPLE },
+    calculation_trace: trace.length ? [withPlaceholderHash(trace[trace.length - 1]!)] : [],
+  };
+}
+
+const built = new WeakMap<object, CalculationExamples>();
+
+/** Computed once per loaded rule set (keyed by its outputs object, as the document is). */
+export function calculationExamples(engine: Pick<Engine, 'calculate' | 'outputs'>): CalculationExamples {
+  const key = engine.outputs();
+  let found = built.get(key);
+  if (!found) {
+    const results: CalculationExamples['results'] = {};
+    for (const type of CALCULATION_TYPES) {
+      try {
+        results[type] = exampleOf(engine, type);
+      } catch {
+        // a rule set that cannot compute the documented request (e.g. a test's partial set) still gets a
+        // document: its result schemas then carry examples made from the declared types
+      }
+    }
+    const traced = results[TRACED]?.calculation_trace as Json[] | undefined;
+    found = { results, traceStep: traced?.[0] };
+    built.set(key, found);
+  }
+  return found;
+}
