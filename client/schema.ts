@@ -253,7 +253,7 @@ export interface paths {
         };
         /**
          * Readiness probe
-         * @description The statutory masters and rules are loaded and the store answers a trivial query within 2 s: send traffic to this instance. Needs no API key and is not rate-limited.
+         * @description The statutory masters and rules are loaded and the store answers a trivial query within 2 s: send traffic to this instance. Needs no API key and is not rate-limited. After a reload of the masters and rules (SIGHUP) this process made, last_reload says when, whether the new set was loaded or refused (the previous set then keeps serving and the instance stays ready) and why.
          */
         get: operations["getReadiness"];
         put?: never;
@@ -319,6 +319,8 @@ export interface components {
          *         "employees_pension_rate_version": "2020-09",
          *         "employment_insurance_rate_version": "2026-04",
          *         "rounding_rule_version": "2020-01",
+         *         "bonus_tax_table_version": "2026-01",
+         *         "computer_special_table_version": "2026-01",
          *         "overtime_premium_rounding_method": "none",
          *         "overtime_premium_monthly_total_rounding": "none",
          *         "rules_masters_hash": "3f0c1a9e5b7d2c4f6e8a0b1c2d3e4f5061728394a5b6c7d8e9f0a1b2c3d4e5f6"
@@ -666,7 +668,7 @@ export interface components {
              */
             calculation_trace: components["schemas"]["TraceStep"][];
             /**
-             * @description Codes of caller inputs that changed the calculation.
+             * @description Codes of what the caller should know: inputs that changed the calculation (e.g. EMPLOYEES_PENSION_BASIS_CLAMPED), and data the calculation combined (INCOME_TAX_TABLES_OF_DIFFERENT_YEARS: income tax tables of different years, whose versions settings_snapshot names).
              * @example []
              */
             warnings: string[];
@@ -686,6 +688,8 @@ export interface components {
          *         "employees_pension_rate_version": "2020-09",
          *         "employment_insurance_rate_version": "2026-04",
          *         "rounding_rule_version": "2020-01",
+         *         "bonus_tax_table_version": "2026-01",
+         *         "computer_special_table_version": "2026-01",
          *         "rules_masters_hash": "3f0c1a9e5b7d2c4f6e8a0b1c2d3e4f5061728394a5b6c7d8e9f0a1b2c3d4e5f6"
          *       },
          *       "amounts": {
@@ -960,7 +964,7 @@ export interface components {
              */
             calculation_trace: components["schemas"]["TraceStep"][];
             /**
-             * @description Codes of caller inputs that changed the calculation.
+             * @description Codes of what the caller should know: inputs that changed the calculation (e.g. EMPLOYEES_PENSION_BASIS_CLAMPED), and data the calculation combined (INCOME_TAX_TABLES_OF_DIFFERENT_YEARS: income tax tables of different years, whose versions settings_snapshot names).
              * @example []
              */
             warnings: string[];
@@ -979,6 +983,8 @@ export interface components {
          *         "employees_pension_rate_version": "2020-09",
          *         "employment_insurance_rate_version": "2026-04",
          *         "rounding_rule_version": "2020-01",
+         *         "bonus_tax_table_version": "2026-01",
+         *         "computer_special_table_version": "2026-01",
          *         "rules_masters_hash": "3f0c1a9e5b7d2c4f6e8a0b1c2d3e4f5061728394a5b6c7d8e9f0a1b2c3d4e5f6"
          *       },
          *       "amounts": {
@@ -1110,7 +1116,7 @@ export interface components {
              */
             calculation_trace: components["schemas"]["TraceStep"][];
             /**
-             * @description Codes of caller inputs that changed the calculation.
+             * @description Codes of what the caller should know: inputs that changed the calculation (e.g. EMPLOYEES_PENSION_BASIS_CLAMPED), and data the calculation combined (INCOME_TAX_TABLES_OF_DIFFERENT_YEARS: income tax tables of different years, whose versions settings_snapshot names).
              * @example []
              */
             warnings: string[];
@@ -1129,6 +1135,8 @@ export interface components {
          *         "employees_pension_rate_version": "2020-09",
          *         "employment_insurance_rate_version": "2026-04",
          *         "rounding_rule_version": "2020-01",
+         *         "bonus_tax_table_version": "2026-01",
+         *         "computer_special_table_version": "2026-01",
          *         "rules_masters_hash": "3f0c1a9e5b7d2c4f6e8a0b1c2d3e4f5061728394a5b6c7d8e9f0a1b2c3d4e5f6"
          *       },
          *       "amounts": {
@@ -1262,7 +1270,7 @@ export interface components {
              */
             calculation_trace: components["schemas"]["TraceStep"][];
             /**
-             * @description Codes of caller inputs that changed the calculation.
+             * @description Codes of what the caller should know: inputs that changed the calculation (e.g. EMPLOYEES_PENSION_BASIS_CLAMPED), and data the calculation combined (INCOME_TAX_TABLES_OF_DIFFERENT_YEARS: income tax tables of different years, whose versions settings_snapshot names).
              * @example []
              */
             warnings: string[];
@@ -1281,6 +1289,8 @@ export interface components {
          *         "employees_pension_rate_version": "2020-09",
          *         "employment_insurance_rate_version": "2026-04",
          *         "rounding_rule_version": "2020-01",
+         *         "bonus_tax_table_version": "2026-01",
+         *         "computer_special_table_version": "2026-01",
          *         "rules_masters_hash": "3f0c1a9e5b7d2c4f6e8a0b1c2d3e4f5061728394a5b6c7d8e9f0a1b2c3d4e5f6"
          *       },
          *       "amounts": {
@@ -1391,7 +1401,7 @@ export interface components {
              */
             calculation_trace: components["schemas"]["TraceStep"][];
             /**
-             * @description Codes of caller inputs that changed the calculation.
+             * @description Codes of what the caller should know: inputs that changed the calculation (e.g. EMPLOYEES_PENSION_BASIS_CLAMPED), and data the calculation combined (INCOME_TAX_TABLES_OF_DIFFERENT_YEARS: income tax tables of different years, whose versions settings_snapshot names).
              * @example []
              */
             warnings: string[];
@@ -1410,6 +1420,8 @@ export interface components {
          *         "employees_pension_rate_version": "2020-09",
          *         "employment_insurance_rate_version": "2026-04",
          *         "rounding_rule_version": "2020-01",
+         *         "bonus_tax_table_version": "2026-01",
+         *         "computer_special_table_version": "2026-01",
          *         "rules_masters_hash": "3f0c1a9e5b7d2c4f6e8a0b1c2d3e4f5061728394a5b6c7d8e9f0a1b2c3d4e5f6"
          *       },
          *       "amounts": {
@@ -1527,7 +1539,7 @@ export interface components {
              */
             calculation_trace: components["schemas"]["TraceStep"][];
             /**
-             * @description Codes of caller inputs that changed the calculation.
+             * @description Codes of what the caller should know: inputs that changed the calculation (e.g. EMPLOYEES_PENSION_BASIS_CLAMPED), and data the calculation combined (INCOME_TAX_TABLES_OF_DIFFERENT_YEARS: income tax tables of different years, whose versions settings_snapshot names).
              * @example []
              */
             warnings: string[];
@@ -1791,7 +1803,7 @@ export interface components {
             employees_pension_standard_bonus_same_month_before_this_payment: number;
         };
         /**
-         * @description Versions copied from settings_snapshot of an earlier response. All six are required; any difference from what is resolved gives 409 settings_lock_conflict.
+         * @description Versions copied from settings_snapshot of an earlier response. All six are required, the bonus and computer-method table versions optional; any difference from what is resolved gives 409 settings_lock_conflict.
          * @example {
          *       "company_profile_version": "2025-04-01.5d9b586409d0",
          *       "tax_table_version": "2026-01",
@@ -1833,13 +1845,23 @@ export interface components {
              */
             rounding_rule_version: string;
             /**
+             * @description Bonus withholding rate table version (賞与に対する源泉徴収税額の算出率の表). Optional in settings_lock.
+             * @example 2026-01
+             */
+            bonus_tax_table_version?: string;
+            /**
+             * @description Computer-method withholding table version (電子計算機等を使用して源泉徴収税額を計算する方法). Optional in settings_lock.
+             * @example 2026-01
+             */
+            computer_special_table_version?: string;
+            /**
              * @description SHA-256 fingerprint of the rule and master files the calculation used. Two tables with the same version name but different contents give different hashes; GET /v1/masters/rules reports the one in service. Optional in settings_lock: when given, a different set in service gives 409 settings_lock_conflict.
              * @example 3f0c1a9e5b7d2c4f6e8a0b1c2d3e4f5061728394a5b6c7d8e9f0a1b2c3d4e5f6
              */
             rules_masters_hash?: string;
         };
         /**
-         * @description The six settings versions resolved for this calculation; monthly payroll also reports the two overtime premium rounding settings of the company profile.
+         * @description The six settings versions resolved for this calculation, the bonus and computer-method withholding table versions, and the data fingerprint; monthly payroll also reports the two overtime premium rounding settings of the company profile.
          * @example {
          *       "company_profile_version": "2025-04-01.5d9b586409d0",
          *       "tax_table_version": "2026-01",
@@ -1847,9 +1869,11 @@ export interface components {
          *       "employees_pension_rate_version": "2020-09",
          *       "employment_insurance_rate_version": "2026-04",
          *       "rounding_rule_version": "2020-01",
-         *       "rules_masters_hash": "3f0c1a9e5b7d2c4f6e8a0b1c2d3e4f5061728394a5b6c7d8e9f0a1b2c3d4e5f6",
+         *       "bonus_tax_table_version": "2026-01",
+         *       "computer_special_table_version": "2026-01",
          *       "overtime_premium_rounding_method": "none",
-         *       "overtime_premium_monthly_total_rounding": "none"
+         *       "overtime_premium_monthly_total_rounding": "none",
+         *       "rules_masters_hash": "3f0c1a9e5b7d2c4f6e8a0b1c2d3e4f5061728394a5b6c7d8e9f0a1b2c3d4e5f6"
          *     }
          */
         SettingsSnapshot: {
@@ -1883,6 +1907,16 @@ export interface components {
              * @example 2020-01
              */
             rounding_rule_version: string;
+            /**
+             * @description Bonus withholding rate table version (賞与に対する源泉徴収税額の算出率の表). Optional in settings_lock.
+             * @example 2026-01
+             */
+            bonus_tax_table_version?: string;
+            /**
+             * @description Computer-method withholding table version (電子計算機等を使用して源泉徴収税額を計算する方法). Optional in settings_lock.
+             * @example 2026-01
+             */
+            computer_special_table_version?: string;
             /**
              * @description SHA-256 fingerprint of the rule and master files the calculation used. Two tables with the same version name but different contents give different hashes; GET /v1/masters/rules reports the one in service. Optional in settings_lock: when given, a different set in service gives 409 settings_lock_conflict.
              * @example 3f0c1a9e5b7d2c4f6e8a0b1c2d3e4f5061728394a5b6c7d8e9f0a1b2c3d4e5f6
@@ -3324,6 +3358,8 @@ export interface operations {
                      *         "employees_pension_rate_version": "2020-09",
                      *         "employment_insurance_rate_version": "2026-04",
                      *         "rounding_rule_version": "2020-01",
+                     *         "bonus_tax_table_version": "2026-01",
+                     *         "computer_special_table_version": "2026-01",
                      *         "overtime_premium_rounding_method": "none",
                      *         "overtime_premium_monthly_total_rounding": "none",
                      *         "rules_masters_hash": "3f0c1a9e5b7d2c4f6e8a0b1c2d3e4f5061728394a5b6c7d8e9f0a1b2c3d4e5f6"
@@ -3701,6 +3737,8 @@ export interface operations {
                      *         "employees_pension_rate_version": "2020-09",
                      *         "employment_insurance_rate_version": "2026-04",
                      *         "rounding_rule_version": "2020-01",
+                     *         "bonus_tax_table_version": "2026-01",
+                     *         "computer_special_table_version": "2026-01",
                      *         "rules_masters_hash": "3f0c1a9e5b7d2c4f6e8a0b1c2d3e4f5061728394a5b6c7d8e9f0a1b2c3d4e5f6"
                      *       },
                      *       "amounts": {
@@ -3993,6 +4031,8 @@ export interface operations {
                      *         "employees_pension_rate_version": "2020-09",
                      *         "employment_insurance_rate_version": "2026-04",
                      *         "rounding_rule_version": "2020-01",
+                     *         "bonus_tax_table_version": "2026-01",
+                     *         "computer_special_table_version": "2026-01",
                      *         "rules_masters_hash": "3f0c1a9e5b7d2c4f6e8a0b1c2d3e4f5061728394a5b6c7d8e9f0a1b2c3d4e5f6"
                      *       },
                      *       "amounts": {
@@ -4247,6 +4287,8 @@ export interface operations {
                      *         "employees_pension_rate_version": "2020-09",
                      *         "employment_insurance_rate_version": "2026-04",
                      *         "rounding_rule_version": "2020-01",
+                     *         "bonus_tax_table_version": "2026-01",
+                     *         "computer_special_table_version": "2026-01",
                      *         "rules_masters_hash": "3f0c1a9e5b7d2c4f6e8a0b1c2d3e4f5061728394a5b6c7d8e9f0a1b2c3d4e5f6"
                      *       },
                      *       "amounts": {
@@ -4546,6 +4588,8 @@ export interface operations {
                      *         "employees_pension_rate_version": "2020-09",
                      *         "employment_insurance_rate_version": "2026-04",
                      *         "rounding_rule_version": "2020-01",
+                     *         "bonus_tax_table_version": "2026-01",
+                     *         "computer_special_table_version": "2026-01",
                      *         "rules_masters_hash": "3f0c1a9e5b7d2c4f6e8a0b1c2d3e4f5061728394a5b6c7d8e9f0a1b2c3d4e5f6"
                      *       },
                      *       "amounts": {
@@ -4786,6 +4830,8 @@ export interface operations {
                      *         "employees_pension_rate_version": "2020-09",
                      *         "employment_insurance_rate_version": "2026-04",
                      *         "rounding_rule_version": "2020-01",
+                     *         "bonus_tax_table_version": "2026-01",
+                     *         "computer_special_table_version": "2026-01",
                      *         "rules_masters_hash": "3f0c1a9e5b7d2c4f6e8a0b1c2d3e4f5061728394a5b6c7d8e9f0a1b2c3d4e5f6"
                      *       },
                      *       "amounts": {
@@ -5508,6 +5554,44 @@ export interface operations {
                             masters: "ok";
                             /** @constant */
                             store: "ok";
+                        };
+                        /**
+                         * @description The outcome of the last reload (SIGHUP) of this process; absent until the first one.
+                         * @example {
+                         *       "at": "2026-05-20T01:23:45.678Z",
+                         *       "outcome": "refused",
+                         *       "rules_masters_hash": "3f0c1a9e5b7d2c4f6e8a0b1c2d3e4f5061728394a5b6c7d8e9f0a1b2c3d4e5f6",
+                         *       "problems": [
+                         *         {
+                         *           "file": "masters/employees_pension/2020-09.yaml",
+                         *           "path": "/employees_pension_insurance_employee_rate",
+                         *           "message": "must be string (line 14)"
+                         *         }
+                         *       ],
+                         *       "problem_count": 1
+                         *     }
+                         */
+                        last_reload?: {
+                            /**
+                             * Format: date-time
+                             * @description When the reload finished (UTC).
+                             */
+                            at: string;
+                            /**
+                             * @description loaded: the new set serves; refused: it had problems and the previous set keeps serving.
+                             * @enum {unknown}
+                             */
+                            outcome: "loaded" | "refused";
+                            /** @description The fingerprint in service after the reload. */
+                            rules_masters_hash: string;
+                            /** @description Why a refused reload was refused: each problem with its file, JSON path and message (the first 10). */
+                            problems: {
+                                file: string;
+                                path: string;
+                                message: string;
+                            }[];
+                            /** @description How many problems the refused set had. */
+                            problem_count: number;
                         };
                     };
                 };

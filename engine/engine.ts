@@ -13,6 +13,8 @@ import type { ProfileVersion } from './profile/types.ts';
 import { loadRules, type LoadedRules } from './rules/load.ts';
 import type { OutputDeclarations } from './rules/outputs.ts';
 import { readInputLimits, type InputLimits } from './masters/input-limits.ts';
+import { tableYearWarnings, taxTableGroups } from './settings/table-years.ts';
+import type { MasterSlot } from './settings/slots.ts';
 import { checkSettingsLock } from './settings/resolve.ts';
 import { SettingsMemo } from './settings/memo.ts';
 import { findAttendanceConflict, validateCrossFields } from './validation/index.ts';
@@ -166,6 +168,7 @@ function makeEngine(masters: MasterSet, rules: LoadedRules, provenance: Provenan
   const rateTables = rateTableRecords(masters);
   const ruleList = ruleRecords(rules.registry.all(), provenance.files);
   const settingsMemo = new SettingsMemo(masters, toContextValue);
+  const taxTableGroupsOf = Object.fromEntries(CALCULATION_TYPES.map((t) => [t, taxTableGroups(rules.pipelines.get(t)!, rules.registry)])) as Record<CalculationType, MasterSlot[][]>;
   const outputs = Object.freeze(Object.fromEntries(CALCULATION_TYPES.map((t) => [t, rules.pipelines.get(t)!.outputs]))) as Record<CalculationType, OutputDeclarations>;
 
   function validate(type: CalculationType, request: Record<string, unknown>): ValidationDetail[] {
@@ -208,6 +211,8 @@ function makeEngine(masters: MasterSet, rules: LoadedRules, provenance: Provenan
       work: {},
     };
     const { trace, warnings } = runPipeline(pipeline, rules.registry, ctx, settings.refs, { payment_date: paymentDate, premium_month: settings.premium_month }, { trace: withTrace, ruleHashes: provenance.files, parameters: masters.parameters });
+    const dataWarnings = tableYearWarnings(taxTableGroupsOf[type], settings.refs);
+    if (dataWarnings.length) warnings.push(...dataWarnings);
     const employeeRef = (request.employee_snapshot as { employee_ref?: string } | undefined)?.employee_ref;
     const id = `calc_${newId()}`;
     const at = now === null ? stampNow() : isoTimestamp(now());

@@ -9,9 +9,12 @@
 import type { Logger } from 'pino';
 import { LoadError, problemLine, type CalculationResult, type CalculationType, type Engine, type ProfileVersion } from '../engine/index.ts';
 import type { CalculateOptions } from '../engine/index.ts';
+import { ReloadStatus } from './reload-status.ts';
 
 export class EngineHolder implements Engine {
   private engine: Engine;
+  /** the last reload's outcome, reported by GET /readyz */
+  readonly reloads = new ReloadStatus();
 
   constructor(
     initial: Engine,
@@ -84,10 +87,12 @@ export function reloadAndLog(holder: EngineHolder, logger: Logger): boolean {
   logger.info({ rules_masters_hash: before }, 'reloading masters and rules');
   const outcome = holder.reload();
   if (outcome.ok) {
+    holder.reloads.loaded(outcome.engine.provenance().rules_masters_hash);
     logLoaded(logger, outcome.engine, 'masters and rules reloaded');
     return true;
   }
   const problems = outcome.error instanceof LoadError ? outcome.error.problems : [{ file: '-', path: '/', message: outcome.error.message }];
+  holder.reloads.refused(before, problems);
   for (const p of problems) logger.error({ file: p.file, path: p.path, problem: p.message }, `reload refused: ${problemLine(p)}`);
   logger.error({ rules_masters_hash: before, problems: problems.length }, 'reload refused; the previous masters and rules keep serving');
   return false;

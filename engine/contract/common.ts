@@ -3,7 +3,7 @@
  * (the subset AJV draft-07 and OpenAPI 3.1 read the same way), with a description and `examples`,
  * because the same constant feeds AJV, the TypeScript types and components.schemas.
  */
-import { LOCK_FIELDS, type SettingsVersionField } from '../settings/slots.ts';
+import { LOCK_FIELDS, type SettingsVersionField, type SnapshotExtraVersionField } from '../settings/slots.ts';
 
 import { DECIMAL_PATTERN } from './decimal-patterns.ts';
 
@@ -77,6 +77,12 @@ const settingsVersionProperties = Object.fromEntries(
 
 const settingsLockExample = Object.fromEntries(LOCK_FIELDS.map((f) => [f, SETTINGS_VERSION_DOCS[f][1]])) as Record<SettingsVersionField, string>;
 
+/** The two table versions settings_snapshot also names (SNAPSHOT_EXTRA_VERSION_SLOTS); optional in settings_lock. */
+const extraVersionProperties = {
+  bonus_tax_table_version: versionString('Bonus withholding rate table version (賞与に対する源泉徴収税額の算出率の表). Optional in settings_lock.', '2026-01'),
+  computer_special_table_version: versionString('Computer-method withholding table version (電子計算機等を使用して源泉徴収税額を計算する方法). Optional in settings_lock.', '2026-01'),
+} satisfies Record<SnapshotExtraVersionField, unknown>;
+
 export const RULES_MASTERS_HASH_EXAMPLE = '3f0c1a9e5b7d2c4f6e8a0b1c2d3e4f5061728394a5b6c7d8e9f0a1b2c3d4e5f6';
 
 const rulesMastersHashProperty = {
@@ -88,20 +94,21 @@ const rulesMastersHashProperty = {
 
 export const settingsLockSchema = {
   type: 'object',
-  description: 'Versions copied from settings_snapshot of an earlier response. All six are required; any difference from what is resolved gives 409 settings_lock_conflict.',
+  description: 'Versions copied from settings_snapshot of an earlier response. All six are required, the bonus and computer-method table versions optional; any difference from what is resolved gives 409 settings_lock_conflict.',
   additionalProperties: false,
   required: LOCK_FIELDS,
-  properties: { ...settingsVersionProperties, rules_masters_hash: rulesMastersHashProperty },
+  properties: { ...settingsVersionProperties, ...extraVersionProperties, rules_masters_hash: rulesMastersHashProperty },
   examples: [settingsLockExample],
 } as const;
 
 export const settingsSnapshotSchema = {
   type: 'object',
-  description: 'The six settings versions resolved for this calculation; monthly payroll also reports the two overtime premium rounding settings of the company profile.',
+  description: 'The six settings versions resolved for this calculation, the bonus and computer-method withholding table versions, and the data fingerprint; monthly payroll also reports the two overtime premium rounding settings of the company profile.',
   additionalProperties: false,
   required: [...LOCK_FIELDS, 'rules_masters_hash'],
   properties: {
     ...settingsVersionProperties,
+    ...extraVersionProperties,
     rules_masters_hash: rulesMastersHashProperty,
     overtime_premium_rounding_method: {
       type: 'string',
@@ -116,7 +123,7 @@ export const settingsSnapshotSchema = {
       examples: ['none'],
     },
   },
-  examples: [{ ...settingsLockExample, rules_masters_hash: RULES_MASTERS_HASH_EXAMPLE, overtime_premium_rounding_method: 'none', overtime_premium_monthly_total_rounding: 'none' }],
+  examples: [{ ...settingsLockExample, bonus_tax_table_version: '2026-01', computer_special_table_version: '2026-01', rules_masters_hash: RULES_MASTERS_HASH_EXAMPLE, overtime_premium_rounding_method: 'none', overtime_premium_monthly_total_rounding: 'none' }],
 } as const;
 
 export const calculationOptionsSchema = (traceDefault: boolean) =>

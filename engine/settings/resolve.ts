@@ -9,7 +9,7 @@ import { resolveProfile } from '../profile/resolve.ts';
 import type { ProfileVersion } from '../profile/types.ts';
 import { customRateRecord } from './custom-rates.ts';
 import { premiumMonthDate, type PremiumMonthOffsets } from './premium-month.ts';
-import { LOCK_FIELDS, MASTER_REF_TYPE, MASTER_SLOT_KIND, SETTINGS_VERSION_SLOTS, type MasterRef, type MasterSlot, type ResolvedSlot } from './slots.ts';
+import { LOCK_FIELDS, MASTER_REF_TYPE, MASTER_SLOT_KIND, SETTINGS_VERSION_SLOTS, SNAPSHOT_EXTRA_VERSION_SLOTS, type MasterRef, type MasterSlot, type ResolvedSlot } from './slots.ts';
 
 export interface ResolvedSettings {
   profile: ProfileVersion;
@@ -117,6 +117,7 @@ export function resolveSettings(
   }
   const snapshot: Record<string, string> = {};
   for (const field of LOCK_FIELDS) snapshot[field] = refs[SETTINGS_VERSION_SLOTS[field]]!.version;
+  for (const [field, slot] of Object.entries(SNAPSHOT_EXTRA_VERSION_SLOTS)) if (refs[slot]) snapshot[field] = refs[slot].version;
   if (type === 'monthly_payroll') {
     snapshot.overtime_premium_rounding_method = profile.overtime_premium_rounding_method;
     snapshot.overtime_premium_monthly_total_rounding = profile.overtime_premium_monthly_total_rounding;
@@ -125,9 +126,13 @@ export function resolveSettings(
 }
 
 
-/** 409 settings_lock_conflict when any of the six locked versions differs from what was resolved. */
+/**
+ * 409 settings_lock_conflict when any of the six locked versions differs from what was resolved, or one of
+ * the optional ones (the bonus and computer-method table versions) the lock carries.
+ */
 export function checkSettingsLock(lock: Record<string, unknown> | undefined, snapshot: Record<string, string>): void {
   if (!lock) return;
-  const diffs = LOCK_FIELDS.filter((f) => lock[f] !== snapshot[f]).map((f) => `${f}: locked ${JSON.stringify(lock[f])}, resolved ${JSON.stringify(snapshot[f])}`);
+  const locked = [...LOCK_FIELDS, ...(Object.keys(SNAPSHOT_EXTRA_VERSION_SLOTS) as string[]).filter((f) => lock[f] !== undefined)];
+  const diffs = locked.filter((f) => lock[f] !== snapshot[f]).map((f) => `${f}: locked ${JSON.stringify(lock[f])}, resolved ${JSON.stringify(snapshot[f])}`);
   if (diffs.length) throw new EngineError('settings_lock_conflict', `settings_lock differs from the resolved settings (${diffs.join('; ')}).`);
 }

@@ -58,5 +58,17 @@ export const SETTINGS_VERSION_SLOTS = {
 
 export type SettingsVersionField = keyof typeof SETTINGS_VERSION_SLOTS;
 
+/**
+ * Versions settings_snapshot also names, when the calculation resolved the slot (every pipeline does
+ * today): the bonus withholding rate table and the computer-method table. Not part of settings_lock
+ * (the specification's six), so a lock copied from an older snapshot still applies.
+ */
+export const SNAPSHOT_EXTRA_VERSION_SLOTS = {
+  bonus_tax_table_version: 'income_tax_bonus',
+  computer_special_table_version: 'computer_special',
+} as const satisfies Record<string, MasterSlot>;
+
+export type SnapshotExtraVersionField = keyof typeof SNAPSHOT_EXTRA_VERSION_SLOTS;
+
 export const LOCK_FIELDS = Object.keys(SETTINGS_VERSION_SLOTS) as SettingsVersionField[];
 

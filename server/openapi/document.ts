@@ -11,6 +11,7 @@ import { REQUEST_ID_PATTERN } from '../middleware/request-id-format.ts';
 import { componentSchemas } from './components.ts';
 import { refify } from './refify.ts';
 import { inlineRequestSchemas } from './request-bodies.ts';
+import { lastReloadSchema } from './last-reload-schema.ts';
 
 type Json = Record<string, unknown>;
 
@@ -223,7 +224,7 @@ export function buildOpenApiDocument(engine: ExampleSource): OpenAPIV3_1.Documen
           operationId: 'getReadiness',
           tags: ['Operations'],
           summary: 'Readiness probe',
-          description: 'The statutory masters and rules are loaded and the store answers a trivial query within 2 s: send traffic to this instance. Needs no API key and is not rate-limited.',
+          description: 'The statutory masters and rules are loaded and the store answers a trivial query within 2 s: send traffic to this instance. Needs no API key and is not rate-limited. After a reload of the masters and rules (SIGHUP) this process made, last_reload says when, whether the new set was loaded or refused (the previous set then keeps serving and the instance stays ready) and why.',
           security: [],
           responses: {
             '200': {
@@ -237,6 +238,7 @@ export function buildOpenApiDocument(engine: ExampleSource): OpenAPIV3_1.Documen
                     properties: {
                       status: { const: 'ready' },
                       checks: { type: 'object', additionalProperties: false, required: ['masters', 'store'], properties: { masters: { const: 'ok' }, store: { const: 'ok' } } },
+                      last_reload: lastReloadSchema,
                     },
                   },
                   example: { status: 'ready', checks: { masters: 'ok', store: 'ok' } },

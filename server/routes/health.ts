@@ -3,7 +3,8 @@
  * limit (a probe has no key, and must not eat a client's allowance):
  * - GET /healthz: the process is up and its event loop answers (liveness; restart it if not).
  * - GET /readyz: the masters and rules are loaded and the store answers a trivial query within
- *   READY_STORE_TIMEOUT_MS (readiness; send it traffic only then). During the shutdown drain both
+ *   READY_STORE_TIMEOUT_MS (readiness; send it traffic only then). After a reload (SIGHUP) it also shows
+ *   its outcome (`last_reload`, server/reload-status.ts): a refused reload keeps the instance ready. During the shutdown drain both
  *   answer 503 like every other request (server/http-server.ts), which takes the instance out of the
  *   balancer.
  */
@@ -13,6 +14,7 @@ import type { AppDeps } from '../app-deps.ts';
 import type { RequestState } from '../context.ts';
 import { ApiError } from '../errors/api-error.ts';
 import { RETRY_AFTER_SECONDS } from '../http/raw-error.ts';
+import { EngineHolder } from '../engine-holder.ts';
 
 /** A store that has not answered by then is as good as down for a probe (probes time out at a few s). */
 const READY_STORE_TIMEOUT_MS = 2000;
@@ -43,7 +45,8 @@ export function healthRoutes(deps: AppDeps): Koa.Middleware<RequestState> {
     mastersLoaded ??= deps.engine.taxTables().length > 0 && deps.engine.rateTables().length > 0;
     if (!mastersLoaded) throw new ApiError('not_ready', { params: { reason: 'the statutory masters are not loaded' }, headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) } });
     if (!(await storeAnswers(deps))) throw new ApiError('not_ready', { params: { reason: 'the store does not answer' }, headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) } });
-    ctx.body = { status: 'ready', checks: { masters: 'ok', store: 'ok' } };
+    const lastReload = deps.engine instanceof EngineHolder ? deps.engine.reloads.last() : null;
+    ctx.body = { status: 'ready', checks: { masters: 'ok', store: 'ok' }, ...(lastReload ? { last_reload: lastReload } : {}) };
   });
   // Any other method on a probe path: 405 here, since the key check further down would say 401.
   router.all(['/healthz', '/readyz'], () => {

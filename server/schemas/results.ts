@@ -105,7 +105,7 @@ export function resultSchema(calculationType: string, amounts: object, example: 
       settings_snapshot: settingsSnapshotSchema,
       amounts,
       calculation_trace: { type: 'array', items: traceStepSchema, description: 'Explainable steps; empty when include_calculation_trace is false.' },
-      warnings: { type: 'array', items: { type: 'string' }, description: 'Codes of caller inputs that changed the calculation.', examples: [[]] },
+      warnings: { type: 'array', items: { type: 'string' }, description: 'Codes of what the caller should know: inputs that changed the calculation (e.g. EMPLOYEES_PENSION_BASIS_CLAMPED), and data the calculation combined (INCOME_TAX_TABLES_OF_DIFFERENT_YEARS: income tax tables of different years, whose versions settings_snapshot names).', examples: [[]] },
     },
     examples: [example],
   } as const;

@@ -24,6 +24,7 @@ export function applyDocumentExamples(schemas: Record<string, Schema>, copies: M
   };
   const { traceStep } = calculationExamples(engine);
   set(schemas.TraceStep, traceStep);
+  set(schemas.SettingsSnapshot, calculationExamples(engine).results.monthly_payroll?.settings_snapshot);
   set(schemas.MasterRef, (traceStep?.master_refs as unknown[] | undefined)?.[0]);
   // every result's calculation_trace shows that step (a result example shows its own, often empty, trace)
   for (const schema of Object.values(schemas)) {
