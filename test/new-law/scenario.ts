@@ -42,6 +42,10 @@ before_effective_from: absent
 legal_source: Local Levy Ordinance (scenario) art. 3
 `;
 
+/** The pipeline's declaration of the levy's output (docs/rules.md "Outputs"), placed after resident_tax's. */
+export const LEVY_DECLARATION = "      local_levy: {type: yen, optional: true, description: 'Local levy (scenario), 0.1 % of gross payment; absent before 2028-01-01.'}\n";
+const LEVY_DECLARATION_AFTER = "      resident_tax: {type: yen, description: 'Resident tax, as given in the request.'}\n";
+
 const TOTAL_V1 = 'rules/deduction_aggregation/deduction_aggregation.statutory_total.v1.yaml';
 
 /** A scenario tree: copies of rules/ and masters/, then `files` (relative path -> text) written over them. */
@@ -56,7 +60,7 @@ export function treeWith(files: Record<string, string>): { rules: string; master
   return { rules: join(root, 'rules'), masters: join(root, 'masters'), root };
 }
 
-/** The levy as a specialist adds it: parameter, rule, pipeline step, statutory total v1 closed and v2 with the levy. */
+/** The levy as a specialist adds it: parameter, rule, pipeline step and output declaration, statutory total v1 closed and v2 with the levy. */
 export function levyFiles(overrides: Record<string, string> = {}): Record<string, string> {
   const v1 = readFileSync(join(ROOT, TOTAL_V1), 'utf8');
   const v2 = v1
@@ -65,10 +69,10 @@ export function levyFiles(overrides: Record<string, string> = {}): Record<string
     .replace('{var: resident_tax}]}', '{var: resident_tax}, {var: local_levy}]}')
     .replace('effective_from: "2020-01-01"', 'effective_from: "2028-01-01"')
     .replace('+ resident tax', '+ resident tax + local levy');
-  const pipeline = readFileSync(join(ROOT, 'rules/pipelines/monthly_payroll.yaml'), 'utf8').replace(
-    '  - rule: deduction_aggregation.statutory_total',
-    '  - rule: deduction.local_levy\n  - rule: deduction_aggregation.statutory_total',
-  );
+  const pipeline = readFileSync(join(ROOT, 'rules/pipelines/monthly_payroll.yaml'), 'utf8')
+    .replace('  - rule: deduction_aggregation.statutory_total', '  - rule: deduction.local_levy\n  - rule: deduction_aggregation.statutory_total')
+    // the output declared with the other statutory deductions: absent before 2028, hence optional
+    .replace(LEVY_DECLARATION_AFTER, `${LEVY_DECLARATION_AFTER}${LEVY_DECLARATION}`);
   return {
     'masters/parameters/local_levy.yaml': LEVY_PARAMETERS,
     'rules/deduction/deduction.local_levy.v1.yaml': LEVY_RULE,
