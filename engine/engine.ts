@@ -12,7 +12,7 @@ import type { MasterSet } from './masters/types.ts';
 import type { ProfileVersion } from './profile/types.ts';
 import { loadRules, type LoadedRules } from './rules/load.ts';
 import type { OutputDeclarations } from './rules/outputs.ts';
-import { readInputLimits, type InputLimits } from './masters/input-limits.ts';
+import { inputLimitsOf, type InputLimits } from './masters/input-limits.ts';
 import { tableYearWarnings, taxTableGroups } from './settings/table-years.ts';
 import type { MasterSlot } from './settings/slots.ts';
 import { checkSettingsLock } from './settings/resolve.ts';
@@ -119,12 +119,7 @@ export function loadEngine(options: EngineOptions = {}): Engine {
   if (before && after.rules_masters_hash !== before.rules_masters_hash) {
     throw new LoadError([{ file: `${rulesDir} ${mastersDir}`, path: '/', message: 'files changed while loading; load again once they are complete' }]);
   }
-  let inputLimits: InputLimits;
-  try {
-    inputLimits = Object.freeze(readInputLimits(mastersDir));
-  } catch (e) {
-    throw new LoadError([{ file: 'masters/income_tax/monthly', path: '/tax_dependent_count_max', message: (e as Error).message }]);
-  }
+  const inputLimits = Object.freeze(inputLimitsOf(masters));
   cache.save(); // only a set that loaded without any problem
 
   return makeEngine(masters, rules, after, inputLimits, now, newId);

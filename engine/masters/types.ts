@@ -81,6 +81,8 @@ export interface MonthlyTaxTable extends MasterMeta {
   otsu_below_table: { upper_excl: Decimal; rate: Decimal };
   kou_brackets: KouBracket[]; // from the last row's upper bound, contiguous
   otsu_brackets: OtsuBracket[];
+  /** The most dependents the API accepts while this version can be chosen (docs/decisions.md "Dependents beyond seven"). */
+  tax_dependent_count_max: number;
   /** The deduction per dependent beyond the last column (the rules use it past that column); null where the table does not say. */
   per_extra_dependent_deduction: Decimal | null;
   /** 乙欄 従たる給与についての扶養控除等申告書: deduction per declared dependant; null where not confirmed (2027). */

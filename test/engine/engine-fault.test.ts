@@ -14,6 +14,8 @@ const faulty = {
   calculate() {
     throw new EngineFault('rule rules/x/x.y.v1.yaml (step y) failed: TypeError: boom');
   },
+  // the runner checks the request against the API schema for this engine's limits first
+  inputLimits: () => ({ tax_dependent_count_max: 99 }),
 } as unknown as Engine;
 
 // a real golden case (its request passes the API schema), run against an engine whose rule faults

@@ -1,14 +1,14 @@
 /**
- * The request schemas' tax_dependent_count maximum is read from the monthly withholding tables' data of the
- * engine in service (its masters folder), when it loads: the server's request schemas for that engine carry it.
+ * The request schemas' tax_dependent_count maximum is the loaded monthly withholding tables' data: the
+ * smallest tax_dependent_count_max of the versions the engine loaded, from the folder it loads (not the
+ * repository's), set on the server's request schemas for that engine; the schema constants hold none.
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readInputLimits } from '../../engine/masters/input-limits.ts';
+import { LoadError, loadEngine } from '../../engine/index.ts';
 import { employeeSnapshotSchema } from '../../engine/contract/employee-snapshot.ts';
-import { loadEngine } from '../../engine/index.ts';
 import { requestSchemaFor } from '../../server/validation/request-schemas.ts';
 import { FakeEngine } from '../api/support/fake-engine.ts';
 
@@ -16,39 +16,36 @@ const MASTERS = join(import.meta.dirname, '../../masters');
 const tmp = mkdtempSync(join(tmpdir(), 'input-limits-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-/** A copy of the monthly tables with the 2026 file's limit rewritten (null: the key removed). */
-function monthlyWith(name: string, value: number | null): string {
+/** A copy of the masters with the 2026 monthly table's limit rewritten (null: the key removed). */
+function mastersWith(name: string, value: number | null): string {
   const dir = join(tmp, name);
-  cpSync(join(MASTERS, 'income_tax/monthly'), join(dir, 'income_tax/monthly'), { recursive: true });
+  cpSync(MASTERS, dir, { recursive: true });
   const file = join(dir, 'income_tax/monthly/2026-01.yaml');
-  const text = readFileSync(file, 'utf8').replace(/^tax_dependent_count_max: \d+$/m, value === null ? '' : `tax_dependent_count_max: ${value}`);
-  writeFileSync(file, text);
+  writeFileSync(file, readFileSync(file, 'utf8').replace(/^tax_dependent_count_max: \d+$/m, value === null ? '' : `tax_dependent_count_max: ${value}`));
   return dir;
 }
 
 describe('input limits from the masters', () => {
-  it('the smallest limit any monthly table version declares', () => {
-    expect(readInputLimits(monthlyWith('smaller', 12))).toEqual({ tax_dependent_count_max: 12 });
-  });
-  it('a table without the limit stops the read, naming the folder', () => {
-    expect(() => readInputLimits(monthlyWith('missing', null))).toThrow(/must declare an integer tax_dependent_count_max/);
-  });
-  it('the API schema carries the loaded masters\' limit', () => {
+  it('the repository\'s: more than the printed seven, on the API schema for that engine, and the HTTP tests\' stand-in agrees', () => {
     const engine = loadEngine();
-    expect(engine.inputLimits()).toEqual(readInputLimits());
-    expect(requestSchemaFor(engine, employeeSnapshotSchema).properties.tax_dependent_count).toMatchObject({ maximum: readInputLimits().tax_dependent_count_max });
-    expect(readInputLimits().tax_dependent_count_max).toBeGreaterThan(7);
-    expect(new FakeEngine().inputLimits()).toEqual(readInputLimits()); // the HTTP tests' stand-in agrees
+    expect(engine.inputLimits().tax_dependent_count_max).toBeGreaterThan(7);
+    expect(requestSchemaFor(engine, employeeSnapshotSchema).properties.tax_dependent_count).toMatchObject({ maximum: engine.inputLimits().tax_dependent_count_max });
+    expect(new FakeEngine().inputLimits()).toEqual(engine.inputLimits());
   });
 
-  it('follows the masters folder the engine loads, not the repository\'s', () => {
-    const masters = join(tmp, 'whole');
-    cpSync(MASTERS, masters, { recursive: true });
-    const file = join(masters, 'income_tax/monthly/2026-01.yaml');
-    writeFileSync(file, readFileSync(file, 'utf8').replace(/^tax_dependent_count_max: \d+$/m, 'tax_dependent_count_max: 12'));
-    const engine = loadEngine({ mastersDir: masters });
+  it('the smallest limit any monthly table version of the loaded folder declares, on that engine\'s schema only', () => {
+    const engine = loadEngine({ mastersDir: mastersWith('smaller', 12) });
     expect(engine.inputLimits()).toEqual({ tax_dependent_count_max: 12 });
     expect(requestSchemaFor(engine, employeeSnapshotSchema).properties.tax_dependent_count).toMatchObject({ maximum: 12 });
     expect('maximum' in employeeSnapshotSchema.properties.tax_dependent_count).toBe(false); // the constant holds no data
+  });
+
+  it('a table without the limit is refused at load, naming the file', () => {
+    expect(() => loadEngine({ mastersDir: mastersWith('missing', null) })).toThrow(LoadError);
+    try {
+      loadEngine({ mastersDir: mastersWith('missing2', null) });
+    } catch (e) {
+      expect((e as LoadError).problems.map((p) => `${p.file}: ${p.message}`)).toContainEqual(expect.stringMatching(/income_tax\/monthly\/2026-01\.yaml: .*tax_dependent_count_max/));
+    }
   });
 });

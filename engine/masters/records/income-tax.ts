@@ -18,6 +18,7 @@ export function buildMonthly(raw: Raw, file: string): Built<MonthlyTaxTable>[] {
     kou_brackets: (raw.kou_brackets as Raw[]).map((b) => ({ from: dec(b.from), upto: decOrNull(b.upto), rate: dec(b.rate), base_by_dependents: (b.base_by_dependents as number[]).map(dec) })),
     otsu_brackets: (raw.otsu_brackets as Raw[]).map((b) => ({ from: dec(b.from), upto: decOrNull(b.upto), rate: dec(b.rate), base: dec(b.base) })),
     per_extra_dependent_deduction: decOrNull(raw.per_extra_dependent_deduction),
+    tax_dependent_count_max: raw.tax_dependent_count_max as number,
     otsu_secondary_declaration_deduction: decOrNull(raw.otsu_secondary_declaration_deduction),
   };
   record.kou_last_dependents_column = record.rows[0].kou.length - 1;
