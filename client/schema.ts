@@ -133,9 +133,29 @@ export interface paths {
         };
         /**
          * List published income tax tables
-         * @description One record per income tax table (monthly and bonus) and version.
+         * @description One record per income tax table (monthly, bonus and computer-method) and version; with as_of, only the versions in force that day.
          */
         get: operations["listTaxTables"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/masters/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List every master version and parameter value
+         * @description One record per version of every master kind (withholding, computer-method, rate, grade and rounding tables) and per dated value of every parameter, with its dates, publisher, source and file; with as_of, only those in force that day.
+         */
+        get: operations["listMasterVersions"];
         put?: never;
         post?: never;
         delete?: never;
@@ -153,7 +173,7 @@ export interface paths {
         };
         /**
          * List published insurance rate tables
-         * @description One social insurance record per prefecture and version, and one nationwide record each for pension and employment insurance per version.
+         * @description One social insurance record per prefecture and version, and one nationwide record each for pension and employment insurance per version; with as_of, only the versions in force that day.
          */
         get: operations["listRateTables"];
         put?: never;
@@ -173,7 +193,7 @@ export interface paths {
         };
         /**
          * List the rules in service
-         * @description One record per rule (formula code) and version, with its dates in force, legal source, file and file hash; rules_masters_hash is the fingerprint every calculation reports in settings_snapshot.
+         * @description One record per rule (formula code) and version, with its dates in force, legal source, file and file hash; rules_masters_hash is the fingerprint every calculation reports in settings_snapshot. With as_of, only the versions in force that day.
          */
         get: operations["listRules"];
         put?: never;
@@ -2316,6 +2336,115 @@ export interface components {
              * @example 3f0c1a9e5b7d2c4f6e8a0b1c2d3e4f5061728394a5b6c7d8e9f0a1b2c3d4e5f6
              */
             rules_masters_hash: string;
+        };
+        /**
+         * @description Every version of every master kind and every dated parameter value the service loaded.
+         * @example {
+         *       "data": [
+         *         {
+         *           "type": "health_insurance_grade_table",
+         *           "id": "health-insurance-grades",
+         *           "version": "2025-03",
+         *           "effective_from": "2025-03-01",
+         *           "effective_to": null,
+         *           "provider": "全国健康保険協会 (Japan Health Insurance Association)",
+         *           "source_artifact_id": "kyokai-hyojun-hoshu-getsugaku",
+         *           "file": "social_insurance/health_grades/2025-03.yaml",
+         *           "inherited_from": null
+         *         }
+         *       ]
+         *     }
+         */
+        MasterVersionList: {
+            /**
+             * @description Records, by type, id and date.
+             * @example [
+             *       {
+             *         "type": "health_insurance_grade_table",
+             *         "id": "health-insurance-grades",
+             *         "version": "2025-03",
+             *         "effective_from": "2025-03-01",
+             *         "effective_to": null,
+             *         "provider": "全国健康保険協会 (Japan Health Insurance Association)",
+             *         "source_artifact_id": "kyokai-hyojun-hoshu-getsugaku",
+             *         "file": "social_insurance/health_grades/2025-03.yaml",
+             *         "inherited_from": null
+             *       }
+             *     ]
+             */
+            data: components["schemas"]["MasterVersionRecord"][];
+        };
+        /**
+         * @description One version of one master table of any kind (withholding, computer-method, rate, grade and rounding tables: `type` is the kind), or one dated value of a parameter (`type` parameter, `id` its path, with its unit, value and whether it is inferred).
+         * @example {
+         *       "type": "health_insurance_grade_table",
+         *       "id": "health-insurance-grades",
+         *       "version": "2025-03",
+         *       "effective_from": "2025-03-01",
+         *       "effective_to": null,
+         *       "provider": "全国健康保険協会 (Japan Health Insurance Association)",
+         *       "source_artifact_id": "kyokai-hyojun-hoshu-getsugaku",
+         *       "file": "social_insurance/health_grades/2025-03.yaml",
+         *       "inherited_from": null
+         *     }
+         */
+        MasterVersionRecord: {
+            /**
+             * @description Master kind (e.g. health_insurance_grade_table, rounding_rule_table, income_tax_computer_special), or parameter.
+             * @example health_insurance_grade_table
+             */
+            type: string;
+            /**
+             * @description Table id, or the parameter path (area.name).
+             * @example health-insurance-grades
+             */
+            id: string;
+            /**
+             * @description Table version; for a parameter, the first day of the value.
+             * @example 2025-03
+             */
+            version: string;
+            /**
+             * Format: date
+             * @description First day in force.
+             * @example 2025-03-01
+             */
+            effective_from: string;
+            /**
+             * Format: date
+             * @description Last day in force; null = no end set.
+             * @example null
+             */
+            effective_to: string | null;
+            /**
+             * @description Publisher.
+             * @example 全国健康保険協会 (Japan Health Insurance Association)
+             */
+            provider: string | null;
+            /**
+             * @description Source document id, or null.
+             * @example kyokai-hyojun-hoshu-getsugaku
+             */
+            source_artifact_id: string | null;
+            /**
+             * @description The master file, relative to the loaded masters folder.
+             * @example social_insurance/health_grades/2025-03.yaml
+             */
+            file: string;
+            /**
+             * @description For a record carried unchanged into this version (inherit_unchanged_records): the version and file it was first published in; else null.
+             * @example null
+             */
+            inherited_from: {
+                version: string;
+                file: string;
+            } | null;
+            /** @description Parameters only: rate, yen, count, months, decimal, text, flag or table. */
+            unit?: string;
+            /** @description Parameters only: the value (a decimal as a string); null for a repealed value or a table. */
+            value?: string | boolean | null;
+            /** @description Parameters only: the value is inferred, not read from a publication. */
+            inferred?: boolean;
         };
         /**
          * @description One loaded rule version: formula code, dates in force, legal source, file and its hash.
@@ -4986,7 +5115,13 @@ export interface operations {
     };
     listTaxTables: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Only the versions in force on this day (YYYY-MM-DD). Anything else: 422 validation_error at ["query", "as_of"].
+                 * @example 2026-05-25
+                 */
+                as_of?: string;
+            };
             header?: {
                 /**
                  * @description Optional id of the request, adopted as the request id when it is 1-128 characters of A-Z a-z 0-9 . _ : - (a UUID is generated otherwise), echoed in X-Request-Id and error.request_id and logged.
@@ -5030,6 +5165,141 @@ export interface operations {
             };
             /** @description `unauthorized`: X-API-Key is missing, unknown or revoked. All endpoints. */
             401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `validation_error`: Schema validation failed (types, ranges, formats, required and unknown fields) or a cross-field rule was broken (pay-type matrix, dates, unique codes, candidate gross, ...). Every problem is listed in details. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `rate_limit_exceeded`: The account (or, without a valid key, the client address) exceeded the rate limit. See Retry-After. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    /** @description Seconds to wait (integer >= 1). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `internal_error`: A fault of the service; no internals are shown. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `store_unavailable`: The store (SQLite or PostgreSQL) did not answer within PAYROLL_STORE_TIMEOUT_MS (locked, overloaded or unreachable). See Retry-After; the service recovers by itself when the store does. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    /** @description Seconds to wait before retrying (integer >= 1). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listMasterVersions: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only the versions in force on this day (YYYY-MM-DD). Anything else: 422 validation_error at ["query", "as_of"].
+                 * @example 2026-05-25
+                 */
+                as_of?: string;
+            };
+            header?: {
+                /**
+                 * @description Optional id of the request, adopted as the request id when it is 1-128 characters of A-Z a-z 0-9 . _ : - (a UUID is generated otherwise), echoed in X-Request-Id and error.request_id and logged.
+                 * @example gw-7f3a9c:42
+                 */
+                "X-Request-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Master version records. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "type": "health_insurance_grade_table",
+                     *           "id": "health-insurance-grades",
+                     *           "version": "2025-03",
+                     *           "effective_from": "2025-03-01",
+                     *           "effective_to": null,
+                     *           "provider": "全国健康保険協会 (Japan Health Insurance Association)",
+                     *           "source_artifact_id": "kyokai-hyojun-hoshu-getsugaku",
+                     *           "file": "social_insurance/health_grades/2025-03.yaml",
+                     *           "inherited_from": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MasterVersionList"];
+                };
+            };
+            /** @description `unauthorized`: X-API-Key is missing, unknown or revoked. All endpoints. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `validation_error`: Schema validation failed (types, ranges, formats, required and unknown fields) or a cross-field rule was broken (pay-type matrix, dates, unique codes, candidate gross, ...). Every problem is listed in details. */
+            422: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5088,7 +5358,13 @@ export interface operations {
     };
     listRateTables: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Only the versions in force on this day (YYYY-MM-DD). Anything else: 422 validation_error at ["query", "as_of"].
+                 * @example 2026-05-25
+                 */
+                as_of?: string;
+            };
             header?: {
                 /**
                  * @description Optional id of the request, adopted as the request id when it is 1-128 characters of A-Z a-z 0-9 . _ : - (a UUID is generated otherwise), echoed in X-Request-Id and error.request_id and logged.
@@ -5147,6 +5423,19 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description `validation_error`: Schema validation failed (types, ranges, formats, required and unknown fields) or a cross-field rule was broken (pay-type matrix, dates, unique codes, candidate gross, ...). Every problem is listed in details. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description `rate_limit_exceeded`: The account (or, without a valid key, the client address) exceeded the rate limit. See Retry-After. */
             429: {
                 headers: {
@@ -5194,7 +5483,13 @@ export interface operations {
     };
     listRules: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Only the versions in force on this day (YYYY-MM-DD). Anything else: 422 validation_error at ["query", "as_of"].
+                 * @example 2026-05-25
+                 */
+                as_of?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -5236,6 +5531,19 @@ export interface operations {
             };
             /** @description `unauthorized`: X-API-Key is missing, unknown or revoked. All endpoints. */
             401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `validation_error`: Schema validation failed (types, ranges, formats, required and unknown fields) or a cross-field rule was broken (pay-type matrix, dates, unique codes, candidate gross, ...). Every problem is listed in details. */
+            422: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];

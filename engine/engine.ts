@@ -23,6 +23,7 @@ import { requestContext } from './pipeline/request-context.ts';
 import { runPipeline } from './pipeline/run.ts';
 import { buildAmounts } from './pipeline/amounts.ts';
 import { rateTableRecords, ruleRecords, taxTableRecords } from './listing.ts';
+import { masterVersionRecords } from './listing-versions.ts';
 import { computeProvenance, type Provenance } from './provenance.ts';
 import { LoadCache } from './load-cache.ts';
 
@@ -68,6 +69,8 @@ export interface Engine {
   taxTables(): Record<string, unknown>[];
   /** GET /v1/masters/rate-tables records. */
   rateTables(): Record<string, unknown>[];
+  /** GET /v1/masters/versions records: every version of every master kind and every dated parameter value. */
+  masterVersions(): Record<string, unknown>[];
   /** GET /v1/masters/rules records: every loaded rule version with its file, hash, dates and legal source. */
   rules(): Record<string, unknown>[];
   /** Content hashes of the rules and masters loaded, and the folders they came from. */
@@ -161,6 +164,7 @@ function checkDataLock(lock: Record<string, unknown> | undefined, hash: string):
 function makeEngine(masters: MasterSet, rules: LoadedRules, provenance: Provenance, inputLimits: InputLimits, now: (() => Date) | null, newId: () => string): Engine {
   const taxTables = taxTableRecords(masters);
   const rateTables = rateTableRecords(masters);
+  const masterVersions = masterVersionRecords(masters);
   const ruleList = ruleRecords(rules.registry.all(), provenance.files);
   const settingsMemo = new SettingsMemo(masters, toContextValue);
   const taxTableGroupsOf = Object.fromEntries(CALCULATION_TYPES.map((t) => [t, taxTableGroups(rules.pipelines.get(t)!, rules.registry)])) as Record<CalculationType, MasterSlot[][]>;
@@ -226,6 +230,7 @@ function makeEngine(masters: MasterSet, rules: LoadedRules, provenance: Provenan
     calculate,
     taxTables: () => taxTables,
     rateTables: () => rateTables,
+    masterVersions: () => masterVersions,
     rules: () => ruleList,
     provenance: () => provenance,
     inputLimits: () => inputLimits,

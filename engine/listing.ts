@@ -5,6 +5,7 @@
 import type { Decimal } from './decimal.ts';
 import type {
   BonusTaxTable,
+  ComputerSpecialTable,
   EmployeesPensionRateTable,
   EmploymentInsuranceRateRecord,
   MasterSet,
@@ -18,9 +19,12 @@ const int = (d: Decimal) => d.toNumber();
 const byDate = (a: { id: string; effective_from: string }, b: { id: string; effective_from: string }) =>
   a.id === b.id ? (a.effective_from < b.effective_from ? -1 : 1) : a.id < b.id ? -1 : 1;
 
-/** One record per monthly and bonus withholding table version; `table` and `status` say which and whether imported. */
+/**
+ * One record per monthly, bonus and computer-method withholding table version; `table` and `status` say
+ * which and whether imported.
+ */
 export function taxTableRecords(masters: MasterSet): Record<string, unknown>[] {
-  const record = (t: MonthlyTaxTable | BonusTaxTable, table: 'monthly' | 'bonus') => ({
+  const record = (t: MonthlyTaxTable | BonusTaxTable | ComputerSpecialTable, table: 'monthly' | 'bonus' | 'computer_special') => ({
     type: 'income_tax_table',
     id: t.id,
     version: t.version,
@@ -33,6 +37,7 @@ export function taxTableRecords(masters: MasterSet): Record<string, unknown>[] {
   return [
     ...masters.all('income_tax_monthly_table').map((t) => record(t, 'monthly')),
     ...masters.all('income_tax_bonus_table').map((t) => record(t, 'bonus')),
+    ...masters.all('income_tax_computer_special').map((t) => record(t, 'computer_special')),
   ].sort(byDate);
 }
 

@@ -59,6 +59,9 @@ export class EngineHolder implements Engine {
   rules() {
     return this.engine.rules();
   }
+  masterVersions() {
+    return this.engine.masterVersions();
+  }
   provenance() {
     return this.engine.provenance();
   }

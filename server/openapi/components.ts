@@ -56,6 +56,8 @@ function constants(engine: ExampleSource, fromEndpoints: Record<string, object>)
     RateTableList: masters.rateTableListSchema,
     TaxTableRecord: masters.taxTableRecordSchema,
     RuleList: masters.ruleListSchema,
+    MasterVersionList: masters.masterVersionListSchema,
+    MasterVersionRecord: masters.masterVersionRecordSchema,
     RuleRecord: masters.ruleRecordSchema,
     SocialInsuranceRateRecord: masters.socialInsuranceRateRecordSchema,
     EmployeesPensionRateRecord: masters.employeesPensionRateRecordSchema,

@@ -95,6 +95,16 @@ const idempotencyKeyParameter = {
   example: '2026-05-payroll-emp-0001',
 };
 
+/** ?as_of= of the master listings (server/routes/as-of.ts). */
+const asOfParameter = {
+  name: 'as_of',
+  in: 'query',
+  required: false,
+  description: 'Only the versions in force on this day (YYYY-MM-DD). Anything else: 422 validation_error at ["query", "as_of"].',
+  schema: { type: 'string', format: 'date' },
+  example: '2026-05-25',
+};
+
 const companyIdParameter = {
   name: 'company_id',
   in: 'path',
@@ -161,30 +171,41 @@ export function buildOpenApiDocument(engine: ExampleSource): OpenAPIV3_1.Documen
       '/v1/masters/tax-tables': {
         get: {
           operationId: 'listTaxTables',
-          parameters: [requestIdParameter],
+          parameters: [requestIdParameter, asOfParameter],
           tags: ['Masters'],
           summary: 'List published income tax tables',
-          description: 'One record per income tax table (monthly and bonus) and version.',
-          responses: { ...ok('Income tax table records.', 'TaxTableList', example('TaxTableList')), ...errorResponses(COMMON_ERRORS) },
+          description: 'One record per income tax table (monthly, bonus and computer-method) and version; with as_of, only the versions in force that day.',
+          responses: { ...ok('Income tax table records.', 'TaxTableList', example('TaxTableList')), ...errorResponses([...COMMON_ERRORS, 'validation_error']) },
+        },
+      },
+      '/v1/masters/versions': {
+        get: {
+          operationId: 'listMasterVersions',
+          parameters: [requestIdParameter, asOfParameter],
+          tags: ['Masters'],
+          summary: 'List every master version and parameter value',
+          description: 'One record per version of every master kind (withholding, computer-method, rate, grade and rounding tables) and per dated value of every parameter, with its dates, publisher, source and file; with as_of, only those in force that day.',
+          responses: { ...ok('Master version records.', 'MasterVersionList', example('MasterVersionList')), ...errorResponses([...COMMON_ERRORS, 'validation_error']) },
         },
       },
       '/v1/masters/rate-tables': {
         get: {
           operationId: 'listRateTables',
-          parameters: [requestIdParameter],
+          parameters: [requestIdParameter, asOfParameter],
           tags: ['Masters'],
           summary: 'List published insurance rate tables',
-          description: 'One social insurance record per prefecture and version, and one nationwide record each for pension and employment insurance per version.',
-          responses: { ...ok('Rate table records.', 'RateTableList', example('RateTableList')), ...errorResponses(COMMON_ERRORS) },
+          description: 'One social insurance record per prefecture and version, and one nationwide record each for pension and employment insurance per version; with as_of, only the versions in force that day.',
+          responses: { ...ok('Rate table records.', 'RateTableList', example('RateTableList')), ...errorResponses([...COMMON_ERRORS, 'validation_error']) },
         },
       },
       '/v1/masters/rules': {
         get: {
           operationId: 'listRules',
+          parameters: [asOfParameter],
           tags: ['Masters'],
           summary: 'List the rules in service',
-          description: 'One record per rule (formula code) and version, with its dates in force, legal source, file and file hash; rules_masters_hash is the fingerprint every calculation reports in settings_snapshot.',
-          responses: { ...ok('Rule records.', 'RuleList', example('RuleList')), ...errorResponses(COMMON_ERRORS) },
+          description: 'One record per rule (formula code) and version, with its dates in force, legal source, file and file hash; rules_masters_hash is the fingerprint every calculation reports in settings_snapshot. With as_of, only the versions in force that day.',
+          responses: { ...ok('Rule records.', 'RuleList', example('RuleList')), ...errorResponses([...COMMON_ERRORS, 'validation_error']) },
         },
       },
       '/v1/usage': {

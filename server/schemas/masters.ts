@@ -131,3 +131,39 @@ export const ruleListSchema = {
     },
   },
 } as const;
+
+export const masterVersionRecordSchema = {
+  type: 'object',
+  description:
+    'One version of one master table of any kind (withholding, computer-method, rate, grade and rounding tables: `type` is the kind), or one dated value of a parameter (`type` parameter, `id` its path, with its unit, value and whether it is inferred).',
+  additionalProperties: false,
+  required: ['type', 'id', 'version', 'effective_from', 'effective_to', 'provider', 'source_artifact_id', 'file', 'inherited_from'],
+  properties: {
+    type: str('Master kind (e.g. health_insurance_grade_table, rounding_rule_table, income_tax_computer_special), or parameter.'),
+    id: str('Table id, or the parameter path (area.name).'),
+    version: str('Table version; for a parameter, the first day of the value.'),
+    effective_from: { type: 'string', format: 'date', description: 'First day in force.' },
+    effective_to: nullableDate,
+    provider: { type: ['string', 'null'], description: 'Publisher.' },
+    source_artifact_id: sourceArtifact,
+    file: str('The master file, relative to the loaded masters folder.'),
+    inherited_from: {
+      type: ['object', 'null'],
+      additionalProperties: false,
+      required: ['version', 'file'],
+      properties: { version: { type: 'string' }, file: { type: 'string' } },
+      description: 'For a record carried unchanged into this version (inherit_unchanged_records): the version and file it was first published in; else null.',
+    },
+    unit: { type: 'string', description: 'Parameters only: rate, yen, count, months, decimal, text, flag or table.' },
+    value: { type: ['string', 'boolean', 'null'], description: 'Parameters only: the value (a decimal as a string); null for a repealed value or a table.' },
+    inferred: { type: 'boolean', description: 'Parameters only: the value is inferred, not read from a publication.' },
+  },
+} as const;
+
+export const masterVersionListSchema = {
+  type: 'object',
+  description: 'Every version of every master kind and every dated parameter value the service loaded.',
+  additionalProperties: false,
+  required: ['data'],
+  properties: { data: { type: 'array', items: masterVersionRecordSchema, description: 'Records, by type, id and date.' } },
+} as const;

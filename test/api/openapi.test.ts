@@ -36,6 +36,8 @@ const SPEC_ENDPOINTS: [string, string][] = [
   ['get', '/v1/usage'], // issue 11: quota visibility
   // issue 8: the rules in service and the data fingerprint (the issue names this listing)
   ['get', '/v1/masters/rules'],
+  // issue 18: every kind of master and every parameter value, with ?as_of=
+  ['get', '/v1/masters/versions'],
   ['put', '/cp/v1/companies/{company_id}/calculation-profile'],
   ['get', '/cp/v1/companies/{company_id}/calculation-profile'],
 ];

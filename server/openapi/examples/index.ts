@@ -14,7 +14,7 @@ import { recordExamples } from './records.ts';
 
 type Schema = Record<string, unknown>;
 
-export type ExampleSource = Pick<Engine, 'outputs' | 'calculate' | 'taxTables' | 'rateTables' | 'rules' | 'inputLimits'>;
+export type ExampleSource = Pick<Engine, 'outputs' | 'calculate' | 'taxTables' | 'rateTables' | 'rules' | 'inputLimits' | 'masterVersions'>;
 
 /** `schemas`: the copied components; `copies`: original constant -> its copy (cloneShared's memo). */
 export function applyDocumentExamples(schemas: Record<string, Schema>, copies: Map<object, unknown>, engine: ExampleSource): void {
@@ -40,6 +40,8 @@ export function applyDocumentExamples(schemas: Record<string, Schema>, copies: M
   set(schemas.EmployeesPensionRateRecord, records.employeesPensionRate);
   set(schemas.EmploymentInsuranceRateRecord, records.employmentInsuranceRate);
   set(schemas.RuleRecord, records.rule);
+  set(schemas.MasterVersionRecord, records.masterVersion);
+  set(schemas.MasterVersionList, records.masterVersion && { data: [records.masterVersion] });
   set(schemas.RuleList, records.rule && { data: [records.rule], rules_masters_hash: RULES_MASTERS_HASH_EXAMPLE });
 
   // illustrative rates of a health insurance society (each sets its own); the childcare support rate and

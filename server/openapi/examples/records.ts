@@ -15,6 +15,7 @@ export interface RecordExamples {
   employeesPensionRate: Json | undefined;
   employmentInsuranceRate: Json | undefined;
   rule: Json | undefined;
+  masterVersion: Json | undefined;
 }
 
 /** The pinned record [type, id, version] of each example, as published. */
@@ -24,6 +25,7 @@ const PINNED = {
   employeesPensionRate: ['employees_pension_rate_table', 'employees-pension', '2020-09'],
   employmentInsuranceRate: ['employment_insurance_rate_table', 'ei-general', '2026-04'],
   rule: ['rule', 'employment_insurance.employee_contribution', 'v1'],
+  masterVersion: ['health_insurance_grade_table', 'health-insurance-grades', '2025-03'],
 } as const;
 
 function pick(records: Json[], [type, id, version]: readonly string[]): Json | undefined {
@@ -33,7 +35,7 @@ function pick(records: Json[], [type, id, version]: readonly string[]): Json | u
 
 const built = new WeakMap<object, RecordExamples>();
 
-export function recordExamples(engine: Pick<Engine, 'taxTables' | 'rateTables' | 'rules'>): RecordExamples {
+export function recordExamples(engine: Pick<Engine, 'taxTables' | 'rateTables' | 'rules' | 'masterVersions'>): RecordExamples {
   const key = engine.rules();
   let found = built.get(key);
   if (!found) {
@@ -46,6 +48,7 @@ export function recordExamples(engine: Pick<Engine, 'taxTables' | 'rateTables' |
       employmentInsuranceRate: pick(rates, PINNED.employmentInsuranceRate),
       // the file hash changes with every edit of the file: the example shows its shape
       rule: rule && { ...rule, sha256: FILE_HASH_EXAMPLE },
+      masterVersion: pick(engine.masterVersions(), PINNED.masterVersion),
     };
     built.set(key, found);
   }

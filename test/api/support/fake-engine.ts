@@ -131,6 +131,10 @@ export class FakeEngine implements Engine {
     return [RATE_TABLE];
   }
 
+  masterVersions() {
+    return [{ type: 'rounding_rule_table', id: 'rounding', version: '2020-01', effective_from: '2020-01-01', effective_to: null, provider: 'test', source_artifact_id: null, file: 'rounding_rules/2020-01.yaml', inherited_from: null }];
+  }
+
   rules() {
     return [RULE];
   }
