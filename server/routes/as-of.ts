@@ -3,7 +3,7 @@
  * before it, effective_to absent, null or on or after it). Absent: every version. Anything else: 422
  * validation_error at ["query", "as_of"].
  */
-import { isIsoDate } from '../../engine/util/dates.ts';
+import { isIsoDate } from '../../engine/index.ts';
 import { ApiError } from '../errors/api-error.ts';
 
 type Dated = Record<string, unknown>;
