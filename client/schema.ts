@@ -661,19 +661,19 @@ export interface components {
              *         "formula": "round_50_sen(employment_insurance_subject_amount x employee_rate)",
              *         "inputs": {
              *           "employment_insurance_subject_amount": 300000,
-             *           "employee_rate": "0.005",
+             *           "employee_rate": "0.0055",
              *           "business_type": "general"
              *         },
-             *         "raw_amount": "1500",
+             *         "raw_amount": "1650",
              *         "rounding_rule": "round_50_sen_or_less_down_over_50_sen_up_to_yen",
-             *         "rounded_amount": 1500,
+             *         "rounded_amount": 1650,
              *         "master_refs": [
              *           {
              *             "type": "employment_insurance_rate_table",
              *             "id": "ei-general",
-             *             "version": "2026-04",
-             *             "effective_from": "2026-04-01",
-             *             "effective_to": null
+             *             "version": "2025-04",
+             *             "effective_from": "2025-04-01",
+             *             "effective_to": "2026-03-31"
              *           }
              *         ],
              *         "rule": {
@@ -957,19 +957,19 @@ export interface components {
              *         "formula": "round_50_sen(employment_insurance_subject_amount x employee_rate)",
              *         "inputs": {
              *           "employment_insurance_subject_amount": 300000,
-             *           "employee_rate": "0.005",
+             *           "employee_rate": "0.0055",
              *           "business_type": "general"
              *         },
-             *         "raw_amount": "1500",
+             *         "raw_amount": "1650",
              *         "rounding_rule": "round_50_sen_or_less_down_over_50_sen_up_to_yen",
-             *         "rounded_amount": 1500,
+             *         "rounded_amount": 1650,
              *         "master_refs": [
              *           {
              *             "type": "employment_insurance_rate_table",
              *             "id": "ei-general",
-             *             "version": "2026-04",
-             *             "effective_from": "2026-04-01",
-             *             "effective_to": null
+             *             "version": "2025-04",
+             *             "effective_from": "2025-04-01",
+             *             "effective_to": "2026-03-31"
              *           }
              *         ],
              *         "rule": {
@@ -1109,19 +1109,19 @@ export interface components {
              *         "formula": "round_50_sen(employment_insurance_subject_amount x employee_rate)",
              *         "inputs": {
              *           "employment_insurance_subject_amount": 300000,
-             *           "employee_rate": "0.005",
+             *           "employee_rate": "0.0055",
              *           "business_type": "general"
              *         },
-             *         "raw_amount": "1500",
+             *         "raw_amount": "1650",
              *         "rounding_rule": "round_50_sen_or_less_down_over_50_sen_up_to_yen",
-             *         "rounded_amount": 1500,
+             *         "rounded_amount": 1650,
              *         "master_refs": [
              *           {
              *             "type": "employment_insurance_rate_table",
              *             "id": "ei-general",
-             *             "version": "2026-04",
-             *             "effective_from": "2026-04-01",
-             *             "effective_to": null
+             *             "version": "2025-04",
+             *             "effective_from": "2025-04-01",
+             *             "effective_to": "2026-03-31"
              *           }
              *         ],
              *         "rule": {
@@ -1163,44 +1163,7 @@ export interface components {
          *         "employment_insurance_subject_amount": 300000,
          *         "employment_insurance": 1500
          *       },
-         *       "calculation_trace": [
-         *         {
-         *           "step": "employment_insurance",
-         *           "step_type": "statutory_deduction",
-         *           "formula_code": "employment_insurance.employee_contribution.v1",
-         *           "output_key": "amounts.statutory_deductions.employment_insurance",
-         *           "input_refs": [
-         *             "amounts.employment_insurance_subject_amount",
-         *             "masters.employment_insurance.employee_rate",
-         *             "masters.employment_insurance.business_type"
-         *           ],
-         *           "formula": "round_50_sen(employment_insurance_subject_amount x employee_rate)",
-         *           "inputs": {
-         *             "employment_insurance_subject_amount": 300000,
-         *             "employee_rate": "0.005",
-         *             "business_type": "general"
-         *           },
-         *           "raw_amount": "1500",
-         *           "rounding_rule": "round_50_sen_or_less_down_over_50_sen_up_to_yen",
-         *           "rounded_amount": 1500,
-         *           "master_refs": [
-         *             {
-         *               "type": "employment_insurance_rate_table",
-         *               "id": "ei-general",
-         *               "version": "2026-04",
-         *               "effective_from": "2026-04-01",
-         *               "effective_to": null
-         *             }
-         *           ],
-         *           "rule": {
-         *             "file": "rules/employment_insurance/employment_insurance.employee_contribution.v1.yaml",
-         *             "sha256": "9a1e6f0b3c5d7e2f4a6b8c0d1e2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f",
-         *             "legal_source": "労働保険の保険料の徴収等に関する法律第31条; 通貨の単位及び貨幣の発行等に関する法律第3条",
-         *             "effective_from": "2020-01-01",
-         *             "effective_to": null
-         *           }
-         *         }
-         *       ],
+         *       "calculation_trace": [],
          *       "warnings": []
          *     }
          */
@@ -1263,19 +1226,19 @@ export interface components {
              *         "formula": "round_50_sen(employment_insurance_subject_amount x employee_rate)",
              *         "inputs": {
              *           "employment_insurance_subject_amount": 300000,
-             *           "employee_rate": "0.005",
+             *           "employee_rate": "0.0055",
              *           "business_type": "general"
              *         },
-             *         "raw_amount": "1500",
+             *         "raw_amount": "1650",
              *         "rounding_rule": "round_50_sen_or_less_down_over_50_sen_up_to_yen",
-             *         "rounded_amount": 1500,
+             *         "rounded_amount": 1650,
              *         "master_refs": [
              *           {
              *             "type": "employment_insurance_rate_table",
              *             "id": "ei-general",
-             *             "version": "2026-04",
-             *             "effective_from": "2026-04-01",
-             *             "effective_to": null
+             *             "version": "2025-04",
+             *             "effective_from": "2025-04-01",
+             *             "effective_to": "2026-03-31"
              *           }
              *         ],
              *         "rule": {
@@ -1394,19 +1357,19 @@ export interface components {
              *         "formula": "round_50_sen(employment_insurance_subject_amount x employee_rate)",
              *         "inputs": {
              *           "employment_insurance_subject_amount": 300000,
-             *           "employee_rate": "0.005",
+             *           "employee_rate": "0.0055",
              *           "business_type": "general"
              *         },
-             *         "raw_amount": "1500",
+             *         "raw_amount": "1650",
              *         "rounding_rule": "round_50_sen_or_less_down_over_50_sen_up_to_yen",
-             *         "rounded_amount": 1500,
+             *         "rounded_amount": 1650,
              *         "master_refs": [
              *           {
              *             "type": "employment_insurance_rate_table",
              *             "id": "ei-general",
-             *             "version": "2026-04",
-             *             "effective_from": "2026-04-01",
-             *             "effective_to": null
+             *             "version": "2025-04",
+             *             "effective_from": "2025-04-01",
+             *             "effective_to": "2026-03-31"
              *           }
              *         ],
              *         "rule": {
@@ -1532,19 +1495,19 @@ export interface components {
              *         "formula": "round_50_sen(employment_insurance_subject_amount x employee_rate)",
              *         "inputs": {
              *           "employment_insurance_subject_amount": 300000,
-             *           "employee_rate": "0.005",
+             *           "employee_rate": "0.0055",
              *           "business_type": "general"
              *         },
-             *         "raw_amount": "1500",
+             *         "raw_amount": "1650",
              *         "rounding_rule": "round_50_sen_or_less_down_over_50_sen_up_to_yen",
-             *         "rounded_amount": 1500,
+             *         "rounded_amount": 1650,
              *         "master_refs": [
              *           {
              *             "type": "employment_insurance_rate_table",
              *             "id": "ei-general",
-             *             "version": "2026-04",
-             *             "effective_from": "2026-04-01",
-             *             "effective_to": null
+             *             "version": "2025-04",
+             *             "effective_from": "2025-04-01",
+             *             "effective_to": "2026-03-31"
              *           }
              *         ],
              *         "rule": {
@@ -1970,19 +1933,19 @@ export interface components {
          *       "formula": "round_50_sen(employment_insurance_subject_amount x employee_rate)",
          *       "inputs": {
          *         "employment_insurance_subject_amount": 300000,
-         *         "employee_rate": "0.005",
+         *         "employee_rate": "0.0055",
          *         "business_type": "general"
          *       },
-         *       "raw_amount": "1500",
+         *       "raw_amount": "1650",
          *       "rounding_rule": "round_50_sen_or_less_down_over_50_sen_up_to_yen",
-         *       "rounded_amount": 1500,
+         *       "rounded_amount": 1650,
          *       "master_refs": [
          *         {
          *           "type": "employment_insurance_rate_table",
          *           "id": "ei-general",
-         *           "version": "2026-04",
-         *           "effective_from": "2026-04-01",
-         *           "effective_to": null
+         *           "version": "2025-04",
+         *           "effective_from": "2025-04-01",
+         *           "effective_to": "2026-03-31"
          *         }
          *       ],
          *       "rule": {
@@ -2033,7 +1996,7 @@ export interface components {
              * @description Input values; content varies by step.
              * @example {
              *       "employment_insurance_subject_amount": 300000,
-             *       "employee_rate": "0.005",
+             *       "employee_rate": "0.0055",
              *       "business_type": "general"
              *     }
              */
@@ -2042,7 +2005,7 @@ export interface components {
             };
             /**
              * @description Unrounded result as a decimal string; null for steps without an amount (settings_resolution).
-             * @example 1500
+             * @example 1650
              */
             raw_amount: string | null;
             /**
@@ -2052,7 +2015,7 @@ export interface components {
             rounding_rule: string | null;
             /**
              * @description Rounded result: integer yen, a decimal string for the hourly-base step, null for steps without an amount.
-             * @example 1500
+             * @example 1650
              */
             rounded_amount: number | string | null;
             /**
@@ -2061,9 +2024,9 @@ export interface components {
              *       {
              *         "type": "employment_insurance_rate_table",
              *         "id": "ei-general",
-             *         "version": "2026-04",
-             *         "effective_from": "2026-04-01",
-             *         "effective_to": null
+             *         "version": "2025-04",
+             *         "effective_from": "2025-04-01",
+             *         "effective_to": "2026-03-31"
              *       }
              *     ]
              */
@@ -2118,9 +2081,9 @@ export interface components {
          * @example {
          *       "type": "employment_insurance_rate_table",
          *       "id": "ei-general",
-         *       "version": "2026-04",
-         *       "effective_from": "2026-04-01",
-         *       "effective_to": null
+         *       "version": "2025-04",
+         *       "effective_from": "2025-04-01",
+         *       "effective_to": "2026-03-31"
          *     }
          */
         MasterRef: {
@@ -2136,19 +2099,19 @@ export interface components {
             id: string;
             /**
              * @description Table version.
-             * @example 2026-04
+             * @example 2025-04
              */
             version: string;
             /**
              * Format: date
              * @description First day in force.
-             * @example 2026-04-01
+             * @example 2025-04-01
              */
             effective_from: string;
             /**
              * Format: date
              * @description Last day in force; null = open-ended.
-             * @example null
+             * @example 2026-03-31
              */
             effective_to: string | null;
         };
@@ -2194,15 +2157,15 @@ export interface components {
          *         {
          *           "type": "social_insurance_rate_table",
          *           "id": "kyokai-13",
-         *           "version": "2026-04",
-         *           "effective_from": "2026-04-01",
-         *           "effective_to": null,
+         *           "version": "2025-03",
+         *           "effective_from": "2025-03-01",
+         *           "effective_to": "2026-02-28",
          *           "provider": "全国健康保険協会 (Japan Health Insurance Association)",
          *           "prefecture_code": "13",
          *           "prefecture_name": "tokyo",
-         *           "health_insurance_employee_rate": "0.04925",
-         *           "care_insurance_employee_rate": "0.0081",
-         *           "childcare_support_contribution_employee_rate": "0.00115",
+         *           "health_insurance_employee_rate": "0.04955",
+         *           "care_insurance_employee_rate": "0.00795",
+         *           "childcare_support_contribution_employee_rate": null,
          *           "health_insurance_standard_bonus_annual_cap": 5730000
          *         }
          *       ]
@@ -2215,15 +2178,15 @@ export interface components {
              *       {
              *         "type": "social_insurance_rate_table",
              *         "id": "kyokai-13",
-             *         "version": "2026-04",
-             *         "effective_from": "2026-04-01",
-             *         "effective_to": null,
+             *         "version": "2025-03",
+             *         "effective_from": "2025-03-01",
+             *         "effective_to": "2026-02-28",
              *         "provider": "全国健康保険協会 (Japan Health Insurance Association)",
              *         "prefecture_code": "13",
              *         "prefecture_name": "tokyo",
-             *         "health_insurance_employee_rate": "0.04925",
-             *         "care_insurance_employee_rate": "0.0081",
-             *         "childcare_support_contribution_employee_rate": "0.00115",
+             *         "health_insurance_employee_rate": "0.04955",
+             *         "care_insurance_employee_rate": "0.00795",
+             *         "childcare_support_contribution_employee_rate": null,
              *         "health_insurance_standard_bonus_annual_cap": 5730000
              *       }
              *     ]
@@ -2342,14 +2305,14 @@ export interface components {
          * @example {
          *       "data": [
          *         {
-         *           "type": "health_insurance_grade_table",
-         *           "id": "health-insurance-grades",
-         *           "version": "2025-03",
-         *           "effective_from": "2025-03-01",
-         *           "effective_to": null,
-         *           "provider": "全国健康保険協会 (Japan Health Insurance Association)",
-         *           "source_artifact_id": "kyokai-hyojun-hoshu-getsugaku",
-         *           "file": "social_insurance/health_grades/2025-03.yaml",
+         *           "type": "income_tax_computer_special",
+         *           "id": "nta-computer-special",
+         *           "version": "2026-01",
+         *           "effective_from": "2026-01-01",
+         *           "effective_to": "2026-12-31",
+         *           "provider": "国税庁 (National Tax Agency)",
+         *           "source_artifact_id": "nta-zeigakuhyo2026-denshi_01",
+         *           "file": "income_tax/computer_special/2026-01.yaml",
          *           "inherited_from": null
          *         }
          *       ]
@@ -2360,14 +2323,14 @@ export interface components {
              * @description Records, by type, id and date.
              * @example [
              *       {
-             *         "type": "health_insurance_grade_table",
-             *         "id": "health-insurance-grades",
-             *         "version": "2025-03",
-             *         "effective_from": "2025-03-01",
-             *         "effective_to": null,
-             *         "provider": "全国健康保険協会 (Japan Health Insurance Association)",
-             *         "source_artifact_id": "kyokai-hyojun-hoshu-getsugaku",
-             *         "file": "social_insurance/health_grades/2025-03.yaml",
+             *         "type": "income_tax_computer_special",
+             *         "id": "nta-computer-special",
+             *         "version": "2026-01",
+             *         "effective_from": "2026-01-01",
+             *         "effective_to": "2026-12-31",
+             *         "provider": "国税庁 (National Tax Agency)",
+             *         "source_artifact_id": "nta-zeigakuhyo2026-denshi_01",
+             *         "file": "income_tax/computer_special/2026-01.yaml",
              *         "inherited_from": null
              *       }
              *     ]
@@ -2377,58 +2340,58 @@ export interface components {
         /**
          * @description One version of one master table of any kind (withholding, computer-method, rate, grade and rounding tables: `type` is the kind), or one dated value of a parameter (`type` parameter, `id` its path, with its unit, value and whether it is inferred).
          * @example {
-         *       "type": "health_insurance_grade_table",
-         *       "id": "health-insurance-grades",
-         *       "version": "2025-03",
-         *       "effective_from": "2025-03-01",
-         *       "effective_to": null,
-         *       "provider": "全国健康保険協会 (Japan Health Insurance Association)",
-         *       "source_artifact_id": "kyokai-hyojun-hoshu-getsugaku",
-         *       "file": "social_insurance/health_grades/2025-03.yaml",
+         *       "type": "income_tax_computer_special",
+         *       "id": "nta-computer-special",
+         *       "version": "2026-01",
+         *       "effective_from": "2026-01-01",
+         *       "effective_to": "2026-12-31",
+         *       "provider": "国税庁 (National Tax Agency)",
+         *       "source_artifact_id": "nta-zeigakuhyo2026-denshi_01",
+         *       "file": "income_tax/computer_special/2026-01.yaml",
          *       "inherited_from": null
          *     }
          */
         MasterVersionRecord: {
             /**
              * @description Master kind (e.g. health_insurance_grade_table, rounding_rule_table, income_tax_computer_special), or parameter.
-             * @example health_insurance_grade_table
+             * @example income_tax_computer_special
              */
             type: string;
             /**
              * @description Table id, or the parameter path (area.name).
-             * @example health-insurance-grades
+             * @example nta-computer-special
              */
             id: string;
             /**
              * @description Table version; for a parameter, the first day of the value.
-             * @example 2025-03
+             * @example 2026-01
              */
             version: string;
             /**
              * Format: date
              * @description First day in force.
-             * @example 2025-03-01
+             * @example 2026-01-01
              */
             effective_from: string;
             /**
              * Format: date
              * @description Last day in force; null = no end set.
-             * @example null
+             * @example 2026-12-31
              */
             effective_to: string | null;
             /**
              * @description Publisher.
-             * @example 全国健康保険協会 (Japan Health Insurance Association)
+             * @example 国税庁 (National Tax Agency)
              */
             provider: string | null;
             /**
              * @description Source document id, or null.
-             * @example kyokai-hyojun-hoshu-getsugaku
+             * @example nta-zeigakuhyo2026-denshi_01
              */
             source_artifact_id: string | null;
             /**
              * @description The master file, relative to the loaded masters folder.
-             * @example social_insurance/health_grades/2025-03.yaml
+             * @example income_tax/computer_special/2026-01.yaml
              */
             file: string;
             /**
@@ -2527,15 +2490,15 @@ export interface components {
          * @example {
          *       "type": "social_insurance_rate_table",
          *       "id": "kyokai-13",
-         *       "version": "2026-04",
-         *       "effective_from": "2026-04-01",
-         *       "effective_to": null,
+         *       "version": "2025-03",
+         *       "effective_from": "2025-03-01",
+         *       "effective_to": "2026-02-28",
          *       "provider": "全国健康保険協会 (Japan Health Insurance Association)",
          *       "prefecture_code": "13",
          *       "prefecture_name": "tokyo",
-         *       "health_insurance_employee_rate": "0.04925",
-         *       "care_insurance_employee_rate": "0.0081",
-         *       "childcare_support_contribution_employee_rate": "0.00115",
+         *       "health_insurance_employee_rate": "0.04955",
+         *       "care_insurance_employee_rate": "0.00795",
+         *       "childcare_support_contribution_employee_rate": null,
          *       "health_insurance_standard_bonus_annual_cap": 5730000
          *     }
          */
@@ -2553,19 +2516,19 @@ export interface components {
             id: string;
             /**
              * @description Table version.
-             * @example 2026-04
+             * @example 2025-03
              */
             version: string;
             /**
              * Format: date
              * @description First day in force.
-             * @example 2026-04-01
+             * @example 2025-03-01
              */
             effective_from: string;
             /**
              * Format: date
              * @description Last day in force; null = no end set.
-             * @example null
+             * @example 2026-02-28
              */
             effective_to: string | null;
             /**
@@ -2585,17 +2548,17 @@ export interface components {
             prefecture_name: string | null;
             /**
              * @description Employee health insurance rate.
-             * @example 0.04925
+             * @example 0.04955
              */
             health_insurance_employee_rate: string;
             /**
              * @description Employee care insurance rate.
-             * @example 0.0081
+             * @example 0.00795
              */
             care_insurance_employee_rate: string;
             /**
              * @description Employee childcare support rate, or null.
-             * @example 0.00115
+             * @example null
              */
             childcare_support_contribution_employee_rate: string | null;
             /**
@@ -2673,13 +2636,13 @@ export interface components {
          * @example {
          *       "type": "employment_insurance_rate_table",
          *       "id": "ei-general",
-         *       "version": "2026-04",
-         *       "effective_from": "2026-04-01",
-         *       "effective_to": null,
+         *       "version": "2025-04",
+         *       "effective_from": "2025-04-01",
+         *       "effective_to": "2026-03-31",
          *       "provider": "厚生労働省 (Ministry of Health, Labour and Welfare)",
          *       "business_type": "general",
-         *       "employee_rate": "0.005",
-         *       "source_artifact_id": "mhlw-koyou-hokenryoritsu-r8"
+         *       "employee_rate": "0.0055",
+         *       "source_artifact_id": "mhlw-koyou-hokenryoritsu-r7"
          *     }
          */
         EmploymentInsuranceRateRecord: {
@@ -2696,19 +2659,19 @@ export interface components {
             id: string;
             /**
              * @description Table version.
-             * @example 2026-04
+             * @example 2025-04
              */
             version: string;
             /**
              * Format: date
              * @description First day in force.
-             * @example 2026-04-01
+             * @example 2025-04-01
              */
             effective_from: string;
             /**
              * Format: date
              * @description Last day in force; null = no end set.
-             * @example null
+             * @example 2026-03-31
              */
             effective_to: string | null;
             /**
@@ -2724,12 +2687,12 @@ export interface components {
             business_type?: "general" | "agriculture_forestry_fisheries_sake" | "construction";
             /**
              * @description Employee rate.
-             * @example 0.005
+             * @example 0.0055
              */
             employee_rate: string;
             /**
              * @description Source document id, or null.
-             * @example mhlw-koyou-hokenryoritsu-r8
+             * @example mhlw-koyou-hokenryoritsu-r7
              */
             source_artifact_id: string | null;
         };
@@ -4424,44 +4387,7 @@ export interface operations {
                      *         "employment_insurance_subject_amount": 300000,
                      *         "employment_insurance": 1500
                      *       },
-                     *       "calculation_trace": [
-                     *         {
-                     *           "step": "employment_insurance",
-                     *           "step_type": "statutory_deduction",
-                     *           "formula_code": "employment_insurance.employee_contribution.v1",
-                     *           "output_key": "amounts.statutory_deductions.employment_insurance",
-                     *           "input_refs": [
-                     *             "amounts.employment_insurance_subject_amount",
-                     *             "masters.employment_insurance.employee_rate",
-                     *             "masters.employment_insurance.business_type"
-                     *           ],
-                     *           "formula": "round_50_sen(employment_insurance_subject_amount x employee_rate)",
-                     *           "inputs": {
-                     *             "employment_insurance_subject_amount": 300000,
-                     *             "employee_rate": "0.005",
-                     *             "business_type": "general"
-                     *           },
-                     *           "raw_amount": "1500",
-                     *           "rounding_rule": "round_50_sen_or_less_down_over_50_sen_up_to_yen",
-                     *           "rounded_amount": 1500,
-                     *           "master_refs": [
-                     *             {
-                     *               "type": "employment_insurance_rate_table",
-                     *               "id": "ei-general",
-                     *               "version": "2026-04",
-                     *               "effective_from": "2026-04-01",
-                     *               "effective_to": null
-                     *             }
-                     *           ],
-                     *           "rule": {
-                     *             "file": "rules/employment_insurance/employment_insurance.employee_contribution.v1.yaml",
-                     *             "sha256": "9a1e6f0b3c5d7e2f4a6b8c0d1e2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f",
-                     *             "legal_source": "労働保険の保険料の徴収等に関する法律第31条; 通貨の単位及び貨幣の発行等に関する法律第3条",
-                     *             "effective_from": "2020-01-01",
-                     *             "effective_to": null
-                     *           }
-                     *         }
-                     *       ],
+                     *       "calculation_trace": [],
                      *       "warnings": []
                      *     }
                      */
@@ -5269,14 +5195,14 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "type": "health_insurance_grade_table",
-                     *           "id": "health-insurance-grades",
-                     *           "version": "2025-03",
-                     *           "effective_from": "2025-03-01",
-                     *           "effective_to": null,
-                     *           "provider": "全国健康保険協会 (Japan Health Insurance Association)",
-                     *           "source_artifact_id": "kyokai-hyojun-hoshu-getsugaku",
-                     *           "file": "social_insurance/health_grades/2025-03.yaml",
+                     *           "type": "income_tax_computer_special",
+                     *           "id": "nta-computer-special",
+                     *           "version": "2026-01",
+                     *           "effective_from": "2026-01-01",
+                     *           "effective_to": "2026-12-31",
+                     *           "provider": "国税庁 (National Tax Agency)",
+                     *           "source_artifact_id": "nta-zeigakuhyo2026-denshi_01",
+                     *           "file": "income_tax/computer_special/2026-01.yaml",
                      *           "inherited_from": null
                      *         }
                      *       ]
@@ -5393,15 +5319,15 @@ export interface operations {
                      *         {
                      *           "type": "social_insurance_rate_table",
                      *           "id": "kyokai-13",
-                     *           "version": "2026-04",
-                     *           "effective_from": "2026-04-01",
-                     *           "effective_to": null,
+                     *           "version": "2025-03",
+                     *           "effective_from": "2025-03-01",
+                     *           "effective_to": "2026-02-28",
                      *           "provider": "全国健康保険協会 (Japan Health Insurance Association)",
                      *           "prefecture_code": "13",
                      *           "prefecture_name": "tokyo",
-                     *           "health_insurance_employee_rate": "0.04925",
-                     *           "care_insurance_employee_rate": "0.0081",
-                     *           "childcare_support_contribution_employee_rate": "0.00115",
+                     *           "health_insurance_employee_rate": "0.04955",
+                     *           "care_insurance_employee_rate": "0.00795",
+                     *           "childcare_support_contribution_employee_rate": null,
                      *           "health_insurance_standard_bonus_annual_cap": 5730000
                      *         }
                      *       ]

@@ -23,13 +23,18 @@ export const REQUEST_EXAMPLES: Record<CalculationType, Json> = {
   standard_monthly_remuneration_resolution: ex.standardMonthlyRemunerationExample,
 };
 
-/** The calculation whose example shows its trace (its own step): the others show an empty trace. */
+/**
+ * The trace step example: the employment insurance simulation's own step, computed for the documented
+ * request moved into a closed period (the 2025-04 rates, in force until 2026-03-31), so that its master
+ * ref's dates do not change when a new version is added. The result examples show no trace.
+ */
 const TRACED: CalculationType = 'employment_insurance_simulation';
+const TRACED_DATES = { calculation_date: '2025-05-20', payment_date: '2025-05-25' };
 
 export interface CalculationExamples {
   /** per type, the example result; absent when the loaded rule set cannot compute the documented request */
   results: Partial<Record<CalculationType, Json>>;
-  /** the traced calculation's own step, or undefined */
+  /** the employment insurance simulation's own step (TRACED_DATES), or undefined */
   traceStep: Json | undefined;
 }
 
@@ -38,18 +43,23 @@ function withPlaceholderHash(step: Json): Json {
   return rule ? { ...step, rule: { ...rule, sha256: FILE_HASH_EXAMPLE } } : step;
 }
 
+const profileVersions = () => applyProfilePut([], ex.profilePutExample as never, { company_id: ex.monthlyPayrollRequestExample.company_id, profile_id: 'prof_example' }).versions;
+
 function exampleOf(engine: Pick<Engine, 'calculate'>, type: CalculationType): Json {
-  const versions = applyProfilePut([], ex.profilePutExample as never, { company_id: ex.monthlyPayrollRequestExample.company_id, profile_id: 'prof_example' }).versions;
-  const request: Json = { ...structuredClone(REQUEST_EXAMPLES[type]), calculation_options: { include_calculation_trace: type === TRACED } };
-  const result = engine.calculate(type, request, versions) as unknown as Json;
-  const trace = result.calculation_trace as Json[];
+  const request: Json = { ...structuredClone(REQUEST_EXAMPLES[type]), calculation_options: { include_calculation_trace: false } };
+  const result = engine.calculate(type, request, profileVersions()) as unknown as Json;
   return {
     ...result,
     calculation_id: CALCULATION_ID_EXAMPLE,
     calculated_at: `${String(request.calculation_date)}T01:23:45.678Z`,
     settings_snapshot: { ...(result.settings_snapshot as Json), rules_masters_hash: RULES_MASTERS_HASH_EXAMPLE },
-    calculation_trace: trace.length ? [withPlaceholderHash(trace[trace.length - 1]!)] : [],
   };
+}
+
+function traceStepOf(engine: Pick<Engine, 'calculate'>): Json | undefined {
+  const request: Json = { ...structuredClone(REQUEST_EXAMPLES[TRACED]), ...TRACED_DATES, calculation_options: { include_calculation_trace: true } };
+  const trace = (engine.calculate(TRACED, request, profileVersions()) as unknown as { calculation_trace: Json[] }).calculation_trace;
+  return trace.length ? withPlaceholderHash(trace[trace.length - 1]!) : undefined;
 }
 
 const built = new WeakMap<object, CalculationExamples>();
@@ -68,8 +78,13 @@ export function calculationExamples(engine: Pick<Engine, 'calculate' | 'outputs'
         // document: its result schemas then carry examples made from the declared types
       }
     }
-    const traced = results[TRACED]?.calculation_trace as Json[] | undefined;
-    found = { results, traceStep: traced?.[0] };
+    let traceStep: Json | undefined;
+    try {
+      traceStep = traceStepOf(engine);
+    } catch {
+      // as above: the trace step schema keeps its own example
+    }
+    found = { results, traceStep };
     built.set(key, found);
   }
   return found;

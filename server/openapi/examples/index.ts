@@ -46,7 +46,7 @@ export function applyDocumentExamples(schemas: Record<string, Schema>, copies: M
 
   // illustrative rates of a health insurance society (each sets its own); the childcare support rate and
   // the bonus cap are the law's, the same for every insurer: the kyokai record's
-  const kyokai = records.socialInsuranceRate;
+  const kyokai = records.kyokaiRates;
   if (kyokai) {
     set(copies.get(customRatesSchema) as Schema | undefined, {
       health_insurance_employee_rate: '0.045',

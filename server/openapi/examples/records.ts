@@ -1,8 +1,11 @@
 /**
  * The master listing examples: records the loaded engine lists (GET /v1/masters/*), of pinned versions
- * so that adding a table version does not change the example; the first record of the kind when the
- * pinned one is not loaded (another rule set). Read from the engine in service when the document is
- * built, never from files at import: no statute figure is typed in the schemas.
+ * whose period is already closed (effective_to set), so that adding a version (the yearly update) changes
+ * neither the example nor openapi.json; the first record of the kind when the pinned one is not loaded
+ * (another rule set). Read from the engine in service when the document is built, never from files at
+ * import: no statute figure is typed in the schemas. `kyokaiRates` (whose rates, not dates, the
+ * self-declared rates example shows) is the current kyokai version: the childcare support rate starts
+ * with it.
  */
 import type { Engine } from '../../../engine/index.ts';
 import { FILE_HASH_EXAMPLE } from './calculations.ts';
@@ -12,6 +15,7 @@ type Json = Record<string, unknown>;
 export interface RecordExamples {
   taxTable: Json | undefined;
   socialInsuranceRate: Json | undefined;
+  kyokaiRates: Json | undefined;
   employeesPensionRate: Json | undefined;
   employmentInsuranceRate: Json | undefined;
   rule: Json | undefined;
@@ -21,11 +25,12 @@ export interface RecordExamples {
 /** The pinned record [type, id, version] of each example, as published. */
 const PINNED = {
   taxTable: ['income_tax_table', 'nta-withholding-monthly', '2026-01'],
-  socialInsuranceRate: ['social_insurance_rate_table', 'kyokai-13', '2026-04'],
+  socialInsuranceRate: ['social_insurance_rate_table', 'kyokai-13', '2025-03'],
+  kyokaiRates: ['social_insurance_rate_table', 'kyokai-13', '2026-04'],
   employeesPensionRate: ['employees_pension_rate_table', 'employees-pension', '2020-09'],
-  employmentInsuranceRate: ['employment_insurance_rate_table', 'ei-general', '2026-04'],
+  employmentInsuranceRate: ['employment_insurance_rate_table', 'ei-general', '2025-04'],
   rule: ['rule', 'employment_insurance.employee_contribution', 'v1'],
-  masterVersion: ['health_insurance_grade_table', 'health-insurance-grades', '2025-03'],
+  masterVersion: ['income_tax_computer_special', 'nta-computer-special', '2026-01'],
 } as const;
 
 function pick(records: Json[], [type, id, version]: readonly string[]): Json | undefined {
@@ -44,6 +49,7 @@ export function recordExamples(engine: Pick<Engine, 'taxTables' | 'rateTables' |
     found = {
       taxTable: pick(engine.taxTables(), PINNED.taxTable),
       socialInsuranceRate: pick(rates, PINNED.socialInsuranceRate),
+      kyokaiRates: pick(rates, PINNED.kyokaiRates),
       employeesPensionRate: pick(rates, PINNED.employeesPensionRate),
       employmentInsuranceRate: pick(rates, PINNED.employmentInsuranceRate),
       // the file hash changes with every edit of the file: the example shows its shape
