@@ -11,7 +11,8 @@ import { LoadError, loadEngine, type Engine } from '../engine/index.ts';
 import { filterCases, loadGoldenCorpus, runGoldenCase, type CaseOutcome, type GoldenCase } from './golden/runner.ts';
 import { formatFailure } from './golden/report.ts';
 import { applyEdits, type ValueEdit } from './golden/update.ts';
-import { pathText } from './golden/compare.ts';
+import { pathText, type Mismatch } from './golden/compare.ts';
+import { staleFigures } from './golden/stale-description.ts';
 
 const HELP = `usage: npm run golden -- [options]
 
@@ -19,11 +20,12 @@ const HELP = `usage: npm run golden -- [options]
   --rules DIR      rules to run (default rules/)
   --masters DIR    statutory masters to run (default masters/)
   --filter REGEX   only cases whose id, file or a tag matches
-  --update         write the actual values over the expected ones (review with git diff)
+  --update         write the actual values over the expected ones (review with git diff); a description
+                   that still quotes a replaced figure is listed for a hand edit
   --help           this text
 
-Exit status: 0 all passed (or updated); 1 a case failed, a case file is broken, or the rules and masters
-do not load; 2 bad usage.`;
+Exit status: 0 all passed (or updated); 1 a case failed, a case file is broken, the rules and masters
+do not load, or --update left something to a person (a description quoting old figures included); 2 bad usage.`;
 
 function fail(message: string): never {
   console.error(`golden: ${message}`);
@@ -89,14 +91,25 @@ for (const c of cases) {
 
 if (values.update) {
   const byFile = new Map<string, ValueEdit[]>();
+  const stale: string[] = [];
   for (const [c, outcome] of failures) {
     const edits = byFile.get(c.absFile) ?? [];
+    const rewritten: Mismatch[] = [];
     for (const m of outcome.mismatches) {
       // a field the result no longer has cannot be written back: it is a question for a person
       if (m.actual === undefined) outcome.problems.push(`${pathText(m.path)}: no longer in the result (expected ${JSON.stringify(m.expected)}); edit by hand`);
-      else edits.push({ caseIndex: c.index, path: m.path, value: m.actual });
+      else {
+        edits.push({ caseIndex: c.index, path: m.path, value: m.actual });
+        rewritten.push(m);
+      }
     }
     byFile.set(c.absFile, edits);
+    // the hand-worked description must follow the new values: name each figure it still quotes from the old ones
+    const figures = staleFigures(c.description, c.expect, c.request, rewritten);
+    if (figures.length) {
+      stale.push(`CHECK DESCRIPTION ${c.id}  (${c.file}): it quotes figures the case no longer expects; rework its arithmetic`);
+      for (const f of figures) stale.push(`  quotes ${f.quoted}: was ${f.was}, now ${JSON.stringify(f.now)}`);
+    }
   }
   let written = 0;
   for (const [file, edits] of byFile) {
@@ -110,8 +123,10 @@ if (values.update) {
   // what --update cannot decide for the specialist: errors, refused requests, missing steps
   const left = failures.filter(([, o]) => o.problems.length);
   for (const [c, o] of left) console.log(formatFailure(c, { ...o, mismatches: [] }));
-  console.log(`golden --update: ${written} values rewritten in ${[...byFile.values()].filter((e) => e.length).length} files; ${left.length} cases need a hand edit; review with git diff`);
-  process.exit(left.length || corpus.problems.length ? 1 : 0);
+  for (const line of stale) console.log(line);
+  const descriptions = stale.filter((l) => l.startsWith('CHECK')).length;
+  console.log(`golden --update: ${written} values rewritten in ${[...byFile.values()].filter((e) => e.length).length} files; ${descriptions} descriptions quote old figures; ${left.length} cases need a hand edit; review with git diff`);
+  process.exit(left.length || descriptions || corpus.problems.length ? 1 : 0);
 }
 
 for (const [c, outcome] of failures) console.log(formatFailure(c, outcome));
