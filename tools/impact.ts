@@ -2,7 +2,9 @@
  * npm run impact -- --base <git ref | dir> --head <git ref | dir> [--dates D1,D2] [--on DATES] [--html FILE]
  * Runs the golden corpus and a seeded generated population under two versions of the rules and masters
  * (or the same version at two payment dates) and reports how many results changed, by formula code and
- * by amount, the distribution of each change in yen, and the largest cases with both traces.
+ * by amount, by pay type, premium month and prefecture, the version and rate changes behind them, the
+ * distribution of each change in yen, and the largest cases with both traces. The default payment dates
+ * reach every version that differs between the two sides (impact/coverage.ts).
  */
 import { existsSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -10,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { LoadError, loadEngine, type Engine } from '../engine/index.ts';
 import { isIsoDate } from '../engine/tooling.ts';
+import { changedVersions, defaultDates, uncoveredWarnings } from './impact/coverage.ts';
 import { htmlReport } from './impact/html.ts';
 import { runSubjects } from './impact/run.ts';
 import { buildSubjects } from './impact/subjects.ts';
@@ -25,7 +28,9 @@ const HELP = `usage: npm run impact -- --base <git ref | dir> --head <git ref | 
   --base, --head   a git ref of this repository (its rules/ and masters/ are exported with git archive) or a
                    directory holding rules/ and/or masters/ (a missing one is the project's own); default: the working tree
   --dates D1,D2    the same data at two payment dates: every member is paid on D1 (base) and on D2 (head)
-  --on DATES       payment dates of the population, comma-separated (default: the 25th of each month of this year)
+  --on DATES       payment dates of the population, comma-separated (default: the 25th of each month of this year
+                   and the first payments under every table or rule version that differs between the sides;
+                   dates that reach no such version get a WARNING)
   --seed N         population seed (default 1); the same seed gives the same population
   --size N         employees in the population besides the withholding grid (default 2000)
   --golden DIR     golden corpus to include (default test/golden; "none" to leave it out)
@@ -71,8 +76,6 @@ function dateList(name: string, v: string): string[] {
 const twoDates = values.dates ? dateList('dates', values.dates) : null;
 if (twoDates && twoDates.length !== 2) fail('--dates takes exactly two dates: D1,D2');
 if (!twoDates && !values.base && !values.head) fail('give --base and --head, or --dates D1,D2 (see --help)');
-const year = new Date().getUTCFullYear();
-const on = values.on ? dateList('on', values.on) : Array.from({ length: 12 }, (_, m) => `${year}-${String(m + 1).padStart(2, '0')}-25`);
 const seed = count('seed', values.seed, 1);
 const size = count('size', values.size, 2000);
 const top = count('top', values.top, 10);
@@ -104,6 +107,11 @@ const headSide = twoDates && !values.head ? baseSide : side(values.head);
 const base = engineOf(baseSide);
 const head = headSide === baseSide ? base : engineOf(headSide);
 
+// the versions that differ between the sides, so the dates reach them (a 2029 table is not seen in 2026)
+const changed = changedVersions(baseSide, headSide);
+const on = values.on ? dateList('on', values.on) : defaultDates(new Date().getUTCFullYear(), changed);
+const warnings = uncoveredWarnings(changed, twoDates ?? on);
+
 const goldenDir = values.golden === 'none' ? null : resolve(values.golden ?? join(PROJECT, 'test', 'golden'));
 if (goldenDir && !existsSync(goldenDir)) fail(`--golden: ${goldenDir} does not exist (or --golden none)`);
 const { subjects, notes } = buildSubjects(base, { seed, size, on, twoDates: twoDates as [string, string] | null, goldenDir });
@@ -113,6 +121,7 @@ const summary = summarize(
   { base: baseSide.label, head: headSide.label, baseHash: base.provenance().rules_masters_hash, headHash: head.provenance().rules_masters_hash },
   top,
   notes,
+  warnings,
 );
 console.log(textReport(summary));
 if (values.html) {

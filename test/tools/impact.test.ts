@@ -79,6 +79,20 @@ describe('impact report on a one-yen change', () => {
     expect(stdout).toMatch(/income_tax +6220 -> 6221 +income_tax.monthly_bracket_lookup.v1/);
   });
 
+  it('breaks the changed results down by pay type, premium month and prefecture: each dimension adds up to the changed and compared totals', () => {
+    const compared = Number(/results compared: (\d+);/.exec(stdout)![1]);
+    for (const title of ['pay type', 'premium month', 'prefecture']) {
+      const block = stdout.slice(stdout.indexOf(`  by ${title}:`)).split('\n').slice(1);
+      const rows = block.slice(0, block.findIndex((l) => !l.startsWith('    ') || l.startsWith('    ('))).map((l) => /^ {4}(\S+) +([\d,]+) of +([\d,]+) +\(/.exec(l)!);
+      expect(rows.reduce((n, r) => n + Number(r[2].replace(/,/g, '')), 0)).toBe(expected.all);
+      expect(rows.every((r) => Number(r[3].replace(/,/g, '')) <= compared)).toBe(true);
+    }
+    // the one cell is read by monthly pay and the income-tax grid only; no version or rate differs
+    expect(stdout).toMatch(/ {2}by pay type:\n {4}income_tax_simulation +\d+ of +[\d,]+ +\([\d.]+ %\)\n {4}monthly +\d+ of/);
+    expect(stdout).not.toContain('table versions chosen differently');
+    expect(stdout).not.toContain('rates that differ');
+  });
+
   it.runIf(browserRuns)('the HTML page renders its charts offline with the same counts', async () => {
     const html = readFileSync(join(work, 'impact.html'), 'utf8');
     // nothing to fetch: no external script or stylesheet (the route check below also fails on any request)
@@ -126,6 +140,7 @@ describe('impact report on a one-yen change', () => {
           canvases: ['by-amount', 'by-formula-code', 'distribution'].map(painted),
           changed: document.getElementById('changed')!.textContent,
           incomeTaxRow: [...document.querySelectorAll('tr[data-amount="income_tax"] td')].map((td) => td.textContent),
+          payTypeChanged: [...document.querySelectorAll('#by-pay-type tr[data-group] td:nth-child(2)')].reduce((n, td) => n + Number(td.textContent), 0),
         };
       });
       expect(errors).toEqual([]);
@@ -145,6 +160,21 @@ describe('impact report on a one-yen change', () => {
       expect(state.byFormulaCode['income_tax.monthly_bracket_lookup.v1']).toBe(expected.all);
       expect(state.distribution.income_tax).toEqual([1, 1]);
       expect(state.incomeTaxRow).toEqual(['income_tax', String(expected.all), '1', '1', '1', '1', '1']);
+      expect(state.payTypeChanged).toBe(expected.all);
+      // within its width at a desktop and a phone width, every folded input opened: no horizontal scrolling
+      for (const width of [1280, 800, 390]) {
+        await page.setViewportSize({ width, height: 900 });
+        const fit = await page.evaluate(() => {
+          document.querySelectorAll('details').forEach((d) => ((d as HTMLDetailsElement).open = true));
+          const doc = document.documentElement;
+          // anything wider than the page outside the tables' own scroll boxes
+          const outside = [...document.querySelectorAll('body *')].filter((e) => !e.closest('.scroll') && e.getBoundingClientRect().right > doc.clientWidth + 1).map((e) => e.tagName);
+          return { scrollWidth: doc.scrollWidth, clientWidth: doc.clientWidth, outside, details: document.querySelectorAll('details[open]').length };
+        });
+        expect(fit.details).toBeGreaterThan(0);
+        expect(fit.outside).toEqual([]);
+        expect(fit.scrollWidth).toBeLessThanOrEqual(fit.clientWidth);
+      }
     } finally {
       await close();
     }

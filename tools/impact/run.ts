@@ -4,6 +4,7 @@
  * traces for the changed results, so the largest can be shown side by side.
  */
 import { EngineError, type CalculationResult, type CalculationType, type Engine, type ProfileVersion } from '../../engine/index.ts';
+import { countGroup, emptyGroups, groupsOf, settingsStep, type Dimension, type GroupCounts } from './groups.ts';
 
 export interface Subject {
   id: string;
@@ -15,7 +16,7 @@ export interface Subject {
   headRequest: Record<string, unknown>;
 }
 
-type Step = { step: string; formula_code: string; rounded_amount: unknown; inputs?: Record<string, unknown>; rule?: { file?: string } };
+type Step = { step: string; formula_code: string; rounded_amount: unknown; inputs?: Record<string, unknown>; rule?: { file?: string }; master_refs?: { type: string; id: string; version: string }[] };
 
 export interface SideOutcome {
   error?: string; // EngineError code, or "crash: message"
@@ -34,6 +35,11 @@ export interface Change {
   steps: { step: string; formula_code: string; base: unknown; head: unknown }[];
   base: SideOutcome;
   head: SideOutcome;
+  /** table versions the settings resolution chose differently (tax_table_version 2026-01 -> 2027-01) */
+  versions: { name: string; base: string; head: string }[];
+  /** rate inputs of a step that differ (health_insurance_employee_rate "0.04925" -> "0.0493") */
+  rates: { step: string; input: string; base: unknown; head: unknown }[];
+  groups: Record<Dimension, string>;
 }
 
 /** The amounts the report follows: each statutory deduction, their total, total deductions and net pay. */
@@ -86,20 +92,52 @@ export interface RunTotals {
   /** errors on both sides with the same code: comparable, unchanged */
   bothFailed: number;
   changes: Change[];
+  groups: GroupCounts;
+}
+
+function versionChanges(base: Step[] | undefined, head: Step[] | undefined): Change['versions'] {
+  const b = settingsStep(base)?.inputs ?? {};
+  const h = settingsStep(head)?.inputs ?? {};
+  return Object.keys(h)
+    .filter((k) => k.endsWith('_version') && k !== 'company_profile_version' && typeof h[k] === 'string' && typeof b[k] === 'string' && b[k] !== h[k])
+    .map((k) => ({ name: k, base: b[k] as string, head: h[k] as string }));
+}
+
+/** Inputs named as rates (rate, …_rate; not …_rate_version) that differ between the same step on both sides. */
+function rateChanges(base: Step[] | undefined, head: Step[] | undefined): Change['rates'] {
+  const out: Change['rates'] = [];
+  const byStep = new Map((base ?? []).map((s) => [s.step, s]));
+  for (const h of head ?? []) {
+    const b = byStep.get(h.step);
+    if (!b?.inputs || !h.inputs) continue;
+    for (const [input, v] of Object.entries(h.inputs)) {
+      if (!/(^|_)rate$/.test(input) || !(input in b.inputs)) continue;
+      if (JSON.stringify(b.inputs[input]) !== JSON.stringify(v)) out.push({ step: h.step, input, base: b.inputs[input], head: v });
+    }
+  }
+  return out;
 }
 
 export function runSubjects(base: Engine, head: Engine, subjects: Subject[]): RunTotals {
   const changes: Change[] = [];
+  const groups = emptyGroups();
   let bothFailed = 0;
   for (const s of subjects) {
     const b = runSide(base, s, s.baseRequest);
     const h = runSide(head, s, s.headRequest);
+    const of = groupsOf(s, (h.trace ?? b.trace) as Parameters<typeof groupsOf>[1]);
+    const change = (deltas: Change['deltas'], steps: Change['steps']): Change => ({
+      id: s.id, source: s.source, calculation: s.calculation, tags: s.tags, deltas, steps, base: b, head: h,
+      versions: versionChanges(b.trace, h.trace), rates: rateChanges(b.trace, h.trace), groups: of,
+    });
     if (b.error || h.error) {
       if (b.error === h.error) {
         bothFailed++;
+        countGroup(groups, of, false);
         continue;
       }
-      changes.push({ id: s.id, source: s.source, calculation: s.calculation, tags: s.tags, deltas: {}, steps: [], base: b, head: h });
+      changes.push(change({}, []));
+      countGroup(groups, of, true);
       continue;
     }
     const deltas: Record<string, number> = {};
@@ -109,7 +147,9 @@ export function runSubjects(base: Engine, head: Engine, subjects: Subject[]): Ru
       if (d !== 0) deltas[name] = d;
     }
     const steps = changedSteps(b.trace!, h.trace!);
-    if (Object.keys(deltas).length || steps.length) changes.push({ id: s.id, source: s.source, calculation: s.calculation, tags: s.tags, deltas, steps, base: b, head: h });
+    const changed = Object.keys(deltas).length > 0 || steps.length > 0;
+    if (changed) changes.push(change(deltas, steps));
+    countGroup(groups, of, changed);
   }
-  return { compared: subjects.length, bothFailed, changes };
+  return { compared: subjects.length, bothFailed, changes, groups };
 }

@@ -3,6 +3,7 @@
  * distribution of each change (min, quartiles, max: nearest-rank quartiles, so every figure is a yen
  * amount some employee actually sees), and the largest cases.
  */
+import type { GroupCounts } from './groups.ts';
 import { TRACKED, type Change, type RunTotals } from './run.ts';
 
 export interface Distribution {
@@ -27,7 +28,20 @@ export interface ImpactSummary {
   distributions: Record<string, Distribution>;
   largest: Change[];
   notes: string[];
+  /** compared and changed results per prefecture, premium month and pay type */
+  groups: GroupCounts;
+  /** "tax_table_version 2026-01 -> 2027-01" -> changed results that used the two versions */
+  versionChanges: Record<string, number>;
+  /** "health_insurance.health_insurance_employee_rate 0.04925 -> 0.0493" -> changed results */
+  rateChanges: Record<string, number>;
+  /** warnings first: dates that reach no changed version */
+  warnings: string[];
 }
+
+const show = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));
+
+/** Most frequent first, then by label. */
+const ranked = (counts: Record<string, number>) => Object.fromEntries(Object.entries(counts).sort(([ka, a], [kb, b]) => b - a || ka.localeCompare(kb)));
 
 /** Nearest-rank percentile of sorted integers (p in 0..1). */
 function rank(sorted: number[], p: number): number {
@@ -45,14 +59,21 @@ function magnitude(c: Change): number {
   return ds.length ? Math.max(...ds) : Number.POSITIVE_INFINITY; // an error that appears or disappears ranks first
 }
 
-export function summarize(totals: RunTotals, labels: { base: string; head: string; baseHash: string; headHash: string }, top: number, notes: string[]): ImpactSummary {
+export function summarize(totals: RunTotals, labels: { base: string; head: string; baseHash: string; headHash: string }, top: number, notes: string[], warnings: string[] = []): ImpactSummary {
   const byFormulaCode: Record<string, number> = {};
+  const versionChanges: Record<string, number> = {};
+  const rateChanges: Record<string, number> = {};
   const byAmount: Record<string, number> = {};
   const deltas: Record<string, number[]> = {};
   let errorsChanged = 0;
   for (const c of totals.changes) {
     if (c.base.error || c.head.error) errorsChanged++;
     for (const code of new Set(c.steps.map((s) => s.formula_code))) byFormulaCode[code] = (byFormulaCode[code] ?? 0) + 1;
+    for (const v of c.versions) {
+      const k = `${v.name} ${v.base} -> ${v.head}`;
+      versionChanges[k] = (versionChanges[k] ?? 0) + 1;
+    }
+    for (const k of new Set(c.rates.map((r) => `${r.step}.${r.input} ${show(r.base)} -> ${show(r.head)}`))) rateChanges[k] = (rateChanges[k] ?? 0) + 1;
     for (const [name, d] of Object.entries(c.deltas)) {
       byAmount[name] = (byAmount[name] ?? 0) + 1;
       (deltas[name] ??= []).push(d);
@@ -71,5 +92,9 @@ export function summarize(totals: RunTotals, labels: { base: string; head: strin
     distributions,
     largest,
     notes,
+    groups: totals.groups,
+    versionChanges: ranked(versionChanges),
+    rateChanges: ranked(rateChanges),
+    warnings,
   };
 }
