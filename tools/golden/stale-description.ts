@@ -6,7 +6,7 @@
  * that are not replaced values (table bounds, rates, intermediate steps) are not judged: they may well
  * still hold, and flagging them all would bury the real ones.
  */
-import { Decimal } from '../../engine/decimal.ts';
+import { Decimal } from '../../engine/tooling.ts';
 import { pathText, type Mismatch } from './compare.ts';
 
 export interface StaleFigure {
