@@ -164,6 +164,8 @@ describe('impact report on a one-yen change', () => {
       // within its width at a desktop and a phone width, every folded input opened: no horizontal scrolling
       for (const width of [1280, 800, 390]) {
         await page.setViewportSize({ width, height: 900 });
+        // Chart.js resizes its canvases on a ResizeObserver callback, a frame or more later (longer under load)
+        await page.waitForFunction(() => [...document.querySelectorAll('canvas')].every((c) => c.getBoundingClientRect().right <= document.documentElement.clientWidth + 1), null, { timeout: 15_000 });
         const fit = await page.evaluate(() => {
           document.querySelectorAll('details').forEach((d) => ((d as HTMLDetailsElement).open = true));
           const doc = document.documentElement;
