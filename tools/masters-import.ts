@@ -19,7 +19,7 @@ import { applySets, parseSets } from './masters-import/uniform.ts';
 import { masterYaml } from './masters-import/write.ts';
 
 const setHelp = Object.entries(IMPORT_KINDS)
-  .flatMap(([k, v]) => (v.uniform ?? []).map((f) => `  ${k.padEnd(22)}${f.name} (${f.type}${f.nullable ? ' or null' : ''}${f.scope === 'record' ? ', every record' : ''})`))
+  .flatMap(([k, v]) => (v.uniform ?? []).map((f) => `${' '.repeat(23)}${k}: ${f.name} (${f.type}${f.nullable ? ' or null' : ''}${f.scope === 'record' ? ', every record' : ''})`))
   .join('\n');
 
 const HELP = `usage: npm run masters:import -- <kind> <file.csv> [options] [--out FILE | --into MASTERS_DIR]

@@ -52,6 +52,12 @@ describe('values the same on every record, from --set', () => {
     expect(read(out).records).toEqual(live('social_insurance/kyokai_rates/2026-03.yaml').records);
   });
 
+  it('--help lists the fields each kind takes with --set, with their type', async () => {
+    const help = (await importCli('--help')).stdout;
+    expect(help).toContain('kyokai-rates: childcare_support_contribution_employee_rate (rate or null, every record)\n');
+    expect(help).toContain('pension-grades: employees_pension_standard_bonus_monthly_cap (yen)\n');
+  });
+
   it.each([
     [['--set', 'nonsense=1'], /--set nonsense: not a field kyokai-rates fills from the command line; it takes childcare_support_contribution_employee_rate, health_insurance_standard_bonus_annual_cap/],
     [['--set', 'childcare_support_contribution_employee_rate=0,115'], /"0,115" is not a rate/],
