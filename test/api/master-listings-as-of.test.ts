@@ -33,7 +33,8 @@ describe('master listings: every kind, and ?as_of=', () => {
 
   it('versions lists every version of every master kind, grades and rounding included', async () => {
     const data = await get('/v1/masters/versions', masterVersionListSchema);
-    expect(new Set(data.map((r) => r.type))).toEqual(new Set(MASTER_KINDS));
+    // every table kind, and the dated values of masters/parameters/ (type parameter)
+    expect(new Set(data.map((r) => r.type))).toEqual(new Set([...MASTER_KINDS, 'parameter']));
     expect(data).toHaveLength(realEngine().masterVersions().length);
     expect(data.find((r) => r.type === 'health_insurance_grade_table')).toMatchObject({ version: '2025-03', file: 'social_insurance/health_grades/2025-03.yaml', inherited_from: null });
     expect(data.find((r) => r.type === 'rounding_rule_table')).toMatchObject({ version: '2020-01', effective_to: null });

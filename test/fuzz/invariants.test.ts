@@ -20,10 +20,17 @@ const RUNS = 60;
 const yenArb = fc.oneof(fc.integer({ min: 0, max: 2_000_000 }), fc.integer({ min: 0, max: MAX_YEN }));
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 
-/** Every number in the amounts; yen amounts (all but the decimal hourly base) must be numbers, never strings. */
+type Declarations = Record<string, { type?: string; fields?: Declarations }>;
+/** The response paths the pipelines declare as decimal strings (the hourly base, the employer shares kept with sen). */
+function decimalStringPaths(decls: Declarations, prefix: string): string[] {
+  return Object.entries(decls).flatMap(([name, d]) => (d.fields ? decimalStringPaths(d.fields, `${prefix}.${name}`) : d.type === 'decimal_string' ? [`${prefix}.${name}`] : []));
+}
+const DECIMAL_STRINGS = new Set(Object.values(realEngine().outputs() as Record<string, Declarations>).flatMap((d) => decimalStringPaths(d, 'amounts')));
+
+/** Every number in the amounts; yen amounts (all but the declared decimal strings) must be numbers, never strings. */
 function integerProblems(v: unknown, path = 'amounts'): string[] {
   if (typeof v === 'number') return Number.isSafeInteger(v) ? [] : [`${path} = ${v}`];
-  if (typeof v === 'string') return /^-?\d+$/.test(v) && !path.endsWith('hourly_base') ? [`${path} is the string ${v}`] : [];
+  if (typeof v === 'string') return /^-?\d+$/.test(v) && !DECIMAL_STRINGS.has(path) && !path.endsWith('hourly_base') ? [`${path} is the string ${v}`] : [];
   if (Array.isArray(v)) return v.flatMap((x, i) => integerProblems(x, `${path}.${i}`));
   if (v && typeof v === 'object') return Object.entries(v).flatMap(([k, x]) => (k === 'metadata' ? [] : integerProblems(x, `${path}.${k}`)));
   return [];
