@@ -381,7 +381,17 @@ export interface components {
          *           "absence_deduction": 0
          *         },
          *         "total_deductions": 65944,
-         *         "net_payment": 246806
+         *         "net_payment": 246806,
+         *         "employer_contributions": {
+         *           "health_insurance": "14775",
+         *           "care_insurance": "0",
+         *           "childcare_support_contribution": "345",
+         *           "employees_pension_insurance": "27450",
+         *           "child_rearing_levy": "1080",
+         *           "employment_insurance": "2658.125",
+         *           "total": "46308.125"
+         *         },
+         *         "company_cost_total": "359058.125"
          *       },
          *       "calculation_trace": [],
          *       "warnings": []
@@ -454,7 +464,17 @@ export interface components {
              *         "absence_deduction": 0
              *       },
              *       "total_deductions": 65944,
-             *       "net_payment": 246806
+             *       "net_payment": 246806,
+             *       "employer_contributions": {
+             *         "health_insurance": "14775",
+             *         "care_insurance": "0",
+             *         "childcare_support_contribution": "345",
+             *         "employees_pension_insurance": "27450",
+             *         "child_rearing_levy": "1080",
+             *         "employment_insurance": "2658.125",
+             *         "total": "46308.125"
+             *       },
+             *       "company_cost_total": "359058.125"
              *     }
              */
             amounts: {
@@ -644,6 +664,60 @@ export interface components {
                  * @example 246806
                  */
                 net_payment: number;
+                /**
+                 * @description The employer's contributions on this payment (not deducted from pay): each employer share is the total premium less the employee share withheld, kept with its sen (the insurer bills the company total and drops the sen), as a decimal string.
+                 * @example {
+                 *       "health_insurance": "14775",
+                 *       "care_insurance": "0",
+                 *       "childcare_support_contribution": "345",
+                 *       "employees_pension_insurance": "27450",
+                 *       "child_rearing_levy": "1080",
+                 *       "employment_insurance": "2658.125",
+                 *       "total": "46308.125"
+                 *     }
+                 */
+                employer_contributions: {
+                    /**
+                     * @description Health insurance premium, employer share.
+                     * @example 14775
+                     */
+                    health_insurance: string;
+                    /**
+                     * @description Care insurance premium, employer share; 0 if not subject.
+                     * @example 0
+                     */
+                    care_insurance: string;
+                    /**
+                     * @description Childcare support contribution (子ども・子育て支援金), employer share; 0 before its rate applies.
+                     * @example 345
+                     */
+                    childcare_support_contribution: string;
+                    /**
+                     * @description Employees' pension premium, employer share.
+                     * @example 27450
+                     */
+                    employees_pension_insurance: string;
+                    /**
+                     * @description Child-rearing levy (子ども・子育て拠出金), employer only, on the pension standard remuneration or bonus; absent before the April 2025 premium month (its first rate in our data).
+                     * @example 1080
+                     */
+                    child_rearing_levy?: string;
+                    /**
+                     * @description Employment insurance premium, employer share (employer rate of the business type, two-programme part included); absent before FY2024 (the first employer rates in our data).
+                     * @example 2658.125
+                     */
+                    employment_insurance?: string;
+                    /**
+                     * @description Sum of the employer shares above.
+                     * @example 46308.125
+                     */
+                    total: string;
+                };
+                /**
+                 * @description Gross payment plus the employer contributions total: what this payment costs the company.
+                 * @example 359058.125
+                 */
+                company_cost_total: string;
             };
             /**
              * @description Explainable steps; empty when include_calculation_trace is false.
@@ -736,7 +810,17 @@ export interface components {
          *           "total": 0
          *         },
          *         "total_deductions": 90870,
-         *         "net_payment": 409130
+         *         "net_payment": 409130,
+         *         "employer_contributions": {
+         *           "health_insurance": "24625",
+         *           "care_insurance": "0",
+         *           "childcare_support_contribution": "575",
+         *           "employees_pension_insurance": "45750",
+         *           "child_rearing_levy": "1800",
+         *           "employment_insurance": "4250",
+         *           "total": "77000"
+         *         },
+         *         "company_cost_total": "577000"
          *       },
          *       "calculation_trace": [],
          *       "warnings": []
@@ -797,7 +881,17 @@ export interface components {
              *         "total": 0
              *       },
              *       "total_deductions": 90870,
-             *       "net_payment": 409130
+             *       "net_payment": 409130,
+             *       "employer_contributions": {
+             *         "health_insurance": "24625",
+             *         "care_insurance": "0",
+             *         "childcare_support_contribution": "575",
+             *         "employees_pension_insurance": "45750",
+             *         "child_rearing_levy": "1800",
+             *         "employment_insurance": "4250",
+             *         "total": "77000"
+             *       },
+             *       "company_cost_total": "577000"
              *     }
              */
             amounts: {
@@ -940,6 +1034,60 @@ export interface components {
                  * @example 409130
                  */
                 net_payment: number;
+                /**
+                 * @description The employer's contributions on this payment (not deducted from pay): each employer share is the total premium less the employee share withheld, kept with its sen (the insurer bills the company total and drops the sen), as a decimal string.
+                 * @example {
+                 *       "health_insurance": "24625",
+                 *       "care_insurance": "0",
+                 *       "childcare_support_contribution": "575",
+                 *       "employees_pension_insurance": "45750",
+                 *       "child_rearing_levy": "1800",
+                 *       "employment_insurance": "4250",
+                 *       "total": "77000"
+                 *     }
+                 */
+                employer_contributions: {
+                    /**
+                     * @description Health insurance premium, employer share.
+                     * @example 24625
+                     */
+                    health_insurance: string;
+                    /**
+                     * @description Care insurance premium, employer share; 0 if not subject.
+                     * @example 0
+                     */
+                    care_insurance: string;
+                    /**
+                     * @description Childcare support contribution (子ども・子育て支援金), employer share; 0 before its rate applies.
+                     * @example 575
+                     */
+                    childcare_support_contribution: string;
+                    /**
+                     * @description Employees' pension premium, employer share.
+                     * @example 45750
+                     */
+                    employees_pension_insurance: string;
+                    /**
+                     * @description Child-rearing levy (子ども・子育て拠出金), employer only, on the pension standard remuneration or bonus; absent before the April 2025 premium month (its first rate in our data).
+                     * @example 1800
+                     */
+                    child_rearing_levy?: string;
+                    /**
+                     * @description Employment insurance premium, employer share (employer rate of the business type, two-programme part included); absent before FY2024 (the first employer rates in our data).
+                     * @example 4250
+                     */
+                    employment_insurance?: string;
+                    /**
+                     * @description Sum of the employer shares above.
+                     * @example 77000
+                     */
+                    total: string;
+                };
+                /**
+                 * @description Gross payment plus the employer contributions total: what this payment costs the company.
+                 * @example 577000
+                 */
+                company_cost_total: string;
             };
             /**
              * @description Explainable steps; empty when include_calculation_trace is false.
@@ -3492,7 +3640,17 @@ export interface operations {
                      *           "absence_deduction": 0
                      *         },
                      *         "total_deductions": 65944,
-                     *         "net_payment": 246806
+                     *         "net_payment": 246806,
+                     *         "employer_contributions": {
+                     *           "health_insurance": "14775",
+                     *           "care_insurance": "0",
+                     *           "childcare_support_contribution": "345",
+                     *           "employees_pension_insurance": "27450",
+                     *           "child_rearing_levy": "1080",
+                     *           "employment_insurance": "2658.125",
+                     *           "total": "46308.125"
+                     *         },
+                     *         "company_cost_total": "359058.125"
                      *       },
                      *       "calculation_trace": [],
                      *       "warnings": []
@@ -3857,7 +4015,17 @@ export interface operations {
                      *           "total": 0
                      *         },
                      *         "total_deductions": 90870,
-                     *         "net_payment": 409130
+                     *         "net_payment": 409130,
+                     *         "employer_contributions": {
+                     *           "health_insurance": "24625",
+                     *           "care_insurance": "0",
+                     *           "childcare_support_contribution": "575",
+                     *           "employees_pension_insurance": "45750",
+                     *           "child_rearing_levy": "1800",
+                     *           "employment_insurance": "4250",
+                     *           "total": "77000"
+                     *         },
+                     *         "company_cost_total": "577000"
                      *       },
                      *       "calculation_trace": [],
                      *       "warnings": []
