@@ -1695,7 +1695,7 @@ export interface components {
              */
             employee_ref: string;
             /**
-             * @description 扶養親族等の数: the dependents column of the withholding tables; beyond the last printed column the tables' own notes apply (monthly table: the last column's amount less its per_extra_dependent_deduction for each extra dependent; bonus rate table: its last, "or more" column).
+             * @description 扶養親族等の数: the 甲 dependents column of the withholding tables. For 乙 it is not used, unless the company profile sets income_tax.otsu_secondary_declaration: statutory_reduction: then (monthly payroll) it is the number of dependents declared on a 従たる給与についての扶養控除等申告書 (0 when none was submitted), each reducing the monthly table's 乙 amount by the table's otsu_secondary_declaration_deduction. Default 0-7 (the printed columns); more is 422 validation_error at this field. Only a company whose calculation profile in force on payment_date sets income_tax.dependents_beyond_seven: statutory_reduction may send up to 99, computed by the tables' own rule for more dependents.
              * @example 1
              */
             tax_dependent_count: number;
@@ -1992,7 +1992,7 @@ export interface components {
             rules_masters_hash?: string;
         };
         /**
-         * @description The six settings versions resolved for this calculation, the bonus and computer-method withholding table versions, and the data fingerprint; monthly payroll also reports the two overtime premium rounding settings of the company profile.
+         * @description The six settings versions resolved for this calculation, the bonus and computer-method withholding table versions, and the data fingerprint; monthly payroll also reports the two overtime premium rounding settings of the company profile, and the tax calculations the income tax opt-ins the profile sets (absent: the spec).
          * @example {
          *       "company_profile_version": "2025-04-01.5d9b586409d0",
          *       "tax_table_version": "2026-01",
@@ -2065,6 +2065,18 @@ export interface components {
              * @enum {string}
              */
             overtime_premium_monthly_total_rounding?: "none" | "half_up_100_yen";
+            /**
+             * @description Monthly payroll, bonus and income tax simulation, only when the company profile sets income_tax.dependents_beyond_seven: that setting.
+             * @example statutory_reduction
+             * @enum {string}
+             */
+            income_tax_dependents_beyond_seven?: "refused" | "statutory_reduction";
+            /**
+             * @description Monthly payroll, bonus and income tax simulation, only when the company profile sets income_tax.otsu_secondary_declaration: that setting.
+             * @example statutory_reduction
+             * @enum {string}
+             */
+            income_tax_otsu_secondary_declaration?: "not_applied" | "statutory_reduction";
         };
         /**
          * @description One step of calculation_trace: formula, inputs, raw and rounded amounts and the masters read.
@@ -3027,6 +3039,26 @@ export interface components {
                  * @example 1.25
                  */
                 non_legal_holiday: string;
+            };
+            /**
+             * @description Opt-ins to withholding rules beyond the spec. Absent = the spec: tax_dependent_count up to the last printed dependents column only, and 乙 without the 従たる申告書 reduction. Shown in settings_snapshot when set.
+             * @example {
+             *       "dependents_beyond_seven": "statutory_reduction"
+             *     }
+             */
+            income_tax?: {
+                /**
+                 * @description refused (the spec, also when absent): tax_dependent_count above the printed dependents columns is 422 validation_error. statutory_reduction: counts up to the monthly tables' tax_dependent_count_max are accepted (monthly payroll, bonus, income tax simulation) and computed by the tables' own rule: the monthly table's last-column amount less its per_extra_dependent_deduction per dependent beyond that column (never below 0), the bonus rate table's last, "or more" column.
+                 * @example statutory_reduction
+                 * @enum {string}
+                 */
+                dependents_beyond_seven?: "refused" | "statutory_reduction";
+                /**
+                 * @description not_applied (the spec, also when absent): 乙 ignores tax_dependent_count. statutory_reduction: for 乙, tax_dependent_count is the number of dependents declared on a 従たる給与についての扶養控除等申告書 (0 = none submitted) and the monthly table's 乙 amount is reduced by the table's otsu_secondary_declaration_deduction per declared dependent, never below 0 (monthly payroll and income tax simulation; the bonus is computed as without it).
+                 * @example statutory_reduction
+                 * @enum {string}
+                 */
+                otsu_secondary_declaration?: "not_applied" | "statutory_reduction";
             };
         };
         /**
@@ -4780,7 +4812,7 @@ export interface operations {
                      */
                     tax_table_type: "kou" | "otsu";
                     /**
-                     * @description 扶養親族等の数: the dependents columns of the monthly withholding table; beyond its last column the table's own note applies (the last column's amount less the table's per_extra_dependent_deduction for each extra dependent).
+                     * @description 扶養親族等の数: the 甲 dependents column of the monthly withholding table. For 乙 it is not used, unless the company profile sets income_tax.otsu_secondary_declaration: statutory_reduction: then it is the number of dependents declared on a 従たる給与についての扶養控除等申告書 (0 when none was submitted), each reducing the 乙 amount by the table's otsu_secondary_declaration_deduction. Default 0-7 (the printed columns); more is 422 validation_error at this field. Only a company whose calculation profile in force on payment_date sets income_tax.dependents_beyond_seven: statutory_reduction may send up to 99, computed by the tables' own rule for more dependents.
                      * @example 0
                      */
                     tax_dependent_count: number;
@@ -6335,6 +6367,26 @@ export interface operations {
                          * @example 1.25
                          */
                         non_legal_holiday: string;
+                    };
+                    /**
+                     * @description Opt-ins to withholding rules beyond the spec. Absent = the spec: tax_dependent_count up to the last printed dependents column only, and 乙 without the 従たる申告書 reduction. Shown in settings_snapshot when set.
+                     * @example {
+                     *       "dependents_beyond_seven": "statutory_reduction"
+                     *     }
+                     */
+                    income_tax?: {
+                        /**
+                         * @description refused (the spec, also when absent): tax_dependent_count above the printed dependents columns is 422 validation_error. statutory_reduction: counts up to the monthly tables' tax_dependent_count_max are accepted (monthly payroll, bonus, income tax simulation) and computed by the tables' own rule: the monthly table's last-column amount less its per_extra_dependent_deduction per dependent beyond that column (never below 0), the bonus rate table's last, "or more" column.
+                         * @example statutory_reduction
+                         * @enum {string}
+                         */
+                        dependents_beyond_seven?: "refused" | "statutory_reduction";
+                        /**
+                         * @description not_applied (the spec, also when absent): 乙 ignores tax_dependent_count. statutory_reduction: for 乙, tax_dependent_count is the number of dependents declared on a 従たる給与についての扶養控除等申告書 (0 = none submitted) and the monthly table's 乙 amount is reduced by the table's otsu_secondary_declaration_deduction per declared dependent, never below 0 (monthly payroll and income tax simulation; the bonus is computed as without it).
+                         * @example statutory_reduction
+                         * @enum {string}
+                         */
+                        otsu_secondary_declaration?: "not_applied" | "statutory_reduction";
                     };
                 };
             };

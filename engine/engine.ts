@@ -18,6 +18,7 @@ import type { MasterSlot } from './settings/slots.ts';
 import { checkSettingsLock } from './settings/resolve.ts';
 import { SettingsMemo } from './settings/memo.ts';
 import { findAttendanceConflict, validateCrossFields } from './validation/index.ts';
+import { dependentCountDetail } from './validation/dependent-count-limit.ts';
 import { toContextValue } from './pipeline/context.ts';
 import { requestContext } from './pipeline/request-context.ts';
 import { runPipeline } from './pipeline/run.ts';
@@ -195,6 +196,10 @@ function makeEngine(masters: MasterSet, rules: LoadedRules, provenance: Provenan
     const paymentDate = request.payment_date as string;
     const pipeline = rules.pipelines.get(type)!;
     const settings = settingsMemo.resolve(type, pipeline, profileVersions, paymentDate);
+    // tax_dependent_count above the printed columns only under the profile's opt-in, whoever the caller
+    // (the API's validation already said so, with every other problem: engine/validation/dependent-count-limit.ts)
+    const countProblem = dependentCountDetail(inputLimits, type, request, settings.profile);
+    if (countProblem) throw new EngineError('validation_error', 'The request is invalid.', [countProblem]);
     checkSettingsLock(request.settings_lock as Record<string, unknown> | undefined, settings.snapshot);
 
     const filled = requestContext(type, request); // defaults filled, numbers as Decimal

@@ -21,3 +21,6 @@ export type { Engine, CalculationResult, EngineOptions, CalculateOptions } from 
 export { OUTPUT_TYPES } from './rules/outputs.ts';
 export type { InputLimits } from './masters/input-limits.ts';
 export type { OutputDeclaration, OutputDeclarations, OutputType } from './rules/outputs.ts';
+// Limits a company profile widens (tax_dependent_count above the printed columns under its opt-in): the
+// API's validation, the batch tool and the golden runner apply them the same way.
+export { dependentLimitDependsOnProfile, widenForProfile } from './validation/dependent-count-limit.ts';

@@ -103,7 +103,7 @@ export const settingsLockSchema = {
 
 export const settingsSnapshotSchema = {
   type: 'object',
-  description: 'The six settings versions resolved for this calculation, the bonus and computer-method withholding table versions, and the data fingerprint; monthly payroll also reports the two overtime premium rounding settings of the company profile.',
+  description: 'The six settings versions resolved for this calculation, the bonus and computer-method withholding table versions, and the data fingerprint; monthly payroll also reports the two overtime premium rounding settings of the company profile, and the tax calculations the income tax opt-ins the profile sets (absent: the spec).',
   additionalProperties: false,
   required: [...LOCK_FIELDS, 'rules_masters_hash'],
   properties: {
@@ -121,6 +121,18 @@ export const settingsSnapshotSchema = {
       enum: ['none', 'half_up_100_yen'],
       description: 'Monthly payroll only: rounding of the monthly premium total.',
       examples: ['none'],
+    },
+    income_tax_dependents_beyond_seven: {
+      type: 'string',
+      enum: ['refused', 'statutory_reduction'],
+      description: 'Monthly payroll, bonus and income tax simulation, only when the company profile sets income_tax.dependents_beyond_seven: that setting.',
+      examples: ['statutory_reduction'],
+    },
+    income_tax_otsu_secondary_declaration: {
+      type: 'string',
+      enum: ['not_applied', 'statutory_reduction'],
+      description: 'Monthly payroll, bonus and income tax simulation, only when the company profile sets income_tax.otsu_secondary_declaration: that setting.',
+      examples: ['statutory_reduction'],
     },
   },
   examples: [{ ...settingsLockExample, bonus_tax_table_version: '2026-01', computer_special_table_version: '2026-01', rules_masters_hash: RULES_MASTERS_HASH_EXAMPLE, overtime_premium_rounding_method: 'none', overtime_premium_monthly_total_rounding: 'none' }],

@@ -23,7 +23,10 @@ export const employeeSnapshotSchema = {
   required: ['employee_ref', 'tax_dependent_count', 'tax_table_type', 'is_social_insurance_subject', 'is_employment_insurance_subject', 'standard_monthly_remuneration', 'care_insurance_subject'],
   properties: {
     employee_ref: text('Caller-managed correlation id; avoid direct identifiers.', 'emp-0001', 128),
-    tax_dependent_count: taxDependentCount('扶養親族等の数: the dependents column of the withholding tables; beyond the last printed column the tables\' own notes apply (monthly table: the last column\'s amount less its per_extra_dependent_deduction for each extra dependent; bonus rate table: its last, "or more" column).', 1),
+    tax_dependent_count: taxDependentCount(
+      '扶養親族等の数: the 甲 dependents column of the withholding tables. For 乙 it is not used, unless the company profile sets income_tax.otsu_secondary_declaration: statutory_reduction: then (monthly payroll) it is the number of dependents declared on a 従たる給与についての扶養控除等申告書 (0 when none was submitted), each reducing the monthly table\'s 乙 amount by the table\'s otsu_secondary_declaration_deduction.',
+      1,
+    ),
     tax_table_type: { type: 'string', enum: ['kou', 'otsu'], description: 'Withholding table column.', examples: ['kou'] },
     is_social_insurance_subject: flag('Subject to health, care, childcare support and pension insurance.'),
     is_employment_insurance_subject: flag('Subject to employment insurance.'),

@@ -40,7 +40,10 @@ export const incomeTaxSimulationRequestSchema = {
     taxable_payment: yen('Taxable payment.', 300000),
     social_insurance_deduction_amount: yen('Social insurance premiums subtracted to give the basis.', 44000),
     tax_table_type: { type: 'string', enum: ['kou', 'otsu'], description: 'Withholding table column.', examples: ['kou'] },
-    tax_dependent_count: taxDependentCount('扶養親族等の数: the dependents columns of the monthly withholding table; beyond its last column the table\'s own note applies (the last column\'s amount less the table\'s per_extra_dependent_deduction for each extra dependent).', 0),
+    tax_dependent_count: taxDependentCount(
+      '扶養親族等の数: the 甲 dependents column of the monthly withholding table. For 乙 it is not used, unless the company profile sets income_tax.otsu_secondary_declaration: statutory_reduction: then it is the number of dependents declared on a 従たる給与についての扶養控除等申告書 (0 when none was submitted), each reducing the 乙 amount by the table\'s otsu_secondary_declaration_deduction.',
+      0,
+    ),
   },
   examples: [incomeTaxSimulationExample],
 } as const;

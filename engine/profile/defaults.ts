@@ -1,9 +1,10 @@
 /** The defaults of decisions.md section 2, written into every stored version so it reads the same forever. */
 import type { ProfilePutBody } from './types.ts';
 
-export function withDefaults(body: ProfilePutBody): Omit<Required<ProfilePutBody>, 'attendance_premium_rates'> &
-  Pick<ProfilePutBody, 'attendance_premium_rates'> {
-  const filled = {
+type Filled = Omit<Required<ProfilePutBody>, 'attendance_premium_rates' | 'income_tax'> & Pick<ProfilePutBody, 'attendance_premium_rates' | 'income_tax'>;
+
+export function withDefaults(body: ProfilePutBody): Filled {
+  const filled: Filled = {
     effective_from: body.effective_from,
     social_insurance: body.social_insurance,
     employment_insurance_business_type: body.employment_insurance_business_type,
@@ -14,5 +15,9 @@ export function withDefaults(body: ProfilePutBody): Omit<Required<ProfilePutBody
     health_premium_rounding_scope: body.health_premium_rounding_scope ?? 'combined',
     social_insurance_collection: body.social_insurance_collection ?? 'next_month',
   };
-  return body.attendance_premium_rates ? { ...filled, attendance_premium_rates: body.attendance_premium_rates } : filled;
+  if (body.attendance_premium_rates) filled.attendance_premium_rates = body.attendance_premium_rates;
+  // The income tax opt-ins are kept only when given, never defaulted: a version stored before they existed
+  // hashes and behaves the same (absent = the spec).
+  if (body.income_tax) filled.income_tax = body.income_tax;
+  return filled;
 }

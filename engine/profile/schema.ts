@@ -86,6 +86,35 @@ const attendancePremiumRatesSchema = {
   examples: [{ overtime: '1.25', late_night_additional: '0.25', legal_holiday: '1.35', non_legal_holiday: '1.25' }],
 } as const;
 
+/**
+ * Opt-ins to statutory withholding rules the spec leaves out (docs/decisions.md "Dependents beyond seven"
+ * and "乙欄 and the 従たる給与についての扶養控除等申告書"). Absent (or a key absent) = the spec's behaviour;
+ * never filled with a default, so the versions stored before these settings existed read and hash the same.
+ */
+export const incomeTaxOptInsSchema = {
+  type: 'object',
+  description: 'Opt-ins to withholding rules beyond the spec. Absent = the spec: tax_dependent_count up to the last printed dependents column only, and 乙 without the 従たる申告書 reduction. Shown in settings_snapshot when set.',
+  additionalProperties: false,
+  minProperties: 1,
+  properties: {
+    dependents_beyond_seven: {
+      type: 'string',
+      enum: ['refused', 'statutory_reduction'],
+      description:
+        `refused (the spec, also when absent): tax_dependent_count above the printed dependents columns is 422 validation_error. statutory_reduction: counts up to the monthly tables' tax_dependent_count_max are accepted (monthly payroll, bonus, income tax simulation) and computed by the tables' own rule: the monthly table's last-column amount less its per_extra_dependent_deduction per dependent beyond that column (never below 0), the bonus rate table's last, "or more" column.`,
+      examples: ['statutory_reduction'],
+    },
+    otsu_secondary_declaration: {
+      type: 'string',
+      enum: ['not_applied', 'statutory_reduction'],
+      description:
+        'not_applied (the spec, also when absent): 乙 ignores tax_dependent_count. statutory_reduction: for 乙, tax_dependent_count is the number of dependents declared on a 従たる給与についての扶養控除等申告書 (0 = none submitted) and the monthly table\'s 乙 amount is reduced by the table\'s otsu_secondary_declaration_deduction per declared dependent, never below 0 (monthly payroll and income tax simulation; the bonus is computed as without it).',
+      examples: ['statutory_reduction'],
+    },
+  },
+  examples: [{ dependents_beyond_seven: 'statutory_reduction' }],
+} as const;
+
 const settingsProperties = {
   effective_from: date('First payment_date this version applies to.', '2025-04-01'),
   social_insurance: socialInsuranceSettingsSchema,
@@ -108,6 +137,7 @@ const settingsProperties = {
   health_premium_rounding_scope: { type: 'string', enum: ['combined', 'per_item'], default: 'combined', description: 'Round health, care and childcare support once combined, or each line on its own.', examples: ['combined'] },
   social_insurance_collection: { type: 'string', enum: ['next_month', 'same_month'], default: 'next_month', description: "Monthly premiums withheld from the next month's pay or the same month's.", examples: ['next_month'] },
   attendance_premium_rates: attendancePremiumRatesSchema,
+  income_tax: incomeTaxOptInsSchema,
 } as const;
 
 export const profilePutBodySchema = {
@@ -123,7 +153,7 @@ export const profileVersionSchema = {
   type: 'object',
   description: 'A stored company calculation profile version: the PUT body with every default filled in, its identity and its effective_to.',
   additionalProperties: false,
-  required: ['company_id', 'profile_id', 'version', 'effective_to', ...Object.keys(settingsProperties).filter((k) => k !== 'attendance_premium_rates')],
+  required: ['company_id', 'profile_id', 'version', 'effective_to', ...Object.keys(settingsProperties).filter((k) => k !== 'attendance_premium_rates' && k !== 'income_tax')],
   properties: {
     company_id: { type: 'string', description: 'Company id within the account.', examples: ['acme-tokyo'] },
     profile_id: { type: 'string', description: 'Id of the company\'s profile; the same for all its versions.', examples: ['prof_4b1f0c3e-9d52-4b7e-a0a4-2f1d3c6e8a90'] },

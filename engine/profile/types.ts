@@ -25,6 +25,12 @@ export interface AttendancePremiumRates {
   non_legal_holiday: string;
 }
 
+/** Opt-ins to withholding rules beyond the spec (schema.ts incomeTaxOptInsSchema); absent = the spec. */
+export interface IncomeTaxOptIns {
+  dependents_beyond_seven?: 'refused' | 'statutory_reduction';
+  otsu_secondary_declaration?: 'not_applied' | 'statutory_reduction';
+}
+
 export interface ProfilePutBody {
   effective_from: string;
   social_insurance: SocialInsuranceSettings | null;
@@ -36,13 +42,16 @@ export interface ProfilePutBody {
   health_premium_rounding_scope?: 'combined' | 'per_item';
   social_insurance_collection?: 'next_month' | 'same_month';
   attendance_premium_rates?: AttendancePremiumRates;
+  income_tax?: IncomeTaxOptIns;
 }
 
 /** Stored version: every optional field filled with its default, so a version reads the same forever. */
-export interface ProfileVersion extends Required<Omit<ProfilePutBody, 'attendance_premium_rates'>> {
+export interface ProfileVersion extends Required<Omit<ProfilePutBody, 'attendance_premium_rates' | 'income_tax'>> {
   company_id: string;
   profile_id: string;
   version: string;
   effective_to: string | null;
   attendance_premium_rates?: AttendancePremiumRates;
+  /** absent in every version stored without it: the spec's behaviour */
+  income_tax?: IncomeTaxOptIns;
 }

@@ -43,6 +43,9 @@ const SLOT_TABLES: Record<ResolvedSlot, (p: ProfileVersion) => { label: string; 
   }),
 };
 
+/** The calculations that withhold income tax (tax_dependent_count is theirs). */
+const TAX_TYPES: ReadonlySet<CalculationType> = new Set(['monthly_payroll', 'bonus', 'income_tax_simulation']);
+
 function notResolved(what: string, date: string): EngineError {
   return new EngineError('settings_not_resolved', `No ${what} is in force for ${date}.`);
 }
@@ -121,6 +124,13 @@ export function resolveSettings(
   if (type === 'monthly_payroll') {
     snapshot.overtime_premium_rounding_method = profile.overtime_premium_rounding_method;
     snapshot.overtime_premium_monthly_total_rounding = profile.overtime_premium_monthly_total_rounding;
+  }
+  // The income tax opt-ins, only where the profile sets them (absent = the spec) and only for the
+  // calculations they change.
+  if (TAX_TYPES.has(type) && profile.income_tax) {
+    const { dependents_beyond_seven, otsu_secondary_declaration } = profile.income_tax;
+    if (dependents_beyond_seven) snapshot.income_tax_dependents_beyond_seven = dependents_beyond_seven;
+    if (otsu_secondary_declaration) snapshot.income_tax_otsu_secondary_declaration = otsu_secondary_declaration;
   }
   return { profile, payment_date: paymentDate, premium_month: premiumMonth, masters: found, refs, snapshot };
 }

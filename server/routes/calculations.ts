@@ -5,7 +5,7 @@
  * EngineError codes map through the registry (409, 422 ...).
  */
 import type Router from '@koa/router';
-import type { ValidationDetail } from '../../engine/index.ts';
+import { dependentLimitDependsOnProfile, widenForProfile, type ValidationDetail } from '../../engine/index.ts';
 import type { AppDeps } from '../app-deps.ts';
 import type { AppContext } from '../context.ts';
 import { ApiError } from '../errors/api-error.ts';
@@ -37,19 +37,29 @@ async function calculate(ctx: AppContext, endpoint: CalculationEndpoint, deps: A
   // set meanwhile (validate and attendanceConflict are code, the same in every set)
   const engine = ctx.state.engine ?? engineForRequest(deps.engine);
   const body: unknown = ctx.request.body;
-  const details = [
+  let details = [
     ...(endpoint.acceptsIdempotencyKey ? idempotencyKeyDetails(ctx) : []),
     // Sizes first, then the schema (which fills the schema's defaults into body) and cross-field rules.
     ...requestDetails(requestSchemaFor(engine, endpoint.requestSchema), body, (b) => deps.engine.validate(endpoint.type, b)),
   ];
+  const principal = ctx.state.principal!;
+  const findCompany = (id: string) => deps.store.findCompany(principal.account_id, id, principal.cache_generation);
+  // The schema says the spec's 0-7 dependents; a company whose profile opts in may send more. Its profile
+  // is read here, still inside validation, so the answer keeps the order of checks (422 before 404) and
+  // lists this problem with every other one.
+  let company: Awaited<ReturnType<typeof findCompany>> | undefined;
+  const limits = engine.inputLimits();
+  if (dependentLimitDependsOnProfile(limits, endpoint.type, body, details) && isObject(body) && typeof body.company_id === 'string' && !details.some((d) => d.path[0] === 'company_id')) {
+    company = await findCompany(body.company_id);
+    details = widenForProfile(limits, endpoint.type, body, details, company?.versions);
+  }
   if (details.length > 0 || !isObject(body)) throw new ApiError('validation_error', { details });
 
   const conflict = deps.engine.attendanceConflict(endpoint.type, body);
   if (conflict) throw new ApiError('attendance_input_conflict', { message: conflict });
 
-  const principal = ctx.state.principal!;
   const companyId = body.company_id as string;
-  const company = await deps.store.findCompany(principal.account_id, companyId, principal.cache_generation);
+  if (company === undefined) company = await findCompany(companyId);
   if (!company) throw new ApiError('company_not_found', { params: { company_id: companyId } });
 
   // validate() and attendanceConflict() ran above, before the company lookup as the order of checks wants.

@@ -1,6 +1,7 @@
 /**
  * The request schemas as the engine in service accepts them: copies of the constants with the limits that
- * follow its masters set (tax_dependent_count's maximum, Engine.inputLimits()). One set of copies per
+ * follow its masters set (tax_dependent_count's default maximum and, in its description, the opt-in's,
+ * Engine.inputLimits()). One set of copies per
  * loaded engine, so validators compile once per load and a reload that raises a limit applies at once;
  * the OpenAPI document is built from the same copies.
  */
@@ -17,9 +18,16 @@ function copiesFor(engine: Pick<Engine, 'inputLimits'>): Map<object, unknown> {
   if (!copies) {
     copies = new Map();
     for (const e of CALCULATION_ENDPOINTS) cloneShared(e.requestSchema, copies);
+    // The spec's default (the printed columns) is the schema's maximum; the opt-in's limit is said in the
+    // description and applied per company by the validation (widenForProfile).
     for (const node of TAX_DEPENDENT_COUNT_SCHEMAS) {
       const copy = copies.get(node) as Record<string, unknown> | undefined;
-      if (copy) copy.maximum = limits.tax_dependent_count_max;
+      if (!copy) continue;
+      copy.maximum = limits.tax_dependent_count_printed_max;
+      copy.description =
+        `${String(copy.description)} Default 0-${limits.tax_dependent_count_printed_max} (the printed columns); more is 422 validation_error at this field.` +
+        ` Only a company whose calculation profile in force on payment_date sets income_tax.dependents_beyond_seven: statutory_reduction` +
+        ` may send up to ${limits.tax_dependent_count_max}, computed by the tables' own rule for more dependents.`;
     }
     copiesByLimits.set(limits, copies);
   }

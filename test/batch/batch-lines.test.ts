@@ -129,3 +129,22 @@ describe('command line', () => {
     expect(run.stdout).toBe('');
   });
 });
+
+it('tax_dependent_count above seven: refused as by the API unless the company\'s profile opts in', async () => {
+  const optIn = join(dir, 'profiles-opt-in.yaml');
+  writeFileSync(optIn, stringify({ companies: [
+    { company_id: BENCH_COMPANY, profile_puts: [BENCH_PROFILE_PUT] },
+    { company_id: 'large-family', profile_puts: [{ ...BENCH_PROFILE_PUT, income_tax: { dependents_beyond_seven: 'statutory_reduction' } }] },
+  ] }));
+  const line = (company: string, count: number) => {
+    const request = monthlyRequest(1, false);
+    return JSON.stringify({ type: 'monthly_payroll', request: { ...request, company_id: company, employee_snapshot: { ...(request.employee_snapshot as object), tax_dependent_count: count } } });
+  };
+  const run = await runBatchCli(['--in', '-', '--out', '-', '--profiles', optIn, '--workers', '1'], { stdin: [line(BENCH_COMPANY, 8), line('large-family', 8), line('large-family', 100)].join('\n') + '\n' });
+  expect(run.code).toBe(0);
+  const [plain, opted, tooMany] = outputLines(run.stdout);
+  expect([plain.status, plain.error?.details]).toEqual([422, [{ path: ['employee_snapshot', 'tax_dependent_count'], code: 'out_of_range', message: 'must be <= 7.' }]]);
+  expect(opted.status).toBe(200);
+  expect(opted.result.settings_snapshot.income_tax_dependents_beyond_seven).toBe('statutory_reduction');
+  expect([tooMany.status, tooMany.error?.details]).toEqual([422, [{ path: ['employee_snapshot', 'tax_dependent_count'], code: 'out_of_range', message: 'must be <= 99.' }]]);
+}, 60_000);

@@ -1,7 +1,9 @@
 /**
- * The request schemas' tax_dependent_count maximum is the loaded monthly withholding tables' data: the
- * smallest tax_dependent_count_max of the versions the engine loaded, from the folder it loads (not the
- * repository's), set on the server's request schemas for that engine; the schema constants hold none.
+ * The request schemas' tax_dependent_count limits are the loaded monthly withholding tables' data, from the
+ * folder the engine loads (not the repository's): the default maximum is the last printed kou_N column (the
+ * spec's 0-7), set on the server's request schemas for that engine; the opt-in maximum (income_tax.
+ * dependents_beyond_seven) is the smallest tax_dependent_count_max, stated in the schema's description.
+ * The schema constants hold none.
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,18 +27,23 @@ function mastersWith(name: string, value: number | null): string {
   return dir;
 }
 
+const schemaOf = (engine: ReturnType<typeof loadEngine>) => requestSchemaFor(engine, employeeSnapshotSchema).properties.tax_dependent_count as { maximum?: number; description: string };
+
 describe('input limits from the masters', () => {
-  it('the repository\'s: more than the printed seven, on the API schema for that engine, and the HTTP tests\' stand-in agrees', () => {
+  it('the repository\'s: the printed seven on the API schema for that engine, more only by the opt-in, and the HTTP tests\' stand-in agrees', () => {
     const engine = loadEngine();
-    expect(engine.inputLimits().tax_dependent_count_max).toBeGreaterThan(7);
-    expect(requestSchemaFor(engine, employeeSnapshotSchema).properties.tax_dependent_count).toMatchObject({ maximum: engine.inputLimits().tax_dependent_count_max });
+    expect(engine.inputLimits()).toEqual({ tax_dependent_count_printed_max: 7, tax_dependent_count_max: 99 });
+    expect(schemaOf(engine).maximum).toBe(7);
+    expect(schemaOf(engine).description).toContain('Default 0-7');
+    expect(schemaOf(engine).description).toContain('income_tax.dependents_beyond_seven: statutory_reduction may send up to 99');
     expect(new FakeEngine().inputLimits()).toEqual(engine.inputLimits());
   });
 
-  it('the smallest limit any monthly table version of the loaded folder declares, on that engine\'s schema only', () => {
+  it('the smallest opt-in limit any monthly table version of the loaded folder declares, on that engine\'s schema only', () => {
     const engine = loadEngine({ mastersDir: mastersWith('smaller', 12) });
-    expect(engine.inputLimits()).toEqual({ tax_dependent_count_max: 12 });
-    expect(requestSchemaFor(engine, employeeSnapshotSchema).properties.tax_dependent_count).toMatchObject({ maximum: 12 });
+    expect(engine.inputLimits()).toEqual({ tax_dependent_count_printed_max: 7, tax_dependent_count_max: 12 });
+    expect(schemaOf(engine)).toMatchObject({ maximum: 7 });
+    expect(schemaOf(engine).description).toContain('may send up to 12');
     expect('maximum' in employeeSnapshotSchema.properties.tax_dependent_count).toBe(false); // the constant holds no data
   });
 

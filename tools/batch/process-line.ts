@@ -5,7 +5,7 @@
  * the HTTP status the API would have answered; the line number is on every output line.
  */
 import { performance } from 'node:perf_hooks';
-import type { Engine, ProfileVersion } from '../../engine/index.ts';
+import { widenForProfile, type Engine, type ProfileVersion } from '../../engine/index.ts';
 import { ApiError } from '../../server/errors/api-error.ts';
 import { errorEnvelopeBody } from '../../server/errors/envelope-body.ts';
 import { toApiError } from '../../server/errors/to-api-error.ts';
@@ -52,7 +52,9 @@ function compute(text: string, ctx: LineContext, t: PhaseTimings | undefined): R
   }
   lap('parse');
   const { endpoint, request } = readBatchLine(parsed);
-  const details = [...schemaDetails(requestSchemaFor(ctx.engine, endpoint.requestSchema), request), ...(isObject(request) ? ctx.engine.validate(endpoint.type, request) : [])];
+  const checked = [...schemaDetails(requestSchemaFor(ctx.engine, endpoint.requestSchema), request), ...(isObject(request) ? ctx.engine.validate(endpoint.type, request) : [])];
+  // more than the printed dependents columns only for a company whose profile opts in, as in the API
+  const details = isObject(request) && typeof request.company_id === 'string' ? widenForProfile(ctx.engine.inputLimits(), endpoint.type, request, checked, ctx.profiles.get(request.company_id)) : checked;
   if (details.length > 0 || !isObject(request)) throw new ApiError('validation_error', { details });
   const conflict = ctx.engine.attendanceConflict(endpoint.type, request);
   if (conflict) throw new ApiError('attendance_input_conflict', { message: conflict });

@@ -1,7 +1,7 @@
 /**
  * The curl examples of a Markdown document, and the marked response blocks that follow them.
  * An example is a ```sh block with one or more `curl … "$BASE/path"` commands (a JSON body as a
- * `<<'JSON'` here-document); its response block is the marked ```jsonc block right after it, rewritten
+ * `<<'JSON'` here-document; `# expect 422` on the curl line for an example that shows a refusal); its response block is the marked ```jsonc block right after it, rewritten
  * by `npm run docs:examples` from what the running code answers.
  */
 
@@ -10,6 +10,8 @@ export interface CurlCommand {
   path: string;
   headers: Record<string, string>;
   body?: string;
+  /** `# expect NNN` on the curl line: the example shows a refusal on purpose (otherwise any status >= 300 fails). */
+  expectedStatus?: number;
 }
 
 export interface ShellBlock {
@@ -46,7 +48,8 @@ function parseCommands(lines: string[]): CurlCommand[] {
       while (++i < lines.length && lines[i] !== 'JSON') bodyLines.push(lines[i]!);
       body = bodyLines.join('\n');
     }
-    commands.push({ method, path, headers: extraHeaders(text), body });
+    const expected = /#\s*expect\s+(\d{3})\b/.exec(text)?.[1];
+    commands.push({ method, path, headers: extraHeaders(text), body, ...(expected ? { expectedStatus: Number(expected) } : {}) });
   }
   return commands;
 }

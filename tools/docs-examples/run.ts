@@ -18,6 +18,13 @@ export interface ExampleResponse {
   method: string;
   path: string;
   status: number;
+  /** the status the example says it shows (`# expect NNN`), when it shows a refusal */
+  expected?: number;
+}
+
+/** An example succeeded: the status it expects, or else a 2xx. */
+export function exampleFailed(r: ExampleResponse): boolean {
+  return r.expected !== undefined ? r.status !== r.expected : r.status >= 300;
 }
 
 export async function renderDocExamples(markdown: string): Promise<{ text: string; responses: ExampleResponse[] }> {
@@ -41,7 +48,7 @@ export async function renderDocExamples(markdown: string): Promise<{ text: strin
           headers: { 'X-API-Key': api_key, ...(c.body !== undefined ? { 'Content-Type': 'application/json' } : {}), ...c.headers },
           body: c.body,
         });
-        responses.push({ method: c.method, path: c.path, status: res.status });
+        responses.push({ method: c.method, path: c.path, status: res.status, ...(c.expectedStatus ? { expected: c.expectedStatus } : {}) });
         if (out.length) out.push('');
         out.push(...summarizeResponse(c.method, c.path, res.status, await res.json()));
       }

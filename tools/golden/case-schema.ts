@@ -57,7 +57,21 @@ export const goldenFileSchema = {
                 type: 'object',
                 additionalProperties: false,
                 required: ['code'],
-                properties: { code: { type: 'string' }, message_contains: { type: 'string' } },
+                properties: {
+                  code: { type: 'string' },
+                  message_contains: { type: 'string' },
+                  // validation_error: details that must be among the error's (path exactly; code when given)
+                  details: {
+                    type: 'array',
+                    minItems: 1,
+                    items: {
+                      type: 'object',
+                      additionalProperties: false,
+                      required: ['path'],
+                      properties: { path: { type: 'array', items: { type: ['string', 'integer'] } }, code: { type: 'string' } },
+                    },
+                  },
+                },
               },
             },
           },

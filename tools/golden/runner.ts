@@ -4,7 +4,7 @@
  * runs every case through the engine and lists the mismatches with the trace step that produced each.
  * Used by test/golden.test.ts (inside npm test) and tools/golden.ts (npm run golden, any rules/masters).
  */
-import { applyProfilePut, type CalculationResult, type CalculationType, type Engine, EngineError, type ProfilePutBody, type ProfileVersion } from '../../engine/index.ts';
+import { applyProfilePut, type CalculationResult, type CalculationType, type Engine, EngineError, type ProfilePutBody, type ProfileVersion, type ValidationDetail, widenForProfile } from '../../engine/index.ts';
 import { ajvProblems, newAjv, readYaml, yamlFilesUnder } from '../../engine/tooling.ts';
 import { CALCULATION_ENDPOINTS } from '../../server/routes/calculation-endpoints.ts';
 import { schemaDetails } from '../../server/validation/validate-body.ts';
@@ -30,7 +30,7 @@ export interface GoldenCase {
     warnings?: string[];
     trace?: ({ step: string } & Record<string, unknown>)[];
     trace_steps?: string[];
-    error?: { code: string; message_contains?: string };
+    error?: { code: string; message_contains?: string; details?: { path: (string | number)[]; code?: string }[] };
   };
   profile: ProfileVersion[];
 }
@@ -116,10 +116,13 @@ export function filterCases(cases: GoldenCase[], pattern: RegExp | undefined): G
   return cases.filter((c) => pattern.test(c.id) || pattern.test(c.file) || (c.tags ?? []).some((t) => pattern.test(t)));
 }
 
-/** The API's own request schema for the calculation (it also fills the schema defaults, as the server does). */
-function requestSchemaProblems(engine: Engine, c: GoldenCase, request: Record<string, unknown>): string[] {
+/**
+ * The API's own request schema for the calculation (it also fills the schema defaults, as the server does),
+ * with the limits the company's profile widens widened as the server does (dependents beyond seven).
+ */
+function requestSchemaDetails(engine: Engine, c: GoldenCase, request: Record<string, unknown>): ValidationDetail[] {
   const endpoint = CALCULATION_ENDPOINTS.find((e) => e.type === c.calculation)!;
-  return schemaDetails(requestSchemaFor(engine, endpoint.requestSchema), request).map((d) => `${d.path.join('.')}: ${d.message}`);
+  return widenForProfile(engine.inputLimits(), c.calculation, request, schemaDetails(requestSchemaFor(engine, endpoint.requestSchema), request), c.profile);
 }
 
 type TraceStepLike = { step: string; formula_code: string; output_key?: string; rule?: { file?: string } };
@@ -147,11 +150,16 @@ function producerOf(m: Mismatch, trace: TraceStepLike[], matched: number[]): Ste
   return undefined;
 }
 
-function compareError(c: GoldenCase, e: EngineError): string[] {
+function compareError(c: GoldenCase, e: { code: string; message: string; details?: ValidationDetail[] }): string[] {
   if (!c.expect.error) return [`unexpected error ${e.code}: ${e.message}${e.details ? ' ' + JSON.stringify(e.details) : ''}`];
   const out = e.code === c.expect.error.code ? [] : [`error: expected ${c.expect.error.code}, got ${e.code} (${e.message})`];
   if (c.expect.error.message_contains && !e.message.includes(c.expect.error.message_contains)) {
     out.push(`error message "${e.message}" does not contain "${c.expect.error.message_contains}"`);
+  }
+  // every expected detail must be among the error's details (path exactly, code when given)
+  for (const want of c.expect.error.details ?? []) {
+    const found = (e.details ?? []).some((d) => JSON.stringify(d.path) === JSON.stringify(want.path) && (want.code === undefined || d.code === want.code));
+    if (!found) out.push(`error: no detail at ${JSON.stringify(want.path)}${want.code ? ` with code ${want.code}` : ''} among ${JSON.stringify(e.details ?? [])}`);
   }
   return out;
 }
@@ -194,9 +202,11 @@ export function runGoldenCase(engine: Engine, c: GoldenCase): CaseOutcome {
   let request = structuredClone(c.request);
   // The trace is needed to compare steps even where the endpoint's default would leave it out.
   if ((c.expect.trace || c.expect.trace_steps) && request.calculation_options === undefined) request = withTrace(request);
-  const refused = requestSchemaProblems(engine, c, request);
-  if (refused.length && c.expect.error?.code !== 'validation_error') {
-    return { mismatches: [], problems: [`the API would refuse this request (validation_error): ${refused.join('; ')}`], formulaCodes: [] };
+  const refused = requestSchemaDetails(engine, c, request);
+  if (refused.length) {
+    // the API answers validation_error with these details (and the cross-field ones) before any calculation
+    if (c.expect.error?.code === 'validation_error') return { mismatches: [], problems: compareError(c, { code: 'validation_error', message: 'The request is invalid.', details: refused }), formulaCodes: [] };
+    return { mismatches: [], problems: [`the API would refuse this request (validation_error): ${refused.map((d) => `${d.path.join('.')}: ${d.message}`).join('; ')}`], formulaCodes: [] };
   }
   let result: CalculationResult;
   try {

@@ -12,8 +12,8 @@ import type { OutputDeclarations } from '../../../engine/index.ts';
 import { CALCULATION_TYPES } from '../../../engine/index.ts';
 import { PROJECT_ROOT } from '../../../engine/util/project-root.ts';
 
-/** The repository masters' limits (the monthly withholding tables' tax_dependent_count_max). */
-const REPOSITORY_LIMITS = { tax_dependent_count_max: 99 };
+/** The repository masters' limits (the monthly tables' last printed dependents column and tax_dependent_count_max). */
+const REPOSITORY_LIMITS = { tax_dependent_count_printed_max: 7, tax_dependent_count_max: 99 };
 
 /** The repository's declared outputs (rules only, no masters), read on first use. */
 let repositoryOutputs: Record<CalculationType, OutputDeclarations> | undefined;
