@@ -1,17 +1,39 @@
 /**
  * The walk of a dotted `var` path ("request.attendance_input.overtime_minutes", "tier.rate") generated
- * once per path as a function with the path's keys written in. Why: the generic walk (operators/var.ts, walkFrom)
+ * once per path as a function with the path's keys written in. Why: the generic walk (walkFrom, below)
  * is one function reading every path of every rule, so its property reads and its Decimal test
  * (a toStringTag lookup on plain objects) are megamorphic; a function per path has feedback of its own.
  *
  * The same answer as walkFrom(data, segments, start) for every data: at each segment, undefined unless
  * the value is a non-null object that is no Decimal (by instanceof, or by decimal.js's toStringTag as
  * isDecimal tests); an array is indexed only by an all-digit segment; an object only by a key it owns;
- * undefined as soon as a step is undefined. test/logic/var-path.test.ts holds the two together.
+ * undefined as soon as a step is undefined. test/logic/var-path.test.ts holds the two together; with
+ * PAYROLL_CODEGEN=off (util/codegen.ts) walkFrom itself answers.
  */
-import { Decimal } from '../decimal.ts';
+import { Decimal, isDecimal } from '../decimal.ts';
+import { generatedFunction } from '../util/codegen.ts';
 
 export type PathWalk = (data: unknown) => unknown;
+
+/**
+ * The walk of segments[start..] from data (what segments before start led to): the reference the
+ * generated walks are held to.
+ */
+export function walkFrom(data: unknown, segments: readonly string[], start: number): unknown {
+  for (let i = start; i < segments.length; i++) {
+    const seg = segments[i];
+    if (data === null || data === undefined || typeof data !== 'object' || isDecimal(data)) return undefined;
+    if (Array.isArray(data)) {
+      if (!/^\d+$/.test(seg)) return undefined;
+      data = data[Number(seg)];
+    } else {
+      if (!Object.prototype.hasOwnProperty.call(data, seg)) return undefined;
+      data = (data as Record<string, unknown>)[seg];
+    }
+    if (data === undefined) return undefined;
+  }
+  return data;
+}
 
 /**
  * The walk of a path from `start`, made on its first call (most vars are never read by a walk, and
@@ -47,7 +69,10 @@ export function compileWalk(segments: readonly string[], start: number): PathWal
     );
   }
   lines.push('return d;');
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- generated from a rule's literal path, once per path
-  const factory = new Function('Decimal', 'hasOwn', 'getPrototypeOf', 'ObjectPrototype', `return function walk(data) {\n${lines.join('\n')}\n};`);
-  return factory(Decimal, Object.prototype.hasOwnProperty, Object.getPrototypeOf, Object.prototype) as PathWalk;
+  const factory = generatedFunction<(...helpers: unknown[]) => PathWalk>(
+    ['Decimal', 'hasOwn', 'getPrototypeOf', 'ObjectPrototype'],
+    `return function walk(data) {\n${lines.join('\n')}\n};`,
+    () => () => (data) => walkFrom(data, segments, start),
+  );
+  return factory(Decimal, Object.prototype.hasOwnProperty, Object.getPrototypeOf, Object.prototype);
 }

@@ -3,7 +3,8 @@ import { isDecimal, type Decimal } from '../decimal.ts';
 import { serializeValue, toDecString } from '../logic/serialize.ts';
 import type { CompiledPipeline } from '../rules/load.ts';
 import { compileGetter, setPath, splitPath, type PathSegments } from './context.ts';
-import { readCode } from './path-access.ts';
+import { generatedFunction } from '../util/codegen.ts';
+import { plainPathReader, readCode } from './path-access.ts';
 
 type Getter = (ctx: unknown) => unknown;
 
@@ -37,8 +38,17 @@ function amountsBuilder(fields: [string, string][]): AmountsPlan['amounts'] {
   const lines = ['"use strict";', 'const out = {};', 'let v;'];
   fields.forEach(([field, path], i) => lines.push(...readCode(`read${i}`, splitPath(path)), `if (v !== null) out[${JSON.stringify(field)}] = serialize(v);`));
   lines.push('return out;');
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- generated from the pipeline's amounts map, once per pipeline
-  return new Function('root', 'serialize', lines.join('\n')) as AmountsPlan['amounts'];
+  return generatedFunction<AmountsPlan['amounts']>(['root', 'serialize'], lines.join('\n'), () => {
+    const readers = fields.map(([field, path]) => [field, plainPathReader(splitPath(path))] as const);
+    return (root, serialize) => {
+      const out: Record<string, unknown> = {};
+      for (const [field, read] of readers) {
+        const v = read(root);
+        if (v !== null) out[field] = serialize(v);
+      }
+      return out;
+    };
+  });
 }
 
 export function buildAmounts(pipeline: CompiledPipeline, ctx: Record<string, unknown>): Record<string, unknown> {

@@ -10,8 +10,10 @@
  *  - write: a missing or non-object step on the way is replaced by a new {}; the last key is assigned.
  *    Strict mode, as the modules are: writing into a frozen object (the shared profile, masters,
  *    settings) throws a TypeError, as it did.
- * Keys are written into the source by JSON.stringify, so any key is safe to embed.
+ * Keys are written into the source by JSON.stringify, so any key is safe to embed. With
+ * PAYROLL_CODEGEN=off (util/codegen.ts) the plain closures below answer instead.
  */
+import { generatedFunction } from '../util/codegen.ts';
 
 export type PathReader = (root: unknown) => unknown;
 export type PathWriter = (root: Record<string, unknown>, value: unknown) => void;
@@ -24,8 +26,19 @@ export function pathReader(segments: readonly string[]): PathReader {
     lines.push(`if (v === null || v === undefined || typeof v !== "object") return null;`, `v = v${key(seg)};`);
   }
   lines.push('return v === undefined ? null : v;');
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- generated from a loaded path, once per path
-  return new Function('root', lines.join('\n')) as PathReader;
+  return generatedFunction<PathReader>(['root'], lines.join('\n'), () => plainPathReader(segments));
+}
+
+/** pathReader's answer by a loop over the segments. */
+function plainPathReader(segments: readonly string[]): PathReader {
+  return (root) => {
+    let v = root;
+    for (const seg of segments) {
+      if (v === null || v === undefined || typeof v !== 'object') return null;
+      v = (v as Record<string, unknown>)[seg];
+    }
+    return v === undefined ? null : v;
+  };
 }
 
 export function pathWriter(segments: readonly string[]): PathWriter {
@@ -34,8 +47,15 @@ export function pathWriter(segments: readonly string[]): PathWriter {
     lines.push(`next = cur${key(seg)};`, `if (next === null || next === undefined || typeof next !== "object") cur${key(seg)} = {};`, `cur = cur${key(seg)};`);
   }
   lines.push(`cur${key(segments[segments.length - 1])} = value;`);
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- generated from a loaded path, once per path
-  return new Function('root', 'value', lines.join('\n')) as PathWriter;
+  return generatedFunction<PathWriter>(['root', 'value'], lines.join('\n'), () => (root, value) => {
+    let cur = root;
+    for (const seg of segments.slice(0, -1)) {
+      const next = cur[seg];
+      if (next === null || next === undefined || typeof next !== 'object') cur[seg] = {};
+      cur = cur[seg] as Record<string, unknown>;
+    }
+    cur[segments[segments.length - 1]] = value;
+  });
 }
 
 /**
@@ -47,14 +67,21 @@ export type SlotsReader = (root: unknown, values: unknown[]) => void;
 export function slotsReader(reads: readonly (readonly [slot: number, segments: readonly string[]])[]): SlotsReader {
   const lines = ['"use strict";', 'let v;'];
   reads.forEach(([slot, segments], i) => lines.push(...readCode(`read${i}`, segments), `values[${slot | 0}] = v;`));
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- generated from a rule's input paths, once per rule
-  return new Function('root', 'values', lines.join('\n')) as SlotsReader;
+  return generatedFunction<SlotsReader>(['root', 'values'], lines.join('\n'), () => {
+    const readers = reads.map(([slot, segments]) => [slot | 0, plainPathReader(segments)] as const);
+    return (root, values) => {
+      for (const [slot, read] of readers) values[slot] = read(root);
+    };
+  });
 }
 
 /**
  * Source that leaves in `v` what pathReader(segments)(root) returns (null for a missing value or a
- * non-object on the way), as a labelled block the caller's next line follows.
+ * non-object on the way), as a labelled block the caller's next line follows. plainPathReader is the
+ * closure that answers the same.
  */
+export { plainPathReader };
+
 export function readCode(label: string, segments: readonly string[]): string[] {
   const body = ['v = root;'];
   for (const seg of segments) body.push(`if (v === null || v === undefined || typeof v !== "object") { v = null; break ${label}; }`, `v = v${key(seg)};`);

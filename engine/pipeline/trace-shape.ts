@@ -10,6 +10,7 @@
  * each value converted by the same traceValueOf, so the object is the one the generic builder makes.
  * Names are the rule's own identifiers, written into the source as JSON string literals.
  */
+import { generatedFunction } from '../util/codegen.ts';
 
 export type ShapeField = readonly [name: string, isRate: boolean, slot: number];
 type TraceValueOf = (isRate: boolean, v: unknown) => unknown;
@@ -22,6 +23,9 @@ export function literalSafe(names: readonly string[]): boolean {
 
 export function shapeBuilder(fields: readonly ShapeField[]): ShapeBuilder {
   const props = fields.map(([name, isRate, slot]) => `${JSON.stringify(name)}: traceValueOf(${isRate}, values[${slot | 0}])`);
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- generated from the rule's names, once per shape
-  return new Function('values', 'traceValueOf', `return {${props.join(', ')}};`) as ShapeBuilder;
+  return generatedFunction<ShapeBuilder>(['values', 'traceValueOf'], `return {${props.join(', ')}};`, () => (values, traceValueOf) => {
+    const out: Record<string, unknown> = {};
+    for (const [name, isRate, slot] of fields) out[name] = traceValueOf(isRate, values[slot | 0]);
+    return out;
+  });
 }

@@ -13,6 +13,7 @@ import { isDecimal } from '../decimal.ts';
 import type { MasterSet } from '../masters/types.ts';
 import { resolveProfile } from '../profile/resolve.ts';
 import type { ProfileVersion } from '../profile/types.ts';
+import { generatedFunction } from '../util/codegen.ts';
 import { resolveSettings, type PipelineSettings, type ResolvedSettings } from './resolve.ts';
 
 export interface MemoisedSettings extends ResolvedSettings {
@@ -33,8 +34,11 @@ function snapshotMaker(snapshot: Readonly<Record<string, string>>): (hash: strin
   const keys = Object.keys(snapshot);
   if (keys.includes('__proto__')) return (hash) => ({ ...snapshot, rules_masters_hash: hash }); // a literal would set the prototype
   const props = keys.map((k) => `${JSON.stringify(k)}: s[${JSON.stringify(k)}]`);
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- generated from the snapshot's own keys, once per memo entry
-  const make = new Function('s', 'h', `"use strict"; return {${[...props, '"rules_masters_hash": h'].join(', ')}};`) as (s: unknown, h: string) => Record<string, string>;
+  const make = generatedFunction<(s: Readonly<Record<string, string>>, h: string) => Record<string, string>>(
+    ['s', 'h'],
+    `"use strict"; return {${[...props, '"rules_masters_hash": h'].join(', ')}};`,
+    () => (s, h) => ({ ...s, rules_masters_hash: h }),
+  );
   return (hash) => make(snapshot, hash);
 }
 

@@ -6,8 +6,7 @@
 import DecimalJs from 'decimal.js';
 import { describe, expect, it } from 'vitest';
 import { Decimal } from '../../engine/decimal.ts';
-import { walkFrom } from '../../engine/logic/operators/var.ts';
-import { compileWalk, lazyWalk } from '../../engine/logic/var-path.ts';
+import { compileWalk, lazyWalk, walkFrom } from '../../engine/logic/var-path.ts';
 
 const inherited = Object.create({ b: 1 }) as Record<string, unknown>;
 const data: unknown[] = [

@@ -7,28 +7,8 @@
  */
 import { RuleScope } from '../rule-scope.ts';
 import type { Evaluator, OperatorDef, Value } from '../types.ts';
-import { fromScope, isDecimal } from '../values.ts';
+import { fromScope } from '../values.ts';
 import { lazyWalk } from '../var-path.ts';
-
-/**
- * The walk of segments[start..] from data (what segments before start led to): the reference the
- * generated walks (../var-path.ts) are held to.
- */
-export function walkFrom(data: unknown, segments: string[], start: number): unknown {
-  for (let i = start; i < segments.length; i++) {
-    const seg = segments[i];
-    if (data === null || data === undefined || typeof data !== 'object' || isDecimal(data)) return undefined;
-    if (Array.isArray(data)) {
-      if (!/^\d+$/.test(seg)) return undefined;
-      data = data[Number(seg)];
-    } else {
-      if (!Object.prototype.hasOwnProperty.call(data, seg)) return undefined;
-      data = (data as Record<string, unknown>)[seg];
-    }
-    if (data === undefined) return undefined;
-  }
-  return data;
-}
 
 export const varOperator: OperatorDef = {
   names: ['var'],
