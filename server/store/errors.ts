@@ -19,6 +19,7 @@ export class StoreTextError extends Error {
 }
 
 /** NUL-free, well-formed UTF-16 (no lone surrogate): what both stores keep unchanged. */
+// eslint-disable-next-line no-control-regex -- NUL is exactly what PostgreSQL text cannot store
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 export function isStorableText(value: string): boolean {
   return !UNSTORABLE.test(value);

@@ -61,7 +61,7 @@ describe('published versions', () => {
 
   it('an amendment without a real reason is refused', () => {
     const dir = copy();
-    const text = readFileSync(join(dir, 'published.lock'), 'utf8').replace(/(  employees_pension\/2020-09\.yaml:\n    effective_from: [0-9-]+\n    sha256: ([0-9a-f]+)\n)/, '$1    amendments:\n      - {date: "2026-11-25", reason: fix, sha256: $2}\n');
+    const text = readFileSync(join(dir, 'published.lock'), 'utf8').replace(/( {2}employees_pension\/2020-09\.yaml:\n {4}effective_from: [0-9-]+\n {4}sha256: ([0-9a-f]+)\n)/, '$1    amendments:\n      - {date: "2026-11-25", reason: fix, sha256: $2}\n');
     writeFileSync(join(dir, 'published.lock'), text);
     expect(checkPublished(dir, TODAY).problems.map((p) => `${p.file} ${p.path}`)).toEqual(['published.lock /versions/employees_pension~12020-09.yaml/amendments/0/reason']);
   });

@@ -16,7 +16,6 @@ export function csv(path: string): Record<string, string>[] {
   });
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function yaml(path: string): any {
   return parse(readFileSync(resolve(dir, path), 'utf8'));
 }

@@ -92,7 +92,7 @@ describe('the structure of the previous version', () => {
     expect(Object.keys(doc)).toEqual(Object.keys(prev));
     expect(text).toMatch(/\n# 甲欄 A >= 740,000: tax = base_by_dependents\[n\] \+ \(A - from\) x rate, for from <= A < upto \(upto null = open\)\.\n# carried from \S*masters\/income_tax\/monthly\/2026-01\.yaml: confirm against the new publication\nkou_brackets:\n/);
     expect(text.match(/# carried from .*monthly\/2026-01\.yaml: confirm against the new publication\n/g)).toHaveLength(8);
-    expect(text).toMatch(/\nkou_brackets:\n  - \{from: 740000, upto: 790000, rate: "0.2042", base_by_dependents: \[71680, /);
+    expect(text).toMatch(/\nkou_brackets:\n {2}- \{from: 740000, upto: 790000, rate: "0.2042", base_by_dependents: \[71680, /);
     // the specialist confirms them while filling the sources, and the report says so
     expect(doc.sources[0].verification).toMatch(/including those carried from .*2026-01\.yaml \(range_convention, kou_below_table, otsu_below_table, kou_brackets, otsu_brackets, per_extra_dependent_deduction, tax_dependent_count_max, otsu_secondary_declaration_deduction\)$/);
     expect(r.stderr).toMatch(/carried from .*2026-01\.yaml \(confirm each against the new publication\): range_convention, kou_below_table, /);

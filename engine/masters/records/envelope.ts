@@ -1,7 +1,7 @@
 /** Copies a file's envelope onto one record: every loaded record carries id, version, dates, provider and sources. */
 import type { MasterMeta, MasterKind, SourceDocument } from '../types.ts';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a YAML document its kind's JSON schema has already validated: the builders read the fields the schema guarantees
 export type Raw = Record<string, any>;
 
 /** A built record and the JSON pointer of its data inside the file ('' for single-table files). */
