@@ -29,7 +29,7 @@ export interface CompileContext {
   ruleScope?: RuleScopeNames;
 }
 
-/** One operator of the interpreter: one file under operators/, registered in operators/index.ts. */
+/** One operator of the interpreter: a file under operators/ (or a row of its family's table there), registered in operators/index.ts. */
 export interface OperatorDef {
   /** json-logic operator names this definition answers to (e.g. ["if", "?:"]). */
   names: string[];

@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { OPERATORS } from '../../engine/logic/operators/index.ts';
+import type { OperatorDef } from '../../engine/logic/types.ts';
 import { getRounding, roundingNames } from '../../engine/rounding/index.ts';
 
 const OPS_DIR = fileURLToPath(new URL('../../engine/logic/operators', import.meta.url));
@@ -18,18 +19,27 @@ describe('operator anatomy', () => {
       expect(typeof op.compile).toBe('function');
     }
   });
-  it('one file per operator: each exports exactly one OperatorDef constant and starts with a why-comment', () => {
+  it('one file per operator or per family: each starts with a why-comment, exports one OperatorDef or one family table, and every registered operator comes from exactly one file', async () => {
     const files = readdirSync(OPS_DIR).filter((f) => f.endsWith('.ts') && f !== 'index.ts');
-    expect(files.length).toBe(OPERATORS.length);
+    const index = readFileSync(`${OPS_DIR}/index.ts`, 'utf8');
+    const found: OperatorDef[] = [];
     for (const f of files) {
       const text = readFileSync(`${OPS_DIR}/${f}`, 'utf8');
       expect(text.startsWith('/**'), f).toBe(true);
-      expect(text.match(/export const \w+: OperatorDef = \{/g)?.length, f).toBe(1);
+      const single = text.match(/export const \w+: OperatorDef = \{/g)?.length ?? 0;
+      const family = text.match(/export const [A-Z_]+_OPERATORS: readonly OperatorDef\[\] = /g)?.length ?? 0;
+      expect(single + family, f).toBe(1);
       expect(text).toMatch(/names: \[/);
       expect(text).toMatch(/arity: \[/);
+      expect(index, f).toContain(`'./${f}'`);
+      const mod: Record<string, unknown> = await import(`${OPS_DIR}/${f}`);
+      for (const v of Object.values(mod)) {
+        if (Array.isArray(v)) found.push(...(v as OperatorDef[]));
+        else if (v && typeof v === 'object' && 'compile' in v) found.push(v as OperatorDef);
+      }
     }
-    const index = readFileSync(`${OPS_DIR}/index.ts`, 'utf8');
-    for (const f of files) expect(index, f).toContain(`'./${f}'`);
+    expect(new Set(found).size).toBe(found.length);
+    expect(new Set(found)).toEqual(new Set(OPERATORS));
   });
 });
 

@@ -1,45 +1,32 @@
 /**
- * The operator registry: every operator the rule interpreter knows, one file each. An expression using
- * any other operator fails to compile (a load problem).
+ * The operator registry: every operator the rule interpreter knows. Families of near-identical
+ * operators share one table-driven file (comparison, arithmetic, extrema, quantifiers); the others have
+ * a file each. An expression using any other operator fails to compile (a load problem).
  */
 import type { OperatorDef } from '../types.ts';
-import { absOperator } from './abs.ts';
-import { addOperator } from './add.ts';
-import { allOperator } from './all.ts';
 import { andOperator } from './and.ts';
+import { ARITHMETIC_OPERATORS } from './arithmetic.ts';
 import { bracketFormulaOperator } from './bracket-formula.ts';
 import { catOperator } from './cat.ts';
 import { clampOperator } from './clamp.ts';
-import { divideOperator } from './divide.ts';
+import { COMPARISON_OPERATORS } from './comparison.ts';
 import { doubleNotOperator } from './double-not.ts';
-import { equalsOperator } from './equals.ts';
+import { EXTREMA_OPERATORS } from './extrema.ts';
 import { failIfOperator } from './fail-if.ts';
 import { filterOperator } from './filter.ts';
-import { greaterOrEqualOperator } from './greater-or-equal.ts';
-import { greaterThanOperator } from './greater-than.ts';
 import { ifOperator } from './if.ts';
 import { inOperator } from './in.ts';
-import { lessOrEqualOperator } from './less-or-equal.ts';
-import { lessThanOperator } from './less-than.ts';
 import { mapOperator } from './map.ts';
-import { maxOperator } from './max.ts';
 import { mergeOperator } from './merge.ts';
-import { minOperator } from './min.ts';
 import { missingOperator } from './missing.ts';
-import { multiplyOperator } from './multiply.ts';
-import { noneOperator } from './none.ts';
-import { notEqualsOperator } from './not-equals.ts';
 import { notOperator } from './not.ts';
 import { orOperator } from './or.ts';
 import { projectOperator } from './project.ts';
+import { QUANTIFIER_OPERATORS } from './quantifiers.ts';
 import { rangeLookupOperator } from './range-lookup.ts';
 import { reduceOperator } from './reduce.ts';
 import { requireOperator } from './require.ts';
 import { roundOperator } from './round.ts';
-import { someOperator } from './some.ts';
-import { strictEqualsOperator } from './strict-equals.ts';
-import { strictNotEqualsOperator } from './strict-not-equals.ts';
-import { subtractOperator } from './subtract.ts';
 import { sumByOperator } from './sum-by.ts';
 import { varOperator } from './var.ts';
 
@@ -51,36 +38,23 @@ export const OPERATORS: readonly OperatorDef[] = [
   orOperator,
   notOperator,
   doubleNotOperator,
-  // comparison
-  equalsOperator,
-  notEqualsOperator,
-  strictEqualsOperator,
-  strictNotEqualsOperator,
-  lessThanOperator,
-  lessOrEqualOperator,
-  greaterThanOperator,
-  greaterOrEqualOperator,
+  // comparison: ==, !=, ===, !==, <, <=, >, >=
+  ...COMPARISON_OPERATORS,
   // strings and membership
   inOperator,
   catOperator,
   missingOperator,
-  // arithmetic (Decimal only)
-  addOperator,
-  subtractOperator,
-  multiplyOperator,
-  divideOperator,
-  minOperator,
-  maxOperator,
-  absOperator,
+  // arithmetic (Decimal only): +, -, *, /, abs; min, max
+  ...ARITHMETIC_OPERATORS,
+  ...EXTREMA_OPERATORS,
   clampOperator,
   roundOperator,
   // arrays
   mapOperator,
   filterOperator,
   reduceOperator,
-  allOperator,
-  someOperator,
-  noneOperator,
+  // all, some, none
+  ...QUANTIFIER_OPERATORS,
   mergeOperator,
   sumByOperator,
   projectOperator,
