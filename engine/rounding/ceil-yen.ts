@@ -6,5 +6,6 @@ import type { RoundingRule } from './types.ts';
 export const ceilYen: RoundingRule = {
   name: 'ceil_yen',
   description: 'to yen, rounding up (toward plus infinity)',
+  inFormula: /\bceil_yen\b/,
   apply: (d) => snap(d).toDecimalPlaces(0, Decimal.ROUND_CEIL),
 };

@@ -6,5 +6,6 @@ import type { RoundingRule } from './types.ts';
 export const floorYen: RoundingRule = {
   name: 'floor_yen',
   description: 'to yen, rounding down (toward minus infinity)',
+  inFormula: /\bfloor_yen\b/,
   apply: (d) => snap(d).toDecimalPlaces(0, Decimal.ROUND_FLOOR),
 };

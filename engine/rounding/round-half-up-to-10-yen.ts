@@ -6,5 +6,6 @@ import type { RoundingRule } from './types.ts';
 export const roundHalfUpTo10Yen: RoundingRule = {
   name: 'round_half_up_to_10_yen',
   description: 'to 10 yen, half up (5 yen away from zero)',
+  inFormula: /\bround_half_up_to_10_yen\b/,
   apply: (d) => snap(d).div(10).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).times(10),
 };

@@ -6,5 +6,6 @@ import type { RoundingRule } from './types.ts';
 export const roundHalfUpToYen: RoundingRule = {
   name: 'round_half_up_to_yen',
   description: 'to yen, half up (0.5 away from zero)',
+  inFormula: /\bround_half_up_to_yen\b/,
   apply: (d) => snap(d).toDecimalPlaces(0, Decimal.ROUND_HALF_UP),
 };

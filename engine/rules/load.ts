@@ -11,6 +11,7 @@ import type { LoadProblem } from '../errors.ts';
 import { compileExpression, ExpressionCompileError, rootVariablesOf } from '../logic/index.ts';
 import { scopeIndexOf, type RuleScopeNames } from '../logic/rule-scope.ts';
 import { getRounding, roundingNames } from '../rounding/index.ts';
+import { checkFormulaText } from './check-formula.ts';
 import { datesMatchBasis } from '../masters/invariants/dates-match-basis.ts';
 import { ajvProblems, newAjv } from '../util/ajv.ts';
 import { yamlFilesUnder } from '../util/yaml-file.ts';
@@ -110,6 +111,8 @@ function loadRule(file: string, doc: RuleDocument, problems: LoadProblem[]): Com
   }
   if (doc.rounding_rule !== null && !getRounding(doc.rounding_rule)) {
     problems.push({ file, path: '/rounding_rule', message: `unknown rounding rule ${doc.rounding_rule} (known: ${roundingNames().join(', ')}; or null for none)` });
+  } else {
+    problems.push(...checkFormulaText(file, doc));
   }
   doc.masters.forEach((slot, i) => {
     if (!(slot in MASTER_REF_TYPE)) problems.push({ file, path: `/masters/${i}`, message: `unknown master slot ${slot} (known: ${Object.keys(MASTER_REF_TYPE).join(', ')})` });
