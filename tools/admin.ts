@@ -5,9 +5,13 @@
  *
  *   npm run --silent admin -- account create --name NAME --plan free|standard
  *   npm run --silent admin -- account list
+ *   npm run --silent admin -- account set-plan --account ACCOUNT_ID --plan free|standard
  *   npm run --silent admin -- key create --account ACCOUNT_ID
  *   npm run --silent admin -- key revoke --key-prefix PREFIX     (the key's first 16 characters, pay_xxxxxxxxxxxx)
  *   npm run --silent admin -- --help                             (usage on stdout, exit 0)
+ *
+ * Exit status: 0 done; 1 the store failed, or nothing was done (key revoke of a prefix no active key
+ * has, account set-plan of an unknown account); 2 bad usage.
  */
 import { parseArgs } from 'node:util';
 import { issueApiKey, keyPrefixOf } from '../server/auth/api-keys.ts';
@@ -17,10 +21,13 @@ import { openStore } from '../server/store/open-store.ts';
 import { PLANS, type Plan, type Store } from '../server/store/types.ts';
 
 class UsageError extends Error {}
+/** The command ran but changed nothing the operator asked to change: exit 1, the reason on stderr. */
+class NothingDoneError extends Error {}
 
 const USAGE = `usage:
   admin account create --name NAME --plan free|standard
   admin account list
+  admin account set-plan --account ACCOUNT_ID --plan free|standard
   admin key create --account ACCOUNT_ID
   admin key revoke --key-prefix PREFIX
   admin --help`;
@@ -38,6 +45,7 @@ type OptionName = Exclude<keyof typeof OPTIONS, 'help'>;
 const COMMANDS: Record<string, OptionName[]> = {
   'account create': ['name', 'plan'],
   'account list': [],
+  'account set-plan': ['account', 'plan'],
   'key create': ['account'],
   'key revoke': ['key-prefix'],
 };
@@ -78,6 +86,13 @@ async function run(store: Store, command: string, options: Partial<Record<Option
     }
     case 'account list':
       return { data: await store.listAccounts() };
+    case 'account set-plan': {
+      const account_id = required(options, 'account');
+      const plan = required(options, 'plan');
+      if (!PLANS.includes(plan as Plan)) throw new UsageError(`--plan must be one of ${PLANS.join(', ')}`);
+      if (!(await store.setAccountPlan(account_id, plan as Plan))) throw new NothingDoneError(`no account ${account_id}; nothing changed (admin account list shows the accounts)`);
+      return { account_id, plan };
+    }
     case 'key create': {
       const account_id = required(options, 'account');
       if (!(await store.getAccount(account_id))) throw new UsageError(`no account ${account_id}`);
@@ -87,7 +102,9 @@ async function run(store: Store, command: string, options: Partial<Record<Option
       const given = required(options, 'key-prefix');
       // A whole key is accepted too: its prefix is what is stored in clear.
       const key_prefix = keyPrefixOf(given) ?? given;
-      return { key_prefix, revoked: await store.revokeApiKeys(key_prefix) };
+      const revoked = await store.revokeApiKeys(key_prefix);
+      if (revoked === 0) throw new NothingDoneError(`no active key has the prefix ${key_prefix}; nothing revoked (the prefix is the key's first 16 characters, pay_ and 12 more)`);
+      return { key_prefix, revoked };
     }
     default:
       throw new UsageError(`unknown command: ${command}`);

@@ -45,6 +45,7 @@ export function guardStore(inner: Store, timeoutMs: number = DEFAULT_STORE_TIMEO
     },
     getAccount: (id) => run(() => inner.getAccount(id)),
     listAccounts: () => run(() => inner.listAccounts()),
+    setAccountPlan: (id, plan) => run(() => inner.setAccountPlan(id, plan)),
     insertApiKey: (k) => run(() => inner.insertApiKey(k)),
     findApiKeysByPrefix: (p) => run(() => inner.findApiKeysByPrefix(p)),
     revokeApiKeys: (p) => run(() => inner.revokeApiKeys(p)),

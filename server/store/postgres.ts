@@ -8,7 +8,7 @@ import type { ProfileVersion } from '../../engine/index.ts';
 import { MIGRATIONS, MIGRATIONS_TABLE_SQL, RATE_LIMIT_TABLE } from './migrations.ts';
 import { postgresPlaceholder, reserveQuotaSql } from './quota-sql.ts';
 import { DEFAULT_STORE_TIMEOUT_MS, guardStore } from './guarded-store.ts';
-import type { Account, AccountListing, Company, ProfileChange, RateLimiterBackend, Store, StoredApiKey } from './types.ts';
+import type { Account, AccountListing, Company, Plan, ProfileChange, RateLimiterBackend, Store, StoredApiKey } from './types.ts';
 
 /** Arbitrary constant: the advisory lock id that serializes migrations. */
 const MIGRATION_LOCK_ID = 724_110_2026;
@@ -115,6 +115,11 @@ class PostgresStore implements Store {
       [keyPrefix],
     );
     return rows;
+  }
+
+  async setAccountPlan(accountId: string, plan: Plan): Promise<boolean> {
+    const res = await this.pool.query('UPDATE accounts SET plan = $1, cache_generation = cache_generation + 1 WHERE account_id = $2', [plan, accountId]);
+    return res.rowCount === 1;
   }
 
   async revokeApiKeys(keyPrefix: string): Promise<number> {

@@ -12,7 +12,7 @@ import type { ProfileVersion } from '../../engine/index.ts';
 import { MIGRATIONS, MIGRATIONS_TABLE_SQL, RATE_LIMIT_TABLE } from './migrations.ts';
 import { reserveQuotaSql, sqlitePlaceholder } from './quota-sql.ts';
 import { guardStore } from './guarded-store.ts';
-import type { Account, AccountListing, Company, ProfileChange, RateLimiterBackend, Store, StoredApiKey } from './types.ts';
+import type { Account, AccountListing, Company, Plan, ProfileChange, RateLimiterBackend, Store, StoredApiKey } from './types.ts';
 
 const BUSY_TIMEOUT_MS = 20;
 /** Start-up (migrations) may wait longer for another starting process: nothing is served yet. */
@@ -93,6 +93,10 @@ class SqliteStore implements Store {
   async findApiKeysByPrefix(keyPrefix: string): Promise<StoredApiKey[]> {
     return this.statement('SELECT k.key_hash, k.account_id, a.plan, k.revoked_at, a.cache_generation FROM api_keys k JOIN accounts a ON a.account_id = k.account_id WHERE k.key_prefix = ?')
       .all(keyPrefix) as StoredApiKey[];
+  }
+
+  async setAccountPlan(accountId: string, plan: Plan): Promise<boolean> {
+    return this.statement('UPDATE accounts SET plan = ?, cache_generation = cache_generation + 1 WHERE account_id = ?').run(plan, accountId).changes === 1;
   }
 
   async revokeApiKeys(keyPrefix: string): Promise<number> {

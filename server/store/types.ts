@@ -53,6 +53,11 @@ export interface Store {
   createAccount(account: Omit<Account, 'created_at'>): Promise<Account>;
   getAccount(accountId: string): Promise<Account | null>;
   listAccounts(): Promise<AccountListing[]>;
+  /**
+   * Changes the account's plan (and bumps its cache generation, so no process keeps serving the old
+   * plan from a cached key); false when there is no such account.
+   */
+  setAccountPlan(accountId: string, plan: Plan): Promise<boolean>;
 
   insertApiKey(key: { key_prefix: string; key_hash: string; account_id: string }): Promise<void>;
   /** Every key (revoked ones included) whose prefix matches; the caller compares hashes. */

@@ -83,6 +83,30 @@ describe.each(STORE_KINDS)('admin command (%s)', (kind) => {
     expect(unknownAccount.code).not.toBe(0);
     expect(unknownAccount.stdout).toBe('');
   });
+
+  it('account set-plan changes the plan the account's keys authenticate with; an unknown account exits 1', async () => {
+    const account = onlyJson((await admin(db, 'account', 'create', '--name', 'Plan KK', '--plan', 'free')).stdout);
+    const changed = await admin(db, 'account', 'set-plan', '--account', account.account_id, '--plan', 'standard');
+    expect(changed.code).toBe(0);
+    expect(onlyJson(changed.stdout)).toEqual({ account_id: account.account_id, plan: 'standard' });
+    const store = await db.open();
+    try {
+      expect(await authenticate(store, account.api_key)).toEqual({ account_id: account.account_id, plan: 'standard' });
+    } finally {
+      await store.close();
+    }
+    const unknown = await admin(db, 'account', 'set-plan', '--account', 'acct_nope', '--plan', 'free');
+    expect(unknown).toMatchObject({ code: 1, stdout: '' });
+    expect(unknown.stderr).toContain('no account acct_nope; nothing changed');
+    const badPlan = await admin(db, 'account', 'set-plan', '--account', account.account_id, '--plan', 'gold');
+    expect(badPlan.code).toBe(2);
+  });
+
+  it('key revoke of a prefix no active key has exits 1 and says nothing was revoked', async () => {
+    const res = await admin(db, 'key', 'revoke', '--key-prefix', 'pay_000000000000');
+    expect(res).toMatchObject({ code: 1, stdout: '' });
+    expect(res.stderr).toContain('no active key has the prefix pay_000000000000; nothing revoked');
+  });
 });
 
 describe('admin command usage (checked before any store is opened)', () => {
@@ -108,7 +132,9 @@ describe('admin command usage (checked before any store is opened)', () => {
     [['account', 'create', '--name', ' ', '--plan', 'free'], 'missing --name'],
     [['accounts', 'list'], 'unknown command: accounts list'],
     [[], 'unknown command'],
-  ])('%j is a usage error: exit 2, the reason and the usage on stderr, nothing on stdout', async (args, reason) => {
+  ].map(([args, reason]) => ({ command: (args as string[]).join(' ') || '(no arguments)', args: args as string[], reason: reason as string })))(
+    'admin $command is a usage error: exit 2, the reason and the usage on stderr, nothing on stdout',
+    async ({ args, reason }) => {
     const res = await admin(noStore, ...args);
     expect(res.code).toBe(2);
     expect(res.stdout).toBe('');

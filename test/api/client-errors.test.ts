@@ -1,5 +1,5 @@
 /**
- * Issue 10 #7 and #9: what Node's HTTP layer refuses by itself (broken framing, oversize headers or URL,
+ * What Node's HTTP layer refuses by itself (broken framing, oversize headers or URL,
  * an unknown method, an Expect it cannot meet, a client too slow to send its request) is answered with
  * the JSON error envelope and X-Request-Id like every other error, then the connection is closed.
  */

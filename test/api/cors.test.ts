@@ -1,4 +1,4 @@
-/** Issue 11: CORS is off by default; PAYROLL_CORS_ORIGINS allows listed browser origins. */
+/** CORS is off by default; PAYROLL_CORS_ORIGINS allows listed browser origins. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, readConfig } from '../../server/config.ts';
 import { bodies, PATHS } from './support/bodies.ts';

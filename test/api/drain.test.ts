@@ -1,5 +1,5 @@
 /**
- * Issue 10 #4: the shutdown drain never resets a kept-alive connection. Driven through the server's own
+ * The shutdown drain never resets a kept-alive connection. Driven through the server's own
  * drain hook (beginDrain) and its request events, so nothing depends on timing: an idle kept-alive
  * connection is closed at once without a byte; an in-flight request finishes with Connection: close;
  * a request that arrives during the drain gets 503 service_unavailable, Connection: close, Retry-After

@@ -1,5 +1,5 @@
 /**
- * Issue 11: GET /healthz (process up) and GET /readyz (masters loaded, store answering), without an
+ * GET /healthz (process up) and GET /readyz (masters loaded, store answering), without an
  * API key and outside the per-key rate limit, on both stores.
  */
 import { afterEach, describe, expect, it } from 'vitest';

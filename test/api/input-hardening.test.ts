@@ -1,5 +1,5 @@
 /**
- * Issue 10 #2, #3, #8 on both stores: bodies that lie about their Content-Encoding (every POST and
+ * On both stores: bodies that lie about their Content-Encoding (every POST and
  * PUT), strings that are not valid Unicode text, and money beyond the documented bound.
  */
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';

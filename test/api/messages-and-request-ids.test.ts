@@ -1,5 +1,5 @@
 /**
- * Issue 11: messages a client can act on (stated in the schemas through ajv-errors), X-Request-Id
+ * Messages a client can act on (stated in the schemas through ajv-errors), X-Request-Id
  * honoured when well-formed, and the route logged also for requests refused before routing.
  */
 import { describe, expect, it } from 'vitest';

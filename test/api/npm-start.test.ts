@@ -1,7 +1,7 @@
 /**
  * `npm start` runs the compiled bundle (dist/main.js, built by `npm run build`, which `npm install`
  * runs through `prepare`) and passes SIGTERM to the server: the server drains and exits 0, leaving no
- * orphan behind (issue 9 and 11: with tsx the server outlived npm). The bundle also finds the files
+ * orphan behind (with tsx the server outlived npm). The bundle also finds the files
  * the server reads from the source tree (the /docs page).
  */
 import { spawn, spawnSync } from 'node:child_process';

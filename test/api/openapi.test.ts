@@ -33,8 +33,8 @@ const SPEC_ENDPOINTS: [string, string][] = [
   ['get', '/v1/masters/tax-tables'],
   ['get', '/v1/masters/rate-tables'],
   ['get', '/v1/openapi.json'],
-  ['get', '/v1/usage'], // issue 11: quota visibility
-  // issue 8: the rules in service and the data fingerprint (the issue names this listing)
+  ['get', '/v1/usage'], // quota visibility
+  // the rules in service and the data fingerprint
   ['get', '/v1/masters/rules'],
   // issue 18: every kind of master and every parameter value, with ?as_of=
   ['get', '/v1/masters/versions'],
@@ -42,7 +42,7 @@ const SPEC_ENDPOINTS: [string, string][] = [
   ['get', '/cp/v1/companies/{company_id}/calculation-profile'],
 ];
 
-/** Probes added by issue 11 (not in the spec's endpoint list): no API key. */
+/** Operational probes (not in the spec's endpoint list): no API key. */
 const PROBE_ENDPOINTS: [string, string][] = [
   ['get', '/healthz'],
   ['get', '/readyz'],

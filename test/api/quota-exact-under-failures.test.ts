@@ -1,5 +1,5 @@
 /**
- * Issue 10 #6: a call that fails must never hold a quota unit, not even briefly. Before the fix a
+ * A call that fails must never hold a quota unit, not even briefly. Before the fix a
  * failing call reserved a unit, calculated, then gave the unit back, so concurrent valid calls saw
  * units held by calls about to fail and got a false 402 while only 4-9 of 10 were used (PostgreSQL).
  * Here valid and failing calls race; every valid call must succeed while fewer than 10 succeeded.

@@ -1,5 +1,5 @@
 /**
- * Issue 11: configuration is checked as a whole before anything starts. Each problem is one log line on
+ * Configuration is checked as a whole before anything starts. Each problem is one log line on
  * stderr naming the variable; the process exits 1 without a stack trace. Also readConfig itself.
  */
 import { describe, expect, it } from 'vitest';
@@ -43,7 +43,7 @@ describe('readConfig', () => {
     [{ PAYROLL_DATABASE_URL: 'mysql://x' }, 'PAYROLL_DATABASE_URL must be a postgres:// or postgresql:// connection string'],
     [{ PAYROLL_HEADERS_TIMEOUT_MS: '5000', PAYROLL_REQUEST_TIMEOUT_MS: '1000' }, 'PAYROLL_HEADERS_TIMEOUT_MS (5000) must be <= PAYROLL_REQUEST_TIMEOUT_MS (1000)'],
     [{ PAYROLL_RATE_LIMIT_BURST: '5' }, 'PAYROLL_RATE_LIMIT_BURST (5) must be >= PAYROLL_RATE_LIMIT_PER_SECOND (100)'],
-  ])('refuses %j', (env, problem) => {
+  ].map(([env, problem]) => ({ env: env as Record<string, string>, problem: problem as string })))('refuses, saying: $problem', ({ env, problem }) => {
     expect(problemsOf(env)).toEqual([problem]);
   });
 

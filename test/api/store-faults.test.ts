@@ -1,5 +1,5 @@
 /**
- * Issue 10 #5: a locked or slow store gives 503 store_unavailable with Retry-After within the store
+ * A locked or slow store gives 503 store_unavailable with Retry-After within the store
  * timeout, never a freeze or a 500, and the service recovers by itself. The lock is taken elsewhere:
  * SQLite BEGIN EXCLUSIVE in another process on the same file, PostgreSQL LOCK TABLE on another connection.
  * Requests that need no store write (simulations, the standard plan) keep being answered meanwhile.

@@ -1,4 +1,4 @@
-/** GET /v1/usage (issue 11): plan, this month's counted calculations and the reset time, per account. */
+/** GET /v1/usage: plan, this month's counted calculations and the reset time, per account. */
 import { describe, expect, it } from 'vitest';
 import { usageSchema } from '../../server/schemas/usage.ts';
 import { validatorFor } from '../../server/validation/ajv.ts';

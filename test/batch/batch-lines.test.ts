@@ -112,7 +112,9 @@ describe('command line', () => {
     [['--out', '-', '--profiles', 'x.yaml'], 'batch: --in is required'],
     [['--in', '-', '--out', '-'], 'batch: give exactly one of --profiles FILE or --account ACCOUNT_ID'],
     [['--in', '-', '--out', '-', '--profiles', 'x.yaml', '--workers', '0'], 'batch: --workers must be a positive integer, got "0"'],
-  ])('%j: one clear line on stderr, exit 2', async (args, message) => {
+  ].map(([args, message]) => ({ command: (args as string[]).join(' '), args: args as string[], message: message as string })))(
+    'batch $command: one clear line on stderr, exit 2',
+    async ({ args, message }) => {
     const run = await runBatchCli(args);
     expect(run.code).toBe(2);
     expect(run.stderr.trim().split('\n')).toHaveLength(1);

@@ -17,13 +17,13 @@ function exactTotal(r: { base_pay: number; overtime_pay?: number; absence_deduct
 
 describe('candidate gross, exact beyond 2^53', () => {
   const cases = [
-    { base_pay: MAX, allowances: [item(MAX), item(1)], absence_deduction: MAX }, // partial sums leave the safe range, total positive
-    { base_pay: MAX, overtime_pay: MAX, absence_deduction: MAX, previous_adjustments: [item(-MAX), item(-1)] }, // total -1
-    { base_pay: 1, previous_adjustments: [item(-MAX), item(MAX)], absence_deduction: 2 }, // total -1, safe all along
-    { base_pay: 0, previous_adjustments: [item(-MAX), item(-MAX), item(MAX), item(MAX)] }, // total 0 through -2^54
-    { base_pay: 5, absence_deduction: 5 }, // exactly 0
+    { name: 'partial sums leave the safe range, the total is positive', request: { base_pay: MAX, allowances: [item(MAX), item(1)], absence_deduction: MAX } },
+    { name: 'partial sums beyond 2^53, the total is -1', request: { base_pay: MAX, overtime_pay: MAX, absence_deduction: MAX, previous_adjustments: [item(-MAX), item(-1)] } },
+    { name: 'safe integers all along, the total is -1', request: { base_pay: 1, previous_adjustments: [item(-MAX), item(MAX)], absence_deduction: 2 } },
+    { name: 'the total is 0 through a partial sum of -2^54', request: { base_pay: 0, previous_adjustments: [item(-MAX), item(-MAX), item(MAX), item(MAX)] } },
+    { name: 'the total is exactly 0', request: { base_pay: 5, absence_deduction: 5 } },
   ];
-  it.each(cases)('%j', (request) => {
+  it.each(cases)('$name', ({ request }) => {
     const details = checkCandidateGross(request as never);
     const total = exactTotal(request);
     expect(details.length).toBe(total < 0n ? 1 : 0);

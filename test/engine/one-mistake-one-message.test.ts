@@ -1,5 +1,5 @@
 /**
- * One mistake gives one message (issue 18, item 4): a file that fails to parse is reported as such and
+ * One mistake gives one message: a file that fails to parse is reported as such and
  * not again through its neighbours (no "newest version must be open-ended" on the previous version, no
  * "no rule file" for a rule file that exists); and the messages carry the hint a specialist needs: the
  * fraction for "9.8%", quoting for a YAML number, the step that writes an amount read too early, the

@@ -14,11 +14,11 @@ const paths = (problems: { file: string; path: string }[]) => problems.map((p) =
 
 describe('unchanged copies pass', () => {
   it.each([
-    [EI],
-    [['income_tax/monthly/2026-01.yaml']],
-    [['social_insurance/kyokai_rates/2026-04.yaml']],
-    [['employees_pension/2020-09.yaml']],
-  ])('%j', (files) => {
+    ['employment insurance 2024-04, 2025-04 and 2026-04', EI],
+    ['the monthly withholding table 2026-01', ['income_tax/monthly/2026-01.yaml']],
+    ['the kyokai rates 2026-04', ['social_insurance/kyokai_rates/2026-04.yaml']],
+    ['employees pension 2020-09', ['employees_pension/2020-09.yaml']],
+  ])('%s', (_name, files) => {
     // a single version must be open-ended; 2026-01 is closed, so give it to the check as the newest only if open
     const problems = checkMasters(mutatedTree(files));
     expect(problems.filter((p) => !/newest version must be open-ended/.test(p.message))).toEqual([]);

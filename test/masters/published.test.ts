@@ -1,5 +1,5 @@
 /**
- * Provenance of published versions (issue 18, item 5): masters/published.lock fingerprints every
+ * Provenance of published versions: masters/published.lock fingerprints every
  * published version; a version in force edited in place is refused by masters:check until an amendment
  * (date, reason, new sha256) records it; versions not yet in force may change; closing a version and
  * editing comments are not changes; deleting a version in force is refused.

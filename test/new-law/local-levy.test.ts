@@ -1,5 +1,5 @@
 /**
- * Issue 18's first piece of new law, in YAML alone: a local levy of 0.1 % of gross from 2028-01-01 whose
+ * New law in YAML alone, no code: a local levy of 0.1 % of gross from 2028-01-01 whose
  * rate is a parameter (masters/parameters/local_levy.yaml). It loads, every golden case still passes
  * against it, a 2028 payroll withholds it and sums it into the statutory total, and the mistakes the
  * issue hit are refused at load with the uncovered dates instead of failing at run time.

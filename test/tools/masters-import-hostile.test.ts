@@ -1,5 +1,5 @@
 /**
- * masters:import takes hostile files calmly (issue 22 item 7): a Shift_JIS file is refused (or converted
+ * masters:import takes hostile files calmly: a Shift_JIS file is refused (or converted
  * when declared, and said), a name already lost to a wrong conversion is refused, a spreadsheet formula
  * where a name is expected is refused, and a file over the size or row limit is refused with the limit
  * named. Each refusal is exit 2 with one line and nothing written.

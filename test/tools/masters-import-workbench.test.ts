@@ -1,5 +1,5 @@
 /**
- * masters:import on real imports (issue 18 item 6): values the same on every record come from --set (the
+ * masters:import on real imports: values the same on every record come from --set (the
  * kyokai import left 2 x 47 = 94 record placeholders before), the previous version's structure is carried
  * with its comments and named as carried, the new version is open-ended, and a file with placeholders left
  * is reported as incomplete, placeholder by placeholder.
@@ -59,13 +59,14 @@ describe('values the same on every record, from --set', () => {
   });
 
   it.each([
-    [['--set', 'nonsense=1'], /--set nonsense: not a field kyokai-rates fills from the command line; it takes childcare_support_contribution_employee_rate, health_insurance_standard_bonus_annual_cap/],
-    [['--set', 'childcare_support_contribution_employee_rate=0,115'], /"0,115" is not a rate/],
-    [['--set', 'childcare_support_contribution_employee_rate=115%'], /100 % or more/],
-    [['--set', 'health_insurance_standard_bonus_annual_cap=null'], /null is not allowed here/],
-    [['--set', 'health_insurance_standard_bonus_annual_cap=5730000.5'], /not a whole number of yen/],
-    [['--set', 'health_insurance_standard_bonus_annual_cap'], /give FIELD=VALUE/],
-  ])('refuses a bad --set %j', async (args, pattern) => {
+    ['--set', 'nonsense=1', /--set nonsense: not a field kyokai-rates fills from the command line; it takes childcare_support_contribution_employee_rate, health_insurance_standard_bonus_annual_cap/],
+    ['--set', 'childcare_support_contribution_employee_rate=0,115', /"0,115" is not a rate/],
+    ['--set', 'childcare_support_contribution_employee_rate=115%', /100 % or more/],
+    ['--set', 'health_insurance_standard_bonus_annual_cap=null', /null is not allowed here/],
+    ['--set', 'health_insurance_standard_bonus_annual_cap=5730000.5', /not a whole number of yen/],
+    ['--set', 'health_insurance_standard_bonus_annual_cap', /give FIELD=VALUE/],
+  ])('refuses a bad %s %s', async (_flag, value, pattern) => {
+    const args = ['--set', value];
     const r = await importCli('kyokai-rates', KYOKAI, ...args);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(pattern);
