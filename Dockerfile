@@ -1,9 +1,13 @@
 # Payroll calculation service: see docs/deployment.md. tools/docker-steps-check.ts runs these same steps
 # without Docker (build stage commands, runtime layout, CMD and HEALTHCHECK) to prove them.
 
-# Build stage: install production dependencies (the SQLite driver compiles here when no prebuilt binary
-# matches, hence the C toolchain), and `npm ci` runs `prepare`, which bundles dist/main.js and
-# dist/admin.js with esbuild.
+# Build stage: install every dependency (the SQLite driver compiles here when no prebuilt binary
+# matches, hence the C toolchain); `npm ci` runs `prepare`, which bundles dist/main.js, dist/admin.js
+# and dist/load-cache-warm.js with esbuild and warms the load cache from masters/ and rules/ (copied for
+# that). Then `npm prune --omit=dev` leaves only what dist/ loads at run time (package.json's
+# dependencies: the store drivers, ioredis, swagger-ui-dist), which is all the runtime stage copies.
+# The swagger-ui-dist telemetry script (@scarf/scarf) stays off through package.json's scarfSettings,
+# which scarf itself reads (node 20's npm ignores package.json's allowScripts).
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 RUN apt-get update \
@@ -13,7 +17,9 @@ COPY package.json package-lock.json ./
 COPY engine ./engine
 COPY server ./server
 COPY tools ./tools
-RUN npm ci --omit=dev
+COPY masters ./masters
+COPY rules ./rules
+RUN npm ci && npm prune --omit=dev
 
 # Runtime stage: no toolchain, no sources; node runs the bundle directly as PID 1. It installs its own
 # SIGTERM/SIGINT handlers (drain, then exit 0), so `docker stop` drains instead of waiting to SIGKILL.

@@ -33,4 +33,28 @@ describe('Dockerfile', () => {
     expect(runtime).toMatch(/^HEALTHCHECK [^\n]*\\\n\s+CMD \[[^\n]*\/healthz/m);
     expect(runtime).toMatch(/^CMD \["node", "dist\/main\.js"\]$/m);
   });
+
+  it('the build stage has masters/ and rules/ before npm ci warms the load cache, and prunes dev dependencies', () => {
+    const build = stages[0];
+    const ci = build.indexOf('RUN npm ci');
+    expect(ci).toBeGreaterThan(0);
+    expect(build.indexOf('COPY masters ./masters')).toBeGreaterThan(0);
+    expect(build.indexOf('COPY masters ./masters')).toBeLessThan(ci);
+    expect(build.indexOf('COPY rules ./rules')).toBeLessThan(ci);
+    expect(build).toMatch(/^RUN npm ci && npm prune --omit=dev$/m);
+    expect(stages[1]).toMatch(/^COPY --from=build \/app\/node_modules \.\/node_modules$/m);
+  });
+});
+
+describe('package.json dependencies', () => {
+  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
+  it('are exactly the packages the bundle leaves external (what dist/ loads at run time); everything else is a devDependency', () => {
+    const externals = [...pkg.scripts.build.matchAll(/--external:(\S+)/g)].map((m: RegExpMatchArray) => m[1]);
+    // pg-native is pg's optional native binding, never installed: pg falls back to JavaScript.
+    expect(Object.keys(pkg.dependencies).sort()).toEqual(externals.filter((name: string) => name !== 'pg-native').sort());
+  });
+
+  it('keep the swagger-ui-dist telemetry script off through the setting scarf itself reads', () => {
+    expect(pkg.scarfSettings).toEqual({ enabled: false });
+  });
 });
