@@ -84,7 +84,7 @@ describe.each(STORE_KINDS)('admin command (%s)', (kind) => {
     expect(unknownAccount.stdout).toBe('');
   });
 
-  it('account set-plan changes the plan the account's keys authenticate with; an unknown account exits 1', async () => {
+  it('account set-plan changes the plan the keys of the account authenticate with; an unknown account exits 1', async () => {
     const account = onlyJson((await admin(db, 'account', 'create', '--name', 'Plan KK', '--plan', 'free')).stdout);
     const changed = await admin(db, 'account', 'set-plan', '--account', account.account_id, '--plan', 'standard');
     expect(changed.code).toBe(0);
