@@ -75,9 +75,9 @@ describe('a one-prefecture rate change', () => {
     expect(out).toMatch(new RegExp(`  by prefecture:\\n    13 +${changed} of +[\\d,]+ +\\([\\d.]+ %\\)\\n    \\(\\d+ other prefecture group\\(s\\) unchanged\\)`));
     // only premium months under the (open-ended) 2026-04 version: 2026-04 and 2026-05 by the monthly payrolls,
     // and 2026-06 where the sampled population has a same-month collection or a bonus paid in June
-    expect(out).toMatch(/  by premium month:\n    2026-04 +\d+ of .*\n    2026-05 +\d+ of .*\n(    2026-06 +\d+ of .*\n)?(    \(|  by prefecture:)/);
+    expect(out).toMatch(/ {2}by premium month:\n {4}2026-04 +\d+ of .*\n {4}2026-05 +\d+ of .*\n( {4}2026-06 +\d+ of .*\n)?( {4}\(| {2}by prefecture:)/);
     const rates = out.slice(out.indexOf('rates that differ'), out.indexOf('changed results by formula code'));
-    expect(rates).toMatch(/\n +\d+  health_insurance\.health_insurance_employee_rate 0\.04925 -> 0\.0493\n/);
+    expect(rates).toMatch(/\n +\d+ {2}health_insurance\.health_insurance_employee_rate 0\.04925 -> 0\.0493\n/);
     // only Tokyo's health rate differs: every listed change is that one rate, read by its steps
     expect(rates.trim().split('\n').slice(1).every((l) => /health_insurance_employee_rate 0\.04925 -> 0\.0493$/.test(l))).toBe(true);
     expect(out).toMatch(/\n {6}rates: [^\n]*health_insurance\.health_insurance_employee_rate 0\.04925 -> 0\.0493/);
