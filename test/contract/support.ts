@@ -35,7 +35,7 @@ export const LEVY_RULE = `formula_code: deduction.local_levy.v1
 step: local_levy
 step_type: statutory_deduction
 title: Local levy (a made-up example)
-formula: gross_payment * 0.001, rounded down to the yen
+formula: floor_yen(gross_payment x 0.001)
 inputs:
   gross_payment: amounts.gross_payment
 masters: []
