@@ -1,8 +1,8 @@
 /**
  * npm run batch -- --in requests.jsonl --out results.jsonl: many calculations offline, one JSON request
- * per line, on every core, results in input order (docs/batch.md). Exit codes: 0 the run completed
- * (error lines are data, counted in the summary), 1 the run failed (input, output, engine load,
- * store), 2 bad command line.
+ * per line, on every core, results in input order (docs/batch.md). Exit codes: 0 every line computed,
+ * 3 the run completed but some lines are errors (their envelopes are in the output, a summary on stderr),
+ * 1 the run failed (input, output, engine load, store), 2 bad command line.
  */
 import { createReadStream, createWriteStream, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -36,7 +36,13 @@ and writes one line per input line, in input order:
   --help               this text
 
 Lines longer than PAYROLL_MAX_BODY_BYTES get the API's 413 payload_too_large; blank lines are skipped.
-The masters and rules are the server's (PAYROLL_MASTERS_DIR, PAYROLL_RULES_DIR). See docs/batch.md.`;
+The masters and rules are the server's (PAYROLL_MASTERS_DIR, PAYROLL_RULES_DIR). See docs/batch.md.
+
+Exit status: 0 every line computed; 3 the run completed but some lines are errors (each an error envelope
+in the output; a summary on stderr); 1 the run failed (input, output, engine load, store); 2 bad usage.`;
+
+/** The run completed, but some lines are error envelopes: a script must not take it for a clean run. */
+const EXIT_LINES_FAILED = 3;
 
 class UsageError extends Error {}
 
@@ -124,9 +130,13 @@ async function main(): Promise<number> {
     output.end();
     await finished(output);
   }
+  // The failure summary first, so that with --stats the last line of stderr stays the JSON figures.
+  if (summary.errors > 0) {
+    process.stderr.write(`batch: ${summary.errors} of ${summary.lines} lines failed; each is an error envelope ("status" 4xx) in the output (exit ${EXIT_LINES_FAILED})\n`);
+  }
   if (args.stats) process.stderr.write(JSON.stringify(summary) + '\n');
   else if (args.progress) process.stderr.write(`${summary.lines} lines (${summary.errors} errors) in ${summary.seconds} s\n`);
-  return 0;
+  return summary.errors > 0 ? EXIT_LINES_FAILED : 0;
 }
 
 main().then(

@@ -37,7 +37,8 @@ describe('line problems', () => {
 
   beforeAll(async () => {
     const run = await runBatchCli(['--in', '-', '--out', '-', '--profiles', profiles, '--workers', '1'], { stdin: lines.join('\r\n'), env: { PAYROLL_MAX_BODY_BYTES: '2048' } });
-    expect(run.code).toBe(0);
+    expect(run.code).toBe(3); // the run completed, with error lines
+    expect(run.stderr).toMatch(/^batch: \d+ of \d+ lines failed; each is an error envelope/m);
     out = outputLines(run.stdout);
   }, 60_000);
 
@@ -78,7 +79,7 @@ it('keeps the input order across workers and small chunks', async () => {
   writeFileSync(input, Array.from({ length: count }, (_, i) => (i % 50 === 49 ? '{broken' : monthlyBatchLine(i, false))).join('\n') + '\n');
   const output = join(dir, 'order-out.jsonl');
   const run = await runBatchCli(['--in', input, '--out', output, '--profiles', profiles, '--workers', '2', '--chunk-lines', '7']);
-  expect(run.code).toBe(0);
+  expect(run.code).toBe(3); // the input holds error lines
   const out = outputLines(readFileSync(output, 'utf8'));
   expect(out.map((l) => l.line)).toEqual(Array.from({ length: count }, (_, i) => i + 1));
   out.forEach((l, i) => {
@@ -143,7 +144,8 @@ it('tax_dependent_count above seven: refused as by the API unless the company\'s
     return JSON.stringify({ type: 'monthly_payroll', request: { ...request, company_id: company, employee_snapshot: { ...(request.employee_snapshot as object), tax_dependent_count: count } } });
   };
   const run = await runBatchCli(['--in', '-', '--out', '-', '--profiles', optIn, '--workers', '1'], { stdin: [line(BENCH_COMPANY, 8), line('large-family', 8), line('large-family', 100)].join('\n') + '\n' });
-  expect(run.code).toBe(0);
+  expect(run.code).toBe(3); // the first and third lines are refused
+  expect(run.stderr).toContain('batch: 2 of 3 lines failed');
   const [plain, opted, tooMany] = outputLines(run.stdout);
   expect([plain.status, plain.error?.details]).toEqual([422, [{ path: ['employee_snapshot', 'tax_dependent_count'], code: 'out_of_range', message: 'must be <= 7.' }]]);
   expect(opted.status).toBe(200);
