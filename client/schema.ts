@@ -288,10 +288,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description Optional id of the request, adopted as the request id when it is 1-128 characters of A-Z a-z 0-9 . _ : - (a UUID is generated otherwise), echoed in X-Request-Id and error.request_id and logged.
-                 * @example gw-7f3a9c:42
-                 */
+                /** @description Optional id of the request (e.g. gw-7f3a9c:42), adopted as the request id when it is 1-128 characters of A-Z a-z 0-9 . _ : - (a UUID is generated otherwise), echoed in X-Request-Id and error.request_id and logged. Leave it empty to get a fresh id per call. */
                 "X-Request-Id"?: string;
             };
             path: {
@@ -3308,15 +3305,9 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description Optional id of the request, adopted as the request id when it is 1-128 characters of A-Z a-z 0-9 . _ : - (a UUID is generated otherwise), echoed in X-Request-Id and error.request_id and logged.
-                 * @example gw-7f3a9c:42
-                 */
+                /** @description Optional id of the request (e.g. gw-7f3a9c:42), adopted as the request id when it is 1-128 characters of A-Z a-z 0-9 . _ : - (a UUID is generated otherwise), echoed in X-Request-Id and error.request_id and logged. Leave it empty to get a fresh id per call. */
                 "X-Request-Id"?: string;
-                /**
-                 * @description Optional, 1-255 characters. Only written to the request log; no result caching or duplicate elimination. Outside 1-255 characters: 422 validation_error at path ["headers", "idempotency-key"].
-                 * @example 2026-05-payroll-emp-0001
-                 */
+                /** @description Logged only, per the specification: the service does NOT deduplicate, cache or replay on this key; sending the same call twice computes (and, on the free plan, counts) it twice. Optional, 1-255 characters (e.g. 2026-05-payroll-emp-0001). Outside 1-255 characters: 422 validation_error at path ["headers", "idempotency-key"]. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -3846,15 +3837,9 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description Optional id of the request, adopted as the request id when it is 1-128 characters of A-Z a-z 0-9 . _ : - (a UUID is generated otherwise), echoed in X-Request-Id and error.request_id and logged.
-                 * @example gw-7f3a9c:42
-                 */
+                /** @description Optional id of the request (e.g. gw-7f3a9c:42), adopted as the request id when it is 1-128 characters of A-Z a-z 0-9 . _ : - (a UUID is generated otherwise), echoed in X-Request-Id and error.request_id and logged. Leave it empty to get a fresh id per call. */
                 "X-Request-Id"?: string;
-                /**
-                 * @description Optional, 1-255 characters. Only written to the request log; no result caching or duplicate elimination. Outside 1-255 characters: 422 validation_error at path ["headers", "idempotency-key"].
-                 * @example 2026-05-payroll-emp-0001
-                 */
+                /** @description Logged only, per the specification: the service does NOT deduplicate, cache or replay on this key; sending the same call twice computes (and, on the free plan, counts) it twice. Optional, 1-255 characters (e.g. 2026-05-payroll-emp-0001). Outside 1-255 characters: 422 validation_error at path ["headers", "idempotency-key"]. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -4221,15 +4206,9 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description Optional id of the request, adopted as the request id when it is 1-128 characters of A-Z a-z 0-9 . _ : - (a UUID is generated otherwise), echoed in X-Request-Id and error.request_id and logged.
-                 * @example gw-7f3a9c:42
-                 */
+                /** @description Optional id of the request (e.g. gw-7f3a9c:42), adopted as the request id when it is 1-128 characters of A-Z a-z 0-9 . _ : - (a UUID is generated otherwise), echoed in X-Request-Id and error.request_id and logged. Leave it empty to get a fresh id per call. */
                 "X-Request-Id"?: string;
-                /**
-                 * @description Optional, 1-255 characters. Only written to the request log; no result caching or duplicate elimination. Outside 1-255 characters: 422 validation_error at path ["headers", "idempotency-key"].
-                 * @example 2026-05-payroll-emp-0001
-                 */
+                /** @description Logged only, per the specification: the service does NOT deduplicate, cache or replay on this key; sending the same call twice computes (and, on the free plan, counts) it twice. Optional, 1-255 characters (e.g. 2026-05-payroll-emp-0001). Outside 1-255 characters: 422 validation_error at path ["headers", "idempotency-key"]. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -4483,15 +4462,9 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description Optional id of the request, adopted as the request id when it is 1-128 characters of A-Z a-z 0-9 . _ : - (a UUID is generated otherwise), echoed in X-Request-Id and error.request_id and logged.
-                 * @example gw-7f3a9c:42
-                 */
+                /** @description Optional id of the request (e.g. gw-7f3a9c:42), adopted as the request id when it is 1-128 characters of A-Z a-z 0-9 . _ : - (a UUID is generated otherwise), echoed in X-Request-Id and error.request_id and logged. Leave it empty to get a fresh id per call. */
                 "X-Request-Id"?: string;
-                /**
-                 * @description Optional, 1-255 characters. Only written to the request log; no result caching or duplicate elimination. Outside 1-255 characters: 422 validation_error at path ["headers", "idempotency-key"].
-                 * @example 2026-05-payroll-emp-0001
-                 */
+                /** @description Logged only, per the specification: the service does NOT deduplicate, cache or replay on this key; sending the same call twice computes (and, on the free plan, counts) it twice. Optional, 1-255 characters (e.g. 2026-05-payroll-emp-0001). Outside 1-255 characters: 422 validation_error at path ["headers", "idempotency-key"]. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -4734,15 +4707,9 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description Optional id of the request, adopted as the request id when it is 1-128 characters of A-Z a-z 0-9 . _ : - (a UUID is generated otherwise), echoed in X-Request-Id and error.request_id and logged.
-                 * @example gw-7f3a9c:42
-                 */
+                /** @description Optional id of the request (e.g. gw-7f3a9c:42), adopted as the request id when it is 1-128 characters of A-Z a-z 0-9 . _ : - (a UUID is generated otherwise), echoed in X-Request-Id and error.request_id and logged. Leave it empty to get a fresh id per call. */
                 "X-Request-Id"?: string;
-                /**
-                 * @description Optional, 1-255 characters. Only written to the request log; no result caching or duplicate elimination. Outside 1-255 characters: 422 validation_error at path ["headers", "idempotency-key"].
-                 * @example 2026-05-payroll-emp-0001
-                 */
+                /** @description Logged only, per the specification: the service does NOT deduplicate, cache or replay on this key; sending the same call twice computes (and, on the free plan, counts) it twice. Optional, 1-255 characters (e.g. 2026-05-payroll-emp-0001). Outside 1-255 characters: 422 validation_error at path ["headers", "idempotency-key"]. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -5000,10 +4967,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description Optional id of the request, adopted as the request id when it is 1-128 characters of A-Z a-z 0-9 . _ : - (a UUID is generated otherwise), echoed in X-Request-Id and error.request_id and logged.
-                 * @example gw-7f3a9c:42
-                 */
+                /** @description Optional id of the request (e.g. gw-7f3a9c:42), adopted as the request id when it is 1-128 characters of A-Z a-z 0-9 . _ : - (a UUID is generated otherwise), echoed in X-Request-Id and error.request_id and logged. Leave it empty to get a fresh id per call. */
                 "X-Request-Id"?: string;
             };
             path?: never;
@@ -5249,10 +5213,7 @@ export interface operations {
                 as_of?: string;
             };
             header?: {
-                /**
-                 * @description Optional id of the request, adopted as the request id when it is 1-128 characters of A-Z a-z 0-9 . _ : - (a UUID is generated otherwise), echoed in X-Request-Id and error.request_id and logged.
-                 * @example gw-7f3a9c:42
-                 */
+                /** @description Optional id of the request (e.g. gw-7f3a9c:42), adopted as the request id when it is 1-128 characters of A-Z a-z 0-9 . _ : - (a UUID is generated otherwise), echoed in X-Request-Id and error.request_id and logged. Leave it empty to get a fresh id per call. */
                 "X-Request-Id"?: string;
             };
             path?: never;
@@ -5370,10 +5331,7 @@ export interface operations {
                 as_of?: string;
             };
             header?: {
-                /**
-                 * @description Optional id of the request, adopted as the request id when it is 1-128 characters of A-Z a-z 0-9 . _ : - (a UUID is generated otherwise), echoed in X-Request-Id and error.request_id and logged.
-                 * @example gw-7f3a9c:42
-                 */
+                /** @description Optional id of the request (e.g. gw-7f3a9c:42), adopted as the request id when it is 1-128 characters of A-Z a-z 0-9 . _ : - (a UUID is generated otherwise), echoed in X-Request-Id and error.request_id and logged. Leave it empty to get a fresh id per call. */
                 "X-Request-Id"?: string;
             };
             path?: never;
@@ -5492,10 +5450,7 @@ export interface operations {
                 as_of?: string;
             };
             header?: {
-                /**
-                 * @description Optional id of the request, adopted as the request id when it is 1-128 characters of A-Z a-z 0-9 . _ : - (a UUID is generated otherwise), echoed in X-Request-Id and error.request_id and logged.
-                 * @example gw-7f3a9c:42
-                 */
+                /** @description Optional id of the request (e.g. gw-7f3a9c:42), adopted as the request id when it is 1-128 characters of A-Z a-z 0-9 . _ : - (a UUID is generated otherwise), echoed in X-Request-Id and error.request_id and logged. Leave it empty to get a fresh id per call. */
                 "X-Request-Id"?: string;
             };
             path?: never;
@@ -5821,10 +5776,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description Optional id of the request, adopted as the request id when it is 1-128 characters of A-Z a-z 0-9 . _ : - (a UUID is generated otherwise), echoed in X-Request-Id and error.request_id and logged.
-                 * @example gw-7f3a9c:42
-                 */
+                /** @description Optional id of the request (e.g. gw-7f3a9c:42), adopted as the request id when it is 1-128 characters of A-Z a-z 0-9 . _ : - (a UUID is generated otherwise), echoed in X-Request-Id and error.request_id and logged. Leave it empty to get a fresh id per call. */
                 "X-Request-Id"?: string;
             };
             path?: never;
@@ -6051,10 +6003,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description Optional id of the request, adopted as the request id when it is 1-128 characters of A-Z a-z 0-9 . _ : - (a UUID is generated otherwise), echoed in X-Request-Id and error.request_id and logged.
-                 * @example gw-7f3a9c:42
-                 */
+                /** @description Optional id of the request (e.g. gw-7f3a9c:42), adopted as the request id when it is 1-128 characters of A-Z a-z 0-9 . _ : - (a UUID is generated otherwise), echoed in X-Request-Id and error.request_id and logged. Leave it empty to get a fresh id per call. */
                 "X-Request-Id"?: string;
             };
             path: {
@@ -6199,10 +6148,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description Optional id of the request, adopted as the request id when it is 1-128 characters of A-Z a-z 0-9 . _ : - (a UUID is generated otherwise), echoed in X-Request-Id and error.request_id and logged.
-                 * @example gw-7f3a9c:42
-                 */
+                /** @description Optional id of the request (e.g. gw-7f3a9c:42), adopted as the request id when it is 1-128 characters of A-Z a-z 0-9 . _ : - (a UUID is generated otherwise), echoed in X-Request-Id and error.request_id and logged. Leave it empty to get a fresh id per call. */
                 "X-Request-Id"?: string;
             };
             path: {

@@ -47,9 +47,9 @@ const requestIdParameter = {
   name: 'X-Request-Id',
   in: 'header',
   required: false,
-  description: 'Optional id of the request, adopted as the request id when it is 1-128 characters of A-Z a-z 0-9 . _ : - (a UUID is generated otherwise), echoed in X-Request-Id and error.request_id and logged.',
+  description: 'Optional id of the request (e.g. gw-7f3a9c:42), adopted as the request id when it is 1-128 characters of A-Z a-z 0-9 . _ : - (a UUID is generated otherwise), echoed in X-Request-Id and error.request_id and logged. Leave it empty to get a fresh id per call.',
+  // No `example`: Swagger UI's Try it out pre-fills a parameter's example, which would send one fixed id with every call.
   schema: { type: 'string', pattern: REQUEST_ID_PATTERN },
-  example: 'gw-7f3a9c:42',
 };
 
 function errorExample(code: ErrorCode): object {
@@ -90,9 +90,9 @@ const idempotencyKeyParameter = {
   name: 'Idempotency-Key',
   in: 'header',
   required: false,
-  description: 'Optional, 1-255 characters. Only written to the request log; no result caching or duplicate elimination. Outside 1-255 characters: 422 validation_error at path ["headers", "idempotency-key"].',
+  description: 'Logged only, per the specification: the service does NOT deduplicate, cache or replay on this key; sending the same call twice computes (and, on the free plan, counts) it twice. Optional, 1-255 characters (e.g. 2026-05-payroll-emp-0001). Outside 1-255 characters: 422 validation_error at path ["headers", "idempotency-key"].',
+  // No `example`: Swagger UI would pre-fill it in Try it out, as if a key were needed or deduplicated.
   schema: { type: 'string', minLength: 1, maxLength: 255 },
-  example: '2026-05-payroll-emp-0001',
 };
 
 /** ?as_of= of the master listings (server/routes/as-of.ts). */
