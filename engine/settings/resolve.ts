@@ -72,7 +72,15 @@ export function resolveSettings(
   paymentDate: string,
 ): ResolvedSettings {
   const profile = resolveProfile(versions, paymentDate);
-  if (!profile) throw notResolved('company calculation profile', `payment_date ${paymentDate}`);
+  if (!profile) {
+    // Say when the company's profile does start, so the caller sees whether the date or the profile is wrong.
+    const first = versions.reduce<string | undefined>((min, v) => (min === undefined || v.effective_from < min ? v.effective_from : min), undefined);
+    if (first === undefined) throw notResolved('company calculation profile', `payment_date ${paymentDate}`);
+    throw new EngineError(
+      'settings_not_resolved',
+      `No company calculation profile is in force for payment_date ${paymentDate}: the company's first profile version takes effect on ${first}.`,
+    );
+  }
   if (!profile.social_insurance) {
     throw new EngineError(
       'settings_not_resolved',

@@ -20,7 +20,7 @@ export const ERROR_REGISTRY = {
     message: 'The monthly calculation quota of this plan ({limit}) is used up for {month} (Asia/Tokyo); it resets at {resets_at}.',
     when: 'A Free-plan account has used its monthly number of successful /v1/payroll/* calculations. Retry-After gives the seconds until the quota resets (the 1st of the next month, 00:00 Asia/Tokyo); GET /v1/usage shows the count.',
   },
-  company_not_found: { status: 404, message: 'Company {company_id} does not exist for this account.', when: 'company_id was never set up with PUT calculation-profile in the key\'s account.' },
+  company_not_found: { status: 404, message: 'Company {company_id} does not exist for this account. Create it with PUT /cp/v1/companies/{company_id}/calculation-profile (its first profile version).', when: 'company_id was never set up with PUT calculation-profile in the key\'s account.' },
   route_not_found: { status: 404, message: 'No endpoint at this path.', when: 'The path matches no endpoint.' },
   method_not_allowed: { status: 405, message: 'This endpoint does not accept this HTTP method.', when: 'The path exists but not for this method (see the Allow header).' },
   request_timeout: { status: 408, message: 'The request did not arrive in time.', when: 'The headers did not arrive within PAYROLL_HEADERS_TIMEOUT_MS, or the whole request within PAYROLL_REQUEST_TIMEOUT_MS.' },

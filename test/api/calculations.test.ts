@@ -126,7 +126,7 @@ describe.each(STORE_KINDS)('calculation endpoints (%s)', (kind) => {
     for (const companyId of ['never-created', 'elsewhere']) {
       const res = await call(api.server, 'POST', PATHS.incomeTax, { key: api.key, body: bodies.incomeTax(companyId) });
       expect(res.status).toBe(404);
-      expect(res.json.error).toMatchObject({ code: 'company_not_found', message: `Company ${companyId} does not exist for this account.` });
+      expect(res.json.error).toMatchObject({ code: 'company_not_found', message: `Company ${companyId} does not exist for this account. Create it with PUT /cp/v1/companies/${companyId}/calculation-profile (its first profile version).` });
     }
   });
 
@@ -144,6 +144,7 @@ describe.each(STORE_KINDS)('calculation endpoints (%s)', (kind) => {
     const early = await call(api.server, 'POST', PATHS.incomeTax, { key: api.key, body: { ...bodies.incomeTax(), calculation_date: '2024-01-01', payment_date: '2024-01-25' } });
     expect(early.status).toBe(422);
     expect(early.json.error.code).toBe('settings_not_resolved');
+    expect(early.json.error.message).toMatch(/^No company calculation profile is in force for payment_date 2024-01-25: the company's first profile version takes effect on 20\d\d-\d\d-\d\d\.$/);
     const noSi = await call(api.server, 'POST', PATHS.monthly, { key: api.key, body: bodies.monthly('no-si') });
     expect(noSi.json.error.code).toBe('settings_not_resolved');
   });
