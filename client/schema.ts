@@ -44,6 +44,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/payroll/year-end-adjustment:calculate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Year-end adjustment (年末調整)
+         * @description Settles an employee's income tax for a tax year (2025 on): salary income by the published table, the income deductions from the declarations (insurance premiums, spouse, dependants classified by age at 31 December, disabilities), the tax by the rate table, the housing loan credit, the 102.1 % annual tax and the difference to the tax withheld (positive: collected, negative: refunded). Pay over 20,000,000 yen: 422 year_end_adjustment_not_applicable. Counts toward the Free-plan monthly quota.
+         */
+        post: operations["calculateYearEndAdjustment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/simulations/social-insurance:calculate": {
         parameters: {
             query?: never;
@@ -1085,6 +1105,263 @@ export interface components {
                  * @example 577000
                  */
                 company_cost_total: string;
+            };
+            /**
+             * @description Explainable steps; empty when include_calculation_trace is false.
+             * @example [
+             *       {
+             *         "step": "employment_insurance",
+             *         "step_type": "statutory_deduction",
+             *         "formula_code": "employment_insurance.employee_contribution.v1",
+             *         "output_key": "amounts.statutory_deductions.employment_insurance",
+             *         "input_refs": [
+             *           "amounts.employment_insurance_subject_amount",
+             *           "masters.employment_insurance.employee_rate",
+             *           "masters.employment_insurance.business_type"
+             *         ],
+             *         "formula": "round_50_sen(employment_insurance_subject_amount x employee_rate)",
+             *         "inputs": {
+             *           "employment_insurance_subject_amount": 300000,
+             *           "employee_rate": "0.0055",
+             *           "business_type": "general"
+             *         },
+             *         "raw_amount": "1650",
+             *         "rounding_rule": "round_50_sen_or_less_down_over_50_sen_up_to_yen",
+             *         "rounded_amount": 1650,
+             *         "master_refs": [
+             *           {
+             *             "type": "employment_insurance_rate_table",
+             *             "id": "ei-general",
+             *             "version": "2025-04",
+             *             "effective_from": "2025-04-01",
+             *             "effective_to": "2026-03-31"
+             *           }
+             *         ],
+             *         "rule": {
+             *           "file": "rules/employment_insurance/employment_insurance.employee_contribution.v1.yaml",
+             *           "sha256": "9a1e6f0b3c5d7e2f4a6b8c0d1e2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f",
+             *           "legal_source": "労働保険の保険料の徴収等に関する法律第31条; 通貨の単位及び貨幣の発行等に関する法律第3条",
+             *           "effective_from": "2020-01-01",
+             *           "effective_to": null
+             *         }
+             *       }
+             *     ]
+             */
+            calculation_trace: components["schemas"]["TraceStep"][];
+            /**
+             * @description Codes of what the caller should know: inputs that changed the calculation (e.g. EMPLOYEES_PENSION_BASIS_CLAMPED), and data the calculation combined (INCOME_TAX_TABLES_OF_DIFFERENT_YEARS: income tax tables of different years, whose versions settings_snapshot names).
+             * @example []
+             */
+            warnings: string[];
+        };
+        /**
+         * @description Result of a year_end_adjustment calculation. Nothing of it is stored.
+         * @example {
+         *       "calculation_id": "calc_0f8e5b7a-3c2d-4e1f-9a8b-7c6d5e4f3a2b",
+         *       "calculation_type": "year_end_adjustment",
+         *       "company_id": "acme-tokyo",
+         *       "employee_ref": "e-001",
+         *       "calculated_at": "2026-12-10T01:23:45.678Z",
+         *       "settings_snapshot": {
+         *         "company_profile_version": "2025-04-01.5d9b586409d0",
+         *         "tax_table_version": "2026-01",
+         *         "social_insurance_rate_version": "2026-04",
+         *         "employees_pension_rate_version": "2020-09",
+         *         "employment_insurance_rate_version": "2026-04",
+         *         "rounding_rule_version": "2020-01",
+         *         "bonus_tax_table_version": "2026-01",
+         *         "computer_special_table_version": "2026-01",
+         *         "rules_masters_hash": "3f0c1a9e5b7d2c4f6e8a0b1c2d3e4f5061728394a5b6c7d8e9f0a1b2c3d4e5f6"
+         *       },
+         *       "amounts": {
+         *         "salary_payment_total": 8970000,
+         *         "salary_income": 7020000,
+         *         "income_adjustment_deduction": 47000,
+         *         "total_income": 6973000,
+         *         "deductions": {
+         *           "social_insurance": 1386102,
+         *           "small_business_mutual_aid": 0,
+         *           "life_insurance": 120000,
+         *           "earthquake_insurance": 50000,
+         *           "spouse": 380000,
+         *           "specific_relative": 410000,
+         *           "dependents_and_disability": 1860000,
+         *           "basic": 620000,
+         *           "total": 4826102
+         *         },
+         *         "taxable_income": 2146000,
+         *         "computed_tax": 117100,
+         *         "housing_loan_credit_applied": 76500,
+         *         "annual_tax": 41400,
+         *         "income_tax_withheld_total": 156670,
+         *         "difference": -115270
+         *       },
+         *       "calculation_trace": [],
+         *       "warnings": []
+         *     }
+         */
+        YearEndAdjustmentResult: {
+            /**
+             * @description calc_ followed by a UUID.
+             * @example calc_0f8e5b7a-3c2d-4e1f-9a8b-7c6d5e4f3a2b
+             */
+            calculation_id: string;
+            /**
+             * @description Calculation type.
+             * @example year_end_adjustment
+             * @constant
+             */
+            calculation_type: "year_end_adjustment";
+            /**
+             * @description Company of the request.
+             * @example acme-tokyo
+             */
+            company_id: string;
+            /**
+             * Format: date-time
+             * @description UTC timestamp with milliseconds.
+             * @example 2026-05-20T01:23:45.678Z
+             */
+            calculated_at: string;
+            settings_snapshot: components["schemas"]["SettingsSnapshot"];
+            /**
+             * @description Amounts of the year_end_adjustment calculation, in yen unless a field says otherwise.
+             * @example {
+             *       "salary_payment_total": 8970000,
+             *       "salary_income": 7020000,
+             *       "income_adjustment_deduction": 47000,
+             *       "total_income": 6973000,
+             *       "deductions": {
+             *         "social_insurance": 1386102,
+             *         "small_business_mutual_aid": 0,
+             *         "life_insurance": 120000,
+             *         "earthquake_insurance": 50000,
+             *         "spouse": 380000,
+             *         "specific_relative": 410000,
+             *         "dependents_and_disability": 1860000,
+             *         "basic": 620000,
+             *         "total": 4826102
+             *       },
+             *       "taxable_income": 2146000,
+             *       "computed_tax": 117100,
+             *       "housing_loan_credit_applied": 76500,
+             *       "annual_tax": 41400,
+             *       "income_tax_withheld_total": 156670,
+             *       "difference": -115270
+             *     }
+             */
+            amounts: {
+                /**
+                 * @description 給与の総額 (box 7), as given. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                 * @example 8970000
+                 */
+                salary_payment_total: number;
+                /**
+                 * @description 給与所得控除後の給与等の金額 (box 9): the published table below 6,600,000, the statutory formula from it. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                 * @example 7020000
+                 */
+                salary_income: number;
+                /**
+                 * @description 所得金額調整控除 (box 10): pay over 8,500,000 with a dependant under 23 or a special disability. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                 * @example 47000
+                 */
+                income_adjustment_deduction: number;
+                /**
+                 * @description Salary income after the income adjustment deduction (box 11): the employee's 合計所得金額 that the income limits test. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                 * @example 6973000
+                 */
+                total_income: number;
+                /**
+                 * @description Income deductions (所得控除, boxes 12 to 21).
+                 * @example {
+                 *       "social_insurance": 1386102,
+                 *       "small_business_mutual_aid": 0,
+                 *       "life_insurance": 120000,
+                 *       "earthquake_insurance": 50000,
+                 *       "spouse": 380000,
+                 *       "specific_relative": 410000,
+                 *       "dependents_and_disability": 1860000,
+                 *       "basic": 620000,
+                 *       "total": 4826102
+                 *     }
+                 */
+                deductions: {
+                    /**
+                     * @description 社会保険料控除: premiums withheld plus those paid directly. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                     * @example 1386102
+                     */
+                    social_insurance: number;
+                    /**
+                     * @description 小規模企業共済等掛金控除. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                     * @example 0
+                     */
+                    small_business_mutual_aid: number;
+                    /**
+                     * @description 生命保険料控除. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                     * @example 120000
+                     */
+                    life_insurance: number;
+                    /**
+                     * @description 地震保険料控除. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                     * @example 50000
+                     */
+                    earthquake_insurance: number;
+                    /**
+                     * @description 配偶者控除 or 配偶者特別控除. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                     * @example 380000
+                     */
+                    spouse: number;
+                    /**
+                     * @description 特定親族特別控除. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                     * @example 410000
+                     */
+                    specific_relative: number;
+                    /**
+                     * @description 扶養控除, 障害者控除, 寡婦・ひとり親・勤労学生控除. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                     * @example 1860000
+                     */
+                    dependents_and_disability: number;
+                    /**
+                     * @description 基礎控除. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                     * @example 620000
+                     */
+                    basic: number;
+                    /**
+                     * @description Sum of the deductions (box 21). At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                     * @example 4826102
+                     */
+                    total: number;
+                };
+                /**
+                 * @description 差引課税給与所得金額 (box 22), cut to 1,000 yen. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                 * @example 2146000
+                 */
+                taxable_income: number;
+                /**
+                 * @description 算出所得税額 (box 23) by the rate table. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                 * @example 117100
+                 */
+                computed_tax: number;
+                /**
+                 * @description 住宅借入金等特別控除額 applied (box 24): the declared credit up to the computed tax. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                 * @example 76500
+                 */
+                housing_loan_credit_applied: number;
+                /**
+                 * @description 年調年税額 (box 26): (computed tax less the credit) x 102.1 %, cut to 100 yen. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                 * @example 41400
+                 */
+                annual_tax: number;
+                /**
+                 * @description 徴収税額の合計 (box 8), as given. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                 * @example 156670
+                 */
+                income_tax_withheld_total: number;
+                /**
+                 * @description annual_tax minus income_tax_withheld_total (box 27): positive is collected from the employee, negative refunded. Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                 * @example -115270
+                 */
+                difference: number;
             };
             /**
              * @description Explainable steps; empty when include_calculation_trace is false.
@@ -4145,6 +4422,522 @@ export interface operations {
                 };
             };
             /** @description `validation_error`: Schema validation failed (types, ranges, formats, required and unknown fields) or a cross-field rule was broken (pay-type matrix, dates, unique codes, candidate gross, ...). Every problem is listed in details. `settings_not_resolved`: No profile version, rate table or tax table in force for payment_date, or social insurance not configured. `income_tax_lookup_failed`: A needed row or bracket is missing from the resolved master. `withholding_rate_override_not_allowed`: A bonus with withholding_rate_override while allow_withholding_rate_override is false. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `rate_limit_exceeded`: The account (or, without a valid key, the client address) exceeded the rate limit. See Retry-After. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    /** @description Seconds to wait (integer >= 1). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `internal_error`: A fault of the service; no internals are shown. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `store_unavailable`: The store (SQLite or PostgreSQL) did not answer within PAYROLL_STORE_TIMEOUT_MS (locked, overloaded or unreachable). See Retry-After; the service recovers by itself when the store does. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    /** @description Seconds to wait before retrying (integer >= 1). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    calculateYearEndAdjustment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Optional id of the request, adopted as the request id when it is 1-128 characters of A-Z a-z 0-9 . _ : - (a UUID is generated otherwise), echoed in X-Request-Id and error.request_id and logged.
+                 * @example gw-7f3a9c:42
+                 */
+                "X-Request-Id"?: string;
+                /**
+                 * @description Optional, 1-255 characters. Only written to the request log; no result caching or duplicate elimination. Outside 1-255 characters: 422 validation_error at path ["headers", "idempotency-key"].
+                 * @example 2026-05-payroll-emp-0001
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "company_id": "acme-tokyo",
+                 *       "calculation_date": "2026-12-10",
+                 *       "tax_year": 2026,
+                 *       "employee": {
+                 *         "employee_ref": "e-001",
+                 *         "birth_date": "1985-06-01",
+                 *         "disability": "none",
+                 *         "widow": false,
+                 *         "single_parent": false,
+                 *         "working_student": false
+                 *       },
+                 *       "salary_payment_total": 8970000,
+                 *       "income_tax_withheld_total": 156670,
+                 *       "social_insurance_withheld_total": 1386102,
+                 *       "declarations": {
+                 *         "social_insurance_paid": 0,
+                 *         "small_business_mutual_aid": 0,
+                 *         "life_insurance": {
+                 *           "new_general": 80000,
+                 *           "old_general": 35000,
+                 *           "new_care_medical": 80000,
+                 *           "new_pension": 30000,
+                 *           "old_pension": 90000
+                 *         },
+                 *         "earthquake_insurance": {
+                 *           "earthquake": 42000,
+                 *           "old_long_term": 14800
+                 *         },
+                 *         "housing_loan_credit": 76500,
+                 *         "spouse": {
+                 *           "birth_date": "1987-03-01",
+                 *           "estimated_total_income": 500000,
+                 *           "disability": "none"
+                 *         },
+                 *         "dependents": [
+                 *           {
+                 *             "birth_date": "2009-08-10",
+                 *             "estimated_total_income": 0,
+                 *             "disability": "none",
+                 *             "cohabiting_lineal_ascendant": false
+                 *           },
+                 *           {
+                 *             "birth_date": "2005-05-05",
+                 *             "estimated_total_income": 0,
+                 *             "disability": "none",
+                 *             "cohabiting_lineal_ascendant": false
+                 *           },
+                 *           {
+                 *             "birth_date": "1950-02-01",
+                 *             "estimated_total_income": 0,
+                 *             "disability": "general",
+                 *             "cohabiting_lineal_ascendant": true
+                 *           },
+                 *           {
+                 *             "birth_date": "2006-07-01",
+                 *             "estimated_total_income": 1000000,
+                 *             "disability": "none",
+                 *             "cohabiting_lineal_ascendant": false
+                 *           }
+                 *         ]
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description Target company, as created by PUT /cp/v1/companies/{company_id}/calculation-profile within the key's account: 1-128 characters of valid Unicode without NUL.
+                     * @example acme-tokyo
+                     */
+                    company_id: string;
+                    /**
+                     * Format: date
+                     * @description Date of the calculation (the adjustment month's pay, usually December, or a redo up to the end of January).
+                     * @example 2026-12-10
+                     */
+                    calculation_date: string;
+                    /**
+                     * @description The tax year (暦年) adjusted, 2025 or later; it chooses the law: every rule, table and parameter version in force on its 31 December. 2024 is refused (its 定額減税 is not confirmed by the service's sources).
+                     * @example 2026
+                     */
+                    tax_year: number;
+                    /** @description The employee and the personal deductions they claim. */
+                    employee: {
+                        /**
+                         * @description Caller-managed correlation id; avoid direct identifiers.
+                         * @example e-001
+                         */
+                        employee_ref: string;
+                        /**
+                         * Format: date
+                         * @description Birth date (optional; no deduction of the employee depends on it).
+                         * @example 1985-06-01
+                         */
+                        birth_date?: string;
+                        /**
+                         * @description The employee's disability: none, general (障害者), special (特別障害者).
+                         * @default none
+                         * @example none
+                         * @enum {string}
+                         */
+                        disability?: "none" | "general" | "special";
+                        /**
+                         * @description 寡婦 (widow) claimed; not applied together with single_parent.
+                         * @default false
+                         * @example false
+                         */
+                        widow?: boolean;
+                        /**
+                         * @description ひとり親 (single parent) claimed.
+                         * @default false
+                         * @example false
+                         */
+                        single_parent?: boolean;
+                        /**
+                         * @description 勤労学生 (working student) claimed.
+                         * @default false
+                         * @example false
+                         */
+                        working_student?: boolean;
+                    };
+                    /**
+                     * @description 給与の総額: salaries and bonuses of the year, previous employers' included. Over the statutory maximum the year-end adjustment does not apply (422). At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                     * @example 8970000
+                     */
+                    salary_payment_total: number;
+                    /**
+                     * @description 徴収税額の合計: income tax withheld during the year, previous employers' included. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                     * @example 156670
+                     */
+                    income_tax_withheld_total: number;
+                    /**
+                     * @description Social insurance premiums withheld from that pay. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                     * @example 1386102
+                     */
+                    social_insurance_withheld_total: number;
+                    /**
+                     * @description The employee's declarations (保険料控除申告書, 配偶者控除等申告書, 扶養控除等申告書, 特定親族特別控除申告書, 住宅借入金等特別控除申告書).
+                     * @default {}
+                     */
+                    declarations?: {
+                        /**
+                         * @description Social insurance premiums paid directly by the employee (国民年金, 国民健康保険, ...). At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                         * @default 0
+                         * @example 0
+                         */
+                        social_insurance_paid?: number;
+                        /**
+                         * @description 小規模企業共済等掛金 (iDeCo and the like) paid by the employee. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                         * @default 0
+                         * @example 0
+                         */
+                        small_business_mutual_aid?: number;
+                        /**
+                         * @description Life insurance premiums paid in the year, by category (new contracts from 2012, old up to 2011).
+                         * @default {}
+                         */
+                        life_insurance?: {
+                            /**
+                             * @description 新生命保険料 (general, new contracts). At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                             * @default 0
+                             * @example 80000
+                             */
+                            new_general?: number;
+                            /**
+                             * @description 旧生命保険料 (general, old contracts). At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                             * @default 0
+                             * @example 35000
+                             */
+                            old_general?: number;
+                            /**
+                             * @description 介護医療保険料. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                             * @default 0
+                             * @example 80000
+                             */
+                            new_care_medical?: number;
+                            /**
+                             * @description 新個人年金保険料. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                             * @default 0
+                             * @example 30000
+                             */
+                            new_pension?: number;
+                            /**
+                             * @description 旧個人年金保険料. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                             * @default 0
+                             * @example 90000
+                             */
+                            old_pension?: number;
+                        };
+                        /**
+                         * @description Earthquake insurance premiums and old long-term non-life premiums paid in the year.
+                         * @default {}
+                         */
+                        earthquake_insurance?: {
+                            /**
+                             * @description 地震保険料. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                             * @default 0
+                             * @example 42000
+                             */
+                            earthquake?: number;
+                            /**
+                             * @description 旧長期損害保険料. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                             * @default 0
+                             * @example 14800
+                             */
+                            old_long_term?: number;
+                        };
+                        /**
+                         * @description 住宅借入金等特別控除額 as declared on the employee's 住宅借入金等特別控除申告書 (the payer does not compute it); applied up to the computed tax. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                         * @default 0
+                         * @example 76500
+                         */
+                        housing_loan_credit?: number;
+                        /** @description The spouse living on the same livelihood (同一生計), when there is one. */
+                        spouse?: {
+                            /**
+                             * Format: date
+                             * @description Birth date; the age is taken at 31 December of the tax year (the day before a birthday counts, 年齢計算ニ関スル法律).
+                             * @example 2005-05-05
+                             */
+                            birth_date: string;
+                            /**
+                             * @description 合計所得金額の見積額 of the year (for salary only: the salary income after the employment income deduction). At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                             * @default 0
+                             * @example 0
+                             */
+                            estimated_total_income: number;
+                            /**
+                             * @description Disability: none, general (障害者), special (特別障害者) or special_cohabiting (同居特別障害者).
+                             * @default none
+                             * @example none
+                             * @enum {string}
+                             */
+                            disability?: "none" | "general" | "special" | "special_cohabiting";
+                        };
+                        /**
+                         * @description Relatives on the same livelihood other than the spouse (children, parents, ...), each with their estimated income; the service classifies each (年少, 一般, 特定, 老人, 同居老親等, 特定親族, or none).
+                         * @default []
+                         */
+                        dependents?: {
+                            /**
+                             * Format: date
+                             * @description Birth date; the age is taken at 31 December of the tax year (the day before a birthday counts, 年齢計算ニ関スル法律).
+                             * @example 2005-05-05
+                             */
+                            birth_date: string;
+                            /**
+                             * @description 合計所得金額の見積額 of the year (for salary only: the salary income after the employment income deduction). At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                             * @default 0
+                             * @example 0
+                             */
+                            estimated_total_income: number;
+                            /**
+                             * @description Disability: none, general (障害者), special (特別障害者) or special_cohabiting (同居特別障害者).
+                             * @default none
+                             * @example none
+                             * @enum {string}
+                             */
+                            disability?: "none" | "general" | "special" | "special_cohabiting";
+                            /**
+                             * @description A lineal ascendant (parent, grandparent) of the employee or spouse living with them (同居老親等 when 70 or over).
+                             * @default false
+                             * @example false
+                             */
+                            cohabiting_lineal_ascendant?: boolean;
+                        }[];
+                    };
+                    settings_lock?: components["schemas"]["SettingsLock"];
+                    /**
+                     * @description Output options.
+                     * @default {}
+                     * @example {
+                     *       "include_calculation_trace": true
+                     *     }
+                     */
+                    calculation_options?: {
+                        /**
+                         * @description Whether calculation_trace is filled (default true); false gives an empty array.
+                         * @default true
+                         * @example true
+                         */
+                        include_calculation_trace?: boolean;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The year_end_adjustment result. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "calculation_id": "calc_0f8e5b7a-3c2d-4e1f-9a8b-7c6d5e4f3a2b",
+                     *       "calculation_type": "year_end_adjustment",
+                     *       "company_id": "acme-tokyo",
+                     *       "employee_ref": "e-001",
+                     *       "calculated_at": "2026-12-10T01:23:45.678Z",
+                     *       "settings_snapshot": {
+                     *         "company_profile_version": "2025-04-01.5d9b586409d0",
+                     *         "tax_table_version": "2026-01",
+                     *         "social_insurance_rate_version": "2026-04",
+                     *         "employees_pension_rate_version": "2020-09",
+                     *         "employment_insurance_rate_version": "2026-04",
+                     *         "rounding_rule_version": "2020-01",
+                     *         "bonus_tax_table_version": "2026-01",
+                     *         "computer_special_table_version": "2026-01",
+                     *         "rules_masters_hash": "3f0c1a9e5b7d2c4f6e8a0b1c2d3e4f5061728394a5b6c7d8e9f0a1b2c3d4e5f6"
+                     *       },
+                     *       "amounts": {
+                     *         "salary_payment_total": 8970000,
+                     *         "salary_income": 7020000,
+                     *         "income_adjustment_deduction": 47000,
+                     *         "total_income": 6973000,
+                     *         "deductions": {
+                     *           "social_insurance": 1386102,
+                     *           "small_business_mutual_aid": 0,
+                     *           "life_insurance": 120000,
+                     *           "earthquake_insurance": 50000,
+                     *           "spouse": 380000,
+                     *           "specific_relative": 410000,
+                     *           "dependents_and_disability": 1860000,
+                     *           "basic": 620000,
+                     *           "total": 4826102
+                     *         },
+                     *         "taxable_income": 2146000,
+                     *         "computed_tax": 117100,
+                     *         "housing_loan_credit_applied": 76500,
+                     *         "annual_tax": 41400,
+                     *         "income_tax_withheld_total": 156670,
+                     *         "difference": -115270
+                     *       },
+                     *       "calculation_trace": [],
+                     *       "warnings": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["YearEndAdjustmentResult"];
+                };
+            };
+            /** @description `malformed_json`: The body of a POST or PUT cannot be parsed as JSON. `bad_request`: The request is broken at the HTTP level: for example an aborted body, or a body that is not what its Content-Encoding (gzip, deflate, br) claims. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `unauthorized`: X-API-Key is missing, unknown or revoked. All endpoints. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `quota_exceeded`: A Free-plan account has used its monthly number of successful /v1/payroll/* calculations. Retry-After gives the seconds until the quota resets (the 1st of the next month, 00:00 Asia/Tokyo); GET /v1/usage shows the count. */
+            402: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    /** @description Seconds until the quota resets (the 1st of the next month, 00:00 Asia/Tokyo). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `company_not_found`: company_id was never set up with PUT calculation-profile in the key's account. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `settings_lock_conflict`: settings_lock does not equal the versions resolved for company_id and payment_date. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `payload_too_large`: The body is larger than PAYROLL_MAX_BODY_BYTES. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `unsupported_media_type`: A POST or PUT without Content-Type application/json, or with a Content-Encoding other than gzip, deflate or br (the message names it). */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `validation_error`: Schema validation failed (types, ranges, formats, required and unknown fields) or a cross-field rule was broken (pay-type matrix, dates, unique codes, candidate gross, ...). Every problem is listed in details. `settings_not_resolved`: No profile version, rate table or tax table in force for payment_date, or social insurance not configured. `year_end_adjustment_not_applicable`: A year-end adjustment whose salary_payment_total is over the statutory maximum of the tax year (20,000,000 yen; exactly the maximum still applies): the employee files a final return instead. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];

@@ -1,5 +1,5 @@
 /**
- * The six calculations the engine runs (one pipeline each in rules/pipelines/). Its own module so that
+ * The calculations the engine runs (one pipeline each in rules/pipelines/). Its own module so that
  * engine internals (settings, validation, the rule loader) need not import the engine's façade.
  */
 export const CALCULATION_TYPES = [
@@ -9,6 +9,7 @@ export const CALCULATION_TYPES = [
   'employment_insurance_simulation',
   'income_tax_simulation',
   'standard_monthly_remuneration_resolution',
+  'year_end_adjustment',
 ] as const;
 
 export type CalculationType = (typeof CALCULATION_TYPES)[number];

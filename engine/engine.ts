@@ -6,11 +6,12 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { PROJECT_ROOT } from './util/project-root.ts';
 import { CALCULATION_TYPES, type CalculationType } from './calculation-type.ts';
-import { EngineError, LoadError, type LoadProblem, type ValidationDetail } from './errors.ts';
+import { EngineError, EngineFault, LoadError, type LoadProblem, type ValidationDetail } from './errors.ts';
 import { loadMasters } from './masters/load.ts';
 import type { MasterSet } from './masters/types.ts';
 import type { ProfileVersion } from './profile/types.ts';
-import { loadRules, type LoadedRules } from './rules/load.ts';
+import { loadRules, type CompiledPipeline, type LoadedRules } from './rules/load.ts';
+import { isIsoDate } from './util/dates.ts';
 import type { OutputDeclarations } from './rules/outputs.ts';
 import { inputLimitsOf, type InputLimits } from './masters/input-limits.ts';
 import { tableYearWarnings, taxTableGroups } from './settings/table-years.ts';
@@ -156,6 +157,18 @@ function provenanceOrNull(rulesDir: string, mastersDir: string): Provenance | nu
   }
 }
 
+/**
+ * The date that chooses every version: the pipeline's version_date over the request when it declares one
+ * (e.g. the last day of a tax year), else the request's payment_date. A declared expression that does not
+ * give a date is a fault of the rule set, not of the request (the request schema has already run).
+ */
+function versionDateOf(pipeline: CompiledPipeline, request: Record<string, unknown>): string {
+  if (!pipeline.versionDate) return request.payment_date as string;
+  const v = pipeline.versionDate({ request: toContextValue(request) } as never);
+  if (typeof v !== 'string' || !isIsoDate(v)) throw new EngineFault(`${pipeline.file} /version_date: the expression did not give a YYYY-MM-DD date`);
+  return v;
+}
+
 /** A settings_lock copied from an earlier snapshot may carry its data fingerprint: then the data must be the same. */
 function checkDataLock(lock: Record<string, unknown> | undefined, hash: string): void {
   if (lock?.rules_masters_hash === undefined || lock.rules_masters_hash === hash) return;
@@ -193,8 +206,8 @@ function makeEngine(masters: MasterSet, rules: LoadedRules, provenance: Provenan
     }
     checkDataLock(request.settings_lock as Record<string, unknown> | undefined, provenance.rules_masters_hash);
 
-    const paymentDate = request.payment_date as string;
     const pipeline = rules.pipelines.get(type)!;
+    const paymentDate = versionDateOf(pipeline, request);
     const settings = settingsMemo.resolve(type, pipeline, profileVersions, paymentDate);
     // tax_dependent_count above the printed columns only under the profile's opt-in, whoever the caller
     // (the API's validation already said so, with every other problem: engine/validation/dependent-count-limit.ts)
@@ -217,7 +230,7 @@ function makeEngine(masters: MasterSet, rules: LoadedRules, provenance: Provenan
     const { trace, warnings } = runPipeline(pipeline, rules.registry, ctx, settings.refs, { payment_date: paymentDate, premium_month: settings.premium_month }, { trace: withTrace, ruleHashes: provenance.files, parameters: masters.parameters });
     const dataWarnings = tableYearWarnings(taxTableGroupsOf[type], settings.refs);
     if (dataWarnings.length) warnings.push(...dataWarnings);
-    const employeeRef = (request.employee_snapshot as { employee_ref?: string } | undefined)?.employee_ref;
+    const employeeRef = ((request.employee_snapshot ?? request.employee) as { employee_ref?: string } | undefined)?.employee_ref;
     const id = `calc_${newId()}`;
     const at = now === null ? stampNow() : isoTimestamp(now());
     const snapshot = settings.snapshotWith(provenance.rules_masters_hash);

@@ -12,6 +12,7 @@ export const ENGINE_ERROR_CODES = [
   'negative_gross_payment',
   'withholding_rate_override_not_allowed',
   'settings_lock_conflict',
+  'year_end_adjustment_not_applicable',
 ] as const;
 
 export type EngineErrorCode = (typeof ENGINE_ERROR_CODES)[number];

@@ -72,3 +72,33 @@ export const socialInsuranceSimulationExample = { ...common, is_social_insurance
 export const employmentInsuranceSimulationExample = { ...common, is_employment_insurance_subject: true, subject_wage_total: 300000 };
 export const incomeTaxSimulationExample = { ...common, taxable_payment: 300000, social_insurance_deduction_amount: 44000, tax_table_type: 'kou', tax_dependent_count: 0 };
 export const standardMonthlyRemunerationExample = { ...common, monthly_remuneration: 305000 };
+
+/**
+ * The NTA's own worked example of the 令和8年分 booklet (年末調整のしかた p.57-60: pay 8,970,000, withheld
+ * 156,670, premiums 1,386,102): 年調年税額 41,400, refund 115,270. The birth dates are placed so that each
+ * relative falls in the booklet's category at 31 December 2026 (一般 17, 特定扶養 21, 同居老親等 76 with a
+ * disability, 特定親族 20 earning 1,000,000); the booklet gives categories, not dates.
+ */
+export const yearEndAdjustmentExample = {
+  company_id: 'acme-tokyo',
+  calculation_date: '2026-12-10',
+  tax_year: 2026,
+  employee: { employee_ref: 'e-001', birth_date: '1985-06-01', disability: 'none', widow: false, single_parent: false, working_student: false },
+  salary_payment_total: 8970000,
+  income_tax_withheld_total: 156670,
+  social_insurance_withheld_total: 1386102,
+  declarations: {
+    social_insurance_paid: 0,
+    small_business_mutual_aid: 0,
+    life_insurance: { new_general: 80000, old_general: 35000, new_care_medical: 80000, new_pension: 30000, old_pension: 90000 },
+    earthquake_insurance: { earthquake: 42000, old_long_term: 14800 },
+    housing_loan_credit: 76500,
+    spouse: { birth_date: '1987-03-01', estimated_total_income: 500000, disability: 'none' },
+    dependents: [
+      { birth_date: '2009-08-10', estimated_total_income: 0, disability: 'none', cohabiting_lineal_ascendant: false },
+      { birth_date: '2005-05-05', estimated_total_income: 0, disability: 'none', cohabiting_lineal_ascendant: false },
+      { birth_date: '1950-02-01', estimated_total_income: 0, disability: 'general', cohabiting_lineal_ascendant: true },
+      { birth_date: '2006-07-01', estimated_total_income: 1000000, disability: 'none', cohabiting_lineal_ascendant: false },
+    ],
+  },
+};

@@ -15,3 +15,4 @@ export {
   socialInsuranceSimulationRequestSchema,
   standardMonthlyRemunerationRequestSchema,
 } from './simulation-requests.ts';
+export { yearEndAdjustmentRequestSchema } from './year-end-adjustment-request.ts';

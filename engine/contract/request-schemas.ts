@@ -11,6 +11,7 @@ import {
   socialInsuranceSimulationRequestSchema,
   standardMonthlyRemunerationRequestSchema,
 } from './simulation-requests.ts';
+import { yearEndAdjustmentRequestSchema } from './year-end-adjustment-request.ts';
 
 export const REQUEST_SCHEMAS: Record<CalculationType, object> = {
   monthly_payroll: monthlyPayrollRequestSchema,
@@ -19,4 +20,5 @@ export const REQUEST_SCHEMAS: Record<CalculationType, object> = {
   employment_insurance_simulation: employmentInsuranceSimulationRequestSchema,
   income_tax_simulation: incomeTaxSimulationRequestSchema,
   standard_monthly_remuneration_resolution: standardMonthlyRemunerationRequestSchema,
+  year_end_adjustment: yearEndAdjustmentRequestSchema,
 };

@@ -12,7 +12,7 @@
  * into a load problem.
  */
 import { toDecimal } from '../decimal.ts';
-import { getOperator, SCOPED_OPERATORS } from './operators/index.ts';
+import { getOperator, ITEM_SCOPED_OPERATORS, SCOPED_OPERATORS } from './operators/index.ts';
 import type { RuleScopeNames } from './rule-scope.ts';
 import type { CompileContext, Evaluator, Value } from './types.ts';
 import { isDecimal } from './values.ts';
@@ -107,7 +107,7 @@ function compileAt(expr: unknown, where: string, path: string, ruleScope: RuleSc
   }
   const argPath = (i: number) => (wrapped ? opPath : `${opPath}/${i}`);
   // the second operand of map/filter/reduce/all/some/none runs over each item, not over the rule's scope
-  const argScope = (i: number) => (i === 1 && SCOPED_OPERATORS.has(op) ? undefined : ruleScope);
+  const argScope = (i: number) => (i === 1 && (SCOPED_OPERATORS.has(op) || ITEM_SCOPED_OPERATORS.has(op)) ? undefined : ruleScope);
   const args = raw.map((r, i) => compileAt(r, where, argPath(i), argScope(i)));
   const ctx: CompileContext = {
     where: joinWhere(where, opPath),

@@ -10,7 +10,8 @@
  * Paths are returned as written (dotted, e.g. "employee.tax_dependent_count"), each once, in order.
  */
 import jsonLogic from 'json-logic-js';
-import { SCOPED_OPERATORS } from './operators/index.ts';
+import { ITEM_SCOPED_OPERATORS, SCOPED_OPERATORS } from './operators/index.ts';
+import { ITEM } from './operators/each.ts';
 
 function outerScopeOnly(expr: unknown): unknown {
   if (Array.isArray(expr)) return { merge: expr.map(outerScopeOnly) };
@@ -22,8 +23,23 @@ function outerScopeOnly(expr: unknown): unknown {
     // uses_data stops at var; a default that reads other variables is walked as well
     return list.length > 1 ? { merge: [{ var: list[0] }, outerScopeOnly(list[1])] } : expr;
   }
-  const kept = list.map((v, i) => (SCOPED_OPERATORS.has(op) && i === 1 ? null : outerScopeOnly(v)));
+  const kept = list.map((v, i) => (SCOPED_OPERATORS.has(op) && i === 1 ? null : ITEM_SCOPED_OPERATORS.has(op) && i === 1 ? outerScopeOnly(withoutItem(v)) : outerScopeOnly(v)));
   return { [op]: kept };
+}
+
+/** The expression of map_each/filter_each with its reads of the current item (item, item.*) replaced by null. */
+function withoutItem(expr: unknown): unknown {
+  if (Array.isArray(expr)) return expr.map(withoutItem);
+  if (expr === null || typeof expr !== 'object') return expr;
+  const op = Object.keys(expr)[0];
+  const values = (expr as Record<string, unknown>)[op];
+  if (op === 'var') {
+    const path = Array.isArray(values) ? values[0] : values;
+    if (typeof path === 'string' && (path === ITEM || path.startsWith(`${ITEM}.`))) return null;
+    return expr;
+  }
+  // a nested map/filter/... keeps its own item scope; its inner operand is dropped later anyway
+  return { [op]: Array.isArray(values) ? values.map(withoutItem) : withoutItem(values) };
 }
 
 export function variablesOf(expr: unknown): string[] {

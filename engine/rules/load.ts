@@ -35,6 +35,8 @@ export interface CompiledPipeline {
   premium_month: { next_month: number; same_month: number };
   /** The master slots settings resolution looks up for this calculation. */
   masters: readonly ResolvedSlot[];
+  /** The pipeline's `version_date` over `{request}` (null: the request's payment_date chooses every version). */
+  versionDate: Evaluator | null;
   prepare: [readonly string[], Evaluator][];
   /** trace: false runs the step without recording a trace step */
   steps: { rule: string; when: Evaluator | null; trace: boolean }[];
@@ -215,10 +217,12 @@ function loadRulesWith(rulesDir: string, masters: MasterSet | undefined, cache: 
         calculation_type: string;
         premium_month: { next_month: number; same_month: number };
         masters: ResolvedSlot[];
+        version_date?: unknown;
         prepare?: Record<string, unknown>;
         steps: { rule: string; when?: unknown; trace?: boolean }[];
         amounts: OutputDeclarations;
       };
+      const versionDate = p.version_date === undefined ? null : compileAt(problems, file, '/version_date', p.version_date);
       const prepare: [readonly string[], Evaluator][] = [];
       for (const [path, expr] of Object.entries(p.prepare ?? {})) {
         const fn = compileAt(problems, file, `/prepare/${path}`, expr);
@@ -243,6 +247,7 @@ function loadRulesWith(rulesDir: string, masters: MasterSet | undefined, cache: 
         file,
         premium_month: p.premium_month,
         masters: p.masters,
+        versionDate,
         prepare,
         steps,
         outputs: p.amounts,

@@ -91,6 +91,12 @@ export const pipelineSchema = {
      * reads another slot is a load problem.
      */
     masters: { type: 'array', items: { enum: Object.keys(MASTER_SLOT_KIND) }, uniqueItems: true },
+    /**
+     * The date that chooses every version (tables, rules, parameters, the company profile), as a json-logic
+     * expression over `request.*` giving YYYY-MM-DD; default: the request's payment_date. A calculation whose
+     * law is chosen by another date declares it here (the year-end adjustment: the last day of its tax year).
+     */
+    version_date: {},
     /** Values placed in the context before the first step: path -> json-logic expression. */
     prepare: { type: 'object', additionalProperties: {} },
     steps: {

@@ -5,6 +5,7 @@
  */
 import type { CalculationType } from '../calculation-type.ts';
 import type { ValidationDetail } from '../errors.ts';
+import { checkBirthDatesWithinTaxYear } from './birth-dates.ts';
 import { checkBonusAboveZero } from './bonus-amount.ts';
 import { checkCandidateGross } from './candidate-gross.ts';
 import { checkDateOrder } from './dates.ts';
@@ -43,6 +44,8 @@ export function validateCrossFields(type: CalculationType, request: unknown): Va
     case 'income_tax_simulation':
     case 'standard_monthly_remuneration_resolution':
       return checkDateOrder(request, false);
+    case 'year_end_adjustment':
+      return checkBirthDatesWithinTaxYear(request);
     default:
       return [];
   }

@@ -38,6 +38,7 @@ export const ERROR_REGISTRY = {
   income_tax_lookup_failed: { status: 422, message: 'The income tax table has no row or bracket for this amount.', when: 'A needed row or bracket is missing from the resolved master.' },
   attendance_rates_not_configured: { status: 422, message: 'The company profile in force has no attendance premium rates.', when: 'attendance_input is given but the profile lacks attendance_premium_rates.' },
   negative_gross_payment: { status: 422, message: 'Attendance-derived deductions make gross_payment negative.', when: 'Monthly payroll whose attendance deductions exceed the pay.' },
+  year_end_adjustment_not_applicable: { status: 422, message: 'The year-end adjustment does not apply to this employee.', when: 'A year-end adjustment whose salary_payment_total is over the statutory maximum of the tax year (20,000,000 yen; exactly the maximum still applies): the employee files a final return instead.' },
   withholding_rate_override_not_allowed: { status: 422, message: 'withholding_rate_override is not enabled in the company profile.', when: 'A bonus with withholding_rate_override while allow_withholding_rate_override is false.' },
   rate_limit_exceeded: { status: 429, message: 'Too many requests; retry after {retry_after|second}.', when: 'The account (or, without a valid key, the client address) exceeded the rate limit. See Retry-After.' },
   headers_too_large: { status: 431, message: 'The request line or headers are too large.', when: 'The URL and headers together exceed Node\'s limit (16 KiB).' },

@@ -121,6 +121,7 @@ function calculationOperations(schemas: Record<string, { examples?: readonly unk
     if (e.type === 'monthly_payroll' || e.type === 'bonus' || e.type === 'income_tax_simulation') engineErrors.push('income_tax_lookup_failed');
     if (e.type === 'monthly_payroll') engineErrors.push('attendance_input_conflict', 'attendance_rates_not_configured', 'negative_gross_payment');
     if (e.type === 'bonus') engineErrors.push('withholding_rate_override_not_allowed');
+    if (e.type === 'year_end_adjustment') engineErrors.push('year_end_adjustment_not_applicable');
     if (e.countsTowardQuota) engineErrors.push('quota_exceeded');
     paths[e.path] = {
       post: {

@@ -1,10 +1,10 @@
 /**
- * The six POST endpoints as data: path, calculation type, request schema, result schema name, whether the
+ * The POST calculation endpoints as data: path, calculation type, request schema, result schema name, whether the
  * Free-plan quota applies and whether Idempotency-Key is accepted. Routing and the OpenAPI document
  * are both built from this table.
  */
 import type { CalculationType } from '../../engine/index.ts';
-import { bonusRequestSchema, monthlyPayrollRequestSchema } from '../../engine/contract/index.ts';
+import { bonusRequestSchema, monthlyPayrollRequestSchema, yearEndAdjustmentRequestSchema } from '../../engine/contract/index.ts';
 import * as sims from '../../engine/contract/index.ts';
 
 export interface CalculationEndpoint {
@@ -43,6 +43,18 @@ export const CALCULATION_ENDPOINTS: readonly CalculationEndpoint[] = [
     requestSchemaName: 'BonusRequest',
     requestSchema: bonusRequestSchema,
     resultSchemaName: 'BonusResult',
+    countsTowardQuota: true,
+    acceptsIdempotencyKey: true,
+  },
+  {
+    path: '/v1/payroll/year-end-adjustment:calculate',
+    type: 'year_end_adjustment',
+    operationId: 'calculateYearEndAdjustment',
+    summary: 'Year-end adjustment (年末調整)',
+    description: 'Settles an employee\'s income tax for a tax year (2025 on): salary income by the published table, the income deductions from the declarations (insurance premiums, spouse, dependants classified by age at 31 December, disabilities), the tax by the rate table, the housing loan credit, the 102.1 % annual tax and the difference to the tax withheld (positive: collected, negative: refunded). Pay over 20,000,000 yen: 422 year_end_adjustment_not_applicable. Counts toward the Free-plan monthly quota.',
+    requestSchemaName: 'YearEndAdjustmentRequest',
+    requestSchema: yearEndAdjustmentRequestSchema,
+    resultSchemaName: 'YearEndAdjustmentResult',
     countsTowardQuota: true,
     acceptsIdempotencyKey: true,
   },

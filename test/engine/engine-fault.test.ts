@@ -47,7 +47,7 @@ describe('pipeline runner', () => {
       },
       warnings: [],
     });
-    const pipeline = { calculation_type: 'bonus', file: 'p', premium_month: { next_month: 0, same_month: 0 }, masters: [], prepare: [], steps: [{ rule: 'x.y', when: null, trace: true }], outputs: {}, amounts: {}, decimal_strings: [] };
+    const pipeline = { calculation_type: 'bonus', file: 'p', premium_month: { next_month: 0, same_month: 0 }, masters: [], versionDate: null, prepare: [], steps: [{ rule: 'x.y', when: null, trace: true }], outputs: {}, amounts: {}, decimal_strings: [] };
     expect(() => runPipeline(pipeline, registry, {}, {}, { payment_date: '2026-05-25', premium_month: '2026-05-01' })).toThrow(new EngineFault('rule rules/x/x.y.v1.yaml (step y) failed: TypeError: cannot divide <n> by zero'));
   });
 });

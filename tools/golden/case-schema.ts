@@ -39,7 +39,7 @@ export const goldenFileSchema = {
           calculation: {
             enum: [
               'monthly_payroll', 'bonus', 'social_insurance_simulation', 'employment_insurance_simulation',
-              'income_tax_simulation', 'standard_monthly_remuneration_resolution',
+              'income_tax_simulation', 'standard_monthly_remuneration_resolution', 'year_end_adjustment',
             ],
           },
           request: { type: 'object' },

@@ -29,6 +29,10 @@ import { requireOperator } from './require.ts';
 import { roundOperator } from './round.ts';
 import { sumByOperator } from './sum-by.ts';
 import { varOperator } from './var.ts';
+import { ageAtOperator } from './age-at.ts';
+import { countOperator } from './count.ts';
+import { fieldOperator } from './field.ts';
+import { filterEachOperator, mapEachOperator } from './each.ts';
 
 export const OPERATORS: readonly OperatorDef[] = [
   // data and control
@@ -58,6 +62,12 @@ export const OPERATORS: readonly OperatorDef[] = [
   mergeOperator,
   sumByOperator,
   projectOperator,
+  countOperator,
+  fieldOperator,
+  mapEachOperator,
+  filterEachOperator,
+  // dates
+  ageAtOperator,
   // tables
   rangeLookupOperator,
   bracketFormulaOperator,
@@ -85,3 +95,6 @@ export function operatorNames(): string[] {
 
 /** Operators whose second operand is evaluated with each array item (or {current, accumulator}) as scope. */
 export const SCOPED_OPERATORS: ReadonlySet<string> = new Set(['map', 'filter', 'reduce', 'all', 'some', 'none']);
+
+/** Operators whose second operand runs over the rule's scope plus the current item (`item`): its other variables are the rule's. */
+export const ITEM_SCOPED_OPERATORS: ReadonlySet<string> = new Set(['map_each', 'filter_each']);

@@ -21,6 +21,7 @@ export const REQUEST_EXAMPLES: Record<CalculationType, Json> = {
   employment_insurance_simulation: ex.employmentInsuranceSimulationExample,
   income_tax_simulation: ex.incomeTaxSimulationExample,
   standard_monthly_remuneration_resolution: ex.standardMonthlyRemunerationExample,
+  year_end_adjustment: ex.yearEndAdjustmentExample,
 };
 
 /**

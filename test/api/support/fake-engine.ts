@@ -56,6 +56,11 @@ const AMOUNTS: Record<CalculationType, Record<string, unknown>> = {
   social_insurance_simulation: { social_insurance_subject_amount: 300000, employees_pension_standard_monthly_remuneration_used: 300000, health_insurance: 14775, care_insurance: 0, childcare_support_contribution: 345, employees_pension_insurance: 27450, total: 42570 },
   employment_insurance_simulation: { employment_insurance_subject_amount: 300000, employment_insurance: 1500 },
   income_tax_simulation: { taxable_payment: 300000, social_insurance_deduction_amount: 44000, income_tax_basis_amount: 256000, income_tax: 6320 },
+  year_end_adjustment: {
+    salary_payment_total: 8970000, salary_income: 7020000, income_adjustment_deduction: 47000, total_income: 6973000,
+    deductions: { social_insurance: 1386102, small_business_mutual_aid: 0, life_insurance: 120000, earthquake_insurance: 50000, spouse: 380000, specific_relative: 410000, dependents_and_disability: 1860000, basic: 620000, total: 4826102 },
+    taxable_income: 2146000, computed_tax: 117100, housing_loan_credit_applied: 76500, annual_tax: 41400, income_tax_withheld_total: 156670, difference: -115270,
+  },
   standard_monthly_remuneration_resolution: { monthly_remuneration: 305000, health_insurance_grade: 22, health_insurance_standard_monthly_remuneration: 300000, employees_pension_insurance_grade: 19, employees_pension_standard_monthly_remuneration: 300000 },
 };
 
