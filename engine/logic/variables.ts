@@ -11,7 +11,7 @@
  */
 import jsonLogic from 'json-logic-js';
 import { ITEM_SCOPED_OPERATORS, SCOPED_OPERATORS } from './operators/index.ts';
-import { ITEM } from './operators/each.ts';
+import { ITEM } from './item-scope.ts';
 
 function outerScopeOnly(expr: unknown): unknown {
   if (Array.isArray(expr)) return { merge: expr.map(outerScopeOnly) };

@@ -32,7 +32,8 @@ import { varOperator } from './var.ts';
 import { ageAtOperator } from './age-at.ts';
 import { countOperator } from './count.ts';
 import { fieldOperator } from './field.ts';
-import { filterEachOperator, mapEachOperator } from './each.ts';
+import { filterEachOperator } from './filter-each.ts';
+import { mapEachOperator } from './map-each.ts';
 
 export const OPERATORS: readonly OperatorDef[] = [
   // data and control

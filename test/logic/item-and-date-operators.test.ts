@@ -1,0 +1,60 @@
+/** The generic operators the year-end adjustment needed: age_at, count, field, map_each, filter_each. */
+import { describe, expect, it } from 'vitest';
+import { variablesOf } from '../../engine/logic/compile.ts';
+import { ageAt } from '../../engine/logic/operators/age-at.ts';
+import { run } from './helpers.ts';
+
+describe('age_at (年齢計算ニ関スル法律: a year is attained at the end of the day before the birthday)', () => {
+  it('counts completed years on the day after the date', () => {
+    expect(ageAt('2008-01-01', '2026-12-31')).toBe(19); // the birthday eve is 12-31: already 19
+    expect(ageAt('2008-01-02', '2026-12-31')).toBe(18);
+    expect(ageAt('2004-01-01', '2026-12-31')).toBe(23);
+    expect(ageAt('2004-01-02', '2026-12-31')).toBe(22);
+    expect(ageAt('1990-06-15', '2026-06-13')).toBe(35);
+    expect(ageAt('1990-06-15', '2026-06-14')).toBe(36); // the eve of the birthday
+    expect(ageAt('2026-12-31', '2026-12-31')).toBe(0);
+  });
+  it('29 February: a year is gained at the end of 28 February in a common year, of 28 February in a leap year too', () => {
+    expect(ageAt('2000-02-29', '2001-02-27')).toBe(0);
+    expect(ageAt('2000-02-29', '2001-02-28')).toBe(1);
+    expect(ageAt('2000-02-29', '2004-02-28')).toBe(4);
+    expect(ageAt('2000-02-29', '2004-02-27')).toBe(3);
+  });
+  it('as an operator: Decimal years; a birth after the date or a non-date is an error', () => {
+    expect(run({ age_at: [{ var: 'b' }, { var: 'd' }] }, { b: '2011-01-01', d: '2026-12-31' })).toBe(16);
+    expect(() => run({ age_at: [{ var: 'b' }, { var: 'd' }] }, { b: '2027-01-02', d: '2026-12-31' })).toThrow(/after/);
+    expect(() => run({ age_at: [{ var: 'b' }, { var: 'd' }] }, { b: 'x', d: '2026-12-31' })).toThrow(/YYYY-MM-DD/);
+  });
+});
+
+describe('count and field', () => {
+  it('count: the number of items; null -> 0; a non-array is an error', () => {
+    expect(run({ count: { var: 'xs' } }, { xs: [1, 2, 3] })).toBe(3);
+    expect(run({ count: { var: 'xs' } }, {})).toBe(0);
+    expect(() => run({ count: { var: 's' } }, { s: 'abc' })).toThrow(/array/);
+  });
+  it('field: a named field of a computed object, null when absent', () => {
+    expect(run({ field: [{ var: 'row' }, { cat: ['elderly_', { var: 'c' }] }] }, { row: { a: 1, elderly_a: 2 }, c: 'a' })).toBe(2);
+    expect(run({ field: [{ var: 'row' }, 'zz'] }, { row: { a: 1 } })).toBe(null);
+    expect(run({ field: [{ var: 'row' }, 'toString'] }, { row: {} })).toBe(null);
+    expect(run({ field: [null, 'a'] }, {})).toBe(null);
+  });
+});
+
+describe('map_each / filter_each: the item beside the rule scope', () => {
+  const scope = { limit: 620000, people: [{ income: 620000 }, { income: 620001 }, { income: 0 }] };
+  it('filter_each compares each item with a value of the outer scope', () => {
+    expect(run({ count: { filter_each: [{ var: 'people' }, { '<=': [{ var: 'item.income' }, { var: 'limit' }] }] } }, scope)).toBe(2);
+    // plain map sees the item only: the outer limit is not visible there
+    expect(run({ map: [{ var: 'people' }, { var: 'limit' }] }, scope)).toEqual([null, null, null]);
+  });
+  it('map_each maps with both; nested, the inner item wins', () => {
+    expect(run({ map_each: [{ var: 'people' }, { '-': [{ var: 'limit' }, { var: 'item.income' }] }] }, scope)).toEqual([0, -1, 620000]);
+    expect(run({ map_each: [{ var: 'xs' }, { map_each: [{ var: 'ys' }, { '+': [{ var: 'item' }, { var: 'k' }] }] }] }, { xs: [1], ys: [10, 20], k: 1 })).toEqual([[11, 21]]);
+    expect(run({ map_each: [{ var: 'none' }, 1] }, {})).toEqual([]);
+  });
+  it('the loader sees the outer variables of the expression, not item.*', () => {
+    expect(variablesOf({ filter_each: [{ var: 'people' }, { '<=': [{ var: 'item.income' }, { var: 'limit' }] }] })).toEqual(['people', 'limit']);
+    expect(variablesOf({ map_each: [{ var: 'xs' }, { map: [{ var: 'item.ys' }, { var: 'inner_only' }] }] })).toEqual(['xs']);
+  });
+});
