@@ -432,7 +432,7 @@ export interface components {
              */
             company_id: string;
             /**
-             * @description employee_snapshot.employee_ref of the request.
+             * @description employee_snapshot.employee_ref (year-end adjustment: employee.employee_ref) of the request.
              * @example emp-0001
              */
             employee_ref: string;
@@ -861,7 +861,7 @@ export interface components {
              */
             company_id: string;
             /**
-             * @description employee_snapshot.employee_ref of the request.
+             * @description employee_snapshot.employee_ref (year-end adjustment: employee.employee_ref) of the request.
              * @example emp-0001
              */
             employee_ref: string;
@@ -1217,6 +1217,11 @@ export interface components {
              * @example acme-tokyo
              */
             company_id: string;
+            /**
+             * @description employee_snapshot.employee_ref (year-end adjustment: employee.employee_ref) of the request.
+             * @example emp-0001
+             */
+            employee_ref: string;
             /**
              * Format: date-time
              * @description UTC timestamp with milliseconds.

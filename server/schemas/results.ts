@@ -82,8 +82,8 @@ export const customDeductionListSchema = {
   examples: [[{ code: 'union', name: 'Union fee', amount: 2000 }]],
 } as const;
 
-/** The calculations whose result names the employee (employee_ref): the two payroll calculations. */
-const WITH_EMPLOYEE: readonly string[] = ['monthly_payroll', 'bonus'];
+/** The calculations whose result names the employee (employee_ref): the payroll calculations. */
+const WITH_EMPLOYEE: readonly string[] = ['monthly_payroll', 'bonus', 'year_end_adjustment'];
 
 /**
  * The spec's fixed envelope of a result around the calculation's `amounts` schema (generated from its
@@ -100,7 +100,7 @@ export function resultSchema(calculationType: string, amounts: object, example: 
       calculation_id: { type: 'string', pattern: '^calc_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$', description: 'calc_ followed by a UUID.', examples: ['calc_0f8e5b7a-3c2d-4e1f-9a8b-7c6d5e4f3a2b'] },
       calculation_type: { type: 'string', const: calculationType, description: 'Calculation type.', examples: [calculationType] },
       company_id: { type: 'string', description: 'Company of the request.', examples: ['acme-tokyo'] },
-      ...(withEmployee ? { employee_ref: { type: 'string', description: 'employee_snapshot.employee_ref of the request.', examples: ['emp-0001'] } } : {}),
+      ...(withEmployee ? { employee_ref: { type: 'string', description: 'employee_snapshot.employee_ref (year-end adjustment: employee.employee_ref) of the request.', examples: ['emp-0001'] } } : {}),
       calculated_at: { type: 'string', format: 'date-time', pattern: 'Z$', description: 'UTC timestamp with milliseconds.', examples: ['2026-05-20T01:23:45.678Z'] },
       settings_snapshot: settingsSnapshotSchema,
       amounts,
