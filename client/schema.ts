@@ -4488,15 +4488,9 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description Optional id of the request, adopted as the request id when it is 1-128 characters of A-Z a-z 0-9 . _ : - (a UUID is generated otherwise), echoed in X-Request-Id and error.request_id and logged.
-                 * @example gw-7f3a9c:42
-                 */
+                /** @description Optional id of the request (e.g. gw-7f3a9c:42), adopted as the request id when it is 1-128 characters of A-Z a-z 0-9 . _ : - (a UUID is generated otherwise), echoed in X-Request-Id and error.request_id and logged. Leave it empty to get a fresh id per call. */
                 "X-Request-Id"?: string;
-                /**
-                 * @description Optional, 1-255 characters. Only written to the request log; no result caching or duplicate elimination. Outside 1-255 characters: 422 validation_error at path ["headers", "idempotency-key"].
-                 * @example 2026-05-payroll-emp-0001
-                 */
+                /** @description Logged only, per the specification: the service does NOT deduplicate, cache or replay on this key; sending the same call twice computes (and, on the free plan, counts) it twice. Optional, 1-255 characters (e.g. 2026-05-payroll-emp-0001). Outside 1-255 characters: 422 validation_error at path ["headers", "idempotency-key"]. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
