@@ -26,10 +26,16 @@ export function createPayrollClient({ baseUrl, apiKey, headers, ...options }: Pa
 }
 
 /** The JSON body an operation takes, e.g. RequestBody<'calculateMonthlyPayroll'>. */
-export type RequestBody<Op extends keyof operations> = operations[Op] extends { requestBody: { content: { 'application/json': infer B } } } ? B : never;
+export type RequestBody<Op extends keyof operations> = operations[Op] extends { requestBody: { content: { 'application/json': infer B } } }
+  ? B
+  : never;
 
 /** The JSON body of an operation's 200 response. */
-export type OkResponse<Op extends keyof operations> = operations[Op] extends { responses: { 200: { content: { 'application/json': infer R } } } } ? R : never;
+export type OkResponse<Op extends keyof operations> = operations[Op] extends {
+  responses: { 200: { content: { 'application/json': infer R } } };
+}
+  ? R
+  : never;
 
 /** The error envelope every non-2xx response carries (docs/errors.md). */
 export type ErrorResponse = components['schemas']['ErrorResponse'];

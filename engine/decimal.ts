@@ -18,7 +18,9 @@ export const ZERO = new Decimal(0);
 /** Any decimal.js instance (of this clone or another: decimal.js marks them all with the same tag). */
 export function isDecimal(v: unknown): v is Decimal {
   // primitives first: most values tested are strings, booleans or null, and need no prototype walk
-  return typeof v === 'object' && v !== null && (v instanceof Decimal || (v as { toStringTag?: unknown }).toStringTag === '[object Decimal]');
+  return (
+    typeof v === 'object' && v !== null && (v instanceof Decimal || (v as { toStringTag?: unknown }).toStringTag === '[object Decimal]')
+  );
 }
 
 /** Converts a number, numeric string or Decimal to Decimal; throws on anything else. */

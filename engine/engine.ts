@@ -66,7 +66,12 @@ export interface Engine {
    * settings_not_resolved, attendance_rates_not_configured, income_tax_lookup_failed,
    * withholding_rate_override_not_allowed, negative_gross_payment).
    */
-  calculate(type: CalculationType, request: Record<string, unknown>, profileVersions: ProfileVersion[], options?: CalculateOptions): CalculationResult;
+  calculate(
+    type: CalculationType,
+    request: Record<string, unknown>,
+    profileVersions: ProfileVersion[],
+    options?: CalculateOptions,
+  ): CalculationResult;
   /** GET /v1/masters/tax-tables records. */
   taxTables(): Record<string, unknown>[];
   /** GET /v1/masters/rate-tables records. */
@@ -88,7 +93,6 @@ export interface CalculateOptions {
    * report every problem before looking up the company); skip running them a second time. */
   validated?: boolean;
 }
-
 
 /** The request's include_calculation_trace, its schema default (on except for the grade lookup) filled in. */
 function traceWanted(request: Record<string, unknown>): boolean {
@@ -117,12 +121,15 @@ export function loadEngine(options: EngineOptions = {}): Engine {
   problems.push(...ruleProblems);
   for (const type of CALCULATION_TYPES) {
     // a pipeline file that exists but failed is already reported as such
-    if (!rules.pipelines.has(type) && !problems.some((p) => p.file === `rules/pipelines/${type}.yaml`)) problems.push({ file: `rules/pipelines/${type}.yaml`, path: '/', message: 'missing pipeline' });
+    if (!rules.pipelines.has(type) && !problems.some((p) => p.file === `rules/pipelines/${type}.yaml`))
+      problems.push({ file: `rules/pipelines/${type}.yaml`, path: '/', message: 'missing pipeline' });
   }
   if (problems.length || !masters) throw new LoadError(problems);
   const after = computeProvenance(rulesDir, mastersDir);
   if (before && after.rules_masters_hash !== before.rules_masters_hash) {
-    throw new LoadError([{ file: `${rulesDir} ${mastersDir}`, path: '/', message: 'files changed while loading; load again once they are complete' }]);
+    throw new LoadError([
+      { file: `${rulesDir} ${mastersDir}`, path: '/', message: 'files changed while loading; load again once they are complete' },
+    ]);
   }
   const inputLimits = Object.freeze(inputLimitsOf(masters));
   cache.save(); // only a set that loaded without any problem
@@ -165,24 +172,40 @@ function provenanceOrNull(rulesDir: string, mastersDir: string): Provenance | nu
 function versionDateOf(pipeline: CompiledPipeline, request: Record<string, unknown>): string {
   if (!pipeline.versionDate) return request.payment_date as string;
   const v = pipeline.versionDate({ request: toContextValue(request) } as never);
-  if (typeof v !== 'string' || !isIsoDate(v)) throw new EngineFault(`${pipeline.file} /version_date: the expression did not give a YYYY-MM-DD date`);
+  if (typeof v !== 'string' || !isIsoDate(v))
+    throw new EngineFault(`${pipeline.file} /version_date: the expression did not give a YYYY-MM-DD date`);
   return v;
 }
 
 /** A settings_lock copied from an earlier snapshot may carry its data fingerprint: then the data must be the same. */
 function checkDataLock(lock: Record<string, unknown> | undefined, hash: string): void {
   if (lock?.rules_masters_hash === undefined || lock.rules_masters_hash === hash) return;
-  throw new EngineError('settings_lock_conflict', `settings_lock differs from the resolved settings (rules_masters_hash: locked ${JSON.stringify(lock.rules_masters_hash)}, in service ${JSON.stringify(hash)}).`);
+  throw new EngineError(
+    'settings_lock_conflict',
+    `settings_lock differs from the resolved settings (rules_masters_hash: locked ${JSON.stringify(lock.rules_masters_hash)}, in service ${JSON.stringify(hash)}).`,
+  );
 }
 
-function makeEngine(masters: MasterSet, rules: LoadedRules, provenance: Provenance, inputLimits: InputLimits, now: (() => Date) | null, newId: () => string): Engine {
+function makeEngine(
+  masters: MasterSet,
+  rules: LoadedRules,
+  provenance: Provenance,
+  inputLimits: InputLimits,
+  now: (() => Date) | null,
+  newId: () => string,
+): Engine {
   const taxTables = taxTableRecords(masters);
   const rateTables = rateTableRecords(masters);
   const masterVersions = masterVersionRecords(masters);
   const ruleList = ruleRecords(rules.registry.all(), provenance.files);
   const settingsMemo = new SettingsMemo(masters, toContextValue);
-  const taxTableGroupsOf = Object.fromEntries(CALCULATION_TYPES.map((t) => [t, taxTableGroups(rules.pipelines.get(t)!, rules.registry)])) as Record<CalculationType, MasterSlot[][]>;
-  const outputs = Object.freeze(Object.fromEntries(CALCULATION_TYPES.map((t) => [t, rules.pipelines.get(t)!.outputs]))) as Record<CalculationType, OutputDeclarations>;
+  const taxTableGroupsOf = Object.fromEntries(
+    CALCULATION_TYPES.map((t) => [t, taxTableGroups(rules.pipelines.get(t)!, rules.registry)]),
+  ) as Record<CalculationType, MasterSlot[][]>;
+  const outputs = Object.freeze(Object.fromEntries(CALCULATION_TYPES.map((t) => [t, rules.pipelines.get(t)!.outputs]))) as Record<
+    CalculationType,
+    OutputDeclarations
+  >;
 
   function validate(type: CalculationType, request: Record<string, unknown>): ValidationDetail[] {
     return validateCrossFields(type, request);
@@ -227,7 +250,14 @@ function makeEngine(masters: MasterSet, rules: LoadedRules, provenance: Provenan
       amounts: {},
       work: {},
     };
-    const { trace, warnings } = runPipeline(pipeline, rules.registry, ctx, settings.refs, { payment_date: paymentDate, premium_month: settings.premium_month }, { trace: withTrace, ruleHashes: provenance.files, parameters: masters.parameters });
+    const { trace, warnings } = runPipeline(
+      pipeline,
+      rules.registry,
+      ctx,
+      settings.refs,
+      { payment_date: paymentDate, premium_month: settings.premium_month },
+      { trace: withTrace, ruleHashes: provenance.files, parameters: masters.parameters },
+    );
     const dataWarnings = tableYearWarnings(taxTableGroupsOf[type], settings.refs);
     if (dataWarnings.length) warnings.push(...dataWarnings);
     const employeeRef = ((request.employee_snapshot ?? request.employee) as { employee_ref?: string } | undefined)?.employee_ref;
@@ -238,8 +268,27 @@ function makeEngine(masters: MasterSet, rules: LoadedRules, provenance: Provenan
     const steps = trace as unknown as Record<string, unknown>[];
     // two literals rather than a spread of an optional part: the same keys in the same order
     return employeeRef !== undefined
-      ? { calculation_id: id, calculation_type: type, company_id: request.company_id as string, employee_ref: employeeRef, calculated_at: at, settings_snapshot: snapshot, amounts, calculation_trace: steps, warnings }
-      : { calculation_id: id, calculation_type: type, company_id: request.company_id as string, calculated_at: at, settings_snapshot: snapshot, amounts, calculation_trace: steps, warnings };
+      ? {
+          calculation_id: id,
+          calculation_type: type,
+          company_id: request.company_id as string,
+          employee_ref: employeeRef,
+          calculated_at: at,
+          settings_snapshot: snapshot,
+          amounts,
+          calculation_trace: steps,
+          warnings,
+        }
+      : {
+          calculation_id: id,
+          calculation_type: type,
+          company_id: request.company_id as string,
+          calculated_at: at,
+          settings_snapshot: snapshot,
+          amounts,
+          calculation_trace: steps,
+          warnings,
+        };
   }
 
   return {

@@ -10,7 +10,9 @@ import type { MasterSet } from './masters/types.ts';
 import type { Parameter, ParameterValue } from './parameters/types.ts';
 
 const byKindIdDate = (a: Record<string, unknown>, b: Record<string, unknown>) =>
-  String(a.type).localeCompare(String(b.type)) || String(a.id).localeCompare(String(b.id)) || String(a.effective_from).localeCompare(String(b.effective_from));
+  String(a.type).localeCompare(String(b.type)) ||
+  String(a.id).localeCompare(String(b.id)) ||
+  String(a.effective_from).localeCompare(String(b.effective_from));
 
 /** A parameter value as listed: decimals as decimal strings, text and flags as they are; a table is listed by its unit only. */
 function listedValue(v: ParameterValue | null): string | boolean | null {

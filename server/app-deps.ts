@@ -4,7 +4,10 @@ import type { Engine } from '../engine/index.ts';
 import type { ServerConfig } from './config.ts';
 import type { Store } from './store/types.ts';
 
-export type AppConfig = Pick<ServerConfig, 'rateLimitPerSecond' | 'rateLimitBurst' | 'freePlanMonthlyQuota' | 'maxBodyBytes' | 'corsOrigins'> &
+export type AppConfig = Pick<
+  ServerConfig,
+  'rateLimitPerSecond' | 'rateLimitBurst' | 'freePlanMonthlyQuota' | 'maxBodyBytes' | 'corsOrigins'
+> &
   Partial<Pick<ServerConfig, 'rateLimitBackend' | 'redisUrl' | 'cacheTtlSeconds'>> & {
     /** Namespace of rate-limit keys in Redis; tests isolate themselves with it. */
     redisKeyPrefix?: string;

@@ -38,7 +38,10 @@ export function createApp(deps: AppDeps): Koa<RequestState> {
   // Errors are answered by errorEnvelope and logged there; Koa's default stderr printing is not wanted.
   app.silent = true;
   const { config } = deps;
-  const limiterFactory = createLimiterFactory({ backend: config.rateLimitBackend, redisUrl: config.redisUrl, redisKeyPrefix: config.redisKeyPrefix }, deps.store);
+  const limiterFactory = createLimiterFactory(
+    { backend: config.rateLimitBackend, redisUrl: config.redisUrl, redisKeyPrefix: config.redisKeyPrefix },
+    deps.store,
+  );
   disposers.set(app, () => limiterFactory.close());
   const limiter = createRateLimiter(limiterFactory, config.rateLimitPerSecond, config.rateLimitBurst);
   const authenticate = createCachedAuthenticator(deps.store, config.cacheTtlSeconds);

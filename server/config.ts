@@ -82,7 +82,9 @@ export const CONFIG_DEFAULTS = {
 /** pino's level names; anything else makes pino throw an unhelpful "unknown level" later. */
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
-type IntegerName = { [K in keyof typeof CONFIG_DEFAULTS]: (typeof CONFIG_DEFAULTS)[K] extends number ? K : never }[keyof typeof CONFIG_DEFAULTS];
+type IntegerName = {
+  [K in keyof typeof CONFIG_DEFAULTS]: (typeof CONFIG_DEFAULTS)[K] extends number ? K : never;
+}[keyof typeof CONFIG_DEFAULTS];
 
 /** Reads variables, collecting problems instead of throwing at the first. */
 class EnvReader {
@@ -115,10 +117,15 @@ function rateLimitBackend(read: EnvReader): RateLimitBackendName {
 
 /** PAYROLL_CORS_ORIGINS: comma-separated origins (scheme://host[:port]) or "*"; empty = CORS off. */
 function corsOrigins(read: EnvReader): string[] {
-  const origins = (read.text('PAYROLL_CORS_ORIGINS') ?? '').split(',').map((o) => o.trim()).filter((o) => o !== '');
+  const origins = (read.text('PAYROLL_CORS_ORIGINS') ?? '')
+    .split(',')
+    .map((o) => o.trim())
+    .filter((o) => o !== '');
   for (const origin of origins) {
     if (origin !== '*' && !/^https?:\/\/[^/\s?#]+$/.test(origin)) {
-      read.problems.push(`PAYROLL_CORS_ORIGINS must list origins such as https://app.example.com (no path) or *, got ${JSON.stringify(origin)}`);
+      read.problems.push(
+        `PAYROLL_CORS_ORIGINS must list origins such as https://app.example.com (no path) or *, got ${JSON.stringify(origin)}`,
+      );
     }
   }
   return origins;
@@ -174,14 +181,20 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     mastersDir: read.text('PAYROLL_MASTERS_DIR'),
     rulesDir: read.text('PAYROLL_RULES_DIR'),
   };
-  if (config.rateLimitBackend === 'redis' && !config.redisUrl) read.problems.push('PAYROLL_RATE_LIMIT_BACKEND=redis needs PAYROLL_REDIS_URL');
-  if (config.rateLimitBackend === 'postgres' && !config.databaseUrl) read.problems.push('PAYROLL_RATE_LIMIT_BACKEND=postgres needs PAYROLL_DATABASE_URL');
+  if (config.rateLimitBackend === 'redis' && !config.redisUrl)
+    read.problems.push('PAYROLL_RATE_LIMIT_BACKEND=redis needs PAYROLL_REDIS_URL');
+  if (config.rateLimitBackend === 'postgres' && !config.databaseUrl)
+    read.problems.push('PAYROLL_RATE_LIMIT_BACKEND=postgres needs PAYROLL_DATABASE_URL');
   if (config.rateLimitBurst < config.rateLimitPerSecond) {
-    read.problems.push(`PAYROLL_RATE_LIMIT_BURST (${config.rateLimitBurst}) must be >= PAYROLL_RATE_LIMIT_PER_SECOND (${config.rateLimitPerSecond})`);
+    read.problems.push(
+      `PAYROLL_RATE_LIMIT_BURST (${config.rateLimitBurst}) must be >= PAYROLL_RATE_LIMIT_PER_SECOND (${config.rateLimitPerSecond})`,
+    );
   }
   // Node refuses a header deadline later than the whole-request deadline.
   if (config.requestTimeoutMs > 0 && config.headersTimeoutMs > config.requestTimeoutMs) {
-    read.problems.push(`PAYROLL_HEADERS_TIMEOUT_MS (${config.headersTimeoutMs}) must be <= PAYROLL_REQUEST_TIMEOUT_MS (${config.requestTimeoutMs})`);
+    read.problems.push(
+      `PAYROLL_HEADERS_TIMEOUT_MS (${config.headersTimeoutMs}) must be <= PAYROLL_REQUEST_TIMEOUT_MS (${config.requestTimeoutMs})`,
+    );
   }
   if (read.problems.length) throw new ConfigError(read.problems);
   return config;

@@ -47,7 +47,12 @@ export class EngineHolder implements Engine {
   attendanceConflict(type: CalculationType, request: Record<string, unknown>) {
     return this.engine.attendanceConflict(type, request);
   }
-  calculate(type: CalculationType, request: Record<string, unknown>, versions: ProfileVersion[], options?: CalculateOptions): CalculationResult {
+  calculate(
+    type: CalculationType,
+    request: Record<string, unknown>,
+    versions: ProfileVersion[],
+    options?: CalculateOptions,
+  ): CalculationResult {
     return this.engine.calculate(type, request, versions, options);
   }
   taxTables() {
@@ -81,7 +86,16 @@ export function engineForRequest(engine: Engine): Engine {
 /** The start-up and reload log line: which folders, which fingerprint. */
 export function logLoaded(logger: Logger, engine: Engine, message: string): void {
   const p = engine.provenance();
-  logger.info({ rules_dir: p.rules_dir, masters_dir: p.masters_dir, rules_masters_hash: p.rules_masters_hash, rules_hash: p.rules_hash, masters_hash: p.masters_hash }, message);
+  logger.info(
+    {
+      rules_dir: p.rules_dir,
+      masters_dir: p.masters_dir,
+      rules_masters_hash: p.rules_masters_hash,
+      rules_hash: p.rules_hash,
+      masters_hash: p.masters_hash,
+    },
+    message,
+  );
 }
 
 /** SIGHUP: reload, and log the outcome (the new hash, or each problem with its file and path). */

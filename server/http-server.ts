@@ -48,7 +48,12 @@ function responseStarted(socket: Duplex): boolean {
   return Boolean(current?.headersSent);
 }
 
-export async function startServer(deps: AppDeps, port: number, host?: string, timeouts: HttpTimeouts = DEFAULT_TIMEOUTS): Promise<RunningServer> {
+export async function startServer(
+  deps: AppDeps,
+  port: number,
+  host?: string,
+  timeouts: HttpTimeouts = DEFAULT_TIMEOUTS,
+): Promise<RunningServer> {
   const app = createApp(deps);
   const handle = app.callback();
   let draining = false;

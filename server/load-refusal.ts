@@ -6,7 +6,9 @@ import { LoadError, problemLine, type LoadProblem } from '../engine/index.ts';
 
 /** The problems as data for the JSON log line (no stack): file, path, message each. */
 export function refusalProblems(error: unknown): LoadProblem[] {
-  return error instanceof LoadError ? error.problems : [{ file: '-', path: '/', message: error instanceof Error ? error.message : String(error) }];
+  return error instanceof LoadError
+    ? error.problems
+    : [{ file: '-', path: '/', message: error instanceof Error ? error.message : String(error) }];
 }
 
 export function refusalLines(error: unknown): string[] {

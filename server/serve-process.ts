@@ -22,7 +22,10 @@ export async function serveProcess(config: ServerConfig, logger: Logger): Promis
     // one readable line per problem (file:line: path: message), then the log line without a stack
     const lines = refusalLines(err);
     process.stderr.write(lines.map((l) => `${l}\n`).join(''));
-    logger.fatal({ problems: refusalProblems(err) }, `the engine could not load its masters and rules (${lines.length} problem(s), listed above)`);
+    logger.fatal(
+      { problems: refusalProblems(err) },
+      `the engine could not load its masters and rules (${lines.length} problem(s), listed above)`,
+    );
     await store.close();
     process.exit(1);
   }

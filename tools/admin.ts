@@ -90,7 +90,8 @@ async function run(store: Store, command: string, options: Partial<Record<Option
       const account_id = required(options, 'account');
       const plan = required(options, 'plan');
       if (!PLANS.includes(plan as Plan)) throw new UsageError(`--plan must be one of ${PLANS.join(', ')}`);
-      if (!(await store.setAccountPlan(account_id, plan as Plan))) throw new NothingDoneError(`no account ${account_id}; nothing changed (admin account list shows the accounts)`);
+      if (!(await store.setAccountPlan(account_id, plan as Plan)))
+        throw new NothingDoneError(`no account ${account_id}; nothing changed (admin account list shows the accounts)`);
       return { account_id, plan };
     }
     case 'key create': {
@@ -103,7 +104,10 @@ async function run(store: Store, command: string, options: Partial<Record<Option
       // A whole key is accepted too: its prefix is what is stored in clear.
       const key_prefix = keyPrefixOf(given) ?? given;
       const revoked = await store.revokeApiKeys(key_prefix);
-      if (revoked === 0) throw new NothingDoneError(`no active key has the prefix ${key_prefix}; nothing revoked (the prefix is the key's first 16 characters, pay_ and 12 more)`);
+      if (revoked === 0)
+        throw new NothingDoneError(
+          `no active key has the prefix ${key_prefix}; nothing revoked (the prefix is the key's first 16 characters, pay_ and 12 more)`,
+        );
       return { key_prefix, revoked };
     }
     default:

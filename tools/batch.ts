@@ -132,7 +132,9 @@ async function main(): Promise<number> {
   }
   // The failure summary first, so that with --stats the last line of stderr stays the JSON figures.
   if (summary.errors > 0) {
-    process.stderr.write(`batch: ${summary.errors} of ${summary.lines} lines failed; each is an error envelope ("status" 4xx) in the output (exit ${EXIT_LINES_FAILED})\n`);
+    process.stderr.write(
+      `batch: ${summary.errors} of ${summary.lines} lines failed; each is an error envelope ("status" 4xx) in the output (exit ${EXIT_LINES_FAILED})\n`,
+    );
   }
   if (args.stats) process.stderr.write(JSON.stringify(summary) + '\n');
   else if (args.progress) process.stderr.write(`${summary.lines} lines (${summary.errors} errors) in ${summary.seconds} s\n`);

@@ -28,7 +28,9 @@ function fail(message: string): never {
 
 let values;
 try {
-  values = parseArgs({ options: { quick: { type: 'boolean' }, only: { type: 'string' }, runs: { type: 'string' }, help: { type: 'boolean' } } }).values;
+  values = parseArgs({
+    options: { quick: { type: 'boolean' }, only: { type: 'string' }, runs: { type: 'string' }, help: { type: 'boolean' } },
+  }).values;
 } catch (err) {
   fail((err as Error).message);
 }
@@ -39,12 +41,17 @@ if (values.help) {
 const quick = values.quick ?? false;
 const only = (values.only?.split(',').map((s) => s.trim()) ?? [...SECTIONS]) as Section[];
 for (const s of only) if (!SECTIONS.includes(s)) fail(`unknown section ${JSON.stringify(s)} (one of ${SECTIONS.join(', ')})`);
-if (values.runs !== undefined && !/^[1-9]\d*$/.test(values.runs)) fail(`--runs must be a positive integer, got ${JSON.stringify(values.runs)}`);
+if (values.runs !== undefined && !/^[1-9]\d*$/.test(values.runs))
+  fail(`--runs must be a positive integer, got ${JSON.stringify(values.runs)}`);
 const runs = values.runs ? Number(values.runs) : quick ? 1 : 3;
 
 const cpu = cpus();
 console.log('# Payroll service benchmark');
-console.log(`machine: ${cpu[0]?.model ?? 'unknown CPU'}, ${cpu.length} cores; load average at start ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+console.log(
+  `machine: ${cpu[0]?.model ?? 'unknown CPU'}, ${cpu.length} cores; load average at start ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);
 console.log(`node ${process.version}; ${new Date().toISOString()}; ${quick ? 'quick mode' : 'full mode'}, median of ${runs} run(s)`);
 
 const sections: Record<Section, () => Promise<string> | string> = {
@@ -57,4 +64,8 @@ for (const s of SECTIONS) {
   if (!only.includes(s)) continue;
   console.log('\n' + (await sections[s]()));
 }
-console.log(`\nload average at end ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+console.log(
+  `\nload average at end ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);

@@ -5,7 +5,9 @@
 import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '50000' }, seed: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
+const { values } = parseArgs({
+  options: { runs: { type: 'string', default: '50000' }, seed: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+});
 if (values.help) {
   console.log('usage: npm run fuzz -- [--runs N] [--seed S]');
   process.exit(0);
@@ -19,6 +21,11 @@ const seed = values.seed ?? String(Date.now() % 2 ** 31);
 console.log(`fuzzing with ${runs} cases, seed ${seed}`);
 const result = spawnSync('npx', ['vitest', 'run', 'test/fuzz/'], {
   stdio: 'inherit',
-  env: { ...process.env, PAYROLL_FUZZ_RUNS: String(runs), PAYROLL_FUZZ_SEED: seed, PAYROLL_FUZZ_TIMEOUT_MS: String(Math.max(600_000, runs * 100)) },
+  env: {
+    ...process.env,
+    PAYROLL_FUZZ_RUNS: String(runs),
+    PAYROLL_FUZZ_SEED: seed,
+    PAYROLL_FUZZ_TIMEOUT_MS: String(Math.max(600_000, runs * 100)),
+  },
 });
 process.exit(result.status ?? 1);

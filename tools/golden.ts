@@ -63,11 +63,16 @@ try {
 
 let engine: Engine;
 try {
-  engine = loadEngine({ rulesDir: values.rules ? resolve(values.rules) : undefined, mastersDir: values.masters ? resolve(values.masters) : undefined });
+  engine = loadEngine({
+    rulesDir: values.rules ? resolve(values.rules) : undefined,
+    mastersDir: values.masters ? resolve(values.masters) : undefined,
+  });
 } catch (e) {
   if (!(e instanceof LoadError)) fail((e as Error).message);
   // a broken rule or master set is one finding (exit 1, like a failing case), listed problem by problem
-  console.log(`golden: not run, the rules and masters do not load (${e.problems.length} problem(s); npm run rules:check and masters:check show the same)`);
+  console.log(
+    `golden: not run, the rules and masters do not load (${e.problems.length} problem(s); npm run rules:check and masters:check show the same)`,
+  );
   for (const p of e.problems) console.log(`  ${p.file} ${p.path}: ${p.message}`);
   process.exit(1);
 }
@@ -97,7 +102,8 @@ if (values.update) {
     const rewritten: Mismatch[] = [];
     for (const m of outcome.mismatches) {
       // a field the result no longer has cannot be written back: it is a question for a person
-      if (m.actual === undefined) outcome.problems.push(`${pathText(m.path)}: no longer in the result (expected ${JSON.stringify(m.expected)}); edit by hand`);
+      if (m.actual === undefined)
+        outcome.problems.push(`${pathText(m.path)}: no longer in the result (expected ${JSON.stringify(m.expected)}); edit by hand`);
       else {
         edits.push({ caseIndex: c.index, path: m.path, value: m.actual });
         rewritten.push(m);
@@ -125,7 +131,9 @@ if (values.update) {
   for (const [c, o] of left) console.log(formatFailure(c, { ...o, mismatches: [] }));
   for (const line of stale) console.log(line);
   const descriptions = stale.filter((l) => l.startsWith('CHECK')).length;
-  console.log(`golden --update: ${written} values rewritten in ${[...byFile.values()].filter((e) => e.length).length} files; ${descriptions} descriptions quote old figures; ${left.length} cases need a hand edit; review with git diff`);
+  console.log(
+    `golden --update: ${written} values rewritten in ${[...byFile.values()].filter((e) => e.length).length} files; ${descriptions} descriptions quote old figures; ${left.length} cases need a hand edit; review with git diff`,
+  );
   process.exit(left.length || descriptions || corpus.problems.length ? 1 : 0);
 }
 

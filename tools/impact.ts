@@ -47,9 +47,16 @@ let parsed;
 try {
   parsed = parseArgs({
     options: {
-      base: { type: 'string' }, head: { type: 'string' }, dates: { type: 'string' }, on: { type: 'string' },
-      seed: { type: 'string' }, size: { type: 'string' }, golden: { type: 'string' }, top: { type: 'string' },
-      html: { type: 'string' }, help: { type: 'boolean' },
+      base: { type: 'string' },
+      head: { type: 'string' },
+      dates: { type: 'string' },
+      on: { type: 'string' },
+      seed: { type: 'string' },
+      size: { type: 'string' },
+      golden: { type: 'string' },
+      top: { type: 'string' },
+      html: { type: 'string' },
+      help: { type: 'boolean' },
     },
     strict: true,
   });
@@ -84,7 +91,9 @@ const sides: Side[] = [];
 process.on('exit', () => sides.forEach((s) => s.cleanup()));
 function side(spec: string | undefined): Side {
   try {
-    const s = spec ? resolveSide(spec, PROJECT) : { label: 'working tree', rulesDir: join(PROJECT, 'rules'), mastersDir: join(PROJECT, 'masters'), cleanup: () => {} };
+    const s = spec
+      ? resolveSide(spec, PROJECT)
+      : { label: 'working tree', rulesDir: join(PROJECT, 'rules'), mastersDir: join(PROJECT, 'masters'), cleanup: () => {} };
     sides.push(s);
     return s;
   } catch (e) {
@@ -94,7 +103,12 @@ function side(spec: string | undefined): Side {
 }
 function engineOf(s: Side): Engine {
   try {
-    return loadEngine({ rulesDir: s.rulesDir, mastersDir: s.mastersDir, now: () => new Date(0), newId: () => '00000000-0000-4000-8000-000000000000' });
+    return loadEngine({
+      rulesDir: s.rulesDir,
+      mastersDir: s.mastersDir,
+      now: () => new Date(0),
+      newId: () => '00000000-0000-4000-8000-000000000000',
+    });
   } catch (e) {
     if (!(e instanceof LoadError)) throw e;
     for (const p of e.problems) console.error(`impact: ${s.label}: ${p.file} ${p.path}: ${p.message}`);
@@ -118,7 +132,12 @@ const { subjects, notes } = buildSubjects(base, { seed, size, on, twoDates: twoD
 const totals = runSubjects(base, head, subjects);
 const summary = summarize(
   totals,
-  { base: baseSide.label, head: headSide.label, baseHash: base.provenance().rules_masters_hash, headHash: head.provenance().rules_masters_hash },
+  {
+    base: baseSide.label,
+    head: headSide.label,
+    baseHash: base.provenance().rules_masters_hash,
+    headHash: head.provenance().rules_masters_hash,
+  },
   top,
   notes,
   warnings,

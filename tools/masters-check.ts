@@ -32,9 +32,13 @@ function main(argv: string[]): number {
   const i = argv.indexOf('--dir');
   const t = argv.indexOf('--today');
   const record = argv.includes('--record');
-  const unknown = argv.filter((a, k) => !(a === '--dir' || a === '--today' || a === '--record' || (k === i + 1 && i >= 0) || (k === t + 1 && t >= 0)));
+  const unknown = argv.filter(
+    (a, k) => !(a === '--dir' || a === '--today' || a === '--record' || (k === i + 1 && i >= 0) || (k === t + 1 && t >= 0)),
+  );
   if ((i >= 0 && !argv[i + 1]) || (t >= 0 && !/^\d{4}-\d{2}-\d{2}$/.test(argv[t + 1] ?? '')) || unknown.length) {
-    console.error(`masters:check: ${unknown.length ? `unknown argument ${unknown[0]}` : i >= 0 && !argv[i + 1] ? '--dir needs a folder' : '--today needs a date YYYY-MM-DD'} (see --help)`);
+    console.error(
+      `masters:check: ${unknown.length ? `unknown argument ${unknown[0]}` : i >= 0 && !argv[i + 1] ? '--dir needs a folder' : '--today needs a date YYYY-MM-DD'} (see --help)`,
+    );
     return 2;
   }
   const today = t >= 0 ? argv[t + 1] : new Date().toISOString().slice(0, 10);
@@ -63,7 +67,9 @@ function main(argv: string[]): number {
   const lockNote = published.lock
     ? `; ${published.recorded} published versions fingerprinted (${published.amendments} amendment(s))${published.unrecorded.length + published.changedBeforeEffect.length ? `, ${published.unrecorded.length} new and ${published.changedBeforeEffect.length} changed not yet recorded (--record)` : ''}`
     : `; no ${LOCK_FILE}`;
-  console.log(`masters:check: OK, ${files.length} files, ${records.length} records, ${kinds.length} kinds (${kinds.join(', ')}) in ${dir}${lockNote}`);
+  console.log(
+    `masters:check: OK, ${files.length} files, ${records.length} records, ${kinds.length} kinds (${kinds.join(', ')}) in ${dir}${lockNote}`,
+  );
   return 0;
 }
 

@@ -19,13 +19,19 @@ import { applySets, parseSets } from './masters-import/uniform.ts';
 import { masterYaml } from './masters-import/write.ts';
 
 const setHelp = Object.entries(IMPORT_KINDS)
-  .flatMap(([k, v]) => (v.uniform ?? []).map((f) => `${' '.repeat(23)}${k}: ${f.name} (${f.type}${f.nullable ? ' or null' : ''}${f.scope === 'record' ? ', every record' : ''})`))
+  .flatMap(([k, v]) =>
+    (v.uniform ?? []).map(
+      (f) => `${' '.repeat(23)}${k}: ${f.name} (${f.type}${f.nullable ? ' or null' : ''}${f.scope === 'record' ? ', every record' : ''})`,
+    ),
+  )
   .join('\n');
 
 const HELP = `usage: npm run masters:import -- <kind> <file.csv> [options] [--out FILE | --into MASTERS_DIR]
 
 kinds:
-${Object.entries(IMPORT_KINDS).map(([k, v]) => `  ${k.padEnd(22)}${v.description}`).join('\n')}
+${Object.entries(IMPORT_KINDS)
+  .map(([k, v]) => `  ${k.padEnd(22)}${v.description}`)
+  .join('\n')}
 
   --select VALUE       the version to take: table year (withholding), premium month YYYY-MM (kyokai rates,
                        grades), fiscal year (employment insurance); default from the file name or newest
@@ -54,8 +60,14 @@ let parsed;
 try {
   parsed = parseArgs({
     options: {
-      select: { type: 'string' }, out: { type: 'string' }, into: { type: 'string' }, help: { type: 'boolean' },
-      set: { type: 'string', multiple: true }, previous: { type: 'string' }, 'no-previous': { type: 'boolean' }, encoding: { type: 'string' },
+      select: { type: 'string' },
+      out: { type: 'string' },
+      into: { type: 'string' },
+      help: { type: 'boolean' },
+      set: { type: 'string', multiple: true },
+      previous: { type: 'string' },
+      'no-previous': { type: 'boolean' },
+      encoding: { type: 'string' },
     },
     allowPositionals: true,
     strict: true,
@@ -74,7 +86,10 @@ const kind = IMPORT_KINDS[kindName];
 if (!kind) fail(`unknown kind ${kindName}; one of ${Object.keys(IMPORT_KINDS).join(', ')}`);
 if (values.out && values.into) fail('give --out or --into, not both');
 if (values.previous && values['no-previous']) fail('give --previous FILE or --no-previous, not both');
-const encoding = (values.encoding ?? 'utf-8').toLowerCase().replace(/^sjis$|^shift-jis$/, 'shift_jis').replace(/^utf8$/, 'utf-8') as CsvEncoding;
+const encoding = (values.encoding ?? 'utf-8')
+  .toLowerCase()
+  .replace(/^sjis$|^shift-jis$/, 'shift_jis')
+  .replace(/^utf8$/, 'utf-8') as CsvEncoding;
 if (!ENCODINGS.includes(encoding)) fail(`--encoding ${values.encoding}: one of ${ENCODINGS.join(', ')}`);
 
 try {

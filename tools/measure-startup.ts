@@ -42,11 +42,25 @@ async function once(command: string): Promise<{ ms: number; cpuMs?: number; exit
   const port = await freePort();
   const started = performance.now();
   const [file, ...args] = command.split(' ');
-  const child = spawn(file, args, { cwd: ROOT, stdio: 'ignore', env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PAYROLL_DB: join(dir, 'p.sqlite'), PAYROLL_DATABASE_URL: '', PAYROLL_WORKERS: process.env.PAYROLL_WORKERS ?? '1' } });
+  const child = spawn(file, args, {
+    cwd: ROOT,
+    stdio: 'ignore',
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PAYROLL_DB: join(dir, 'p.sqlite'),
+      PAYROLL_DATABASE_URL: '',
+      PAYROLL_WORKERS: process.env.PAYROLL_WORKERS ?? '1',
+    },
+  });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   try {
     for (;;) {
-      const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.status === 200, () => false);
+      const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+        (r) => r.status === 200,
+        () => false,
+      );
       if (ok) break;
       if (child.exitCode !== null) throw new Error(`${command} exited with ${child.exitCode} before answering`);
       await new Promise((r) => setTimeout(r, 5));
@@ -63,15 +77,27 @@ async function once(command: string): Promise<{ ms: number; cpuMs?: number; exit
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-export async function measureStartup(command: string, runs: number): Promise<{ medianMs: number; medianCpuMs?: number; runsMs: number[]; exitCodes: (number | null)[] }> {
+export async function measureStartup(
+  command: string,
+  runs: number,
+): Promise<{ medianMs: number; medianCpuMs?: number; runsMs: number[]; exitCodes: (number | null)[] }> {
   const results = [];
   for (let i = 0; i < runs; i += 1) results.push(await once(command));
   const cpu = results.map((r) => r.cpuMs).filter((c): c is number => c !== undefined);
-  return { medianMs: median(results.map((r) => r.ms)), medianCpuMs: cpu.length ? median(cpu) : undefined, runsMs: results.map((r) => Math.round(r.ms)), exitCodes: results.map((r) => r.exitCode) };
+  return {
+    medianMs: median(results.map((r) => r.ms)),
+    medianCpuMs: cpu.length ? median(cpu) : undefined,
+    runsMs: results.map((r) => Math.round(r.ms)),
+    exitCodes: results.map((r) => r.exitCode),
+  };
 }
 
 if (process.argv[1] && import.meta.filename === process.argv[1]) {
-  const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' }, command: { type: 'string', default: 'node dist/main.js' } } });
+  const { values } = parseArgs({
+    options: { runs: { type: 'string', default: '5' }, command: { type: 'string', default: 'node dist/main.js' } },
+  });
   const result = await measureStartup(values.command!, Number(values.runs));
-  process.stdout.write(`${values.command}: start-up to first answered request, median ${Math.round(result.medianMs)} ms over ${values.runs} runs (${result.runsMs.join(', ')} ms); CPU of the spawned process until then, median ${result.medianCpuMs ?? 'n/a'} ms; exit codes after SIGTERM: ${result.exitCodes.join(', ')}\n`);
+  process.stdout.write(
+    `${values.command}: start-up to first answered request, median ${Math.round(result.medianMs)} ms over ${values.runs} runs (${result.runsMs.join(', ')} ms); CPU of the spawned process until then, median ${result.medianCpuMs ?? 'n/a'} ms; exit codes after SIGTERM: ${result.exitCodes.join(', ')}\n`,
+  );
 }

@@ -25,7 +25,11 @@ Exit status: 0 everything loads; 1 a problem was found; 2 bad usage.`;
 
 let values;
 try {
-  ({ values } = parseArgs({ options: { rules: { type: 'string' }, masters: { type: 'string' }, help: { type: 'boolean' } }, strict: true, allowPositionals: false }));
+  ({ values } = parseArgs({
+    options: { rules: { type: 'string' }, masters: { type: 'string' }, help: { type: 'boolean' } },
+    strict: true,
+    allowPositionals: false,
+  }));
 } catch (e) {
   console.error(`rules:check: ${(e as Error).message} (see --help)`);
   process.exit(2);

@@ -26,7 +26,13 @@ export const yen = (description: string, example = 300000) =>
   ({ type: 'integer', minimum: 0, maximum: MAX_YEN, description: `${description} ${yenBound}`, examples: [example] }) as const;
 
 export const signedYen = (description: string, example = -5000) =>
-  ({ type: 'integer', minimum: -MAX_YEN, maximum: MAX_YEN, description: `${description} ${yenBound.replace('At most', 'Between minus and plus')}`, examples: [example] }) as const;
+  ({
+    type: 'integer',
+    minimum: -MAX_YEN,
+    maximum: MAX_YEN,
+    description: `${description} ${yenBound.replace('At most', 'Between minus and plus')}`,
+    examples: [example],
+  }) as const;
 
 export const isoDate = (description: string, example = '2026-05-25') =>
   ({ type: 'string', format: 'date', description, examples: [example] }) as const;
@@ -51,10 +57,18 @@ export const TEXT_PATTERN = '^[^\\u0000\\uD800-\\uDFFF]*$';
 export const TEXT_MESSAGE = 'must be valid Unicode text without NUL characters or unpaired surrogates.';
 
 export const text = (description: string, example: string, maxLength: number) =>
-  ({ type: 'string', minLength: 1, maxLength, pattern: TEXT_PATTERN, errorMessage: { pattern: TEXT_MESSAGE }, description, examples: [example] }) as const;
+  ({
+    type: 'string',
+    minLength: 1,
+    maxLength,
+    pattern: TEXT_PATTERN,
+    errorMessage: { pattern: TEXT_MESSAGE },
+    description,
+    examples: [example],
+  }) as const;
 
 export const companyIdSchema = text(
-  'Target company, as created by PUT /cp/v1/companies/{company_id}/calculation-profile within the key\'s account: 1-128 characters of valid Unicode without NUL.',
+  "Target company, as created by PUT /cp/v1/companies/{company_id}/calculation-profile within the key's account: 1-128 characters of valid Unicode without NUL.",
   'acme-tokyo',
   128,
 );
@@ -71,16 +85,26 @@ const SETTINGS_VERSION_DOCS: Record<SettingsVersionField, [description: string, 
   rounding_rule_version: ['Rounding rule version.', '2020-01'],
 };
 
-const settingsVersionProperties = Object.fromEntries(
-  LOCK_FIELDS.map((f) => [f, versionString(...SETTINGS_VERSION_DOCS[f])]),
-) as Record<SettingsVersionField, ReturnType<typeof versionString>>;
+const settingsVersionProperties = Object.fromEntries(LOCK_FIELDS.map((f) => [f, versionString(...SETTINGS_VERSION_DOCS[f])])) as Record<
+  SettingsVersionField,
+  ReturnType<typeof versionString>
+>;
 
-const settingsLockExample = Object.fromEntries(LOCK_FIELDS.map((f) => [f, SETTINGS_VERSION_DOCS[f][1]])) as Record<SettingsVersionField, string>;
+const settingsLockExample = Object.fromEntries(LOCK_FIELDS.map((f) => [f, SETTINGS_VERSION_DOCS[f][1]])) as Record<
+  SettingsVersionField,
+  string
+>;
 
 /** The two table versions settings_snapshot also names (SNAPSHOT_EXTRA_VERSION_SLOTS); optional in settings_lock. */
 const extraVersionProperties = {
-  bonus_tax_table_version: versionString('Bonus withholding rate table version (賞与に対する源泉徴収税額の算出率の表). Optional in settings_lock.', '2026-01'),
-  computer_special_table_version: versionString('Computer-method withholding table version (電子計算機等を使用して源泉徴収税額を計算する方法). Optional in settings_lock.', '2026-01'),
+  bonus_tax_table_version: versionString(
+    'Bonus withholding rate table version (賞与に対する源泉徴収税額の算出率の表). Optional in settings_lock.',
+    '2026-01',
+  ),
+  computer_special_table_version: versionString(
+    'Computer-method withholding table version (電子計算機等を使用して源泉徴収税額を計算する方法). Optional in settings_lock.',
+    '2026-01',
+  ),
 } satisfies Record<SnapshotExtraVersionField, unknown>;
 
 export const RULES_MASTERS_HASH_EXAMPLE = '3f0c1a9e5b7d2c4f6e8a0b1c2d3e4f5061728394a5b6c7d8e9f0a1b2c3d4e5f6';
@@ -88,13 +112,15 @@ export const RULES_MASTERS_HASH_EXAMPLE = '3f0c1a9e5b7d2c4f6e8a0b1c2d3e4f5061728
 const rulesMastersHashProperty = {
   type: 'string',
   pattern: '^[0-9a-f]{64}$',
-  description: 'SHA-256 fingerprint of the rule and master files the calculation used. Two tables with the same version name but different contents give different hashes; GET /v1/masters/rules reports the one in service. Optional in settings_lock: when given, a different set in service gives 409 settings_lock_conflict.',
+  description:
+    'SHA-256 fingerprint of the rule and master files the calculation used. Two tables with the same version name but different contents give different hashes; GET /v1/masters/rules reports the one in service. Optional in settings_lock: when given, a different set in service gives 409 settings_lock_conflict.',
   examples: [RULES_MASTERS_HASH_EXAMPLE],
 } as const;
 
 export const settingsLockSchema = {
   type: 'object',
-  description: 'Versions copied from settings_snapshot of an earlier response. All six are required, the bonus and computer-method table versions optional; any difference from what is resolved gives 409 settings_lock_conflict.',
+  description:
+    'Versions copied from settings_snapshot of an earlier response. All six are required, the bonus and computer-method table versions optional; any difference from what is resolved gives 409 settings_lock_conflict.',
   additionalProperties: false,
   required: LOCK_FIELDS,
   properties: { ...settingsVersionProperties, ...extraVersionProperties, rules_masters_hash: rulesMastersHashProperty },
@@ -103,7 +129,8 @@ export const settingsLockSchema = {
 
 export const settingsSnapshotSchema = {
   type: 'object',
-  description: 'The six settings versions resolved for this calculation, the bonus and computer-method withholding table versions, and the data fingerprint; monthly payroll also reports the two overtime premium rounding settings of the company profile, and the tax calculations the income tax opt-ins the profile sets (absent: the spec).',
+  description:
+    'The six settings versions resolved for this calculation, the bonus and computer-method withholding table versions, and the data fingerprint; monthly payroll also reports the two overtime premium rounding settings of the company profile, and the tax calculations the income tax opt-ins the profile sets (absent: the spec).',
   additionalProperties: false,
   required: [...LOCK_FIELDS, 'rules_masters_hash'],
   properties: {
@@ -125,17 +152,28 @@ export const settingsSnapshotSchema = {
     income_tax_dependents_beyond_seven: {
       type: 'string',
       enum: ['refused', 'statutory_reduction'],
-      description: 'Monthly payroll, bonus and income tax simulation, only when the company profile sets income_tax.dependents_beyond_seven: that setting.',
+      description:
+        'Monthly payroll, bonus and income tax simulation, only when the company profile sets income_tax.dependents_beyond_seven: that setting.',
       examples: ['statutory_reduction'],
     },
     income_tax_otsu_secondary_declaration: {
       type: 'string',
       enum: ['not_applied', 'statutory_reduction'],
-      description: 'Monthly payroll, bonus and income tax simulation, only when the company profile sets income_tax.otsu_secondary_declaration: that setting.',
+      description:
+        'Monthly payroll, bonus and income tax simulation, only when the company profile sets income_tax.otsu_secondary_declaration: that setting.',
       examples: ['statutory_reduction'],
     },
   },
-  examples: [{ ...settingsLockExample, bonus_tax_table_version: '2026-01', computer_special_table_version: '2026-01', rules_masters_hash: RULES_MASTERS_HASH_EXAMPLE, overtime_premium_rounding_method: 'none', overtime_premium_monthly_total_rounding: 'none' }],
+  examples: [
+    {
+      ...settingsLockExample,
+      bonus_tax_table_version: '2026-01',
+      computer_special_table_version: '2026-01',
+      rules_masters_hash: RULES_MASTERS_HASH_EXAMPLE,
+      overtime_premium_rounding_method: 'none',
+      overtime_premium_monthly_total_rounding: 'none',
+    },
+  ],
 } as const;
 
 export const calculationOptionsSchema = (traceDefault: boolean) =>
@@ -169,10 +207,16 @@ export const COMMON_REQUIRED = ['company_id', 'calculation_date', 'payment_date'
 
 export const metadataSchema = {
   type: 'object',
-  description: 'Caller data carried through unchanged: at most 20 keys of up to 128 characters; values are strings of up to 256 characters, numbers, booleans or null.',
+  description:
+    'Caller data carried through unchanged: at most 20 keys of up to 128 characters; values are strings of up to 256 characters, numbers, booleans or null.',
   maxProperties: 20,
   propertyNames: { maxLength: 128, pattern: TEXT_PATTERN, errorMessage: { pattern: TEXT_MESSAGE } },
-  additionalProperties: { type: ['string', 'number', 'boolean', 'null'], maxLength: 256, pattern: TEXT_PATTERN, errorMessage: { pattern: TEXT_MESSAGE } },
+  additionalProperties: {
+    type: ['string', 'number', 'boolean', 'null'],
+    maxLength: 256,
+    pattern: TEXT_PATTERN,
+    errorMessage: { pattern: TEXT_MESSAGE },
+  },
   examples: [{ cost_center: 'CC-100', approved: true }],
 } as const;
 

@@ -18,23 +18,38 @@ const dailyHours = {
 
 export const employeeSnapshotSchema = {
   type: 'object',
-  description: 'Employee facts decided by the caller. Pay-type rules (forbidden and conditionally required fields) are cross-field checks reported as validation_error.',
+  description:
+    'Employee facts decided by the caller. Pay-type rules (forbidden and conditionally required fields) are cross-field checks reported as validation_error.',
   additionalProperties: false,
-  required: ['employee_ref', 'tax_dependent_count', 'tax_table_type', 'is_social_insurance_subject', 'is_employment_insurance_subject', 'standard_monthly_remuneration', 'care_insurance_subject'],
+  required: [
+    'employee_ref',
+    'tax_dependent_count',
+    'tax_table_type',
+    'is_social_insurance_subject',
+    'is_employment_insurance_subject',
+    'standard_monthly_remuneration',
+    'care_insurance_subject',
+  ],
   properties: {
     employee_ref: text('Caller-managed correlation id; avoid direct identifiers.', 'emp-0001', 128),
     tax_dependent_count: taxDependentCount(
-      '扶養親族等の数: the 甲 dependents column of the withholding tables. For 乙 it is not used, unless the company profile sets income_tax.otsu_secondary_declaration: statutory_reduction: then (monthly payroll) it is the number of dependents declared on a 従たる給与についての扶養控除等申告書 (0 when none was submitted), each reducing the monthly table\'s 乙 amount by the table\'s otsu_secondary_declaration_deduction.',
+      "扶養親族等の数: the 甲 dependents column of the withholding tables. For 乙 it is not used, unless the company profile sets income_tax.otsu_secondary_declaration: statutory_reduction: then (monthly payroll) it is the number of dependents declared on a 従たる給与についての扶養控除等申告書 (0 when none was submitted), each reducing the monthly table's 乙 amount by the table's otsu_secondary_declaration_deduction.",
       1,
     ),
     tax_table_type: { type: 'string', enum: ['kou', 'otsu'], description: 'Withholding table column.', examples: ['kou'] },
     is_social_insurance_subject: flag('Subject to health, care, childcare support and pension insurance.'),
     is_employment_insurance_subject: flag('Subject to employment insurance.'),
-    standard_monthly_remuneration: yen('Health insurance standard monthly remuneration decided by the caller; above 0 when social-insurance subject (monthly payroll).', 300000),
+    standard_monthly_remuneration: yen(
+      'Health insurance standard monthly remuneration decided by the caller; above 0 when social-insurance subject (monthly payroll).',
+      300000,
+    ),
     health_insurance_grade: { type: 'integer', minimum: 1, maximum: 99, description: 'Reference only.', examples: [22] },
     employees_pension_insurance_grade: { type: 'integer', minimum: 1, maximum: 99, description: 'Reference only.', examples: [19] },
     care_insurance_subject: flag('Subject to care insurance (age 40-64); requires is_social_insurance_subject.', false),
-    monthly_standard_working_hours: decimalString('Monthly scheduled hours, 1 to 744: required for monthly pay with attendance_input, and for hourly or daily pay with an overtime-base allowance.', '160'),
+    monthly_standard_working_hours: decimalString(
+      'Monthly scheduled hours, 1 to 744: required for monthly pay with attendance_input, and for hourly or daily pay with an overtime-base allowance.',
+      '160',
+    ),
     daily_standard_working_hours: dailyHours,
   },
   examples: [employeeSnapshotExample],

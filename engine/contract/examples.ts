@@ -49,7 +49,16 @@ export const monthlyPayrollRequestExample = {
   pay_type: 'monthly',
   base_pay: 280000,
   attendance_input: { overtime_minutes: 600, late_night_minutes: 120 },
-  allowances: [{ code: 'commute', name: 'Commuting allowance', amount: 10000, taxable: false, social_insurance_included: true, employment_insurance_included: true }],
+  allowances: [
+    {
+      code: 'commute',
+      name: 'Commuting allowance',
+      amount: 10000,
+      taxable: false,
+      social_insurance_included: true,
+      employment_insurance_included: true,
+    },
+  ],
   custom_deductions: [{ code: 'union', name: 'Union fee', amount: 2000 }],
   resident_tax_amount: 15000,
 };
@@ -65,12 +74,26 @@ export const bonusRequestExample = {
   previous_month_taxable_payroll_amount: 300000,
   previous_month_social_insurance_amount: 44000,
   bonus_tax_context: { calculation_method: 'standard' },
-  bonus_social_insurance_context: { health_insurance_standard_bonus_ytd_before_this_payment: 0, employees_pension_standard_bonus_same_month_before_this_payment: 0 },
+  bonus_social_insurance_context: {
+    health_insurance_standard_bonus_ytd_before_this_payment: 0,
+    employees_pension_standard_bonus_same_month_before_this_payment: 0,
+  },
 };
 
-export const socialInsuranceSimulationExample = { ...common, is_social_insurance_subject: true, standard_monthly_remuneration: 300000, care_insurance_subject: false };
+export const socialInsuranceSimulationExample = {
+  ...common,
+  is_social_insurance_subject: true,
+  standard_monthly_remuneration: 300000,
+  care_insurance_subject: false,
+};
 export const employmentInsuranceSimulationExample = { ...common, is_employment_insurance_subject: true, subject_wage_total: 300000 };
-export const incomeTaxSimulationExample = { ...common, taxable_payment: 300000, social_insurance_deduction_amount: 44000, tax_table_type: 'kou', tax_dependent_count: 0 };
+export const incomeTaxSimulationExample = {
+  ...common,
+  taxable_payment: 300000,
+  social_insurance_deduction_amount: 44000,
+  tax_table_type: 'kou',
+  tax_dependent_count: 0,
+};
 export const standardMonthlyRemunerationExample = { ...common, monthly_remuneration: 305000 };
 
 /**
@@ -83,7 +106,14 @@ export const yearEndAdjustmentExample = {
   company_id: 'acme-tokyo',
   calculation_date: '2026-12-10',
   tax_year: 2026,
-  employee: { employee_ref: 'e-001', birth_date: '1985-06-01', disability: 'none', widow: false, single_parent: false, working_student: false },
+  employee: {
+    employee_ref: 'e-001',
+    birth_date: '1985-06-01',
+    disability: 'none',
+    widow: false,
+    single_parent: false,
+    working_student: false,
+  },
   salary_payment_total: 8970000,
   income_tax_withheld_total: 156670,
   social_insurance_withheld_total: 1386102,

@@ -3,7 +3,16 @@
  * the field schemas the OpenAPI layer publishes as components. They live in the engine because its
  * rule loader checks every context path a rule reads against them.
  */
-export { MAX_YEN, RULES_MASTERS_HASH_EXAMPLE, TEXT_MESSAGE, TEXT_PATTERN, settingsLockSchema, settingsSnapshotSchema, signedYen, yen } from './common.ts';
+export {
+  MAX_YEN,
+  RULES_MASTERS_HASH_EXAMPLE,
+  TEXT_MESSAGE,
+  TEXT_PATTERN,
+  settingsLockSchema,
+  settingsSnapshotSchema,
+  signedYen,
+  yen,
+} from './common.ts';
 export { employeeSnapshotSchema } from './employee-snapshot.ts';
 export { TAX_DEPENDENT_COUNT_SCHEMAS } from './limits.ts';
 export { allowanceSchema, bonusItemSchema, customDeductionSchema, previousAdjustmentSchema } from './items.ts';

@@ -18,10 +18,25 @@ export const allowanceSchema = {
     amount: yen('Amount in yen.', 10000),
     ...basisFlags,
     fixed: flag('Caller record only; not used in calculation.'),
-    overtime_base_included: { type: 'boolean', default: false, description: 'When true the amount enters the numerator of the hourly unit price.', examples: [false] },
+    overtime_base_included: {
+      type: 'boolean',
+      default: false,
+      description: 'When true the amount enters the numerator of the hourly unit price.',
+      examples: [false],
+    },
     metadata: metadataSchema,
   },
-  examples: [{ code: 'position', name: 'Position allowance', amount: 20000, taxable: true, social_insurance_included: true, employment_insurance_included: true, overtime_base_included: true }],
+  examples: [
+    {
+      code: 'position',
+      name: 'Position allowance',
+      amount: 20000,
+      taxable: true,
+      social_insurance_included: true,
+      employment_insurance_included: true,
+      overtime_base_included: true,
+    },
+  ],
 } as const;
 
 export const customDeductionSchema = {
@@ -39,7 +54,16 @@ export const previousAdjustmentSchema = {
   additionalProperties: false,
   required: ['code', 'name', 'amount', 'taxable', 'social_insurance_included', 'employment_insurance_included'],
   properties: { code: itemCode, name: itemName, amount: signedYen('Signed amount in yen.'), ...basisFlags, metadata: metadataSchema },
-  examples: [{ code: 'apr-overpaid', name: 'April overpayment', amount: -5000, taxable: true, social_insurance_included: true, employment_insurance_included: true }],
+  examples: [
+    {
+      code: 'apr-overpaid',
+      name: 'April overpayment',
+      amount: -5000,
+      taxable: true,
+      social_insurance_included: true,
+      employment_insurance_included: true,
+    },
+  ],
 } as const;
 
 export const bonusItemSchema = {
@@ -48,5 +72,14 @@ export const bonusItemSchema = {
   additionalProperties: false,
   required: ['code', 'name', 'amount', 'taxable', 'social_insurance_included', 'employment_insurance_included'],
   properties: { code: itemCode, name: itemName, amount: yen('Amount in yen.', 50000), ...basisFlags, metadata: metadataSchema },
-  examples: [{ code: 'performance', name: 'Performance bonus', amount: 50000, taxable: true, social_insurance_included: true, employment_insurance_included: true }],
+  examples: [
+    {
+      code: 'performance',
+      name: 'Performance bonus',
+      amount: 50000,
+      taxable: true,
+      social_insurance_included: true,
+      employment_insurance_included: true,
+    },
+  ],
 } as const;

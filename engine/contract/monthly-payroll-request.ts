@@ -9,7 +9,8 @@ const defaultedMinutes = (description: string) => ({ ...minutes(description), de
 
 export const attendanceInputSchema = {
   type: 'object',
-  description: 'Attendance minutes turned into base pay (hourly, daily), overtime premium and deductions. Which fields each pay type allows is a cross-field rule.',
+  description:
+    'Attendance minutes turned into base pay (hourly, daily), overtime premium and deductions. Which fields each pay type allows is a cross-field rule.',
   additionalProperties: false,
   properties: {
     overtime_minutes: defaultedMinutes('Overtime minutes.'),
@@ -30,7 +31,13 @@ export const periodSchema = {
   additionalProperties: false,
   required: ['payroll_month', 'start_date', 'end_date'],
   properties: {
-    payroll_month: { type: 'string', pattern: '^\\d{4}-(0[1-9]|1[0-2])$', errorMessage: { pattern: 'must be a month YYYY-MM.' }, description: 'Payroll month, YYYY-MM.', examples: ['2026-05'] },
+    payroll_month: {
+      type: 'string',
+      pattern: '^\\d{4}-(0[1-9]|1[0-2])$',
+      errorMessage: { pattern: 'must be a month YYYY-MM.' },
+      description: 'Payroll month, YYYY-MM.',
+      examples: ['2026-05'],
+    },
     start_date: { type: 'string', format: 'date', description: 'First day of the period.', examples: ['2026-05-01'] },
     end_date: { type: 'string', format: 'date', description: 'Last day of the period; on or after start_date.', examples: ['2026-05-31'] },
   },
@@ -39,7 +46,8 @@ export const periodSchema = {
 
 export const monthlyPayrollRequestSchema = {
   type: 'object',
-  description: 'Monthly payroll for a monthly-, hourly- or daily-paid employee. The pay type input matrix of the specification is enforced as validation_error (forbidden_field, required).',
+  description:
+    'Monthly payroll for a monthly-, hourly- or daily-paid employee. The pay type input matrix of the specification is enforced as validation_error (forbidden_field, required).',
   additionalProperties: false,
   required: [...COMMON_REQUIRED, 'period', 'employee_snapshot'],
   properties: {
@@ -54,10 +62,31 @@ export const monthlyPayrollRequestSchema = {
     absence_deduction: { ...yen('Precomputed absence deduction; must be 0 with attendance_input.', 0), default: 0 },
     late_early_leave_deduction: { ...yen('Precomputed late/early-leave deduction; must be 0 with attendance_input.', 0), default: 0 },
     attendance_input: attendanceInputSchema,
-    allowances: { type: 'array', maxItems: 50, default: [], items: allowanceSchema, description: 'Allowances, codes unique.', examples: [[allowanceSchema.examples[0]]] },
-    custom_deductions: { type: 'array', maxItems: 50, default: [], items: customDeductionSchema, description: 'Custom deductions, codes unique.', examples: [[customDeductionSchema.examples[0]]] },
+    allowances: {
+      type: 'array',
+      maxItems: 50,
+      default: [],
+      items: allowanceSchema,
+      description: 'Allowances, codes unique.',
+      examples: [[allowanceSchema.examples[0]]],
+    },
+    custom_deductions: {
+      type: 'array',
+      maxItems: 50,
+      default: [],
+      items: customDeductionSchema,
+      description: 'Custom deductions, codes unique.',
+      examples: [[customDeductionSchema.examples[0]]],
+    },
     resident_tax_amount: { ...yen('Resident tax deducted as given.', 15000), default: 0 },
-    previous_adjustments: { type: 'array', maxItems: 20, default: [], items: previousAdjustmentSchema, description: 'Corrections of earlier payrolls, codes unique.', examples: [[previousAdjustmentSchema.examples[0]]] },
+    previous_adjustments: {
+      type: 'array',
+      maxItems: 20,
+      default: [],
+      items: previousAdjustmentSchema,
+      description: 'Corrections of earlier payrolls, codes unique.',
+      examples: [[previousAdjustmentSchema.examples[0]]],
+    },
   },
   examples: [monthlyPayrollRequestExample],
 } as const;

@@ -38,7 +38,9 @@ function hasDefaultBelow(node: unknown): boolean {
   if (node === null || typeof node !== 'object') return false;
   const schema = node as Record<string, unknown>;
   if (schema.default !== undefined) return true;
-  return Object.entries(schema).some(([k, sub]) => !DATA_KEYWORDS.has(k) && (k === 'properties' ? Object.values(sub as object).some(hasDefaultBelow) : hasDefaultBelow(sub)));
+  return Object.entries(schema).some(
+    ([k, sub]) => !DATA_KEYWORDS.has(k) && (k === 'properties' ? Object.values(sub as object).some(hasDefaultBelow) : hasDefaultBelow(sub)),
+  );
 }
 
 /** The plan of a schema, or null when nothing below it has a default. Throws on a default it cannot place. */

@@ -1,7 +1,12 @@
 /** Request bodies of the four single-purpose simulation endpoints. */
 import { COMMON_REQUIRED, commonRequestProperties, flag, yen } from './common.ts';
 import { taxDependentCount } from './limits.ts';
-import { employmentInsuranceSimulationExample, incomeTaxSimulationExample, socialInsuranceSimulationExample, standardMonthlyRemunerationExample } from './examples.ts';
+import {
+  employmentInsuranceSimulationExample,
+  incomeTaxSimulationExample,
+  socialInsuranceSimulationExample,
+  standardMonthlyRemunerationExample,
+} from './examples.ts';
 
 export const socialInsuranceSimulationRequestSchema = {
   type: 'object',
@@ -11,7 +16,10 @@ export const socialInsuranceSimulationRequestSchema = {
   properties: {
     ...commonRequestProperties(true),
     is_social_insurance_subject: flag('Subject to social insurance.'),
-    standard_monthly_remuneration: yen('Standard monthly remuneration; above 0 when subject. The pension basis is clamped to the pension grade table.', 300000),
+    standard_monthly_remuneration: yen(
+      'Standard monthly remuneration; above 0 when subject. The pension basis is clamped to the pension grade table.',
+      300000,
+    ),
     care_insurance_subject: flag('Subject to care insurance; requires is_social_insurance_subject.', false),
   },
   examples: [socialInsuranceSimulationExample],
@@ -41,7 +49,7 @@ export const incomeTaxSimulationRequestSchema = {
     social_insurance_deduction_amount: yen('Social insurance premiums subtracted to give the basis.', 44000),
     tax_table_type: { type: 'string', enum: ['kou', 'otsu'], description: 'Withholding table column.', examples: ['kou'] },
     tax_dependent_count: taxDependentCount(
-      '扶養親族等の数: the 甲 dependents column of the monthly withholding table. For 乙 it is not used, unless the company profile sets income_tax.otsu_secondary_declaration: statutory_reduction: then it is the number of dependents declared on a 従たる給与についての扶養控除等申告書 (0 when none was submitted), each reducing the 乙 amount by the table\'s otsu_secondary_declaration_deduction.',
+      "扶養親族等の数: the 甲 dependents column of the monthly withholding table. For 乙 it is not used, unless the company profile sets income_tax.otsu_secondary_declaration: statutory_reduction: then it is the number of dependents declared on a 従たる給与についての扶養控除等申告書 (0 when none was submitted), each reducing the 乙 amount by the table's otsu_secondary_declaration_deduction.",
       0,
     ),
   },

@@ -19,25 +19,47 @@ const disability = (who: string, cohabiting: boolean) =>
 const amount = (description: string, example = 0) => ({ ...yen(description, example), default: 0 }) as const;
 
 const relative = {
-  birth_date: isoDate('Birth date; the age is taken at 31 December of the tax year (the day before a birthday counts, 年齢計算ニ関スル法律).', '2005-05-05'),
-  estimated_total_income: amount('合計所得金額の見積額 of the year (for salary only: the salary income after the employment income deduction).', 0),
+  birth_date: isoDate(
+    'Birth date; the age is taken at 31 December of the tax year (the day before a birthday counts, 年齢計算ニ関スル法律).',
+    '2005-05-05',
+  ),
+  estimated_total_income: amount(
+    '合計所得金額の見積額 of the year (for salary only: the salary income after the employment income deduction).',
+    0,
+  ),
   disability: disability('Disability', true),
 } as const;
 
 export const yearEndAdjustmentRequestSchema = {
   type: 'object',
-  description: 'Year-end adjustment (年末調整) of one employee\'s withholding income tax for a tax year: the year\'s salary, tax and premiums withheld, and the declarations (insurance premiums, spouse, dependants, housing loan credit).',
+  description:
+    "Year-end adjustment (年末調整) of one employee's withholding income tax for a tax year: the year's salary, tax and premiums withheld, and the declarations (insurance premiums, spouse, dependants, housing loan credit).",
   additionalProperties: false,
-  required: ['company_id', 'calculation_date', 'tax_year', 'employee', 'salary_payment_total', 'income_tax_withheld_total', 'social_insurance_withheld_total'],
+  required: [
+    'company_id',
+    'calculation_date',
+    'tax_year',
+    'employee',
+    'salary_payment_total',
+    'income_tax_withheld_total',
+    'social_insurance_withheld_total',
+  ],
   properties: {
     company_id: companyIdSchema,
-    calculation_date: isoDate('Date of the calculation (the adjustment month\'s pay, usually December, or a redo up to the end of January).', '2026-12-10'),
+    calculation_date: isoDate(
+      "Date of the calculation (the adjustment month's pay, usually December, or a redo up to the end of January).",
+      '2026-12-10',
+    ),
     tax_year: {
       type: 'integer',
       minimum: 2025,
       maximum: 2099,
-      errorMessage: { minimum: 'must be 2025 or later: tax year 2024 needs the 定額減税 (special tax credit), whose year-end mechanics the service cannot confirm from its sources, and earlier years are not served.' },
-      description: 'The tax year (暦年) adjusted, 2025 or later; it chooses the law: every rule, table and parameter version in force on its 31 December. 2024 is refused (its 定額減税 is not confirmed by the service\'s sources).',
+      errorMessage: {
+        minimum:
+          'must be 2025 or later: tax year 2024 needs the 定額減税 (special tax credit), whose year-end mechanics the service cannot confirm from its sources, and earlier years are not served.',
+      },
+      description:
+        "The tax year (暦年) adjusted, 2025 or later; it chooses the law: every rule, table and parameter version in force on its 31 December. 2024 is refused (its 定額減税 is not confirmed by the service's sources).",
       examples: [2026],
     },
     employee: {
@@ -48,20 +70,24 @@ export const yearEndAdjustmentRequestSchema = {
       properties: {
         employee_ref: text('Caller-managed correlation id; avoid direct identifiers.', 'e-001', 128),
         birth_date: isoDate('Birth date (optional; no deduction of the employee depends on it).', '1985-06-01'),
-        disability: disability('The employee\'s disability', false),
+        disability: disability("The employee's disability", false),
         widow: { ...flag('寡婦 (widow) claimed; not applied together with single_parent.', false), default: false },
         single_parent: { ...flag('ひとり親 (single parent) claimed.', false), default: false },
         working_student: { ...flag('勤労学生 (working student) claimed.', false), default: false },
       },
     },
-    salary_payment_total: yen('給与の総額: salaries and bonuses of the year, previous employers\' included. Over the statutory maximum the year-end adjustment does not apply (422).', 8970000),
-    income_tax_withheld_total: yen('徴収税額の合計: income tax withheld during the year, previous employers\' included.', 156670),
+    salary_payment_total: yen(
+      "給与の総額: salaries and bonuses of the year, previous employers' included. Over the statutory maximum the year-end adjustment does not apply (422).",
+      8970000,
+    ),
+    income_tax_withheld_total: yen("徴収税額の合計: income tax withheld during the year, previous employers' included.", 156670),
     social_insurance_withheld_total: yen('Social insurance premiums withheld from that pay.', 1386102),
     declarations: {
       type: 'object',
       additionalProperties: false,
       default: {},
-      description: 'The employee\'s declarations (保険料控除申告書, 配偶者控除等申告書, 扶養控除等申告書, 特定親族特別控除申告書, 住宅借入金等特別控除申告書).',
+      description:
+        "The employee's declarations (保険料控除申告書, 配偶者控除等申告書, 扶養控除等申告書, 特定親族特別控除申告書, 住宅借入金等特別控除申告書).",
       properties: {
         social_insurance_paid: amount('Social insurance premiums paid directly by the employee (国民年金, 国民健康保険, ...).'),
         small_business_mutual_aid: amount('小規模企業共済等掛金 (iDeCo and the like) paid by the employee.'),
@@ -88,7 +114,10 @@ export const yearEndAdjustmentRequestSchema = {
             old_long_term: amount('旧長期損害保険料.', 14800),
           },
         },
-        housing_loan_credit: amount('住宅借入金等特別控除額 as declared on the employee\'s 住宅借入金等特別控除申告書 (the payer does not compute it); applied up to the computed tax.', 76500),
+        housing_loan_credit: amount(
+          "住宅借入金等特別控除額 as declared on the employee's 住宅借入金等特別控除申告書 (the payer does not compute it); applied up to the computed tax.",
+          76500,
+        ),
         spouse: {
           type: 'object',
           additionalProperties: false,
@@ -100,14 +129,21 @@ export const yearEndAdjustmentRequestSchema = {
           type: 'array',
           default: [],
           maxItems: 50,
-          description: 'Relatives on the same livelihood other than the spouse (children, parents, ...), each with their estimated income; the service classifies each (年少, 一般, 特定, 老人, 同居老親等, 特定親族, or none).',
+          description:
+            'Relatives on the same livelihood other than the spouse (children, parents, ...), each with their estimated income; the service classifies each (年少, 一般, 特定, 老人, 同居老親等, 特定親族, or none).',
           items: {
             type: 'object',
             additionalProperties: false,
             required: ['birth_date', 'estimated_total_income'],
             properties: {
               ...relative,
-              cohabiting_lineal_ascendant: { ...flag('A lineal ascendant (parent, grandparent) of the employee or spouse living with them (同居老親等 when 70 or over).', false), default: false },
+              cohabiting_lineal_ascendant: {
+                ...flag(
+                  'A lineal ascendant (parent, grandparent) of the employee or spouse living with them (同居老親等 when 70 or over).',
+                  false,
+                ),
+                default: false,
+              },
             },
           },
         },

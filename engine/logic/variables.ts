@@ -23,7 +23,13 @@ function outerScopeOnly(expr: unknown): unknown {
     // uses_data stops at var; a default that reads other variables is walked as well
     return list.length > 1 ? { merge: [{ var: list[0] }, outerScopeOnly(list[1])] } : expr;
   }
-  const kept = list.map((v, i) => (SCOPED_OPERATORS.has(op) && i === 1 ? null : ITEM_SCOPED_OPERATORS.has(op) && i === 1 ? outerScopeOnly(withoutItem(v)) : outerScopeOnly(v)));
+  const kept = list.map((v, i) =>
+    SCOPED_OPERATORS.has(op) && i === 1
+      ? null
+      : ITEM_SCOPED_OPERATORS.has(op) && i === 1
+        ? outerScopeOnly(withoutItem(v))
+        : outerScopeOnly(v),
+  );
   return { [op]: kept };
 }
 

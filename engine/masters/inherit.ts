@@ -17,17 +17,28 @@ export interface BuiltFile {
 }
 
 export function inheritUnchangedRecords(files: BuiltFile[]): void {
-  const sorted = [...files].sort((a, b) => (a.raw.effective_from < b.raw.effective_from ? -1 : a.raw.effective_from > b.raw.effective_from ? 1 : 0));
+  const sorted = [...files].sort((a, b) =>
+    a.raw.effective_from < b.raw.effective_from ? -1 : a.raw.effective_from > b.raw.effective_from ? 1 : 0,
+  );
   sorted.forEach((f, i) => {
     if (f.raw.inherit_unchanged_records !== true) return;
-    const previous = sorted.slice(0, i).reverse().find((p) => p.raw.kind === f.raw.kind);
+    const previous = sorted
+      .slice(0, i)
+      .reverse()
+      .find((p) => p.raw.kind === f.raw.kind);
     if (!previous) return;
     const listed = new Set(f.records.map((r) => r.id));
     for (const r of previous.records) {
       if (!listed.has(r.id)) {
         // the new version's id, dates and file, but the source the values actually came from, and where
         const origin = r.inherited_from ?? { version: r.version, file: r.file };
-        f.records.push({ ...r, ...meta(f.raw, f.file, r.id), source_artifact_id: r.source_artifact_id, sources: r.sources, inherited_from: origin } as MasterRecord);
+        f.records.push({
+          ...r,
+          ...meta(f.raw, f.file, r.id),
+          source_artifact_id: r.source_artifact_id,
+          sources: r.sources,
+          inherited_from: origin,
+        } as MasterRecord);
       }
     }
   });

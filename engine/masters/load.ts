@@ -83,7 +83,8 @@ function readMastersWith(dir: string, cache: LoadCache): MastersReading {
     if (raw.kind === 'plausibility_bounds') {
       for (const [field, b] of Object.entries(raw.bounds as Record<string, PlausibleRange>)) {
         const earlier = bounds.get(field);
-        if (earlier) problems.push(located(file)({ path: `/bounds/${field}`, message: `bound of ${field} also declared in ${earlier.file}` }));
+        if (earlier)
+          problems.push(located(file)({ path: `/bounds/${field}`, message: `bound of ${field} also declared in ${earlier.file}` }));
         else bounds.set(field, { ...b, file });
       }
     } else if (raw.kind === 'parameters') {
@@ -129,7 +130,6 @@ export function loadMasters(dir: string, cache?: LoadCache): MasterSet & { ids(k
   if (problems.length) throw new LoadError(problems);
   return new IndexedMasterSet(records, parameters);
 }
-
 
 /** A multi-record file yields the same version problem once per record: report it once. */
 function dedupe(problems: LoadProblem[]): LoadProblem[] {

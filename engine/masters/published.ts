@@ -76,12 +76,19 @@ export interface Published {
 
 function canonical(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(canonical);
-  if (v && typeof v === 'object') return Object.fromEntries(Object.keys(v).sort().map((k) => [k, canonical((v as Record<string, unknown>)[k])]));
+  if (v && typeof v === 'object')
+    return Object.fromEntries(
+      Object.keys(v)
+        .sort()
+        .map((k) => [k, canonical((v as Record<string, unknown>)[k])]),
+    );
   return v;
 }
 
 export function fingerprint(v: unknown): string {
-  return createHash('sha256').update(JSON.stringify(canonical(v))).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify(canonical(v)))
+    .digest('hex');
 }
 
 /** Every published version in the folder, fingerprinted; files that do not parse are left to the loader. */
@@ -98,7 +105,13 @@ export function publishedVersions(dir: string): Published[] {
           // a value is fixed by itself and by what it means (unit, columns, range convention)
           const d = def as Record<string, unknown>;
           const meaning = { unit: d.unit, columns: d.columns ?? null, range_convention: d.range_convention ?? null };
-          out.push({ key: `${file}#${name}@${date}`, file, pointer: `/parameters/${name}/values/${date}`, effective_from: date, sha256: fingerprint({ value, meaning }) });
+          out.push({
+            key: `${file}#${name}@${date}`,
+            file,
+            pointer: `/parameters/${name}/values/${date}`,
+            effective_from: date,
+            sha256: fingerprint({ value, meaning }),
+          });
         }
       }
     } else if (typeof raw.effective_from === 'string') {
@@ -131,7 +144,16 @@ function readLock(dir: string, problems: LoadProblem[]): Lock | null {
   if (!validate(src.value)) {
     for (const e of validate.errors ?? []) {
       const extra = e.keyword === 'additionalProperties' ? `/${(e.params as { additionalProperty: string }).additionalProperty}` : '';
-      problems.push(withLine({ file: LOCK_FILE, path: `${e.instancePath}${extra}` || '/', message: e.keyword === 'additionalProperties' ? 'unknown key' : e.message ?? e.keyword }, src));
+      problems.push(
+        withLine(
+          {
+            file: LOCK_FILE,
+            path: `${e.instancePath}${extra}` || '/',
+            message: e.keyword === 'additionalProperties' ? 'unknown key' : (e.message ?? e.keyword),
+          },
+          src,
+        ),
+      );
     }
     return null;
   }
@@ -172,7 +194,11 @@ export function checkPublished(dir: string, today: string): PublishedCheck {
   }
   for (const [key, rec] of Object.entries(lock.versions)) {
     if (!present.has(key) && rec.effective_from <= today) {
-      problems.push({ file: LOCK_FILE, path: `/versions/${key}`, message: `published version ${key}, in force since ${rec.effective_from}, is gone: a version in force is never deleted (close it with effective_to and publish a new one)` });
+      problems.push({
+        file: LOCK_FILE,
+        path: `/versions/${key}`,
+        message: `published version ${key}, in force since ${rec.effective_from}, is gone: a version in force is never deleted (close it with effective_to and publish a new one)`,
+      });
     }
   }
   return result;
@@ -185,7 +211,13 @@ export function recordPublished(dir: string, today: string): { added: number; up
   const lock: Lock = check.lock ?? { versions: {} };
   for (const v of check.unrecorded) lock.versions[v.key] = { effective_from: v.effective_from, sha256: v.sha256 };
   for (const v of check.changedBeforeEffect) lock.versions[v.key] = { effective_from: v.effective_from, sha256: v.sha256 };
-  const sorted: Lock = { versions: Object.fromEntries(Object.keys(lock.versions).sort().map((k) => [k, lock.versions[k]])) };
+  const sorted: Lock = {
+    versions: Object.fromEntries(
+      Object.keys(lock.versions)
+        .sort()
+        .map((k) => [k, lock.versions[k]]),
+    ),
+  };
   const header = `# Fingerprints of the published master versions (engine/masters/published.ts; docs/updating-statutory-data.md,
 # "Published versions"). Written by npm run masters:check -- --record, which adds new versions and the new
 # content of versions not yet in force. A version in force is never re-recorded: its correction is an

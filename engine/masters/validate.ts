@@ -17,7 +17,9 @@ let compiled: Map<string, ValidateFunction> | undefined;
 function validators(): Map<string, ValidateFunction> {
   if (!compiled) {
     const ajv = newMastersAjv();
-    compiled = new Map([...Object.entries(SCHEMAS), ...Object.entries(DATA_KIND_SCHEMAS)].map(([kind, schema]) => [kind, ajv.compile(schema)]));
+    compiled = new Map(
+      [...Object.entries(SCHEMAS), ...Object.entries(DATA_KIND_SCHEMAS)].map(([kind, schema]) => [kind, ajv.compile(schema)]),
+    );
   }
   return compiled;
 }
@@ -34,7 +36,8 @@ function at(doc: unknown, pointer: string): unknown {
 
 /** A hint for the two usual ways of writing a rate wrong: as a percentage, or as an unquoted YAML number. */
 function rateHint(e: ErrorObject, value: unknown): string {
-  if (typeof value === 'string' && /%\s*$/.test(value) && e.keyword === 'pattern') return `; "${value}" is a percentage: write the fraction ("${percentToFraction(value)}")`;
+  if (typeof value === 'string' && /%\s*$/.test(value) && e.keyword === 'pattern')
+    return `; "${value}" is a percentage: write the fraction ("${percentToFraction(value)}")`;
   const wantsString = e.keyword === 'type' && String((e.params as { type?: unknown }).type).includes('string');
   if (wantsString && typeof value === 'number') {
     // a number above 1 where a rate belongs is a percentage as well: the fraction is what to write
@@ -48,17 +51,32 @@ function rateHint(e: ErrorObject, value: unknown): string {
 
 function toProblem(file: string, e: ErrorObject, doc?: unknown): LoadProblem {
   const p = e.params as Record<string, string>;
-  if (e.keyword === 'additionalProperties') return { file, path: `${e.instancePath}/${p.additionalProperty}`, message: `unknown key "${p.additionalProperty}"` };
-  if (e.keyword === 'required') return { file, path: `${e.instancePath}/${p.missingProperty}`, message: `missing required key "${p.missingProperty}"` };
-  const allowed = e.keyword === 'enum' || e.keyword === 'const' ? `: ${JSON.stringify((e.params as { allowedValues?: unknown; allowedValue?: unknown }).allowedValues ?? (e.params as { allowedValue?: unknown }).allowedValue)}` : '';
+  if (e.keyword === 'additionalProperties')
+    return { file, path: `${e.instancePath}/${p.additionalProperty}`, message: `unknown key "${p.additionalProperty}"` };
+  if (e.keyword === 'required')
+    return { file, path: `${e.instancePath}/${p.missingProperty}`, message: `missing required key "${p.missingProperty}"` };
+  const allowed =
+    e.keyword === 'enum' || e.keyword === 'const'
+      ? `: ${JSON.stringify((e.params as { allowedValues?: unknown; allowedValue?: unknown }).allowedValues ?? (e.params as { allowedValue?: unknown }).allowedValue)}`
+      : '';
   return { file, path: e.instancePath || '/', message: `${e.message ?? e.keyword}${allowed}${rateHint(e, at(doc, e.instancePath))}` };
 }
 
 export function validateMasterFile(file: string, value: unknown): { kind?: MasterKind | DataKind; problems: LoadProblem[] } {
-  if (!value || typeof value !== 'object' || Array.isArray(value)) return { problems: [{ file, path: '/', message: 'a master file must be a YAML mapping' }] };
+  if (!value || typeof value !== 'object' || Array.isArray(value))
+    return { problems: [{ file, path: '/', message: 'a master file must be a YAML mapping' }] };
   const kind = (value as { kind?: unknown }).kind;
   const validate = typeof kind === 'string' ? validators().get(kind) : undefined;
-  if (!validate) return { problems: [{ file, path: '/kind', message: `unknown master kind ${JSON.stringify(kind)}; expected one of ${[...validators().keys()].join(', ')}` }] };
+  if (!validate)
+    return {
+      problems: [
+        {
+          file,
+          path: '/kind',
+          message: `unknown master kind ${JSON.stringify(kind)}; expected one of ${[...validators().keys()].join(', ')}`,
+        },
+      ],
+    };
   if (validate(value)) return { kind: kind as MasterKind | DataKind, problems: [] };
   return { kind: kind as MasterKind | DataKind, problems: (validate.errors ?? []).map((e) => toProblem(file, e, value)) };
 }

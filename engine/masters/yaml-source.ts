@@ -38,7 +38,10 @@ export function readYamlSource(absPath: string, file: string, text: string = rea
     value: problems.length ? undefined : doc.toJS({ maxAliasCount: 100 }),
     problems,
     lineOf(pointer: string) {
-      const segs = pointer.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+      const segs = pointer
+        .split('/')
+        .slice(1)
+        .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
       for (let n = segs.length; n >= 0; n--) {
         const node = (n === 0 ? doc.contents : doc.getIn(segs.slice(0, n), true)) as Node | undefined;
         if (node?.range) return lineAt(node.range[0]).replace(/, column \d+/, '');

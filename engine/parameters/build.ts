@@ -26,8 +26,12 @@ function typed(unit: string, v: unknown): { value: ParameterValue } | { problem:
     case 'rate':
     case 'decimal':
       if (typeof v === 'string' && DECIMAL.test(v)) return { value: new Decimal(v) };
-      if (typeof v === 'number') return { problem: `${unit} ${v} must be a quoted decimal string ("${v}"), never a YAML number: a float cannot hold every rate exactly` };
-      if (typeof v === 'string' && /%\s*$/.test(v)) return { problem: `${unit} "${v}" is a percentage: write the fraction ("${percentToFraction(v)}")` };
+      if (typeof v === 'number')
+        return {
+          problem: `${unit} ${v} must be a quoted decimal string ("${v}"), never a YAML number: a float cannot hold every rate exactly`,
+        };
+      if (typeof v === 'string' && /%\s*$/.test(v))
+        return { problem: `${unit} "${v}" is a percentage: write the fraction ("${percentToFraction(v)}")` };
       return { problem: `${unit} must be a decimal string like "0.001", got ${JSON.stringify(v)}` };
     case 'yen':
     case 'count':
@@ -35,7 +39,9 @@ function typed(unit: string, v: unknown): { value: ParameterValue } | { problem:
       if (typeof v === 'number' && Number.isInteger(v)) return { value: toDecimal(v) };
       return { problem: `${unit} must be a whole number, got ${JSON.stringify(v)}` };
     case 'text':
-      return typeof v === 'string' && v.length > 0 ? { value: v } : { problem: `text must be a non-empty string, got ${JSON.stringify(v)}` };
+      return typeof v === 'string' && v.length > 0
+        ? { value: v }
+        : { problem: `text must be a non-empty string, got ${JSON.stringify(v)}` };
     case 'flag':
       return typeof v === 'boolean' ? { value: v } : { problem: `flag must be true or false, got ${JSON.stringify(v)}` };
     default:
@@ -78,7 +84,12 @@ function tableOf(path: string, at: string, def: Raw, dv: Raw, date: string, issu
         if (spec.unit === 'rate') rateInUnitInterval(t.value as Decimal, p, issues);
       }
     }
-    for (const col of Object.keys(row)) if (!(col in columns)) issues.push({ path: `${at}/rows/${i}/${seg(col)}`, message: `unknown column "${col}" (declared: ${Object.keys(columns).join(', ')})` });
+    for (const col of Object.keys(row))
+      if (!(col in columns))
+        issues.push({
+          path: `${at}/rows/${i}/${seg(col)}`,
+          message: `unknown column "${col}" (declared: ${Object.keys(columns).join(', ')})`,
+        });
     rows.push(out);
   });
   if (issues.length > before) return null;
@@ -93,7 +104,8 @@ function rowsContiguous(t: RangeTable, at: string, issues: Issue[]) {
   rows.forEach((r, i) => {
     const from = r[lo] as Decimal;
     const to = r[hi] as Decimal | null;
-    if (to !== null && to.lt(from)) issues.push({ path: `${at}/rows/${i}/${hi}`, message: `${hi} ${to.toFixed()} is below ${lo} ${from.toFixed()}` });
+    if (to !== null && to.lt(from))
+      issues.push({ path: `${at}/rows/${i}/${hi}`, message: `${hi} ${to.toFixed()} is below ${lo} ${from.toFixed()}` });
     const next = rows[i + 1];
     if (!next) return;
     if (to === null) {
@@ -102,36 +114,47 @@ function rowsContiguous(t: RangeTable, at: string, issues: Issue[]) {
     }
     const expected = t.convention.upper_end === 'exclusive' ? to : to.plus(1);
     const nextFrom = next[lo] as Decimal;
-    if (!nextFrom.eq(expected)) issues.push({ path: `${at}/rows/${i + 1}/${lo}`, message: `${lo} ${nextFrom.toFixed()} does not follow the previous row (expected ${expected.toFixed()}: ${nextFrom.gt(expected) ? 'gap' : 'overlap'})` });
+    if (!nextFrom.eq(expected))
+      issues.push({
+        path: `${at}/rows/${i + 1}/${lo}`,
+        message: `${lo} ${nextFrom.toFixed()} does not follow the previous row (expected ${expected.toFixed()}: ${nextFrom.gt(expected) ? 'gap' : 'overlap'})`,
+      });
   });
 }
 
 function rateInUnitInterval(d: Decimal, path: string, issues: Issue[]) {
-  if (d.isNeg() || d.gt(ONE)) issues.push({ path, message: `rate ${d.toFixed()} is not within 0..1 (rates are fractions: 0.1 % is "0.001")` });
+  if (d.isNeg() || d.gt(ONE))
+    issues.push({ path, message: `rate ${d.toFixed()} is not within 0..1 (rates are fractions: 0.1 % is "0.001")` });
 }
 
 export function buildParameters(raw: Raw, file: string): { parameters: Parameter[]; issues: Issue[] } {
   const issues: Issue[] = [];
   const area = raw.area as string;
   const stem = basename(file).replace(/\.yaml$/, '');
-  if (area !== stem) issues.push({ path: '/area', message: `area "${area}" must be the file's name (${stem}): rules read parameters.<area>.<name>` });
+  if (area !== stem)
+    issues.push({ path: '/area', message: `area "${area}" must be the file's name (${stem}): rules read parameters.<area>.<name>` });
   const parameters: Parameter[] = [];
   for (const [name, def] of Object.entries(raw.parameters as Record<string, Raw>)) {
     const path = `${area}.${name}`;
     const at = `/parameters/${seg(name)}`;
     const unit = def.unit as ParameterUnit;
     const before = issues.length;
-    if (unit === 'table' && (!def.columns || !def.range_convention)) issues.push({ path: at, message: 'a table parameter declares its columns and range_convention' });
-    if (unit !== 'table' && (def.columns || def.range_convention)) issues.push({ path: at, message: `columns and range_convention belong to unit table, not ${unit}` });
+    if (unit === 'table' && (!def.columns || !def.range_convention))
+      issues.push({ path: at, message: 'a table parameter declares its columns and range_convention' });
+    if (unit !== 'table' && (def.columns || def.range_convention))
+      issues.push({ path: at, message: `columns and range_convention belong to unit table, not ${unit}` });
     if (unit === 'table' && def.columns) {
       const bounds = (def.range_convention?.bounds ?? ['from', 'to']) as string[];
-      for (const b of bounds) if (!(b in def.columns)) issues.push({ path: `${at}/range_convention`, message: `bound column "${b}" is not among the declared columns` });
+      for (const b of bounds)
+        if (!(b in def.columns))
+          issues.push({ path: `${at}/range_convention`, message: `bound column "${b}" is not among the declared columns` });
     }
     let range: { min: Decimal; max: Decimal } | null = null;
     if (def.range) {
       range = { min: new Decimal(def.range.min), max: new Decimal(def.range.max) };
       if (range.min.gt(range.max)) issues.push({ path: `${at}/range`, message: `min ${def.range.min} is above max ${def.range.max}` });
-      if (unit === 'table' || unit === 'text' || unit === 'flag') issues.push({ path: `${at}/range`, message: `a range applies to numbers, not to unit ${unit}` });
+      if (unit === 'table' || unit === 'text' || unit === 'flag')
+        issues.push({ path: `${at}/range`, message: `a range applies to numbers, not to unit ${unit}` });
     }
     if (issues.length > before) continue;
     const dates = Object.keys(def.values as Raw);
@@ -143,13 +166,16 @@ export function buildParameters(raw: Raw, file: string): { parameters: Parameter
       if (i > 0 && date <= dates[i - 1]) issues.push({ path: vat, message: `dates must be ascending: ${date} follows ${dates[i - 1]}` });
       let value: ParameterValue | null = null;
       if (unit === 'table') {
-        if (dv.value !== undefined && dv.value !== null) issues.push({ path: `${vat}/value`, message: 'a table parameter holds rows, not a value' });
+        if (dv.value !== undefined && dv.value !== null)
+          issues.push({ path: `${vat}/value`, message: 'a table parameter holds rows, not a value' });
         else if (dv.value === null) value = null;
-        else if (!Array.isArray(dv.rows) || dv.rows.length === 0) issues.push({ path: vat, message: 'missing rows (or value: null where the table is repealed)' });
+        else if (!Array.isArray(dv.rows) || dv.rows.length === 0)
+          issues.push({ path: vat, message: 'missing rows (or value: null where the table is repealed)' });
         else value = tableOf(path, vat, def, dv, date, issues);
       } else {
         if (dv.rows !== undefined) issues.push({ path: `${vat}/rows`, message: `rows belong to unit table, not ${unit}` });
-        if (dv.value === undefined) issues.push({ path: vat, message: 'missing value (null where the parameter is repealed from this date)' });
+        if (dv.value === undefined)
+          issues.push({ path: vat, message: 'missing value (null where the parameter is repealed from this date)' });
         else if (dv.value !== null) {
           const t = typed(unit, dv.value);
           if ('problem' in t) issues.push({ path: `${vat}/value`, message: t.problem });
@@ -157,12 +183,16 @@ export function buildParameters(raw: Raw, file: string): { parameters: Parameter
             value = t.value;
             if (unit === 'rate') rateInUnitInterval(value as Decimal, `${vat}/value`, issues);
             if (range && ((value as Decimal).lt(range.min) || (value as Decimal).gt(range.max))) {
-              issues.push({ path: `${vat}/value`, message: `${(value as Decimal).toFixed()} is outside the plausible range ${def.range.min}..${def.range.max} (${def.range.basis})` });
+              issues.push({
+                path: `${vat}/value`,
+                message: `${(value as Decimal).toFixed()} is outside the plausible range ${def.range.min}..${def.range.max} (${def.range.basis})`,
+              });
             }
           }
         }
       }
-      if (i === 0 && dv.value === null) issues.push({ path: `${vat}/value`, message: 'the first value cannot be null: a parameter starts with a value' });
+      if (i === 0 && dv.value === null)
+        issues.push({ path: `${vat}/value`, message: 'the first value cannot be null: a parameter starts with a value' });
       values.push({ effective_from: date, effective_to: null, value, source: sourceOf(dv.source as Raw), inferred: dv.inferred === true });
     });
     if (issues.length > before) continue;

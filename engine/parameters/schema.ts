@@ -33,7 +33,14 @@ const datedValue = {
     /** a scalar: decimal string, integer, text or boolean by unit; null = not in force from this date (repealed) */
     value: { type: ['string', 'integer', 'boolean', 'null'] },
     /** a table: its rows, each a mapping of the declared columns */
-    rows: { type: 'array', items: { type: 'object', propertyNames: { type: 'string', pattern: '^[a-z][a-z0-9_]*$' }, additionalProperties: { type: ['string', 'integer', 'null'] } } },
+    rows: {
+      type: 'array',
+      items: {
+        type: 'object',
+        propertyNames: { type: 'string', pattern: '^[a-z][a-z0-9_]*$' },
+        additionalProperties: { type: ['string', 'integer', 'null'] },
+      },
+    },
     source,
     /** the value is not confirmed by its source (e.g. estimated, or read from a draft): marked, never silently used as confirmed */
     inferred: { type: 'boolean' },

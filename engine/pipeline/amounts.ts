@@ -36,7 +36,9 @@ function planOf(pipeline: CompiledPipeline): AmountsPlan {
  */
 function amountsBuilder(fields: [string, string][]): AmountsPlan['amounts'] {
   const lines = ['"use strict";', 'const out = {};', 'let v;'];
-  fields.forEach(([field, path], i) => lines.push(...readCode(`read${i}`, splitPath(path)), `if (v !== null) out[${JSON.stringify(field)}] = serialize(v);`));
+  fields.forEach(([field, path], i) =>
+    lines.push(...readCode(`read${i}`, splitPath(path)), `if (v !== null) out[${JSON.stringify(field)}] = serialize(v);`),
+  );
   lines.push('return out;');
   return generatedFunction<AmountsPlan['amounts']>(['root', 'serialize'], lines.join('\n'), () => {
     const readers = fields.map(([field, path]) => [field, plainPathReader(splitPath(path))] as const);

@@ -44,7 +44,11 @@ function plainPathReader(segments: readonly string[]): PathReader {
 export function pathWriter(segments: readonly string[]): PathWriter {
   const lines = ['"use strict";', 'let cur = root, next;'];
   for (const seg of segments.slice(0, -1)) {
-    lines.push(`next = cur${key(seg)};`, `if (next === null || next === undefined || typeof next !== "object") cur${key(seg)} = {};`, `cur = cur${key(seg)};`);
+    lines.push(
+      `next = cur${key(seg)};`,
+      `if (next === null || next === undefined || typeof next !== "object") cur${key(seg)} = {};`,
+      `cur = cur${key(seg)};`,
+    );
   }
   lines.push(`cur${key(segments[segments.length - 1])} = value;`);
   return generatedFunction<PathWriter>(['root', 'value'], lines.join('\n'), () => (root, value) => {
@@ -84,7 +88,8 @@ export { plainPathReader };
 
 export function readCode(label: string, segments: readonly string[]): string[] {
   const body = ['v = root;'];
-  for (const seg of segments) body.push(`if (v === null || v === undefined || typeof v !== "object") { v = null; break ${label}; }`, `v = v${key(seg)};`);
+  for (const seg of segments)
+    body.push(`if (v === null || v === undefined || typeof v !== "object") { v = null; break ${label}; }`, `v = v${key(seg)};`);
   body.push('if (v === undefined) v = null;');
   return [`${label}: {`, ...body, '}'];
 }

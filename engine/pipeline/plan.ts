@@ -142,7 +142,14 @@ export function pipelinePlan(pipeline: CompiledPipeline, registry: RuleRegistry)
   if (!plan) {
     plan = {
       prepare: pipeline.prepare.map(([path, fn]) => [pathWriter(path), fn]),
-      steps: pipeline.steps.map((s) => ({ rule: s.rule, when: s.when, trace: s.trace, basis: registry.dateBasis(s.rule), pick: picker(registry.versions(s.rule)), before: beforeOf(registry.versions(s.rule)) })),
+      steps: pipeline.steps.map((s) => ({
+        rule: s.rule,
+        when: s.when,
+        trace: s.trace,
+        basis: registry.dateBasis(s.rule),
+        pick: picker(registry.versions(s.rule)),
+        before: beforeOf(registry.versions(s.rule)),
+      })),
     };
     byRegistry.set(registry, plan);
   }
@@ -152,7 +159,12 @@ export function pipelinePlan(pipeline: CompiledPipeline, registry: RuleRegistry)
 export function rulePlan(rule: CompiledRule): RulePlan {
   let plan = rulePlans.get(rule);
   if (!plan) {
-    const index = rule.scopeIndex ?? scopeIndexOf(rule.inputs.map(([name]) => name), rule.bindings.map(([name]) => name));
+    const index =
+      rule.scopeIndex ??
+      scopeIndexOf(
+        rule.inputs.map(([name]) => name),
+        rule.bindings.map(([name]) => name),
+      );
     plan = {
       rule,
       index,
@@ -205,7 +217,13 @@ function withMasterMemo(rule: CompiledRule, index: ReadonlyMap<string, number>):
     if (deps.size === 0) return [slot, fn];
     const keys = [...deps].sort();
     constant.set(name, keys);
-    return [slot, memoised(fn, keys.map((k) => index.get(k)!))];
+    return [
+      slot,
+      memoised(
+        fn,
+        keys.map((k) => index.get(k)!),
+      ),
+    ];
   });
 }
 

@@ -111,10 +111,18 @@ export function runPipeline(
     }
     const masterRefs = rp.refsIn(refs).slice();
     // each parameter read, as the dated value in force on the step's date (its id the path, its version the value's date)
-    if (params) for (const path of rp.parameterPaths) {
-      const v = params.valueAt(path, date);
-      if (v) masterRefs.push({ type: 'parameter', id: path, version: v.effective_from, effective_from: v.effective_from, effective_to: v.effective_to });
-    }
+    if (params)
+      for (const path of rp.parameterPaths) {
+        const v = params.valueAt(path, date);
+        if (v)
+          masterRefs.push({
+            type: 'parameter',
+            id: path,
+            version: v.effective_from,
+            effective_from: v.effective_from,
+            effective_to: v.effective_to,
+          });
+      }
     const traceStep: TraceStep = {
       step: doc.step,
       step_type: doc.step_type,

@@ -138,10 +138,20 @@ const MAX_SHAPE_BITS = 8;
 function tracePlanOf(rule: CompiledRule, index: ReadonlyMap<string, number>): TracePlan {
   let plan = tracePlans.get(rule);
   if (!plan) {
-    const inputs: TracePlan['inputs'] = rule.inputs.map(([name, , fromMasters]) => [name, name.endsWith('rate'), fromMasters, index.get(name)!]);
-    const bindings: TracePlan['bindings'] = rule.bindings.filter(([name]) => !name.startsWith('_')).map(([name]) => [name, name.endsWith('rate'), name === SPREAD_BINDING, index.get(name)!]);
+    const inputs: TracePlan['inputs'] = rule.inputs.map(([name, , fromMasters]) => [
+      name,
+      name.endsWith('rate'),
+      fromMasters,
+      index.get(name)!,
+    ]);
+    const bindings: TracePlan['bindings'] = rule.bindings
+      .filter(([name]) => !name.startsWith('_'))
+      .map(([name]) => [name, name.endsWith('rate'), name === SPREAD_BINDING, index.get(name)!]);
     const masterSlots = inputs.filter(([, , fromMasters]) => fromMasters).map(([, , , slot]) => slot);
-    const generated = !bindings.some(([, , spread]) => spread) && masterSlots.length <= MAX_SHAPE_BITS && literalSafe([...inputs, ...bindings].map(([name]) => name));
+    const generated =
+      !bindings.some(([, , spread]) => spread) &&
+      masterSlots.length <= MAX_SHAPE_BITS &&
+      literalSafe([...inputs, ...bindings].map(([name]) => name));
     plan = { inputs, bindings, masterSlots, shapes: generated ? new Map() : null };
     tracePlans.set(rule, plan);
   }

@@ -1,7 +1,8 @@
 /** The defaults of decisions.md section 2, written into every stored version so it reads the same forever. */
 import type { ProfilePutBody } from './types.ts';
 
-type Filled = Omit<Required<ProfilePutBody>, 'attendance_premium_rates' | 'income_tax'> & Pick<ProfilePutBody, 'attendance_premium_rates' | 'income_tax'>;
+type Filled = Omit<Required<ProfilePutBody>, 'attendance_premium_rates' | 'income_tax'> &
+  Pick<ProfilePutBody, 'attendance_premium_rates' | 'income_tax'>;
 
 export function withDefaults(body: ProfilePutBody): Filled {
   const filled: Filled = {

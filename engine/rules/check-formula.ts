@@ -21,11 +21,19 @@ export function checkFormulaText(file: string, doc: FormulaParts): LoadProblem[]
   if (doc.rounding_rule !== null) applied.add(doc.rounding_rule);
   const own = doc.rounding_rule === null ? undefined : getRounding(doc.rounding_rule);
   if (own && !own.inFormula.test(doc.formula)) {
-    problems.push({ file, path: '/formula', message: `the formula does not show the rule's rounding_rule ${own.name} (write it by name, e.g. ${own.name}(...))` });
+    problems.push({
+      file,
+      path: '/formula',
+      message: `the formula does not show the rule's rounding_rule ${own.name} (write it by name, e.g. ${own.name}(...))`,
+    });
   }
   for (const name of roundingNames()) {
     if (!applied.has(name) && getRounding(name)!.inFormula.test(doc.formula)) {
-      problems.push({ file, path: '/formula', message: `the formula shows the rounding ${name}, which neither rounding_rule nor the expression applies` });
+      problems.push({
+        file,
+        path: '/formula',
+        message: `the formula shows the rounding ${name}, which neither rounding_rule nor the expression applies`,
+      });
     }
   }
   return problems;

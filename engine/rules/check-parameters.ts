@@ -18,13 +18,22 @@ export function checkParameterReads(rules: readonly CompiledRule[], parameters: 
       const at = `/inputs/${name}`;
       const segs = path.split('.').slice(1);
       if (segs.length !== 2) {
-        problems.push({ file: rule.file, path: at, message: `${path}: a parameter is read as parameters.<area>.<name> (a table's rows by range_lookup)` });
+        problems.push({
+          file: rule.file,
+          path: at,
+          message: `${path}: a parameter is read as parameters.<area>.<name> (a table's rows by range_lookup)`,
+        });
         continue;
       }
       const param = parameters.get(segs.join('.'));
       if (!param) {
-        const area = parameters.all().filter((p) => p.path.startsWith(`${segs[0]}.`)).map((p) => p.path.split('.')[1]);
-        const hint = area.length ? `masters/parameters/${segs[0]}.yaml declares ${area.join(', ')}` : `no masters/parameters/${segs[0]}.yaml declares area ${segs[0]}`;
+        const area = parameters
+          .all()
+          .filter((p) => p.path.startsWith(`${segs[0]}.`))
+          .map((p) => p.path.split('.')[1]);
+        const hint = area.length
+          ? `masters/parameters/${segs[0]}.yaml declares ${area.join(', ')}`
+          : `no masters/parameters/${segs[0]}.yaml declares area ${segs[0]}`;
         problems.push({ file: rule.file, path: at, message: `${path} is not defined (${hint})` });
         continue;
       }

@@ -71,11 +71,27 @@ class Collector {
   }
 }
 
-function check(out: Collector, pipeline: string, shape: Shape, path: string, file: string, at: string, what: string, laterWriter?: (path: string) => string | null) {
+function check(
+  out: Collector,
+  pipeline: string,
+  shape: Shape,
+  path: string,
+  file: string,
+  at: string,
+  what: string,
+  laterWriter?: (path: string) => string | null,
+) {
   const found = lookup(shape, path.split('.'));
   if (!('missing' in found)) return;
   const later = laterWriter?.(path);
-  out.add(file, at, later ? `${what} ${path} is written later, by ${later}: run this step after it` : `${what} ${path} is not in the context here: ${found.missing}`, pipeline);
+  out.add(
+    file,
+    at,
+    later
+      ? `${what} ${path} is written later, by ${later}: run this step after it`
+      : `${what} ${path} is not in the context here: ${found.missing}`,
+    pipeline,
+  );
 }
 
 /** The first step after `index` whose rule writes `path` (or a path containing it), as "step x (file)". */
@@ -109,7 +125,13 @@ function readsBelowInputs(rule: CompiledRule): [string, string][] {
   return out;
 }
 
-function checkPipeline(out: Collector, p: PipelineSource, registry: RuleRegistry, kinds: Record<MasterKind, Shape>, parameters: MasterSet['parameters']): void {
+function checkPipeline(
+  out: Collector,
+  p: PipelineSource,
+  registry: RuleRegistry,
+  kinds: Record<MasterKind, Shape>,
+  parameters: MasterSet['parameters'],
+): void {
   const type = p.calculation_type as CalculationType;
   let shape = initialContextShape(type, kinds, p.masters, parameters);
   for (const [path, expr] of Object.entries(p.prepare)) {
@@ -123,7 +145,8 @@ function checkPipeline(out: Collector, p: PipelineSource, registry: RuleRegistry
     if (!versions.length) return;
     const later = writerAfter(p, registry, i);
     const after = versions.map((rule) => {
-      for (const [name, path] of Object.entries(rule.doc.inputs)) check(out, type, shape, path, rule.file, `/inputs/${name}`, 'input', later);
+      for (const [name, path] of Object.entries(rule.doc.inputs))
+        check(out, type, shape, path, rule.file, `/inputs/${name}`, 'input', later);
       for (const [at, path] of readsBelowInputs(rule)) check(out, type, shape, path, rule.file, at, 'variable', later);
       let next = withPath(shape, rule.output, OPEN);
       for (const [key] of rule.alsoOutputs) next = withPath(next, key, OPEN);
@@ -154,7 +177,11 @@ export function checkContextPaths(pipelines: PipelineSource[], registry: RuleReg
     for (const [name, path] of Object.entries(rule.doc.inputs)) {
       const root = path.split('.')[0];
       if (!(CONTEXT_ROOTS as readonly string[]).includes(root)) {
-        out.push({ file: rule.file, path: `/inputs/${name}`, message: `input ${path} starts with ${root}, not one of ${CONTEXT_ROOTS.join(', ')}` });
+        out.push({
+          file: rule.file,
+          path: `/inputs/${name}`,
+          message: `input ${path} starts with ${root}, not one of ${CONTEXT_ROOTS.join(', ')}`,
+        });
       }
     }
   }

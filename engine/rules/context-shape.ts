@@ -9,11 +9,7 @@
  *   leaf    a value (number, string...): no dotted path goes below it
  *   open    a value whose inside the loader cannot know (a computed result, a free-form map)
  */
-export type Shape =
-  | { kind: 'object'; fields: Map<string, Shape> }
-  | { kind: 'array'; item: Shape }
-  | { kind: 'leaf' }
-  | { kind: 'open' };
+export type Shape = { kind: 'object'; fields: Map<string, Shape> } | { kind: 'array'; item: Shape } | { kind: 'leaf' } | { kind: 'open' };
 
 export const LEAF: Shape = { kind: 'leaf' };
 export const OPEN: Shape = { kind: 'open' };
@@ -44,7 +40,8 @@ export function shapeOfSchema(input: object | boolean): Shape {
   const schema = input as Record<string, unknown>;
   const maps = propertyMaps(schema);
   if (maps.length === 0) {
-    if (schema.items && typeof schema.items === 'object' && !Array.isArray(schema.items)) return { kind: 'array', item: shapeOfSchema(schema.items) };
+    if (schema.items && typeof schema.items === 'object' && !Array.isArray(schema.items))
+      return { kind: 'array', item: shapeOfSchema(schema.items) };
     const types = ([] as unknown[]).concat(schema.type ?? []);
     return types.includes('object') || schema.additionalProperties !== undefined ? OPEN : LEAF;
   }

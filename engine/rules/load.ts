@@ -19,7 +19,14 @@ import { readYamlSource, withLine, type YamlSource } from '../masters/yaml-sourc
 import { MASTER_REF_TYPE, SETTINGS_VERSION_SLOTS, type ResolvedSlot } from '../settings/slots.ts';
 import { checkContextPaths, type PipelineSource } from './check-paths.ts';
 import { pipelineSchema, ruleSchema } from './schema.ts';
-import { amountsMap, checkOutputs, decimalStringFields, declarationProblems, type OutputDeclarations, type OutputWrite } from './outputs.ts';
+import {
+  amountsMap,
+  checkOutputs,
+  decimalStringFields,
+  declarationProblems,
+  type OutputDeclarations,
+  type OutputWrite,
+} from './outputs.ts';
 import type { CompiledRule, RuleDocument } from './types.ts';
 import type { Evaluator } from '../logic/types.ts';
 import type { MasterSet } from '../masters/types.ts';
@@ -55,7 +62,9 @@ export interface LoadedRules {
 
 /** The formula code a rule file is named for (rules/x/a.b.v2.yaml -> a.b), even when the file failed to load. */
 function codeOfFile(file: string): string {
-  return basename(file).replace(/\.yaml$/, '').replace(/\.v\d+$/, '');
+  return basename(file)
+    .replace(/\.yaml$/, '')
+    .replace(/\.v\d+$/, '');
 }
 
 /** also_outputs value naming the step's own (rounded) result rather than a binding. */
@@ -74,7 +83,14 @@ function schemaValidators() {
 const NO_CACHE = new LoadCache(null);
 
 /** The checked document of one rule or pipeline file: from the cache, else parsed and schema-checked. */
-function readChecked(abs: string, file: string, as: 'rule' | 'pipeline', cache: LoadCache, problems: LoadProblem[], sources: Map<string, YamlSource>): unknown {
+function readChecked(
+  abs: string,
+  file: string,
+  as: 'rule' | 'pipeline',
+  cache: LoadCache,
+  problems: LoadProblem[],
+  sources: Map<string, YamlSource>,
+): unknown {
   const bytes = readFileSync(abs);
   const cached = cache.get(as, bytes);
   if (cached !== undefined) return cached;
@@ -112,12 +128,21 @@ function loadRule(file: string, doc: RuleDocument, problems: LoadProblem[]): Com
     problems.push({ file, path: '/formula_code', message: `rule belongs in rules/${domain}/` });
   }
   if (doc.rounding_rule !== null && !getRounding(doc.rounding_rule)) {
-    problems.push({ file, path: '/rounding_rule', message: `unknown rounding rule ${doc.rounding_rule} (known: ${roundingNames().join(', ')}; or null for none)` });
+    problems.push({
+      file,
+      path: '/rounding_rule',
+      message: `unknown rounding rule ${doc.rounding_rule} (known: ${roundingNames().join(', ')}; or null for none)`,
+    });
   } else {
     problems.push(...checkFormulaText(file, doc));
   }
   doc.masters.forEach((slot, i) => {
-    if (!(slot in MASTER_REF_TYPE)) problems.push({ file, path: `/masters/${i}`, message: `unknown master slot ${slot} (known: ${Object.keys(MASTER_REF_TYPE).join(', ')})` });
+    if (!(slot in MASTER_REF_TYPE))
+      problems.push({
+        file,
+        path: `/masters/${i}`,
+        message: `unknown master slot ${slot} (known: ${Object.keys(MASTER_REF_TYPE).join(', ')})`,
+      });
   });
   if (doc.effective_to !== null && doc.effective_to < doc.effective_from) {
     problems.push({ file, path: '/effective_to', message: 'effective_to is before effective_from' });
@@ -144,7 +169,8 @@ function loadRule(file: string, doc: RuleDocument, problems: LoadProblem[]): Com
     if (when) warnings.push({ code: w.code, when });
   });
   for (const [key, binding] of Object.entries(doc.also_outputs ?? {})) {
-    if (binding !== RESULT && !(binding in (doc.bindings ?? {}))) problems.push({ file, path: `/also_outputs/${key}`, message: `no binding named ${binding}` });
+    if (binding !== RESULT && !(binding in (doc.bindings ?? {})))
+      problems.push({ file, path: `/also_outputs/${key}`, message: `no binding named ${binding}` });
   }
   if (problems.length > before || !expression) return null;
   return {
@@ -152,7 +178,10 @@ function loadRule(file: string, doc: RuleDocument, problems: LoadProblem[]): Com
     file,
     code: doc.formula_code.replace(/\.v\d+$/, ''),
     // master and parameter values are loaded data: a table among them is left out of the trace, a binding over them remembered per value
-    inputs: Object.entries(doc.inputs).map(([name, path]) => [name, path.split('.'), path.startsWith('masters.') || path.startsWith('parameters.')] as [string, string[], boolean]),
+    inputs: Object.entries(doc.inputs).map(
+      ([name, path]) =>
+        [name, path.split('.'), path.startsWith('masters.') || path.startsWith('parameters.')] as [string, string[], boolean],
+    ),
     output: doc.output_key.split('.'),
     alsoOutputs: Object.entries(doc.also_outputs ?? {}).map(([key, binding]) => [key.split('.'), binding] as [string[], string]),
     bindings,
@@ -190,13 +219,21 @@ function checkVariables(problems: LoadProblem[], file: string, path: string, exp
  * `masters`, when loaded, lets the path check see the master records exactly as rules will read them.
  * `cache`: checked documents from an earlier clean load; the new ones are added to it.
  */
-export function loadRules(rulesDir: string, masters?: MasterSet, cache: LoadCache = NO_CACHE): { rules: LoadedRules; problems: LoadProblem[] } {
+export function loadRules(
+  rulesDir: string,
+  masters?: MasterSet,
+  cache: LoadCache = NO_CACHE,
+): { rules: LoadedRules; problems: LoadProblem[] } {
   const loaded = loadRulesWith(rulesDir, masters, cache);
   // a cached document has no syntax tree to place a problem on its line: a set with problems is read again in full
   return loaded.problems.length && cache !== NO_CACHE ? loadRulesWith(rulesDir, masters, NO_CACHE) : loaded;
 }
 
-function loadRulesWith(rulesDir: string, masters: MasterSet | undefined, cache: LoadCache): { rules: LoadedRules; problems: LoadProblem[] } {
+function loadRulesWith(
+  rulesDir: string,
+  masters: MasterSet | undefined,
+  cache: LoadCache,
+): { rules: LoadedRules; problems: LoadProblem[] } {
   const problems: LoadProblem[] = [];
   const registry = new RuleRegistry();
   const pipelines = new Map<string, CompiledPipeline>();
@@ -236,12 +273,24 @@ function loadRulesWith(rulesDir: string, masters: MasterSet | undefined, cache: 
       // settings_snapshot reports the version of these slots' records, so every calculation resolves them
       for (const slot of Object.values(SETTINGS_VERSION_SLOTS)) {
         if (slot !== 'company_profile' && !p.masters.includes(slot)) {
-          problems.push({ file, path: '/masters', message: `missing slot ${slot}: settings_snapshot reports its version in every calculation` });
+          problems.push({
+            file,
+            path: '/masters',
+            message: `missing slot ${slot}: settings_snapshot reports its version in every calculation`,
+          });
         }
       }
       const declared = declarationProblems(file, p.amounts);
       problems.push(...declared);
-      sources.push({ calculation_type: p.calculation_type, file, masters: p.masters, prepare: p.prepare ?? {}, steps: p.steps, amounts: amountsMap(p.amounts), outputs: declared.length === 0 ? p.amounts : undefined });
+      sources.push({
+        calculation_type: p.calculation_type,
+        file,
+        masters: p.masters,
+        prepare: p.prepare ?? {},
+        steps: p.steps,
+        amounts: amountsMap(p.amounts),
+        outputs: declared.length === 0 ? p.amounts : undefined,
+      });
       pipelines.set(p.calculation_type, {
         calculation_type: p.calculation_type,
         file,
@@ -265,7 +314,8 @@ function loadRulesWith(rulesDir: string, masters: MasterSet | undefined, cache: 
   problems.push(...registry.problems().filter((p) => !failedCodes.has(codeOfFile(p.file))));
   for (const p of pipelines.values()) {
     p.steps.forEach((s, i) => {
-      if (!registry.has(s.rule) && !failedCodes.has(s.rule)) problems.push({ file: p.file, path: `/steps/${i}/rule`, message: `no rule file for ${s.rule}` });
+      if (!registry.has(s.rule) && !failedCodes.has(s.rule))
+        problems.push({ file: p.file, path: `/steps/${i}/rule`, message: `no rule file for ${s.rule}` });
     });
   }
   problems.push(...checkContextPaths(sources, registry, masters));

@@ -53,13 +53,23 @@ function declarationSchema(top: boolean): object {
       type: { enum: OUTPUT_TYPES },
       description: { type: 'string', minLength: 1 },
       optional: { type: 'boolean' },
-      fields: { type: 'object', minProperties: 1, propertyNames: { pattern: NAME }, additionalProperties: { $ref: '#/$defs/output_field' } },
+      fields: {
+        type: 'object',
+        minProperties: 1,
+        propertyNames: { pattern: NAME },
+        additionalProperties: { $ref: '#/$defs/output_field' },
+      },
     },
   };
 }
 
 /** JSON schema of the pipeline's `amounts:` map (its $defs go into the pipeline schema). */
-export const outputsSchema = { type: 'object', minProperties: 1, propertyNames: { pattern: NAME }, additionalProperties: declarationSchema(true) } as const;
+export const outputsSchema = {
+  type: 'object',
+  minProperties: 1,
+  propertyNames: { pattern: NAME },
+  additionalProperties: declarationSchema(true),
+} as const;
 export const outputsSchemaDefs = { output_field: declarationSchema(false) } as const;
 
 /** Each declared value with its response field and context path, in declaration order. */
@@ -84,7 +94,9 @@ export function amountsMap(decls: OutputDeclarations): Record<string, string> {
 
 /** Response paths written as decimal strings even when whole (the hourly base). */
 export function decimalStringFields(decls: OutputDeclarations): string[] {
-  return declaredOutputs(decls).filter((o) => o.type === 'decimal_string').map((o) => o.field);
+  return declaredOutputs(decls)
+    .filter((o) => o.type === 'decimal_string')
+    .map((o) => o.field);
 }
 
 /** A declaration is either a value (type) or a block (fields), never both or neither. */
@@ -94,7 +106,8 @@ export function declarationProblems(file: string, decls: OutputDeclarations): Lo
     for (const [name, decl] of Object.entries(d)) {
       const path = `${at}/${name}`;
       if (decl.type && decl.fields) problems.push({ file, path, message: 'declare either type (a value) or fields (a block), not both' });
-      else if (!decl.type && !decl.fields) problems.push({ file, path, message: `declare its type (one of ${OUTPUT_TYPES.join(', ')}) or, for a block, its fields` });
+      else if (!decl.type && !decl.fields)
+        problems.push({ file, path, message: `declare its type (one of ${OUTPUT_TYPES.join(', ')}) or, for a block, its fields` });
       if (decl.fields) walk(decl.fields, `${path}/fields`);
     }
   };
@@ -153,14 +166,21 @@ export function checkOutputs(file: string, decls: OutputDeclarations, writes: Ou
     const inValue = [...values].some((v) => w.path.startsWith(`${v}.`));
     if (nodes.has(w.path) || inValue) continue;
     const block = nearestBlock(w.path, nodes);
-    const hint = block ? ` (add it to the fields of the block read from ${block})` : ' (declare it under amounts:, with its type and description)';
+    const hint = block
+      ? ` (add it to the fields of the block read from ${block})`
+      : ' (declare it under amounts:, with its type and description)';
     problems.push({ file, path: '/amounts', message: `${w.by} writes ${w.path}, an output this pipeline does not declare${hint}` });
   }
   if (!complete) return problems;
   const isWritten = (path: string) => [...written].some((w) => w === path || path.startsWith(`${w}.`) || w.startsWith(`${path}.`));
   for (const o of declaredOutputs(decls)) {
     if (!o.from.startsWith('amounts.')) continue; // read from the request (or another root): the path check proves it exists
-    if (!isWritten(o.from)) problems.push({ file, path: `/amounts/${o.field.split('.').join('/fields/')}`, message: `declares ${o.field} (read from ${o.from}), which no step or prepare entry of this pipeline writes` });
+    if (!isWritten(o.from))
+      problems.push({
+        file,
+        path: `/amounts/${o.field.split('.').join('/fields/')}`,
+        message: `declares ${o.field} (read from ${o.from}), which no step or prepare entry of this pipeline writes`,
+      });
   }
   return problems;
 }

@@ -52,13 +52,25 @@ export class RuleRegistry {
           const both = ends.length ? `${cur.doc.effective_from}..${ends[0]}` : `from ${cur.doc.effective_from} on`;
           out.push({ file: cur.file, path: '/effective_from', message: `overlaps ${prev.formula_code}: both in force ${both}` });
         } else if (addDays(prev.effective_to, 1) !== cur.doc.effective_from) {
-          out.push({ file: cur.file, path: '/effective_from', message: `gap after ${prev.formula_code} (ends ${prev.effective_to}): no version in force ${addDays(prev.effective_to, 1)}..${addDays(cur.doc.effective_from, -1)}` });
+          out.push({
+            file: cur.file,
+            path: '/effective_from',
+            message: `gap after ${prev.formula_code} (ends ${prev.effective_to}): no version in force ${addDays(prev.effective_to, 1)}..${addDays(cur.doc.effective_from, -1)}`,
+          });
         }
         if (cur.doc.before_effective_from !== undefined) {
-          out.push({ file: cur.file, path: '/before_effective_from', message: `only the oldest version declares what the step does before the rule starts (${prev.formula_code} is older)` });
+          out.push({
+            file: cur.file,
+            path: '/before_effective_from',
+            message: `only the oldest version declares what the step does before the rule starts (${prev.formula_code} is older)`,
+          });
         }
         if ((prev.date_basis ?? 'payment_date') !== (cur.doc.date_basis ?? 'payment_date')) {
-          out.push({ file: cur.file, path: '/date_basis', message: `date_basis differs from ${prev.formula_code}: every version of a rule is chosen by the same date` });
+          out.push({
+            file: cur.file,
+            path: '/date_basis',
+            message: `date_basis differs from ${prev.formula_code}: every version of a rule is chosen by the same date`,
+          });
         }
         if (prev.step !== cur.doc.step) {
           out.push({ file: cur.file, path: '/step', message: `step name differs from ${prev.formula_code}` });

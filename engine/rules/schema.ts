@@ -10,14 +10,32 @@ export const ruleSchema = {
   type: 'object',
   additionalProperties: false,
   required: [
-    'formula_code', 'step', 'step_type', 'title', 'formula', 'inputs', 'masters', 'expression',
-    'rounding_rule', 'output_key', 'effective_from', 'effective_to', 'legal_source',
+    'formula_code',
+    'step',
+    'step_type',
+    'title',
+    'formula',
+    'inputs',
+    'masters',
+    'expression',
+    'rounding_rule',
+    'output_key',
+    'effective_from',
+    'effective_to',
+    'legal_source',
   ],
   properties: {
     formula_code: { type: 'string', pattern: '^[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)+\\.v[0-9]+$' },
     step: { type: 'string', pattern: '^[a-z][a-z0-9_]*$' },
     step_type: {
-      enum: ['settings_resolution', 'statutory_deduction', 'tax_calculation', 'payment_aggregation', 'deduction_aggregation', 'attendance_calculation'],
+      enum: [
+        'settings_resolution',
+        'statutory_deduction',
+        'tax_calculation',
+        'payment_aggregation',
+        'deduction_aggregation',
+        'attendance_calculation',
+      ],
     },
     title: { type: 'string', minLength: 1 },
     formula: { type: 'string', minLength: 1 },
@@ -83,7 +101,10 @@ export const pipelineSchema = {
       type: 'object',
       additionalProperties: false,
       required: ['next_month', 'same_month'],
-      properties: { next_month: { type: 'integer', minimum: -12, maximum: 12 }, same_month: { type: 'integer', minimum: -12, maximum: 12 } },
+      properties: {
+        next_month: { type: 'integer', minimum: -12, maximum: 12 },
+        same_month: { type: 'integer', minimum: -12, maximum: 12 },
+      },
     },
     /**
      * The master slots settings resolution looks up for this calculation (`masters.<slot>` in its

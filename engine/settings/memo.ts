@@ -78,7 +78,12 @@ export class SettingsMemo {
     return hit;
   }
 
-  private build(type: CalculationType, pipeline: PipelineSettings, versions: readonly ProfileVersion[], paymentDate: string): MemoisedSettings {
+  private build(
+    type: CalculationType,
+    pipeline: PipelineSettings,
+    versions: readonly ProfileVersion[],
+    paymentDate: string,
+  ): MemoisedSettings {
     const s = resolveSettings(type, pipeline, this.masters, versions, paymentDate);
     // the profile and master records themselves belong to the caller and the master set: only what was built here is frozen
     Object.freeze(s.masters);

@@ -9,7 +9,16 @@ import { resolveProfile } from '../profile/resolve.ts';
 import type { ProfileVersion } from '../profile/types.ts';
 import { customRateRecord } from './custom-rates.ts';
 import { premiumMonthDate, type PremiumMonthOffsets } from './premium-month.ts';
-import { LOCK_FIELDS, MASTER_REF_TYPE, MASTER_SLOT_KIND, SETTINGS_VERSION_SLOTS, SNAPSHOT_EXTRA_VERSION_SLOTS, type MasterRef, type MasterSlot, type ResolvedSlot } from './slots.ts';
+import {
+  LOCK_FIELDS,
+  MASTER_REF_TYPE,
+  MASTER_SLOT_KIND,
+  SETTINGS_VERSION_SLOTS,
+  SNAPSHOT_EXTRA_VERSION_SLOTS,
+  type MasterRef,
+  type MasterSlot,
+  type ResolvedSlot,
+} from './slots.ts';
 
 export interface ResolvedSettings {
   profile: ProfileVersion;
@@ -74,7 +83,10 @@ export function resolveSettings(
   const profile = resolveProfile(versions, paymentDate);
   if (!profile) {
     // Say when the company's profile does start, so the caller sees whether the date or the profile is wrong.
-    const first = versions.reduce<string | undefined>((min, v) => (min === undefined || v.effective_from < min ? v.effective_from : min), undefined);
+    const first = versions.reduce<string | undefined>(
+      (min, v) => (min === undefined || v.effective_from < min ? v.effective_from : min),
+      undefined,
+    );
     if (first === undefined) throw notResolved('company calculation profile', `payment_date ${paymentDate}`);
     throw new EngineError(
       'settings_not_resolved',
@@ -94,8 +106,16 @@ export function resolveSettings(
   // Which table of a kind: the kind's only table, or the one whose records match the profile (SLOT_TABLES).
   // No table id is written here. Each table is chosen by the date its files declare: the payment date or the premium month's first day.
   const need = (slot: MasterSlot, kind: MasterKind, label: string, match: (r: MasterRecord) => boolean = () => true) => {
-    const ids = [...new Set(masters.all(kind).filter(match).map((r) => r.id))];
-    if (ids.length !== 1) throw notResolved(`${label}${ids.length > 1 ? ` (ambiguous: ${ids.join(', ')})` : ''}`, `payment_date ${paymentDate}`);
+    const ids = [
+      ...new Set(
+        masters
+          .all(kind)
+          .filter(match)
+          .map((r) => r.id),
+      ),
+    ];
+    if (ids.length !== 1)
+      throw notResolved(`${label}${ids.length > 1 ? ` (ambiguous: ${ids.join(', ')})` : ''}`, `payment_date ${paymentDate}`);
     const id = ids[0];
     const byPremiumMonth = dateBasisOf(masters, kind, id) === 'premium_month';
     const rec = masters.resolve(kind, id, byPremiumMonth ? premiumMonth : paymentDate);
@@ -124,7 +144,13 @@ export function resolveSettings(
     },
   };
   for (const [slot, rec] of Object.entries(found) as [MasterSlot, MasterRecord][]) {
-    refs[slot] = { type: MASTER_REF_TYPE[slot], id: rec.id, version: rec.version, effective_from: rec.effective_from, effective_to: rec.effective_to };
+    refs[slot] = {
+      type: MASTER_REF_TYPE[slot],
+      id: rec.id,
+      version: rec.version,
+      effective_from: rec.effective_from,
+      effective_to: rec.effective_to,
+    };
   }
   const snapshot: Record<string, string> = {};
   for (const field of LOCK_FIELDS) snapshot[field] = refs[SETTINGS_VERSION_SLOTS[field]]!.version;
@@ -143,7 +169,6 @@ export function resolveSettings(
   return { profile, payment_date: paymentDate, premium_month: premiumMonth, masters: found, refs, snapshot };
 }
 
-
 /**
  * 409 settings_lock_conflict when any of the six locked versions differs from what was resolved, or one of
  * the optional ones (the bonus and computer-method table versions) the lock carries.
@@ -151,6 +176,9 @@ export function resolveSettings(
 export function checkSettingsLock(lock: Record<string, unknown> | undefined, snapshot: Record<string, string>): void {
   if (!lock) return;
   const locked = [...LOCK_FIELDS, ...(Object.keys(SNAPSHOT_EXTRA_VERSION_SLOTS) as string[]).filter((f) => lock[f] !== undefined)];
-  const diffs = locked.filter((f) => lock[f] !== snapshot[f]).map((f) => `${f}: locked ${JSON.stringify(lock[f])}, resolved ${JSON.stringify(snapshot[f])}`);
-  if (diffs.length) throw new EngineError('settings_lock_conflict', `settings_lock differs from the resolved settings (${diffs.join('; ')}).`);
+  const diffs = locked
+    .filter((f) => lock[f] !== snapshot[f])
+    .map((f) => `${f}: locked ${JSON.stringify(lock[f])}, resolved ${JSON.stringify(snapshot[f])}`);
+  if (diffs.length)
+    throw new EngineError('settings_lock_conflict', `settings_lock differs from the resolved settings (${diffs.join('; ')}).`);
 }

@@ -71,4 +71,3 @@ export const SNAPSHOT_EXTRA_VERSION_SLOTS = {
 export type SnapshotExtraVersionField = keyof typeof SNAPSHOT_EXTRA_VERSION_SLOTS;
 
 export const LOCK_FIELDS = Object.keys(SETTINGS_VERSION_SLOTS) as SettingsVersionField[];
-

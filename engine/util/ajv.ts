@@ -22,7 +22,7 @@ export function newAjv(options: { strictRequired?: boolean } = {}) {
 export function ajvProblems(file: string, errors: ErrorObject[] | null | undefined): LoadProblem[] {
   return (errors ?? []).map((e) => {
     const extra = e.keyword === 'additionalProperties' ? `/${(e.params as { additionalProperty: string }).additionalProperty}` : '';
-    const message = e.keyword === 'additionalProperties' ? 'unknown key' : e.message ?? e.keyword;
+    const message = e.keyword === 'additionalProperties' ? 'unknown key' : (e.message ?? e.keyword);
     return { file, path: `${e.instancePath}${extra}` || '/', message };
   });
 }

@@ -9,7 +9,11 @@ import { parseDocument } from 'yaml';
 import type { LoadProblem } from '../errors.ts';
 
 /** `text`: the file's content when the caller has read it already. */
-export function readYaml(path: string, displayName: string, text: string = readFileSync(path, 'utf8')): { value: unknown; problems: LoadProblem[] } {
+export function readYaml(
+  path: string,
+  displayName: string,
+  text: string = readFileSync(path, 'utf8'),
+): { value: unknown; problems: LoadProblem[] } {
   const doc = parseDocument(text, { schema: 'core', uniqueKeys: true, prettyErrors: true });
   const problems = doc.errors.map((e) => ({
     file: displayName,

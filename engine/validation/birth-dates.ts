@@ -9,7 +9,12 @@ import { intAt, isObj, objAt, type Obj, type Path } from './read.ts';
 
 function checkOne(o: Obj | undefined, path: Path, yearEnd: string, out: ValidationDetail[]) {
   const b = o?.birth_date;
-  if (isIsoDate(b) && b > yearEnd) out.push({ path: [...path, 'birth_date'], code: 'after_tax_year', message: `must be on or before ${yearEnd}, the last day of tax_year.` });
+  if (isIsoDate(b) && b > yearEnd)
+    out.push({
+      path: [...path, 'birth_date'],
+      code: 'after_tax_year',
+      message: `must be on or before ${yearEnd}, the last day of tax_year.`,
+    });
 }
 
 export function checkBirthDatesWithinTaxYear(request: Obj): ValidationDetail[] {

@@ -76,7 +76,14 @@ export function checkCandidateGross(request: Obj): ValidationDetail[] {
   const overtime = optionalInt(request.overtime_pay);
   const absence = optionalInt(request.absence_deduction);
   const lateEarly = optionalInt(request.late_early_leave_deduction);
-  if (base === undefined || allowances === undefined || adjustments === undefined || overtime === undefined || absence === undefined || lateEarly === undefined) {
+  if (
+    base === undefined ||
+    allowances === undefined ||
+    adjustments === undefined ||
+    overtime === undefined ||
+    absence === undefined ||
+    lateEarly === undefined
+  ) {
     return []; // an input is missing or malformed and is reported by another rule
   }
   // base pay (a BigInt: an hourly or daily product may exceed 2^53) as a number only when safe

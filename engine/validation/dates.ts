@@ -11,7 +11,13 @@ export function checkDateOrder(request: Obj, withPeriod: boolean): ValidationDet
   }
   const period = isObj(request.period) ? request.period : undefined; // objAt, read by name
   if (withPeriod && period && isIsoDate(period.start_date) && isIsoDate(period.end_date) && period.end_date < period.start_date) {
-    out.push(detail(['period', 'end_date'], 'date_order', `period.end_date (${period.end_date}) must be on or after period.start_date (${period.start_date}).`));
+    out.push(
+      detail(
+        ['period', 'end_date'],
+        'date_order',
+        `period.end_date (${period.end_date}) must be on or after period.start_date (${period.start_date}).`,
+      ),
+    );
   }
   return out;
 }

@@ -41,7 +41,12 @@ function isCountDetail(d: ValidationDetail, path: readonly string[]): boolean {
 }
 
 /** The out_of_range detail for a count above what the profile allows (the default: the printed columns), or null. */
-export function dependentCountDetail(limits: InputLimits, type: CalculationType, request: Record<string, unknown>, profile: Pick<ProfileVersion, 'income_tax'> | undefined): ValidationDetail | null {
+export function dependentCountDetail(
+  limits: InputLimits,
+  type: CalculationType,
+  request: Record<string, unknown>,
+  profile: Pick<ProfileVersion, 'income_tax'> | undefined,
+): ValidationDetail | null {
   const path = COUNT_PATHS[type];
   if (!path) return null;
   const count = countOf(path, request);
@@ -53,7 +58,12 @@ export function dependentCountDetail(limits: InputLimits, type: CalculationType,
  * Whether the company's profile can change these details: the schema refused a count above the printed
  * columns. Only then does the server look the company up during validation.
  */
-export function dependentLimitDependsOnProfile(limits: InputLimits, type: CalculationType, request: unknown, details: readonly ValidationDetail[]): boolean {
+export function dependentLimitDependsOnProfile(
+  limits: InputLimits,
+  type: CalculationType,
+  request: unknown,
+  details: readonly ValidationDetail[],
+): boolean {
   const path = COUNT_PATHS[type];
   if (!path || !isObj(request)) return false;
   const count = countOf(path, request);
@@ -64,7 +74,13 @@ export function dependentLimitDependsOnProfile(limits: InputLimits, type: Calcul
  * The details with the schema's default limit replaced by the limit of the company's profile in force on
  * payment_date: unchanged without an opted-in profile (an unknown company, no profile, an invalid date).
  */
-export function widenForProfile(limits: InputLimits, type: CalculationType, request: unknown, details: ValidationDetail[], versions: readonly ProfileVersion[] | undefined): ValidationDetail[] {
+export function widenForProfile(
+  limits: InputLimits,
+  type: CalculationType,
+  request: unknown,
+  details: ValidationDetail[],
+  versions: readonly ProfileVersion[] | undefined,
+): ValidationDetail[] {
   if (!versions || !dependentLimitDependsOnProfile(limits, type, request, details)) return details;
   const body = request as Record<string, unknown>;
   const profile = isIsoDate(body.payment_date) ? resolveProfile(versions, body.payment_date) : undefined;

@@ -11,17 +11,31 @@ export function checkSocialInsuranceSubject(fields: Obj | undefined, prefix: Pat
   if (!fields) return [];
   const out: ValidationDetail[] = [];
   if (fields.care_insurance_subject === true && fields.is_social_insurance_subject === false) {
-    out.push(detail([...prefix, 'care_insurance_subject'], 'inconsistent_value', 'care_insurance_subject cannot be true when is_social_insurance_subject is false.'));
+    out.push(
+      detail(
+        [...prefix, 'care_insurance_subject'],
+        'inconsistent_value',
+        'care_insurance_subject cannot be true when is_social_insurance_subject is false.',
+      ),
+    );
   }
   if (requireRemuneration && fields.is_social_insurance_subject === true && intAt(fields, 'standard_monthly_remuneration') === 0) {
-    out.push(detail([...prefix, 'standard_monthly_remuneration'], 'out_of_range', 'standard_monthly_remuneration must be above 0 when is_social_insurance_subject is true.'));
+    out.push(
+      detail(
+        [...prefix, 'standard_monthly_remuneration'],
+        'out_of_range',
+        'standard_monthly_remuneration must be above 0 when is_social_insurance_subject is true.',
+      ),
+    );
   }
   return out;
 }
 
 export function checkEmploymentInsuranceSubject(request: Obj): ValidationDetail[] {
   if (request.is_employment_insurance_subject === true && intAt(request, 'subject_wage_total') === 0) {
-    return [detail(['subject_wage_total'], 'out_of_range', 'subject_wage_total must be above 0 when is_employment_insurance_subject is true.')];
+    return [
+      detail(['subject_wage_total'], 'out_of_range', 'subject_wage_total must be above 0 when is_employment_insurance_subject is true.'),
+    ];
   }
   return [];
 }

@@ -26,7 +26,12 @@ const MATRIX: FieldRule[] = [
 ];
 
 /** Each rule's parent object (top level: null; else its one key) and field, split once. */
-const SPLIT_MATRIX = MATRIX.map(({ path, rule }) => ({ path, rule, parentKey: path.length > 1 ? (path[0] as string) : null, field: path[path.length - 1] as string }));
+const SPLIT_MATRIX = MATRIX.map(({ path, rule }) => ({
+  path,
+  rule,
+  parentKey: path.length > 1 ? (path[0] as string) : null,
+  field: path[path.length - 1] as string,
+}));
 
 export function payTypeOf(request: Obj): PayType | undefined {
   const p = request.pay_type ?? 'monthly';
@@ -46,13 +51,22 @@ export function checkPayTypeMatrix(request: Obj): ValidationDetail[] {
   const snapshot = objAt(request, 'employee_snapshot');
   const attendance = objAt(request, 'attendance_input');
   for (const { path, rule, parentKey, field } of SPLIT_MATRIX) {
-    const parent = parentKey === null ? request : parentKey === 'employee_snapshot' ? snapshot : parentKey === 'attendance_input' ? attendance : objAt(request, parentKey);
+    const parent =
+      parentKey === null
+        ? request
+        : parentKey === 'employee_snapshot'
+          ? snapshot
+          : parentKey === 'attendance_input'
+            ? attendance
+            : objAt(request, parentKey);
     if (!parent) continue; // a missing or malformed parent is reported on its own
     const present = has(parent, field);
     const expectation = rule[payType];
     if (expectation === 'required' && !present) out.push(detail(path, 'required', `${field} is required for pay_type ${payType}.`));
-    if (expectation === 'forbidden' && present) out.push(detail(path, 'forbidden_field', `${field} is not allowed for pay_type ${payType}.`));
-    if (expectation === 'zero_only' && present && parent[field] !== 0) out.push(detail(path, 'out_of_range', `${field} must be 0 for pay_type ${payType}.`));
+    if (expectation === 'forbidden' && present)
+      out.push(detail(path, 'forbidden_field', `${field} is not allowed for pay_type ${payType}.`));
+    if (expectation === 'zero_only' && present && parent[field] !== 0)
+      out.push(detail(path, 'out_of_range', `${field} must be 0 for pay_type ${payType}.`));
   }
   out.push(...checkMonthlyStandardHoursRequired(request, payType));
   return out;
@@ -67,7 +81,13 @@ function checkMonthlyStandardHoursRequired(request: Obj, payType: PayType): Vali
     return [detail(path, 'required', 'monthly_standard_working_hours is required for pay_type monthly with attendance_input.')];
   }
   if (payType !== 'monthly' && hasOvertimeBaseAllowance(request)) {
-    return [detail(path, 'required', `monthly_standard_working_hours is required for pay_type ${payType} when an allowance has overtime_base_included true.`)];
+    return [
+      detail(
+        path,
+        'required',
+        `monthly_standard_working_hours is required for pay_type ${payType} when an allowance has overtime_base_included true.`,
+      ),
+    ];
   }
   return [];
 }

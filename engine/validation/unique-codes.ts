@@ -11,7 +11,14 @@ export function checkUniqueCodes(request: Obj, arrays: readonly string[]): Valid
       if (!isObj(item) || typeof item.code !== 'string') return;
       const first = firstIndex.get(item.code);
       if (first === undefined) firstIndex.set(item.code, i);
-      else out.push(detail([name, i, 'code'], 'duplicate_code', `code "${item.code}" is already used by ${name}[${first}]; codes must be unique within ${name}.`));
+      else
+        out.push(
+          detail(
+            [name, i, 'code'],
+            'duplicate_code',
+            `code "${item.code}" is already used by ${name}[${first}]; codes must be unique within ${name}.`,
+          ),
+        );
     });
   }
   return out;

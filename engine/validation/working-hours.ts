@@ -14,11 +14,25 @@ export function checkWorkingHours(request: Obj): ValidationDetail[] {
   const out: ValidationDetail[] = [];
   const monthly = snapshot.monthly_standard_working_hours;
   if (typeof monthly === 'string' && DECIMAL.test(monthly)) {
-    if (!within(monthly, 'monthly')) out.push(detail(['employee_snapshot', 'monthly_standard_working_hours'], 'out_of_range', 'monthly_standard_working_hours must be between 1 and 744.'));
+    if (!within(monthly, 'monthly'))
+      out.push(
+        detail(
+          ['employee_snapshot', 'monthly_standard_working_hours'],
+          'out_of_range',
+          'monthly_standard_working_hours must be between 1 and 744.',
+        ),
+      );
   }
   const daily = snapshot.daily_standard_working_hours;
   if (typeof daily === 'string' && DECIMAL.test(daily)) {
-    if (!within(daily, 'daily')) out.push(detail(['employee_snapshot', 'daily_standard_working_hours'], 'out_of_range', 'daily_standard_working_hours must be above 0 and at most 24.'));
+    if (!within(daily, 'daily'))
+      out.push(
+        detail(
+          ['employee_snapshot', 'daily_standard_working_hours'],
+          'out_of_range',
+          'daily_standard_working_hours must be above 0 and at most 24.',
+        ),
+      );
   }
   return out;
 }

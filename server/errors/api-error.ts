@@ -6,7 +6,12 @@ export class ApiError extends Error {
   readonly status: number;
   constructor(
     readonly code: ErrorCode,
-    options: { params?: Record<string, string | number>; message?: string; details?: ValidationDetail[]; headers?: Record<string, string> } = {},
+    options: {
+      params?: Record<string, string | number>;
+      message?: string;
+      details?: ValidationDetail[];
+      headers?: Record<string, string>;
+    } = {},
   ) {
     super(options.message ?? renderMessage(code, options.params));
     this.name = 'ApiError';

@@ -12,44 +12,133 @@ export interface ErrorDefinition {
 }
 
 export const ERROR_REGISTRY = {
-  malformed_json: { status: 400, message: 'The request body is not valid JSON.', when: 'The body of a POST or PUT cannot be parsed as JSON.' },
-  bad_request: { status: 400, message: 'The request could not be read.', when: 'The request is broken at the HTTP level: for example an aborted body, or a body that is not what its Content-Encoding (gzip, deflate, br) claims.' },
-  unauthorized: { status: 401, message: 'A valid API key is required in the X-API-Key header.', when: 'X-API-Key is missing, unknown or revoked. All endpoints.' },
+  malformed_json: {
+    status: 400,
+    message: 'The request body is not valid JSON.',
+    when: 'The body of a POST or PUT cannot be parsed as JSON.',
+  },
+  bad_request: {
+    status: 400,
+    message: 'The request could not be read.',
+    when: 'The request is broken at the HTTP level: for example an aborted body, or a body that is not what its Content-Encoding (gzip, deflate, br) claims.',
+  },
+  unauthorized: {
+    status: 401,
+    message: 'A valid API key is required in the X-API-Key header.',
+    when: 'X-API-Key is missing, unknown or revoked. All endpoints.',
+  },
   quota_exceeded: {
     status: 402,
     message: 'The monthly calculation quota of this plan ({limit}) is used up for {month} (Asia/Tokyo); it resets at {resets_at}.',
     when: 'A Free-plan account has used its monthly number of successful /v1/payroll/* calculations. Retry-After gives the seconds until the quota resets (the 1st of the next month, 00:00 Asia/Tokyo); GET /v1/usage shows the count.',
   },
-  company_not_found: { status: 404, message: 'Company {company_id} does not exist for this account. Create it with PUT /cp/v1/companies/{company_id}/calculation-profile (its first profile version).', when: 'company_id was never set up with PUT calculation-profile in the key\'s account.' },
+  company_not_found: {
+    status: 404,
+    message:
+      'Company {company_id} does not exist for this account. Create it with PUT /cp/v1/companies/{company_id}/calculation-profile (its first profile version).',
+    when: "company_id was never set up with PUT calculation-profile in the key's account.",
+  },
   route_not_found: { status: 404, message: 'No endpoint at this path.', when: 'The path matches no endpoint.' },
-  method_not_allowed: { status: 405, message: 'This endpoint does not accept this HTTP method.', when: 'The path exists but not for this method (see the Allow header).' },
-  request_timeout: { status: 408, message: 'The request did not arrive in time.', when: 'The headers did not arrive within PAYROLL_HEADERS_TIMEOUT_MS, or the whole request within PAYROLL_REQUEST_TIMEOUT_MS.' },
-  settings_lock_conflict: { status: 409, message: 'settings_lock differs from the resolved settings versions.', when: 'settings_lock does not equal the versions resolved for company_id and payment_date.' },
-  payload_too_large: { status: 413, message: 'The request body exceeds {limit} bytes.', when: 'The body is larger than PAYROLL_MAX_BODY_BYTES.' },
-  unsupported_media_type: { status: 415, message: 'The request body must be sent with Content-Type: application/json.', when: 'A POST or PUT without Content-Type application/json, or with a Content-Encoding other than gzip, deflate or br (the message names it).' },
-  expectation_failed: { status: 417, message: 'The Expect header is not supported (only 100-continue is).', when: 'A request with an Expect header other than 100-continue.' },
+  method_not_allowed: {
+    status: 405,
+    message: 'This endpoint does not accept this HTTP method.',
+    when: 'The path exists but not for this method (see the Allow header).',
+  },
+  request_timeout: {
+    status: 408,
+    message: 'The request did not arrive in time.',
+    when: 'The headers did not arrive within PAYROLL_HEADERS_TIMEOUT_MS, or the whole request within PAYROLL_REQUEST_TIMEOUT_MS.',
+  },
+  settings_lock_conflict: {
+    status: 409,
+    message: 'settings_lock differs from the resolved settings versions.',
+    when: 'settings_lock does not equal the versions resolved for company_id and payment_date.',
+  },
+  payload_too_large: {
+    status: 413,
+    message: 'The request body exceeds {limit} bytes.',
+    when: 'The body is larger than PAYROLL_MAX_BODY_BYTES.',
+  },
+  unsupported_media_type: {
+    status: 415,
+    message: 'The request body must be sent with Content-Type: application/json.',
+    when: 'A POST or PUT without Content-Type application/json, or with a Content-Encoding other than gzip, deflate or br (the message names it).',
+  },
+  expectation_failed: {
+    status: 417,
+    message: 'The Expect header is not supported (only 100-continue is).',
+    when: 'A request with an Expect header other than 100-continue.',
+  },
   validation_error: {
     status: 422,
     message: 'The request is invalid; see details.',
     when: 'Schema validation failed (types, ranges, formats, required and unknown fields) or a cross-field rule was broken (pay-type matrix, dates, unique codes, candidate gross, ...). Every problem is listed in details.',
   },
-  attendance_input_conflict: { status: 422, message: 'attendance_input cannot be combined with a nonzero overtime_pay, absence_deduction or late_early_leave_deduction.', when: 'Monthly payroll with attendance_input and a nonzero precomputed attendance amount.' },
-  settings_not_resolved: { status: 422, message: 'No valid settings for company_id and payment_date.', when: 'No profile version, rate table or tax table in force for payment_date, or social insurance not configured.' },
-  income_tax_lookup_failed: { status: 422, message: 'The income tax table has no row or bracket for this amount.', when: 'A needed row or bracket is missing from the resolved master.' },
-  attendance_rates_not_configured: { status: 422, message: 'The company profile in force has no attendance premium rates.', when: 'attendance_input is given but the profile lacks attendance_premium_rates.' },
-  negative_gross_payment: { status: 422, message: 'Attendance-derived deductions make gross_payment negative.', when: 'Monthly payroll whose attendance deductions exceed the pay.' },
-  year_end_adjustment_not_applicable: { status: 422, message: 'The year-end adjustment does not apply to this employee.', when: 'A year-end adjustment whose salary_payment_total is over the statutory maximum of the tax year (20,000,000 yen; exactly the maximum still applies): the employee files a final return instead.' },
-  withholding_rate_override_not_allowed: { status: 422, message: 'withholding_rate_override is not enabled in the company profile.', when: 'A bonus with withholding_rate_override while allow_withholding_rate_override is false.' },
-  rate_limit_exceeded: { status: 429, message: 'Too many requests; retry after {retry_after|second}.', when: 'The account (or, without a valid key, the client address) exceeded the rate limit. See Retry-After.' },
-  headers_too_large: { status: 431, message: 'The request line or headers are too large.', when: 'The URL and headers together exceed Node\'s limit (16 KiB).' },
-  internal_error: { status: 500, message: 'An internal error occurred. Quote the request_id when reporting it.', when: 'A fault of the service; no internals are shown.' },
+  attendance_input_conflict: {
+    status: 422,
+    message: 'attendance_input cannot be combined with a nonzero overtime_pay, absence_deduction or late_early_leave_deduction.',
+    when: 'Monthly payroll with attendance_input and a nonzero precomputed attendance amount.',
+  },
+  settings_not_resolved: {
+    status: 422,
+    message: 'No valid settings for company_id and payment_date.',
+    when: 'No profile version, rate table or tax table in force for payment_date, or social insurance not configured.',
+  },
+  income_tax_lookup_failed: {
+    status: 422,
+    message: 'The income tax table has no row or bracket for this amount.',
+    when: 'A needed row or bracket is missing from the resolved master.',
+  },
+  attendance_rates_not_configured: {
+    status: 422,
+    message: 'The company profile in force has no attendance premium rates.',
+    when: 'attendance_input is given but the profile lacks attendance_premium_rates.',
+  },
+  negative_gross_payment: {
+    status: 422,
+    message: 'Attendance-derived deductions make gross_payment negative.',
+    when: 'Monthly payroll whose attendance deductions exceed the pay.',
+  },
+  year_end_adjustment_not_applicable: {
+    status: 422,
+    message: 'The year-end adjustment does not apply to this employee.',
+    when: 'A year-end adjustment whose salary_payment_total is over the statutory maximum of the tax year (20,000,000 yen; exactly the maximum still applies): the employee files a final return instead.',
+  },
+  withholding_rate_override_not_allowed: {
+    status: 422,
+    message: 'withholding_rate_override is not enabled in the company profile.',
+    when: 'A bonus with withholding_rate_override while allow_withholding_rate_override is false.',
+  },
+  rate_limit_exceeded: {
+    status: 429,
+    message: 'Too many requests; retry after {retry_after|second}.',
+    when: 'The account (or, without a valid key, the client address) exceeded the rate limit. See Retry-After.',
+  },
+  headers_too_large: {
+    status: 431,
+    message: 'The request line or headers are too large.',
+    when: "The URL and headers together exceed Node's limit (16 KiB).",
+  },
+  internal_error: {
+    status: 500,
+    message: 'An internal error occurred. Quote the request_id when reporting it.',
+    when: 'A fault of the service; no internals are shown.',
+  },
   store_unavailable: {
     status: 503,
     message: 'The data store is unavailable or too slow; retry after {retry_after} seconds.',
     when: 'The store (SQLite or PostgreSQL) did not answer within PAYROLL_STORE_TIMEOUT_MS (locked, overloaded or unreachable). See Retry-After; the service recovers by itself when the store does.',
   },
-  service_unavailable: { status: 503, message: 'The service is shutting down; retry shortly.', when: 'A request arrived while the server drains for shutdown.' },
-  not_ready: { status: 503, message: 'The service is not ready: {reason}.', when: 'GET /readyz: the masters are not loaded or the store does not answer.' },
+  service_unavailable: {
+    status: 503,
+    message: 'The service is shutting down; retry shortly.',
+    when: 'A request arrived while the server drains for shutdown.',
+  },
+  not_ready: {
+    status: 503,
+    message: 'The service is not ready: {reason}.',
+    when: 'GET /readyz: the masters are not loaded or the store does not answer.',
+  },
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorCode = keyof typeof ERROR_REGISTRY;

@@ -28,22 +28,29 @@ export function toApiError(err: unknown, maxBodyBytes: number): { error: ApiErro
   // Logged like an internal fault (name and stack, never the message): operators must see store outages.
   if (err instanceof StoreUnavailableError) return { error: storeUnavailable(), internal: true };
   if (err instanceof StoreTextError) {
-    const details = [{ path: [err.field], code: 'invalid_value', message: `${err.field} must be valid Unicode text without NUL characters.` }];
+    const details = [
+      { path: [err.field], code: 'invalid_value', message: `${err.field} must be valid Unicode text without NUL characters.` },
+    ];
     return { error: new ApiError('validation_error', { details }), internal: false };
   }
   if (err instanceof EngineError) {
     if (isErrorCode(err.code)) {
       // Engine messages are written for the caller (they name the table or field that is missing).
-      return { error: new ApiError(err.code, { message: err.message, details: err.code === 'validation_error' ? err.details ?? [] : undefined }), internal: false };
+      return {
+        error: new ApiError(err.code, { message: err.message, details: err.code === 'validation_error' ? (err.details ?? []) : undefined }),
+        internal: false,
+      };
     }
     return { error: new ApiError('internal_error'), internal: true };
   }
   const e = (err ?? {}) as HttpLikeError;
   const status = e.status ?? e.statusCode;
-  if (status === 413 || e.type === 'entity.too.large') return { error: new ApiError('payload_too_large', { params: { limit: e.limit ?? maxBodyBytes } }), internal: false };
+  if (status === 413 || e.type === 'entity.too.large')
+    return { error: new ApiError('payload_too_large', { params: { limit: e.limit ?? maxBodyBytes } }), internal: false };
   if (status === 415) return { error: new ApiError('unsupported_media_type'), internal: false };
   // Broken JSON: http/read-json-body.ts throws malformed_json itself; a SyntaxError with status 400 is the body parsers' convention for it.
-  if (e.type === 'entity.parse.failed' || (status === 400 && err instanceof SyntaxError)) return { error: new ApiError('malformed_json'), internal: false };
+  if (e.type === 'entity.parse.failed' || (status === 400 && err instanceof SyntaxError))
+    return { error: new ApiError('malformed_json'), internal: false };
   if (typeof status === 'number' && status >= 400 && status < 500) return { error: new ApiError('bad_request'), internal: false };
   return { error: new ApiError('internal_error'), internal: true };
 }

@@ -45,6 +45,9 @@ export function sendRawError(res: ServerResponse, error: RawError): void {
 
 /** Answers on a bare socket (Node could not parse a request, so there is no response object). */
 export function writeRawError(socket: Duplex, error: RawError): void {
-  const head = [`HTTP/1.1 ${error.status} ${STATUS_CODES[error.status] ?? ''}`, ...Object.entries(error.headers).map(([k, v]) => `${k}: ${v}`)];
+  const head = [
+    `HTTP/1.1 ${error.status} ${STATUS_CODES[error.status] ?? ''}`,
+    ...Object.entries(error.headers).map(([k, v]) => `${k}: ${v}`),
+  ];
   socket.end(`${head.join('\r\n')}\r\n\r\n${error.body}`);
 }

@@ -32,7 +32,15 @@ export function errorEnvelope(logger: Logger, maxBodyBytes: number): AppMiddlewa
       const { error, internal } = toApiError(err, maxBodyBytes);
       if (internal) {
         const stack = err instanceof Error && err.stack ? err.stack.split('\n').slice(1).join('\n') : undefined;
-        logger.error({ request_id: ctx.state.requestId, err_name: err instanceof Error ? err.name : typeof err, ...(err instanceof EngineFault ? { err_message: err.message } : {}), stack }, 'internal error');
+        logger.error(
+          {
+            request_id: ctx.state.requestId,
+            err_name: err instanceof Error ? err.name : typeof err,
+            ...(err instanceof EngineFault ? { err_message: err.message } : {}),
+            stack,
+          },
+          'internal error',
+        );
       }
       sendError(ctx, error);
     }

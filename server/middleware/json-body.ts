@@ -57,7 +57,8 @@ export function jsonBody(maxBodyBytes: number): AppMiddleware {
       });
     } catch (err) {
       discardRest(ctx.req);
-      if (isDecodingError(err)) throw new ApiError('bad_request', { message: `The request body is not valid ${encoding} data, as its Content-Encoding claims.` });
+      if (isDecodingError(err))
+        throw new ApiError('bad_request', { message: `The request body is not valid ${encoding} data, as its Content-Encoding claims.` });
       throw err;
     }
     if (parsed) await next();

@@ -11,7 +11,13 @@ import { customDeductionListSchema } from '../schemas/results.ts';
 
 type Json = Record<string, unknown>;
 
-const DEFAULT_EXAMPLE: Record<OutputType, unknown> = { yen: 0, non_negative_yen: 0, integer: 1, decimal_string: '0', custom_deduction_list: [] };
+const DEFAULT_EXAMPLE: Record<OutputType, unknown> = {
+  yen: 0,
+  non_negative_yen: 0,
+  integer: 1,
+  decimal_string: '0',
+  custom_deduction_list: [],
+};
 
 /** Each declared type's wire form. */
 function valueSchema(type: OutputType, description: string, example: unknown): object {
@@ -36,7 +42,11 @@ function declarationSchema(decl: OutputDeclaration, example: unknown): object {
 
 function blockSchema(fields: OutputDeclarations, description: string, example: Json | undefined): object {
   const properties = Object.fromEntries(Object.entries(fields).map(([name, d]) => [name, declarationSchema(d, example?.[name])]));
-  const fallback = Object.fromEntries(Object.entries(properties).filter(([name]) => !fields[name]!.optional).map(([name, s]) => [name, (s as { examples: unknown[] }).examples[0]]));
+  const fallback = Object.fromEntries(
+    Object.entries(properties)
+      .filter(([name]) => !fields[name]!.optional)
+      .map(([name, s]) => [name, (s as { examples: unknown[] }).examples[0]]),
+  );
   return {
     type: 'object',
     description,

@@ -1,5 +1,17 @@
 /** components.schemas: every schema constant under its public name, exactly as AJV uses it. */
-import { allowanceSchema, attendanceInputSchema, bonusItemSchema, bonusSocialInsuranceContextSchema, bonusTaxContextSchema, customDeductionSchema, employeeSnapshotSchema, periodSchema, previousAdjustmentSchema, settingsLockSchema, settingsSnapshotSchema } from '../../engine/contract/index.ts';
+import {
+  allowanceSchema,
+  attendanceInputSchema,
+  bonusItemSchema,
+  bonusSocialInsuranceContextSchema,
+  bonusTaxContextSchema,
+  customDeductionSchema,
+  employeeSnapshotSchema,
+  periodSchema,
+  previousAdjustmentSchema,
+  settingsLockSchema,
+  settingsSnapshotSchema,
+} from '../../engine/contract/index.ts';
 import { errorResponseSchema, validationDetailSchema } from '../schemas/error-response.ts';
 import * as masters from '../schemas/masters.ts';
 import { profilePutBodySchema, profileVersionListSchema, profileVersionSchema } from '../schemas/profile.ts';
@@ -28,7 +40,12 @@ export const openApiDocumentSchema = {
  */
 export function componentSchemas(engine: ExampleSource): Record<string, object> {
   const results = resultSchemas(engine);
-  const fromEndpoints = Object.fromEntries(CALCULATION_ENDPOINTS.flatMap((e) => [[e.requestSchemaName, e.requestSchema], [e.resultSchemaName, results[e.type]]]));
+  const fromEndpoints = Object.fromEntries(
+    CALCULATION_ENDPOINTS.flatMap((e) => [
+      [e.requestSchemaName, e.requestSchema],
+      [e.resultSchemaName, results[e.type]],
+    ]),
+  );
   const copies = new Map<object, unknown>();
   const schemas = cloneShared(constants(engine, fromEndpoints), copies);
   applyDocumentExamples(schemas, copies, engine);
@@ -70,5 +87,8 @@ function constants(engine: ExampleSource, fromEndpoints: Record<string, object>)
     OpenApiDocument: openApiDocumentSchema,
     Usage: usageSchema,
   };
-  return Object.fromEntries(Object.entries(all).map(([name, schema]) => [name, requestSchemaFor(engine, schema)])) as Record<string, Record<string, unknown>>;
+  return Object.fromEntries(Object.entries(all).map(([name, schema]) => [name, requestSchemaFor(engine, schema)])) as Record<
+    string,
+    Record<string, unknown>
+  >;
 }

@@ -43,7 +43,10 @@ function refsIn(value: unknown, found = new Set<string>()): Set<string> {
  * component that has defaulted properties replaced by that component's schema; such components are
  * dropped from the shared ones when nothing else refers to them.
  */
-export function inlineRequestSchemas(components: Record<string, object>, requestNames: string[]): { requestSchemas: Record<string, Json>; schemas: Record<string, object> } {
+export function inlineRequestSchemas(
+  components: Record<string, object>,
+  requestNames: string[],
+): { requestSchemas: Record<string, Json>; schemas: Record<string, object> } {
   const inlined = new Set<string>();
   const inline = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(inline);

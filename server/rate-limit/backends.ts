@@ -40,11 +40,18 @@ function memoryFactory(): LimiterFactory {
     return {
       kind: 'cluster',
       create: (keyPrefix, points, duration) =>
-        withInsurance(new RateLimiterCluster({ keyPrefix, points, duration, timeoutMs: 1000 }), new RateLimiterMemory({ keyPrefix, points, duration })),
+        withInsurance(
+          new RateLimiterCluster({ keyPrefix, points, duration, timeoutMs: 1000 }),
+          new RateLimiterMemory({ keyPrefix, points, duration }),
+        ),
       close: async () => {},
     };
   }
-  return { kind: 'memory', create: (keyPrefix, points, duration) => new RateLimiterMemory({ keyPrefix, points, duration }), close: async () => {} };
+  return {
+    kind: 'memory',
+    create: (keyPrefix, points, duration) => new RateLimiterMemory({ keyPrefix, points, duration }),
+    close: async () => {},
+  };
 }
 
 /** How long a Redis command may take before the in-memory insurance limiter answers instead. */
@@ -108,7 +115,10 @@ function resolveBackendName(options: BackendOptions, storeKind: 'sqlite' | 'post
   return storeKind === 'postgres' ? 'postgres' : 'memory';
 }
 
-export function createLimiterFactory(options: BackendOptions, store: { kind: 'sqlite' | 'postgres'; rateLimiterBackend(): RateLimiterBackend }): LimiterFactory {
+export function createLimiterFactory(
+  options: BackendOptions,
+  store: { kind: 'sqlite' | 'postgres'; rateLimiterBackend(): RateLimiterBackend },
+): LimiterFactory {
   const name = resolveBackendName(options, store.kind);
   if (name === 'redis') {
     if (!options.redisUrl) throw new Error('PAYROLL_RATE_LIMIT_BACKEND=redis needs PAYROLL_REDIS_URL');

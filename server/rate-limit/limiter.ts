@@ -44,10 +44,12 @@ export function createRateLimiter(factory: LimiterFactory, perSecond: number, bu
     async consume(key) {
       if (factory.settled) await factory.settled;
       const first = await tryConsume(sustained, key);
-      if (first instanceof RateLimiterRes) return { allowed: true, limit: perSecond, remaining: first.remainingPoints, resetSeconds: seconds(first.msBeforeNext) };
+      if (first instanceof RateLimiterRes)
+        return { allowed: true, limit: perSecond, remaining: first.remainingPoints, resetSeconds: seconds(first.msBeforeNext) };
       const refused = first.refused;
       const fromBurst = extra ? await tryConsume(extra, key) : null;
-      if (fromBurst instanceof RateLimiterRes) return { allowed: true, limit: perSecond, remaining: 0, resetSeconds: seconds(refused.msBeforeNext) };
+      if (fromBurst instanceof RateLimiterRes)
+        return { allowed: true, limit: perSecond, remaining: 0, resetSeconds: seconds(refused.msBeforeNext) };
       // Refused by both: the sustained window's reset is when the next request can pass.
       return { allowed: false, limit: perSecond, remaining: 0, resetSeconds: seconds(refused.msBeforeNext) };
     },

@@ -12,10 +12,14 @@ export function asOfDate(query: Record<string, unknown>): string | null {
   const value = query.as_of;
   if (value === undefined) return null;
   if (typeof value === 'string' && isIsoDate(value)) return value;
-  throw new ApiError('validation_error', { details: [{ path: ['query', 'as_of'], code: 'invalid_format', message: 'as_of must be a date written YYYY-MM-DD, given once.' }] });
+  throw new ApiError('validation_error', {
+    details: [{ path: ['query', 'as_of'], code: 'invalid_format', message: 'as_of must be a date written YYYY-MM-DD, given once.' }],
+  });
 }
 
 export function inForceOn<T extends Dated>(records: readonly T[], date: string | null): readonly T[] {
   if (date === null) return records;
-  return records.filter((r) => String(r.effective_from) <= date && (r.effective_to === null || r.effective_to === undefined || date <= String(r.effective_to)));
+  return records.filter(
+    (r) => String(r.effective_from) <= date && (r.effective_to === null || r.effective_to === undefined || date <= String(r.effective_to)),
+  );
 }

@@ -27,7 +27,8 @@ export const CALCULATION_ENDPOINTS: readonly CalculationEndpoint[] = [
     type: 'monthly_payroll',
     operationId: 'calculateMonthlyPayroll',
     summary: 'Monthly payroll',
-    description: 'Computes gross pay (with attendance-derived pay for monthly, hourly and daily employees), statutory deductions, custom deductions and net payment. Counts toward the Free-plan monthly quota.',
+    description:
+      'Computes gross pay (with attendance-derived pay for monthly, hourly and daily employees), statutory deductions, custom deductions and net payment. Counts toward the Free-plan monthly quota.',
     requestSchemaName: 'MonthlyPayrollRequest',
     requestSchema: monthlyPayrollRequestSchema,
     resultSchemaName: 'MonthlyPayrollResult',
@@ -39,7 +40,8 @@ export const CALCULATION_ENDPOINTS: readonly CalculationEndpoint[] = [
     type: 'bonus',
     operationId: 'calculateBonus',
     summary: 'Bonus payroll',
-    description: 'Computes premiums on standard bonus amounts, bonus withholding tax, custom deductions and net payment. Counts toward the Free-plan monthly quota.',
+    description:
+      'Computes premiums on standard bonus amounts, bonus withholding tax, custom deductions and net payment. Counts toward the Free-plan monthly quota.',
     requestSchemaName: 'BonusRequest',
     requestSchema: bonusRequestSchema,
     resultSchemaName: 'BonusResult',
@@ -51,7 +53,8 @@ export const CALCULATION_ENDPOINTS: readonly CalculationEndpoint[] = [
     type: 'year_end_adjustment',
     operationId: 'calculateYearEndAdjustment',
     summary: 'Year-end adjustment (年末調整)',
-    description: 'Settles an employee\'s income tax for a tax year (2025 on): salary income by the published table, the income deductions from the declarations (insurance premiums, spouse, dependants classified by age at 31 December, disabilities), the tax by the rate table, the housing loan credit, the 102.1 % annual tax and the difference to the tax withheld (positive: collected, negative: refunded). Pay over 20,000,000 yen: 422 year_end_adjustment_not_applicable. Counts toward the Free-plan monthly quota.',
+    description:
+      "Settles an employee's income tax for a tax year (2025 on): salary income by the published table, the income deductions from the declarations (insurance premiums, spouse, dependants classified by age at 31 December, disabilities), the tax by the rate table, the housing loan credit, the 102.1 % annual tax and the difference to the tax withheld (positive: collected, negative: refunded). Pay over 20,000,000 yen: 422 year_end_adjustment_not_applicable. Counts toward the Free-plan monthly quota.",
     requestSchemaName: 'YearEndAdjustmentRequest',
     requestSchema: yearEndAdjustmentRequestSchema,
     resultSchemaName: 'YearEndAdjustmentResult',
@@ -87,7 +90,7 @@ export const CALCULATION_ENDPOINTS: readonly CalculationEndpoint[] = [
     type: 'income_tax_simulation',
     operationId: 'simulateIncomeTax',
     summary: 'Withholding income tax only',
-    description: 'Monthly withholding income tax by the monthly table, whatever the company\'s withholding method.',
+    description: "Monthly withholding income tax by the monthly table, whatever the company's withholding method.",
     requestSchemaName: 'IncomeTaxSimulationRequest',
     requestSchema: sims.incomeTaxSimulationRequestSchema,
     resultSchemaName: 'IncomeTaxSimulationResult',
@@ -99,7 +102,8 @@ export const CALCULATION_ENDPOINTS: readonly CalculationEndpoint[] = [
     type: 'standard_monthly_remuneration_resolution',
     operationId: 'resolveStandardMonthlyRemuneration',
     summary: 'Grade lookup',
-    description: 'Resolves the health and pension grades and standard monthly remunerations for a monthly remuneration. Trace defaults to off. Not counted toward the quota.',
+    description:
+      'Resolves the health and pension grades and standard monthly remunerations for a monthly remuneration. Trace defaults to off. Not counted toward the quota.',
     requestSchemaName: 'StandardMonthlyRemunerationRequest',
     requestSchema: sims.standardMonthlyRemunerationRequestSchema,
     resultSchemaName: 'StandardMonthlyRemunerationResult',

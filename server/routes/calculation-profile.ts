@@ -25,11 +25,15 @@ const CALCULATION_PROFILE_PATH = '/cp/v1/companies/:company_id/calculation-profi
 function companyIdOf(ctx: AppContext, forWrite: boolean): string {
   const companyId = (ctx as unknown as { params: { company_id: string } }).params.company_id;
   if (companyId.length < 1 || companyId.length > 128) {
-    throw new ApiError('validation_error', { details: [{ path: ['path', 'company_id'], code: 'invalid_length', message: 'company_id must be 1 to 128 characters.' }] });
+    throw new ApiError('validation_error', {
+      details: [{ path: ['path', 'company_id'], code: 'invalid_length', message: 'company_id must be 1 to 128 characters.' }],
+    });
   }
   if (!isValidText(companyId)) {
     if (!forWrite) throw new ApiError('company_not_found', { params: { company_id: companyId } });
-    throw new ApiError('validation_error', { details: [{ path: ['path', 'company_id'], code: 'invalid_format', message: `company_id ${TEXT_MESSAGE}` }] });
+    throw new ApiError('validation_error', {
+      details: [{ path: ['path', 'company_id'], code: 'invalid_format', message: `company_id ${TEXT_MESSAGE}` }],
+    });
   }
   return companyId;
 }

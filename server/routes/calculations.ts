@@ -49,7 +49,12 @@ async function calculate(ctx: AppContext, endpoint: CalculationEndpoint, deps: A
   // lists this problem with every other one.
   let company: Awaited<ReturnType<typeof findCompany>> | undefined;
   const limits = engine.inputLimits();
-  if (dependentLimitDependsOnProfile(limits, endpoint.type, body, details) && isObject(body) && typeof body.company_id === 'string' && !details.some((d) => d.path[0] === 'company_id')) {
+  if (
+    dependentLimitDependsOnProfile(limits, endpoint.type, body, details) &&
+    isObject(body) &&
+    typeof body.company_id === 'string' &&
+    !details.some((d) => d.path[0] === 'company_id')
+  ) {
     company = await findCompany(body.company_id);
     details = widenForProfile(limits, endpoint.type, body, details, company?.versions);
   }
@@ -79,6 +84,8 @@ function pinEngine(deps: AppDeps) {
 export function registerCalculationRoutes(router: Router, deps: AppDeps): void {
   for (const endpoint of CALCULATION_ENDPOINTS) {
     // path-to-regexp reads ":" as a parameter; the custom-method colon must be escaped.
-    router.post(endpoint.path.replace(':', '\\:'), pinEngine(deps), jsonBody(deps.config.maxBodyBytes), (ctx) => calculate(ctx as AppContext, endpoint, deps));
+    router.post(endpoint.path.replace(':', '\\:'), pinEngine(deps), jsonBody(deps.config.maxBodyBytes), (ctx) =>
+      calculate(ctx as AppContext, endpoint, deps),
+    );
   }
 }

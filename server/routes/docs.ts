@@ -36,7 +36,8 @@ const ASSETS: Record<string, Asset> = {
 
 // Swagger UI sets style attributes and shows images as data: URLs; scripts, styles and requests stay on
 // this origin.
-const CONTENT_SECURITY_POLICY = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+const CONTENT_SECURITY_POLICY =
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 export function serveApiReference(): AppMiddleware {
   const cache = new Map<string, Buffer>();

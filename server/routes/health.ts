@@ -43,8 +43,16 @@ export function healthRoutes(deps: AppDeps): Koa.Middleware<RequestState> {
   });
   router.get('/readyz', async (ctx) => {
     mastersLoaded ??= deps.engine.taxTables().length > 0 && deps.engine.rateTables().length > 0;
-    if (!mastersLoaded) throw new ApiError('not_ready', { params: { reason: 'the statutory masters are not loaded' }, headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) } });
-    if (!(await storeAnswers(deps))) throw new ApiError('not_ready', { params: { reason: 'the store does not answer' }, headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) } });
+    if (!mastersLoaded)
+      throw new ApiError('not_ready', {
+        params: { reason: 'the statutory masters are not loaded' },
+        headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) },
+      });
+    if (!(await storeAnswers(deps)))
+      throw new ApiError('not_ready', {
+        params: { reason: 'the store does not answer' },
+        headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) },
+      });
     const lastReload = deps.engine instanceof EngineHolder ? deps.engine.reloads.last() : null;
     ctx.body = { status: 'ready', checks: { masters: 'ok', store: 'ok' }, ...(lastReload ? { last_reload: lastReload } : {}) };
   });

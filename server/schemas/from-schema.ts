@@ -10,7 +10,11 @@ type Simplify<T> = { [K in keyof T]: T[K] } & {};
 type RequiredKeys<S> = S extends { required: readonly (infer R)[] } ? R : never;
 
 type FromObject<S> = S extends { properties: infer P }
-  ? Simplify<{ -readonly [K in keyof P & RequiredKeys<S>]: FromSchema<P[K]> } & { -readonly [K in Exclude<keyof P, RequiredKeys<S>>]?: FromSchema<P[K]> }>
+  ? Simplify<
+      { -readonly [K in keyof P & RequiredKeys<S>]: FromSchema<P[K]> } & {
+        -readonly [K in Exclude<keyof P, RequiredKeys<S>>]?: FromSchema<P[K]>;
+      }
+    >
   : S extends { additionalProperties: infer A extends object }
     ? Record<string, FromSchema<A>>
     : Record<string, unknown>;

@@ -28,7 +28,11 @@ export const taxTableRecordSchema = {
     ...versioned('income_tax_table'),
     source_artifact_id: sourceArtifact,
     table: { type: 'string', enum: ['monthly', 'bonus', 'computer_special'], description: 'Which withholding table.' },
-    status: { type: 'string', enum: ['imported', 'not_imported'], description: 'not_imported: the version is known to apply but its data is not available; calculations needing it get 422.' },
+    status: {
+      type: 'string',
+      enum: ['imported', 'not_imported'],
+      description: 'not_imported: the version is known to apply but its data is not available; calculations needing it get 422.',
+    },
   },
 } as const;
 
@@ -38,7 +42,20 @@ export const socialInsuranceRateRecordSchema = {
   type: 'object',
   description: 'Health, care and childcare support employee rates of one prefecture (or a custom-rate company) in one version.',
   additionalProperties: false,
-  required: ['type', 'id', 'version', 'effective_from', 'effective_to', 'provider', 'prefecture_code', 'prefecture_name', 'health_insurance_employee_rate', 'care_insurance_employee_rate', 'childcare_support_contribution_employee_rate', 'health_insurance_standard_bonus_annual_cap'],
+  required: [
+    'type',
+    'id',
+    'version',
+    'effective_from',
+    'effective_to',
+    'provider',
+    'prefecture_code',
+    'prefecture_name',
+    'health_insurance_employee_rate',
+    'care_insurance_employee_rate',
+    'childcare_support_contribution_employee_rate',
+    'health_insurance_standard_bonus_annual_cap',
+  ],
   properties: {
     ...versioned('social_insurance_rate_table'),
     provider,
@@ -46,7 +63,11 @@ export const socialInsuranceRateRecordSchema = {
     prefecture_name: { type: ['string', 'null'], minLength: 1, maxLength: 64, description: 'English lower-case prefecture name.' },
     health_insurance_employee_rate: rate('Employee health insurance rate.'),
     care_insurance_employee_rate: rate('Employee care insurance rate.'),
-    childcare_support_contribution_employee_rate: { type: ['string', 'null'], pattern: '^\\d+(\\.\\d+)?$', description: 'Employee childcare support rate, or null.' },
+    childcare_support_contribution_employee_rate: {
+      type: ['string', 'null'],
+      pattern: '^\\d+(\\.\\d+)?$',
+      description: 'Employee childcare support rate, or null.',
+    },
     health_insurance_standard_bonus_annual_cap: { type: 'integer', minimum: 0, description: 'Annual cap of the health standard bonus.' },
   },
 } as const;
@@ -55,12 +76,25 @@ export const employeesPensionRateRecordSchema = {
   type: 'object',
   description: "Nationwide employees' pension employee rate and standard bonus cap in one version.",
   additionalProperties: false,
-  required: ['type', 'id', 'version', 'effective_from', 'effective_to', 'provider', 'employees_pension_insurance_employee_rate', 'employees_pension_standard_bonus_monthly_cap'],
+  required: [
+    'type',
+    'id',
+    'version',
+    'effective_from',
+    'effective_to',
+    'provider',
+    'employees_pension_insurance_employee_rate',
+    'employees_pension_standard_bonus_monthly_cap',
+  ],
   properties: {
     ...versioned('employees_pension_rate_table'),
     provider,
     employees_pension_insurance_employee_rate: rate('Employee pension rate.'),
-    employees_pension_standard_bonus_monthly_cap: { type: 'integer', minimum: 0, description: 'Monthly cap of the pension standard bonus.' },
+    employees_pension_standard_bonus_monthly_cap: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Monthly cap of the pension standard bonus.',
+    },
     source_artifact_id: sourceArtifact,
   },
 } as const;
@@ -73,7 +107,11 @@ export const employmentInsuranceRateRecordSchema = {
   properties: {
     ...versioned('employment_insurance_rate_table'),
     provider,
-    business_type: { type: 'string', enum: ['general', 'agriculture_forestry_fisheries_sake', 'construction'], description: 'Business type the rate applies to.' },
+    business_type: {
+      type: 'string',
+      enum: ['general', 'agriculture_forestry_fisheries_sake', 'construction'],
+      description: 'Business type the rate applies to.',
+    },
     employee_rate: rate('Employee rate.'),
     source_artifact_id: sourceArtifact,
   },
@@ -89,7 +127,8 @@ export const taxTableListSchema = {
 
 export const rateTableListSchema = {
   type: 'object',
-  description: 'Published insurance rate tables: one social insurance record per prefecture and version, one nationwide record each for pension and employment insurance per version.',
+  description:
+    'Published insurance rate tables: one social insurance record per prefecture and version, one nationwide record each for pension and employment insurance per version.',
   additionalProperties: false,
   required: ['data'],
   properties: {
@@ -152,10 +191,14 @@ export const masterVersionRecordSchema = {
       additionalProperties: false,
       required: ['version', 'file'],
       properties: { version: { type: 'string' }, file: { type: 'string' } },
-      description: 'For a record carried unchanged into this version (inherit_unchanged_records): the version and file it was first published in; else null.',
+      description:
+        'For a record carried unchanged into this version (inherit_unchanged_records): the version and file it was first published in; else null.',
     },
     unit: { type: 'string', description: 'Parameters only: rate, yen, count, months, decimal, text, flag or table.' },
-    value: { type: ['string', 'boolean', 'null'], description: 'Parameters only: the value (a decimal as a string); null for a repealed value or a table.' },
+    value: {
+      type: ['string', 'boolean', 'null'],
+      description: 'Parameters only: the value (a decimal as a string); null for a repealed value or a table.',
+    },
     inferred: { type: 'boolean', description: 'Parameters only: the value is inferred, not read from a publication.' },
   },
 } as const;

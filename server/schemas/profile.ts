@@ -8,6 +8,8 @@ export const profileVersionListSchema = {
   description: 'All versions of the company calculation profile, oldest first.',
   additionalProperties: false,
   required: ['data'],
-  properties: { data: { type: 'array', items: profileVersionSchema, description: 'Versions, oldest first.', examples: [profileVersionSchema.examples] } },
+  properties: {
+    data: { type: 'array', items: profileVersionSchema, description: 'Versions, oldest first.', examples: [profileVersionSchema.examples] },
+  },
   examples: [{ data: profileVersionSchema.examples }],
 } as const;

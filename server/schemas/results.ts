@@ -15,7 +15,12 @@ export const masterRefSchema = {
   additionalProperties: false,
   required: ['type', 'id', 'version', 'effective_from', 'effective_to'],
   properties: {
-    type: { type: 'string', description: 'income_tax_table, social_insurance_rate_table, employees_pension_rate_table, employment_insurance_rate_table, company_calculation_profile, ...', examples: ['employment_insurance_rate_table'] },
+    type: {
+      type: 'string',
+      description:
+        'income_tax_table, social_insurance_rate_table, employees_pension_rate_table, employment_insurance_rate_table, company_calculation_profile, ...',
+      examples: ['employment_insurance_rate_table'],
+    },
     id: { type: 'string', description: 'Table id.', examples: ['ei-general'] },
     version: { type: 'string', description: 'Table version.', examples: ['2026-04'] },
     effective_from: { type: 'string', format: 'date', description: 'First day in force.', examples: ['2026-04-01'] },
@@ -24,7 +29,12 @@ export const masterRefSchema = {
 } as const;
 
 /** Shared with the rule listing (GET /v1/masters/rules). */
-export const ruleFileHashProperty = { type: ['string', 'null'], pattern: '^[0-9a-f]{64}$', description: 'SHA-256 of the rule file as loaded.', examples: ['9a1e6f0b3c5d7e2f4a6b8c0d1e2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f'] } as const;
+export const ruleFileHashProperty = {
+  type: ['string', 'null'],
+  pattern: '^[0-9a-f]{64}$',
+  description: 'SHA-256 of the rule file as loaded.',
+  examples: ['9a1e6f0b3c5d7e2f4a6b8c0d1e2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f'],
+} as const;
 
 export const ruleRefSchema = {
   type: 'object',
@@ -44,19 +54,58 @@ export const traceStepSchema = {
   type: 'object',
   description: 'One step of calculation_trace: formula, inputs, raw and rounded amounts and the masters read.',
   additionalProperties: false,
-  required: ['step', 'step_type', 'formula_code', 'output_key', 'input_refs', 'formula', 'inputs', 'raw_amount', 'rounding_rule', 'rounded_amount', 'master_refs', 'rule'],
+  required: [
+    'step',
+    'step_type',
+    'formula_code',
+    'output_key',
+    'input_refs',
+    'formula',
+    'inputs',
+    'raw_amount',
+    'rounding_rule',
+    'rounded_amount',
+    'master_refs',
+    'rule',
+  ],
   properties: {
     step: { type: 'string', description: 'Step name.', examples: ['employment_insurance'] },
-    step_type: { type: 'string', description: 'settings_resolution, statutory_deduction, tax_calculation, payment_aggregation, deduction_aggregation, ...', examples: ['statutory_deduction'] },
+    step_type: {
+      type: 'string',
+      description: 'settings_resolution, statutory_deduction, tax_calculation, payment_aggregation, deduction_aggregation, ...',
+      examples: ['statutory_deduction'],
+    },
     formula_code: { type: 'string', description: 'Versioned formula code.', examples: ['employment_insurance.employee_contribution.v1'] },
     output_key: { type: 'string', description: 'Path of the output value.', examples: ['amounts.employment_insurance'] },
-    input_refs: { type: 'array', items: { type: 'string' }, description: 'Where the inputs came from.', examples: [['request.subject_wage_total']] },
+    input_refs: {
+      type: 'array',
+      items: { type: 'string' },
+      description: 'Where the inputs came from.',
+      examples: [['request.subject_wage_total']],
+    },
     formula: { type: 'string', description: 'The formula in words.', examples: ['subject_wage_total * employee_rate'] },
     // The specification: "inputs: object; content varies by step".
-    inputs: { type: 'object', additionalProperties: true, description: 'Input values; content varies by step.', examples: [{ subject_wage_total: 300000 }] },
-    raw_amount: { type: ['string', 'null'], description: 'Unrounded result as a decimal string; null for steps without an amount (settings_resolution).', examples: ['1500'] },
-    rounding_rule: { type: ['string', 'null'], description: 'Named rounding rule, or null.', examples: ['round_50_sen_or_less_down_over_50_sen_up_to_yen'] },
-    rounded_amount: { type: ['integer', 'string', 'null'], description: 'Rounded result: integer yen, a decimal string for the hourly-base step, null for steps without an amount.', examples: [1500] },
+    inputs: {
+      type: 'object',
+      additionalProperties: true,
+      description: 'Input values; content varies by step.',
+      examples: [{ subject_wage_total: 300000 }],
+    },
+    raw_amount: {
+      type: ['string', 'null'],
+      description: 'Unrounded result as a decimal string; null for steps without an amount (settings_resolution).',
+      examples: ['1500'],
+    },
+    rounding_rule: {
+      type: ['string', 'null'],
+      description: 'Named rounding rule, or null.',
+      examples: ['round_50_sen_or_less_down_over_50_sen_up_to_yen'],
+    },
+    rounded_amount: {
+      type: ['integer', 'string', 'null'],
+      description: 'Rounded result: integer yen, a decimal string for the hourly-base step, null for steps without an amount.',
+      examples: [1500],
+    },
     master_refs: { type: 'array', items: masterRefSchema, description: 'Masters read by this step.', examples: [[]] },
     notes: { type: 'string', description: 'Optional explanation.', examples: ['premium month 2026-04'] },
     rule: ruleRefSchema,
@@ -75,7 +124,12 @@ export const customDeductionListSchema = {
       code: { type: 'string', examples: ['union'] },
       name: { type: 'string', examples: ['Union fee'] },
       amount: yen('Amount.', 2000),
-      metadata: { type: ['object', 'null'], additionalProperties: true, description: 'metadata of the request item; null when none was given.', examples: [null] },
+      metadata: {
+        type: ['object', 'null'],
+        additionalProperties: true,
+        description: 'metadata of the request item; null when none was given.',
+        examples: [null],
+      },
     },
     examples: [{ code: 'union', name: 'Union fee', amount: 2000 }],
   },
@@ -95,17 +149,56 @@ export function resultSchema(calculationType: string, amounts: object, example: 
     type: 'object',
     description: `Result of a ${calculationType} calculation. Nothing of it is stored.`,
     additionalProperties: false,
-    required: ['calculation_id', 'calculation_type', 'company_id', ...(withEmployee ? ['employee_ref'] : []), 'calculated_at', 'settings_snapshot', 'amounts', 'calculation_trace', 'warnings'],
+    required: [
+      'calculation_id',
+      'calculation_type',
+      'company_id',
+      ...(withEmployee ? ['employee_ref'] : []),
+      'calculated_at',
+      'settings_snapshot',
+      'amounts',
+      'calculation_trace',
+      'warnings',
+    ],
     properties: {
-      calculation_id: { type: 'string', pattern: '^calc_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$', description: 'calc_ followed by a UUID.', examples: ['calc_0f8e5b7a-3c2d-4e1f-9a8b-7c6d5e4f3a2b'] },
+      calculation_id: {
+        type: 'string',
+        pattern: '^calc_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$',
+        description: 'calc_ followed by a UUID.',
+        examples: ['calc_0f8e5b7a-3c2d-4e1f-9a8b-7c6d5e4f3a2b'],
+      },
       calculation_type: { type: 'string', const: calculationType, description: 'Calculation type.', examples: [calculationType] },
       company_id: { type: 'string', description: 'Company of the request.', examples: ['acme-tokyo'] },
-      ...(withEmployee ? { employee_ref: { type: 'string', description: 'employee_snapshot.employee_ref (year-end adjustment: employee.employee_ref) of the request.', examples: ['emp-0001'] } } : {}),
-      calculated_at: { type: 'string', format: 'date-time', pattern: 'Z$', description: 'UTC timestamp with milliseconds.', examples: ['2026-05-20T01:23:45.678Z'] },
+      ...(withEmployee
+        ? {
+            employee_ref: {
+              type: 'string',
+              description: 'employee_snapshot.employee_ref (year-end adjustment: employee.employee_ref) of the request.',
+              examples: ['emp-0001'],
+            },
+          }
+        : {}),
+      calculated_at: {
+        type: 'string',
+        format: 'date-time',
+        pattern: 'Z$',
+        description: 'UTC timestamp with milliseconds.',
+        examples: ['2026-05-20T01:23:45.678Z'],
+      },
       settings_snapshot: settingsSnapshotSchema,
       amounts,
-      calculation_trace: { type: 'array', items: traceStepSchema, description: 'Explainable steps; empty when include_calculation_trace is false.' },
-      warnings: { type: 'array', items: { type: 'string' }, description: 'Codes of what the caller should know: inputs that changed the calculation (e.g. EMPLOYEES_PENSION_BASIS_CLAMPED), and data the calculation combined (INCOME_TAX_TABLES_OF_DIFFERENT_YEARS: income tax tables of different years, whose versions settings_snapshot names).', examples: [[]] },
+      calculation_trace: {
+        type: 'array',
+        items: traceStepSchema,
+        description: 'Explainable steps; empty when include_calculation_trace is false.',
+      },
+      warnings: {
+        type: 'array',
+        items: { type: 'string' },
+        description:
+          'Codes of what the caller should know: inputs that changed the calculation (e.g. EMPLOYEES_PENSION_BASIS_CLAMPED), and data the calculation combined (INCOME_TAX_TABLES_OF_DIFFERENT_YEARS: income tax tables of different years, whose versions settings_snapshot names).',
+        examples: [[]],
+      },
     },
     examples: [example],
   } as const;

@@ -30,7 +30,8 @@ export function isStorableText(value: string): boolean {
 const TRANSIENT_SQLSTATES = new Set(['57014', '55P03', '53300', '57P01', '57P02', '57P03', '40001', '40P01']);
 const TRANSIENT_NODE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
 // pg and pg-pool signal their own timeouts and lost connections with plain Errors.
-const TRANSIENT_MESSAGES = /timeout exceeded when trying to connect|Connection terminated|Query read timeout|Client has encountered a connection error|connection timeout/i;
+const TRANSIENT_MESSAGES =
+  /timeout exceeded when trying to connect|Connection terminated|Query read timeout|Client has encountered a connection error|connection timeout/i;
 
 export function isTransientStoreError(err: unknown): boolean {
   if (err instanceof StoreUnavailableError) return true;

@@ -27,7 +27,8 @@ export function guardStore(inner: Store, timeoutMs: number = DEFAULT_STORE_TIMEO
           await sleep(BUSY_RETRY_MS);
           continue;
         }
-        if (isTransientStoreError(err)) throw err instanceof StoreUnavailableError ? err : new StoreUnavailableError((err as Error).message, { cause: err });
+        if (isTransientStoreError(err))
+          throw err instanceof StoreUnavailableError ? err : new StoreUnavailableError((err as Error).message, { cause: err });
         throw err;
       }
     }

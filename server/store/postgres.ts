@@ -60,7 +60,11 @@ async function migrate(pool: Pool): Promise<void> {
     for (const m of MIGRATIONS) {
       if (applied.has(m.version)) continue;
       for (const sql of m.statements) await c.query(sql);
-      await c.query('INSERT INTO schema_migrations (version, description, applied_at) VALUES ($1, $2, $3)', [m.version, m.description, new Date().toISOString()]);
+      await c.query('INSERT INTO schema_migrations (version, description, applied_at) VALUES ($1, $2, $3)', [
+        m.version,
+        m.description,
+        new Date().toISOString(),
+      ]);
     }
   });
 }
@@ -87,26 +91,46 @@ class PostgresStore implements Store {
 
   async createAccount(a: Omit<Account, 'created_at'>): Promise<Account> {
     const account = { ...a, created_at: new Date().toISOString() };
-    await this.pool.query('INSERT INTO accounts (account_id, name, plan, created_at) VALUES ($1, $2, $3, $4)', [account.account_id, account.name, account.plan, account.created_at]);
+    await this.pool.query('INSERT INTO accounts (account_id, name, plan, created_at) VALUES ($1, $2, $3, $4)', [
+      account.account_id,
+      account.name,
+      account.plan,
+      account.created_at,
+    ]);
     return account;
   }
 
   async getAccount(accountId: string): Promise<Account | null> {
-    const { rows } = await this.pool.query<Account>('SELECT account_id, name, plan, created_at FROM accounts WHERE account_id = $1', [accountId]);
+    const { rows } = await this.pool.query<Account>('SELECT account_id, name, plan, created_at FROM accounts WHERE account_id = $1', [
+      accountId,
+    ]);
     return rows[0] ?? null;
   }
 
   async listAccounts(): Promise<AccountListing[]> {
-    const accounts = (await this.pool.query<Account>('SELECT account_id, name, plan, created_at FROM accounts ORDER BY created_at, account_id')).rows;
-    const keys = (await this.pool.query<AccountListing['keys'][number] & { account_id: string }>('SELECT account_id, key_prefix, created_at, revoked_at FROM api_keys ORDER BY created_at')).rows;
+    const accounts = (
+      await this.pool.query<Account>('SELECT account_id, name, plan, created_at FROM accounts ORDER BY created_at, account_id')
+    ).rows;
+    const keys = (
+      await this.pool.query<AccountListing['keys'][number] & { account_id: string }>(
+        'SELECT account_id, key_prefix, created_at, revoked_at FROM api_keys ORDER BY created_at',
+      )
+    ).rows;
     return accounts.map((a) => ({
       ...a,
-      keys: keys.filter((k) => k.account_id === a.account_id).map(({ key_prefix, created_at, revoked_at }) => ({ key_prefix, created_at, revoked_at })),
+      keys: keys
+        .filter((k) => k.account_id === a.account_id)
+        .map(({ key_prefix, created_at, revoked_at }) => ({ key_prefix, created_at, revoked_at })),
     }));
   }
 
   async insertApiKey(k: { key_prefix: string; key_hash: string; account_id: string }): Promise<void> {
-    await this.pool.query('INSERT INTO api_keys (key_hash, key_prefix, account_id, created_at) VALUES ($1, $2, $3, $4)', [k.key_hash, k.key_prefix, k.account_id, new Date().toISOString()]);
+    await this.pool.query('INSERT INTO api_keys (key_hash, key_prefix, account_id, created_at) VALUES ($1, $2, $3, $4)', [
+      k.key_hash,
+      k.key_prefix,
+      k.account_id,
+      new Date().toISOString(),
+    ]);
   }
 
   async findApiKeysByPrefix(keyPrefix: string): Promise<StoredApiKey[]> {
@@ -118,39 +142,70 @@ class PostgresStore implements Store {
   }
 
   async setAccountPlan(accountId: string, plan: Plan): Promise<boolean> {
-    const res = await this.pool.query('UPDATE accounts SET plan = $1, cache_generation = cache_generation + 1 WHERE account_id = $2', [plan, accountId]);
+    const res = await this.pool.query('UPDATE accounts SET plan = $1, cache_generation = cache_generation + 1 WHERE account_id = $2', [
+      plan,
+      accountId,
+    ]);
     return res.rowCount === 1;
   }
 
   async revokeApiKeys(keyPrefix: string): Promise<number> {
     return inTransaction(this.pool, async (c) => {
-      await c.query('UPDATE accounts SET cache_generation = cache_generation + 1 WHERE account_id IN (SELECT account_id FROM api_keys WHERE key_prefix = $1 AND revoked_at IS NULL)', [keyPrefix]);
-      const res = await c.query('UPDATE api_keys SET revoked_at = $1 WHERE key_prefix = $2 AND revoked_at IS NULL', [new Date().toISOString(), keyPrefix]);
+      await c.query(
+        'UPDATE accounts SET cache_generation = cache_generation + 1 WHERE account_id IN (SELECT account_id FROM api_keys WHERE key_prefix = $1 AND revoked_at IS NULL)',
+        [keyPrefix],
+      );
+      const res = await c.query('UPDATE api_keys SET revoked_at = $1 WHERE key_prefix = $2 AND revoked_at IS NULL', [
+        new Date().toISOString(),
+        keyPrefix,
+      ]);
       return res.rowCount ?? 0;
     });
   }
 
   async accountGeneration(accountId: string): Promise<number | null> {
-    const { rows } = await this.pool.query<{ cache_generation: number }>('SELECT cache_generation FROM accounts WHERE account_id = $1', [accountId]);
+    const { rows } = await this.pool.query<{ cache_generation: number }>('SELECT cache_generation FROM accounts WHERE account_id = $1', [
+      accountId,
+    ]);
     return rows[0]?.cache_generation ?? null;
   }
 
   async findCompany(accountId: string, companyId: string): Promise<Company | null> {
-    const { rows } = await this.pool.query<{ profile_id: string }>('SELECT profile_id FROM companies WHERE account_id = $1 AND company_id = $2', [accountId, companyId]);
+    const { rows } = await this.pool.query<{ profile_id: string }>(
+      'SELECT profile_id FROM companies WHERE account_id = $1 AND company_id = $2',
+      [accountId, companyId],
+    );
     if (!rows[0]) return null;
-    return { account_id: accountId, company_id: companyId, profile_id: rows[0].profile_id, versions: await versionsOf(this.pool, accountId, companyId) };
+    return {
+      account_id: accountId,
+      company_id: companyId,
+      profile_id: rows[0].profile_id,
+      versions: await versionsOf(this.pool, accountId, companyId),
+    };
   }
 
   async updateCompanyProfile<T>(accountId: string, companyId: string, newProfileId: string, change: ProfileChange<T>): Promise<T> {
     return inTransaction(this.pool, async (c) => {
-      await c.query('INSERT INTO companies (account_id, company_id, profile_id, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING', [accountId, companyId, newProfileId, new Date().toISOString()]);
+      await c.query(
+        'INSERT INTO companies (account_id, company_id, profile_id, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING',
+        [accountId, companyId, newProfileId, new Date().toISOString()],
+      );
       // The row lock makes concurrent PUTs for one company wait for each other's commit.
-      const locked = await c.query<{ profile_id: string }>('SELECT profile_id FROM companies WHERE account_id = $1 AND company_id = $2 FOR UPDATE', [accountId, companyId]);
+      const locked = await c.query<{ profile_id: string }>(
+        'SELECT profile_id FROM companies WHERE account_id = $1 AND company_id = $2 FOR UPDATE',
+        [accountId, companyId],
+      );
       const profile_id = locked.rows[0]!.profile_id;
       const { versions, result } = change(await versionsOf(c, accountId, companyId), { company_id: companyId, profile_id });
       await c.query('DELETE FROM profile_versions WHERE account_id = $1 AND company_id = $2', [accountId, companyId]);
       for (const [i, v] of versions.entries()) {
-        await c.query('INSERT INTO profile_versions (account_id, company_id, position, version, document) VALUES ($1, $2, $3, $4, $5)', [accountId, companyId, i, v.version, JSON.stringify(v)]);
+        await c.query('INSERT INTO profile_versions (account_id, company_id, position, version, document) VALUES ($1, $2, $3, $4, $5)', [
+          accountId,
+          companyId,
+          i,
+          v.version,
+          JSON.stringify(v),
+        ]);
       }
       await c.query('UPDATE accounts SET cache_generation = cache_generation + 1 WHERE account_id = $1', [accountId]);
       return result;
@@ -164,7 +219,10 @@ class PostgresStore implements Store {
   }
 
   async quotaUsed(accountId: string, month: string): Promise<number> {
-    const { rows } = await this.pool.query<{ count: number }>('SELECT count FROM quota_counters WHERE account_id = $1 AND month = $2', [accountId, month]);
+    const { rows } = await this.pool.query<{ count: number }>('SELECT count FROM quota_counters WHERE account_id = $1 AND month = $2', [
+      accountId,
+      month,
+    ]);
     return rows[0]?.count ?? 0;
   }
 
@@ -184,6 +242,9 @@ class PostgresStore implements Store {
 }
 
 async function versionsOf(q: Pool | PoolClient, accountId: string, companyId: string): Promise<ProfileVersion[]> {
-  const { rows } = await q.query<{ document: string }>('SELECT document FROM profile_versions WHERE account_id = $1 AND company_id = $2 ORDER BY position', [accountId, companyId]);
+  const { rows } = await q.query<{ document: string }>(
+    'SELECT document FROM profile_versions WHERE account_id = $1 AND company_id = $2 ORDER BY position',
+    [accountId, companyId],
+  );
   return rows.map((r) => JSON.parse(r.document) as ProfileVersion);
 }

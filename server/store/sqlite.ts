@@ -36,7 +36,11 @@ function migrate(db: Database.Database): void {
     for (const m of MIGRATIONS) {
       if (applied.has(m.version)) continue;
       for (const sql of m.statements) db.exec(sql);
-      db.prepare('INSERT INTO schema_migrations (version, description, applied_at) VALUES (?, ?, ?)').run(m.version, m.description, new Date().toISOString());
+      db.prepare('INSERT INTO schema_migrations (version, description, applied_at) VALUES (?, ?, ?)').run(
+        m.version,
+        m.description,
+        new Date().toISOString(),
+      );
     }
   }).immediate();
 }
@@ -69,69 +73,114 @@ class SqliteStore implements Store {
 
   async createAccount(a: Omit<Account, 'created_at'>): Promise<Account> {
     const account = { ...a, created_at: new Date().toISOString() };
-    this.statement('INSERT INTO accounts (account_id, name, plan, created_at) VALUES (?, ?, ?, ?)').run(account.account_id, account.name, account.plan, account.created_at);
+    this.statement('INSERT INTO accounts (account_id, name, plan, created_at) VALUES (?, ?, ?, ?)').run(
+      account.account_id,
+      account.name,
+      account.plan,
+      account.created_at,
+    );
     return account;
   }
 
   async getAccount(accountId: string): Promise<Account | null> {
-    return (this.statement('SELECT account_id, name, plan, created_at FROM accounts WHERE account_id = ?').get(accountId) as Account | undefined) ?? null;
+    return (
+      (this.statement('SELECT account_id, name, plan, created_at FROM accounts WHERE account_id = ?').get(accountId) as
+        Account | undefined) ?? null
+    );
   }
 
   async listAccounts(): Promise<AccountListing[]> {
-    const accounts = this.statement('SELECT account_id, name, plan, created_at FROM accounts ORDER BY created_at, account_id').all() as Account[];
-    const keys = this.statement('SELECT account_id, key_prefix, created_at, revoked_at FROM api_keys ORDER BY created_at').all() as (AccountListing['keys'][number] & { account_id: string })[];
+    const accounts = this.statement(
+      'SELECT account_id, name, plan, created_at FROM accounts ORDER BY created_at, account_id',
+    ).all() as Account[];
+    const keys = this.statement(
+      'SELECT account_id, key_prefix, created_at, revoked_at FROM api_keys ORDER BY created_at',
+    ).all() as (AccountListing['keys'][number] & { account_id: string })[];
     return accounts.map((a) => ({
       ...a,
-      keys: keys.filter((k) => k.account_id === a.account_id).map(({ key_prefix, created_at, revoked_at }) => ({ key_prefix, created_at, revoked_at })),
+      keys: keys
+        .filter((k) => k.account_id === a.account_id)
+        .map(({ key_prefix, created_at, revoked_at }) => ({ key_prefix, created_at, revoked_at })),
     }));
   }
 
   async insertApiKey(k: { key_prefix: string; key_hash: string; account_id: string }): Promise<void> {
-    this.statement('INSERT INTO api_keys (key_hash, key_prefix, account_id, created_at) VALUES (?, ?, ?, ?)').run(k.key_hash, k.key_prefix, k.account_id, new Date().toISOString());
+    this.statement('INSERT INTO api_keys (key_hash, key_prefix, account_id, created_at) VALUES (?, ?, ?, ?)').run(
+      k.key_hash,
+      k.key_prefix,
+      k.account_id,
+      new Date().toISOString(),
+    );
   }
 
   async findApiKeysByPrefix(keyPrefix: string): Promise<StoredApiKey[]> {
-    return this.statement('SELECT k.key_hash, k.account_id, a.plan, k.revoked_at, a.cache_generation FROM api_keys k JOIN accounts a ON a.account_id = k.account_id WHERE k.key_prefix = ?')
-      .all(keyPrefix) as StoredApiKey[];
+    return this.statement(
+      'SELECT k.key_hash, k.account_id, a.plan, k.revoked_at, a.cache_generation FROM api_keys k JOIN accounts a ON a.account_id = k.account_id WHERE k.key_prefix = ?',
+    ).all(keyPrefix) as StoredApiKey[];
   }
 
   async setAccountPlan(accountId: string, plan: Plan): Promise<boolean> {
-    return this.statement('UPDATE accounts SET plan = ?, cache_generation = cache_generation + 1 WHERE account_id = ?').run(plan, accountId).changes === 1;
+    return (
+      this.statement('UPDATE accounts SET plan = ?, cache_generation = cache_generation + 1 WHERE account_id = ?').run(plan, accountId)
+        .changes === 1
+    );
   }
 
   async revokeApiKeys(keyPrefix: string): Promise<number> {
-    return this.db.transaction(() => {
-      this.statement(`UPDATE accounts SET cache_generation = cache_generation + 1 WHERE account_id IN (SELECT account_id FROM api_keys WHERE key_prefix = ? AND revoked_at IS NULL)`).run(keyPrefix);
-      return this.statement('UPDATE api_keys SET revoked_at = ? WHERE key_prefix = ? AND revoked_at IS NULL').run(new Date().toISOString(), keyPrefix).changes;
-    }).immediate();
+    return this.db
+      .transaction(() => {
+        this.statement(
+          `UPDATE accounts SET cache_generation = cache_generation + 1 WHERE account_id IN (SELECT account_id FROM api_keys WHERE key_prefix = ? AND revoked_at IS NULL)`,
+        ).run(keyPrefix);
+        return this.statement('UPDATE api_keys SET revoked_at = ? WHERE key_prefix = ? AND revoked_at IS NULL').run(
+          new Date().toISOString(),
+          keyPrefix,
+        ).changes;
+      })
+      .immediate();
   }
 
   async accountGeneration(accountId: string): Promise<number | null> {
     // read on every authenticated request: the plucked value, no row object
-    return (this.pluckedStatement('SELECT cache_generation FROM accounts WHERE account_id = ?').get(accountId) as number | undefined) ?? null;
+    return (
+      (this.pluckedStatement('SELECT cache_generation FROM accounts WHERE account_id = ?').get(accountId) as number | undefined) ?? null
+    );
   }
 
   async findCompany(accountId: string, companyId: string): Promise<Company | null> {
-    const row = this.statement('SELECT profile_id FROM companies WHERE account_id = ? AND company_id = ?').get(accountId, companyId) as { profile_id: string } | undefined;
+    const row = this.statement('SELECT profile_id FROM companies WHERE account_id = ? AND company_id = ?').get(accountId, companyId) as
+      { profile_id: string } | undefined;
     if (!row) return null;
     return { account_id: accountId, company_id: companyId, profile_id: row.profile_id, versions: this.versionsOf(accountId, companyId) };
   }
 
   async updateCompanyProfile<T>(accountId: string, companyId: string, newProfileId: string, change: ProfileChange<T>): Promise<T> {
-    return this.db.transaction(() => {
-      this.statement('INSERT INTO companies (account_id, company_id, profile_id, created_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING').run(accountId, companyId, newProfileId, new Date().toISOString());
-      const { profile_id } = this.statement('SELECT profile_id FROM companies WHERE account_id = ? AND company_id = ?').get(accountId, companyId) as { profile_id: string };
-      const { versions, result } = change(this.versionsOf(accountId, companyId), { company_id: companyId, profile_id });
-      this.statement('DELETE FROM profile_versions WHERE account_id = ? AND company_id = ?').run(accountId, companyId);
-      const insert = this.statement('INSERT INTO profile_versions (account_id, company_id, position, version, document) VALUES (?, ?, ?, ?, ?)');
-      versions.forEach((v, i) => insert.run(accountId, companyId, i, v.version, JSON.stringify(v)));
-      this.statement('UPDATE accounts SET cache_generation = cache_generation + 1 WHERE account_id = ?').run(accountId);
-      return result;
-    }).immediate();
+    return this.db
+      .transaction(() => {
+        this.statement(
+          'INSERT INTO companies (account_id, company_id, profile_id, created_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING',
+        ).run(accountId, companyId, newProfileId, new Date().toISOString());
+        const { profile_id } = this.statement('SELECT profile_id FROM companies WHERE account_id = ? AND company_id = ?').get(
+          accountId,
+          companyId,
+        ) as { profile_id: string };
+        const { versions, result } = change(this.versionsOf(accountId, companyId), { company_id: companyId, profile_id });
+        this.statement('DELETE FROM profile_versions WHERE account_id = ? AND company_id = ?').run(accountId, companyId);
+        const insert = this.statement(
+          'INSERT INTO profile_versions (account_id, company_id, position, version, document) VALUES (?, ?, ?, ?, ?)',
+        );
+        versions.forEach((v, i) => insert.run(accountId, companyId, i, v.version, JSON.stringify(v)));
+        this.statement('UPDATE accounts SET cache_generation = cache_generation + 1 WHERE account_id = ?').run(accountId);
+        return result;
+      })
+      .immediate();
   }
 
   private versionsOf(accountId: string, companyId: string): ProfileVersion[] {
-    const rows = this.statement('SELECT document FROM profile_versions WHERE account_id = ? AND company_id = ? ORDER BY position').all(accountId, companyId) as { document: string }[];
+    const rows = this.statement('SELECT document FROM profile_versions WHERE account_id = ? AND company_id = ? ORDER BY position').all(
+      accountId,
+      companyId,
+    ) as { document: string }[];
     return rows.map((r) => JSON.parse(r.document) as ProfileVersion);
   }
 
@@ -141,7 +190,8 @@ class SqliteStore implements Store {
   }
 
   async quotaUsed(accountId: string, month: string): Promise<number> {
-    const row = this.statement('SELECT count FROM quota_counters WHERE account_id = ? AND month = ?').get(accountId, month) as { count: number } | undefined;
+    const row = this.statement('SELECT count FROM quota_counters WHERE account_id = ? AND month = ?').get(accountId, month) as
+      { count: number } | undefined;
     return row?.count ?? 0;
   }
 
@@ -157,4 +207,3 @@ class SqliteStore implements Store {
     if (this.db.open) this.db.close();
   }
 }
-

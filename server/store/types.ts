@@ -44,8 +44,7 @@ export type ProfileChange<T> = (
 
 /** How rate-limiter-flexible reaches the shared points table of this store. */
 export type RateLimiterBackend =
-  | { kind: 'sqlite'; storeClient: unknown; tableName: string }
-  | { kind: 'postgres'; storeClient: unknown; tableName: string };
+  { kind: 'sqlite'; storeClient: unknown; tableName: string } | { kind: 'postgres'; storeClient: unknown; tableName: string };
 
 export interface Store {
   readonly kind: 'sqlite' | 'postgres';

@@ -16,7 +16,14 @@ type AddErrors = (ajv: Ajv) => Ajv;
 const addErrors = ((ajvErrorsModule as unknown as { default?: AddErrors }).default ?? ajvErrorsModule) as unknown as AddErrors;
 
 export function createAjv(): Ajv {
-  const ajv = new Ajv({ allErrors: true, useDefaults: true, strict: true, strictTypes: false, strictRequired: false, allowUnionTypes: true });
+  const ajv = new Ajv({
+    allErrors: true,
+    useDefaults: true,
+    strict: true,
+    strictTypes: false,
+    strictRequired: false,
+    allowUnionTypes: true,
+  });
   addFormats(ajv, ['date', 'date-time', 'uuid']);
   addErrors(ajv);
   return ajv;

@@ -47,7 +47,11 @@ function checkObject(schema: SchemaNode, data: Record<string, unknown>, path: Pa
     }
   }
   for (const key of keys) {
-    const sub = Object.hasOwn(properties, key) ? properties[key] : typeof schema.additionalProperties === 'object' ? schema.additionalProperties : undefined;
+    const sub = Object.hasOwn(properties, key)
+      ? properties[key]
+      : typeof schema.additionalProperties === 'object'
+        ? schema.additionalProperties
+        : undefined;
     if (sub) walk(sub, data[key], [...path, key], out);
   }
 }

@@ -56,14 +56,21 @@ function toDetail(e: ErrorObject): ValidationDetail | null {
   // Errors raised by propertyNames carry the offending key on the error object itself.
   const propertyName = (e as ErrorObject & { propertyName?: string }).propertyName;
   if (typeof propertyName === 'string') {
-    const inner = e.keyword === 'errorMessage' ? schemaMessage(e, path) : { code: CODE_OF_KEYWORD[e.keyword] ?? 'invalid_value', message: withStop(e.message ?? 'is invalid') };
+    const inner =
+      e.keyword === 'errorMessage'
+        ? schemaMessage(e, path)
+        : { code: CODE_OF_KEYWORD[e.keyword] ?? 'invalid_value', message: withStop(e.message ?? 'is invalid') };
     return { path: [...path, clipName(propertyName)], code: inner.code, message: `key name ${inner.message}` };
   }
   switch (e.keyword) {
     case 'errorMessage':
       return schemaMessage(e, path);
     case 'required':
-      return { path: [...path, String(params.missingProperty)], code: 'required', message: `${String(params.missingProperty)} is required.` };
+      return {
+        path: [...path, String(params.missingProperty)],
+        code: 'required',
+        message: `${String(params.missingProperty)} is required.`,
+      };
     case 'additionalProperties': {
       const name = clipName(String(params.additionalProperty));
       return { path: [...path, name], code: 'unknown_field', message: `${name} is not a field of this object.` };
@@ -88,7 +95,11 @@ function toDetail(e: ErrorObject): ValidationDetail | null {
     case 'format':
       return { path, code: 'invalid_format', message: formatMessage(params) };
     case 'enum':
-      return { path, code: 'invalid_value', message: `must be one of: ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}.` };
+      return {
+        path,
+        code: 'invalid_value',
+        message: `must be one of: ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}.`,
+      };
     case 'const':
       return { path, code: 'invalid_value', message: `must be ${JSON.stringify(params.allowedValue)}.` };
     default:

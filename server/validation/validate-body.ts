@@ -22,7 +22,11 @@ function isObject(v: unknown): v is Record<string, unknown> {
  * Every problem of a body: sizes, else schema plus cross-field rules. Cross-field rules only ever see
  * a body whose arrays are within their maxItems, so their work is bounded too.
  */
-export function requestDetails(schema: object, body: unknown, crossFields?: (body: Record<string, unknown>) => ValidationDetail[]): ValidationDetail[] {
+export function requestDetails(
+  schema: object,
+  body: unknown,
+  crossFields?: (body: Record<string, unknown>) => ValidationDetail[],
+): ValidationDetail[] {
   const oversize = sizeDetails(schema, body);
   if (oversize.length > 0) return oversize;
   const details = schemaDetails(schema, body);

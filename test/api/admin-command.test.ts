@@ -21,7 +21,9 @@ async function admin(db: TestDatabase, ...args: string[]) {
 
 async function adminWith(db: TestDatabase, viaNpm: boolean, args: string[]) {
   const env = { ...process.env, PAYROLL_DB: '', PAYROLL_DATABASE_URL: '', ...db.env };
-  const [cmd, argv] = viaNpm ? ['npm', ['run', '--silent', 'admin', '--', ...args]] : [process.execPath, ['--import', 'tsx', 'tools/admin.ts', ...args]];
+  const [cmd, argv] = viaNpm
+    ? ['npm', ['run', '--silent', 'admin', '--', ...args]]
+    : [process.execPath, ['--import', 'tsx', 'tools/admin.ts', ...args]];
   try {
     const { stdout, stderr } = await run(cmd as string, argv as string[], { cwd: ROOT, env });
     return { code: 0, stdout, stderr };
@@ -59,7 +61,9 @@ describe.each(STORE_KINDS)('admin command (%s)', (kind) => {
     const list = onlyJson((await admin(db, 'account', 'list')).stdout);
     const listed = list.data.find((a: { account_id: string }) => a.account_id === account.account_id);
     expect(listed).toMatchObject({ name: 'Acme KK', plan: 'free' });
-    expect(listed.keys.map((k: { key_prefix: string }) => k.key_prefix).sort()).toEqual([keyPrefixOf(account.api_key), keyPrefixOf(second.api_key)].sort());
+    expect(listed.keys.map((k: { key_prefix: string }) => k.key_prefix).sort()).toEqual(
+      [keyPrefixOf(account.api_key), keyPrefixOf(second.api_key)].sort(),
+    );
     expect(JSON.stringify(list)).not.toContain(account.api_key);
 
     const revoked = onlyJson((await admin(db, 'key', 'revoke', '--key-prefix', keyPrefixOf(account.api_key)!)).stdout);
@@ -124,17 +128,21 @@ describe('admin command usage (checked before any store is opened)', () => {
     expect(res.stdout).toContain('admin key revoke --key-prefix PREFIX');
   });
 
-  it.each([
-    [['account', 'create', '--name', 'X', '--plan', 'free', '--bogus', '1'], "Unknown option '--bogus'"],
-    [['account', 'list', '--plan', 'free'], '--plan is not an option of account list'],
-    [['account', 'create', '--name'], "Option '--name <value>' argument missing"],
-    [['account', 'create', '--name', '--plan', 'free'], "Option '--name' argument is ambiguous"],
-    [['account', 'create', '--name', ' ', '--plan', 'free'], 'missing --name'],
-    [['accounts', 'list'], 'unknown command: accounts list'],
-    [[], 'unknown command'],
-  ].map(([args, reason]) => ({ command: (args as string[]).join(' ') || '(no arguments)', args: args as string[], reason: reason as string })))(
-    'admin $command is a usage error: exit 2, the reason and the usage on stderr, nothing on stdout',
-    async ({ args, reason }) => {
+  it.each(
+    [
+      [['account', 'create', '--name', 'X', '--plan', 'free', '--bogus', '1'], "Unknown option '--bogus'"],
+      [['account', 'list', '--plan', 'free'], '--plan is not an option of account list'],
+      [['account', 'create', '--name'], "Option '--name <value>' argument missing"],
+      [['account', 'create', '--name', '--plan', 'free'], "Option '--name' argument is ambiguous"],
+      [['account', 'create', '--name', ' ', '--plan', 'free'], 'missing --name'],
+      [['accounts', 'list'], 'unknown command: accounts list'],
+      [[], 'unknown command'],
+    ].map(([args, reason]) => ({
+      command: (args as string[]).join(' ') || '(no arguments)',
+      args: args as string[],
+      reason: reason as string,
+    })),
+  )('admin $command is a usage error: exit 2, the reason and the usage on stderr, nothing on stdout', async ({ args, reason }) => {
     const res = await admin(noStore, ...args);
     expect(res.code).toBe(2);
     expect(res.stdout).toBe('');

@@ -7,7 +7,8 @@ import { describe, expect, inject, it } from 'vitest';
 import { runVitest } from './support/run-vitest.ts';
 
 const MISSING = '/nonexistent/chromium-for-the-gating-test';
-const runBrowserTest = (env: Record<string, string>) => runVitest('test/api/docs-browser.test.ts', { PAYROLL_TEST_CHROMIUM: MISSING, ...env });
+const runBrowserTest = (env: Record<string, string>) =>
+  runVitest('test/api/docs-browser.test.ts', { PAYROLL_TEST_CHROMIUM: MISSING, ...env });
 
 describe('browser test gating', () => {
   it('skips the browser test outside CI with one line saying how to run it, and passes', () => {

@@ -64,7 +64,10 @@ describe.each(STORE_KINDS)('calculation endpoints (%s)', (kind) => {
     const grade = await call(api.server, 'POST', PATHS.resolve, { key: api.key, body: bodies.resolve() });
     expect(grade.json.amounts).toMatchObject({ health_insurance_grade: 22, health_insurance_standard_monthly_remuneration: 300000 });
     expect(grade.json.calculation_trace).toEqual([]); // the resolve endpoint alone defaults to no trace
-    const tax = await call(api.server, 'POST', PATHS.incomeTax, { key: api.key, body: { ...bodies.incomeTax(), calculation_options: { include_calculation_trace: false } } });
+    const tax = await call(api.server, 'POST', PATHS.incomeTax, {
+      key: api.key,
+      body: { ...bodies.incomeTax(), calculation_options: { include_calculation_trace: false } },
+    });
     expect(tax.json.calculation_trace).toEqual([]);
     expect(tax.json.amounts.income_tax_basis_amount).toBe(256000);
   });
@@ -74,13 +77,24 @@ describe.each(STORE_KINDS)('calculation endpoints (%s)', (kind) => {
     expect(res.status).toBe(422);
     expect(res.json.error.code).toBe('validation_error');
     expect(res.json.error.details).toEqual([
-      ...['company_id', 'calculation_date', 'payment_date', 'period', 'employee_snapshot'].map((f) => ({ path: [f], code: 'required', message: `${f} is required.` })),
+      ...['company_id', 'calculation_date', 'payment_date', 'period', 'employee_snapshot'].map((f) => ({
+        path: [f],
+        code: 'required',
+        message: `${f} is required.`,
+      })),
       // pay_type defaults to monthly, which requires base_pay (pay type matrix)
       { path: ['base_pay'], code: 'required', message: 'base_pay is required for pay_type monthly.' },
     ]);
     const bonus = await call(api.server, 'POST', PATHS.bonus, { key: api.key, body: {} });
     expect(bonus.json.error.details.map((d: { path: string[] }) => d.path[0])).toEqual([
-      'company_id', 'calculation_date', 'payment_date', 'employee_snapshot', 'bonus_gross_amount', 'previous_month_taxable_payroll_amount', 'previous_month_social_insurance_amount', 'bonus_social_insurance_context',
+      'company_id',
+      'calculation_date',
+      'payment_date',
+      'employee_snapshot',
+      'bonus_gross_amount',
+      'previous_month_taxable_payroll_amount',
+      'previous_month_social_insurance_amount',
+      'bonus_social_insurance_context',
     ]);
   });
 
@@ -108,7 +122,9 @@ describe.each(STORE_KINDS)('calculation endpoints (%s)', (kind) => {
   it('422 validation_error: a bonus of 0 with no items says the bonus must be above 0', async () => {
     const res = await call(api.server, 'POST', PATHS.bonus, { key: api.key, body: { ...bodies.bonus(), bonus_gross_amount: 0 } });
     expect(res.status).toBe(422);
-    expect(res.json.error.details).toEqual([{ path: ['bonus_gross_amount'], code: 'out_of_range', message: expect.stringContaining('must be above 0') }]);
+    expect(res.json.error.details).toEqual([
+      { path: ['bonus_gross_amount'], code: 'out_of_range', message: expect.stringContaining('must be above 0') },
+    ]);
   });
 
   it('422 attendance_input_conflict comes after validation_error and before the company lookup', async () => {
@@ -122,29 +138,43 @@ describe.each(STORE_KINDS)('calculation endpoints (%s)', (kind) => {
     expect(alsoInvalid.json.error.code).toBe('validation_error');
   });
 
-  it('404 company_not_found for an unknown company and for another account\'s company', async () => {
+  it("404 company_not_found for an unknown company and for another account's company", async () => {
     for (const companyId of ['never-created', 'elsewhere']) {
       const res = await call(api.server, 'POST', PATHS.incomeTax, { key: api.key, body: bodies.incomeTax(companyId) });
       expect(res.status).toBe(404);
-      expect(res.json.error).toMatchObject({ code: 'company_not_found', message: `Company ${companyId} does not exist for this account. Create it with PUT /cp/v1/companies/${companyId}/calculation-profile (its first profile version).` });
+      expect(res.json.error).toMatchObject({
+        code: 'company_not_found',
+        message: `Company ${companyId} does not exist for this account. Create it with PUT /cp/v1/companies/${companyId}/calculation-profile (its first profile version).`,
+      });
     }
   });
 
   it('409 settings_lock_conflict when the lock differs from the resolved versions', async () => {
     const first = await call(api.server, 'POST', PATHS.employmentInsurance, { key: api.key, body: bodies.employmentInsurance() });
     const { overtime_premium_rounding_method: _a, overtime_premium_monthly_total_rounding: _b, ...lock } = first.json.settings_snapshot;
-    const locked = await call(api.server, 'POST', PATHS.employmentInsurance, { key: api.key, body: { ...bodies.employmentInsurance(), settings_lock: lock } });
+    const locked = await call(api.server, 'POST', PATHS.employmentInsurance, {
+      key: api.key,
+      body: { ...bodies.employmentInsurance(), settings_lock: lock },
+    });
     expect(locked.status).toBe(200);
-    const stale = await call(api.server, 'POST', PATHS.employmentInsurance, { key: api.key, body: { ...bodies.employmentInsurance(), settings_lock: { ...lock, tax_table_version: '1999-01' } } });
+    const stale = await call(api.server, 'POST', PATHS.employmentInsurance, {
+      key: api.key,
+      body: { ...bodies.employmentInsurance(), settings_lock: { ...lock, tax_table_version: '1999-01' } },
+    });
     expect(stale.status).toBe(409);
     expect(stale.json.error.code).toBe('settings_lock_conflict');
   });
 
   it('422 settings_not_resolved: before the first profile version, and monthly without social insurance', async () => {
-    const early = await call(api.server, 'POST', PATHS.incomeTax, { key: api.key, body: { ...bodies.incomeTax(), calculation_date: '2024-01-01', payment_date: '2024-01-25' } });
+    const early = await call(api.server, 'POST', PATHS.incomeTax, {
+      key: api.key,
+      body: { ...bodies.incomeTax(), calculation_date: '2024-01-01', payment_date: '2024-01-25' },
+    });
     expect(early.status).toBe(422);
     expect(early.json.error.code).toBe('settings_not_resolved');
-    expect(early.json.error.message).toMatch(/^No company calculation profile is in force for payment_date 2024-01-25: the company's first profile version takes effect on 20\d\d-\d\d-\d\d\.$/);
+    expect(early.json.error.message).toMatch(
+      /^No company calculation profile is in force for payment_date 2024-01-25: the company's first profile version takes effect on 20\d\d-\d\d-\d\d\.$/,
+    );
     const noSi = await call(api.server, 'POST', PATHS.monthly, { key: api.key, body: bodies.monthly('no-si') });
     expect(noSi.json.error.code).toBe('settings_not_resolved');
   });
@@ -184,9 +214,17 @@ describe.each(STORE_KINDS)('calculation endpoints (%s)', (kind) => {
   });
 
   it('accepts a valid Idempotency-Key without changing the result semantics', async () => {
-    const res = await call(api.server, 'POST', PATHS.incomeTax, { key: api.key, body: bodies.incomeTax(), headers: { 'Idempotency-Key': 'k-1' } });
+    const res = await call(api.server, 'POST', PATHS.incomeTax, {
+      key: api.key,
+      body: bodies.incomeTax(),
+      headers: { 'Idempotency-Key': 'k-1' },
+    });
     expect(res.status).toBe(200);
-    const again = await call(api.server, 'POST', PATHS.incomeTax, { key: api.key, body: bodies.incomeTax(), headers: { 'Idempotency-Key': 'k-1' } });
+    const again = await call(api.server, 'POST', PATHS.incomeTax, {
+      key: api.key,
+      body: bodies.incomeTax(),
+      headers: { 'Idempotency-Key': 'k-1' },
+    });
     expect(again.json.calculation_id).not.toBe(res.json.calculation_id); // only logged, never cached
   });
 });

@@ -36,7 +36,10 @@ describe("errors raised by Node's HTTP layer carry the envelope", () => {
   it.each([
     ['a malformed request line', 'GARBAGE\r\n\r\n'],
     ['an unknown method', 'FROB /healthz HTTP/1.1\r\nHost: x\r\n\r\n'],
-    ['both Content-Length and Transfer-Encoding', 'POST /v1/payroll/monthly:calculate HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n'],
+    [
+      'both Content-Length and Transfer-Encoding',
+      'POST /v1/payroll/monthly:calculate HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n',
+    ],
     ['a bad chunk size', 'POST /v1/payroll/monthly:calculate HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n'],
     ['a header without a colon', 'GET /healthz HTTP/1.1\r\nHost: x\r\nbroken header\r\n\r\n'],
   ])('400 bad_request for %s', async (_name, bytes) => {
@@ -61,7 +64,9 @@ describe("errors raised by Node's HTTP layer carry the envelope", () => {
 
   it('Expect: 100-continue gets 100 Continue, then the real answer', async () => {
     const connection = await RawConnection.open(api.server.url);
-    connection.write('POST /v1/payroll/monthly:calculate HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\nExpect: 100-continue\r\n\r\n');
+    connection.write(
+      'POST /v1/payroll/monthly:calculate HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\nExpect: 100-continue\r\n\r\n',
+    );
     while (!connection.rawText().includes('100 Continue')) await new Promise((r) => setTimeout(r, 10));
     connection.write('{}');
     const text = () => connection.rawText().replace(/^HTTP\/1\.1 100 Continue\r\n\r\n/, '');
@@ -73,12 +78,16 @@ describe("errors raised by Node's HTTP layer carry the envelope", () => {
 });
 
 describe('slow clients are cut off at the configured bounds', () => {
-  const slow = freshServer('sqlite', { timeouts: { headersTimeoutMs: HEADERS_TIMEOUT_MS, requestTimeoutMs: REQUEST_TIMEOUT_MS, keepAliveTimeoutMs: 5000 } });
+  const slow = freshServer('sqlite', {
+    timeouts: { headersTimeoutMs: HEADERS_TIMEOUT_MS, requestTimeoutMs: REQUEST_TIMEOUT_MS, keepAliveTimeoutMs: 5000 },
+  });
 
   it('a body sent too slowly gets 408 request_timeout with the envelope once the request timeout passes', async () => {
     const connection = await RawConnection.open(slow.server.url);
     // With a valid key, so the server is reading the body (not refusing before it).
-    connection.write(`POST /v1/payroll/monthly:calculate HTTP/1.1\r\nHost: x\r\nX-API-Key: ${slow.key}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{`);
+    connection.write(
+      `POST /v1/payroll/monthly:calculate HTTP/1.1\r\nHost: x\r\nX-API-Key: ${slow.key}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{`,
+    );
     // Keep trickling bytes, so only the whole-request bound (not an idle socket timeout) can end it.
     const trickle = setInterval(() => !connection.isClosed && connection.write(' '), 50);
     await connection.closed;

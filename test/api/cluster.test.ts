@@ -22,7 +22,15 @@ describe('cluster', () => {
     await seed.close();
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
       cwd: ROOT,
-      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', PAYROLL_WORKERS: '2', PAYROLL_DB: file, PAYROLL_DATABASE_URL: '', LOG_LEVEL: 'info' },
+      env: {
+        ...process.env,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        PAYROLL_WORKERS: '2',
+        PAYROLL_DB: file,
+        PAYROLL_DATABASE_URL: '',
+        LOG_LEVEL: 'info',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const lines: Record<string, unknown>[] = [];
@@ -56,7 +64,11 @@ describe('cluster', () => {
       const server = { url: `http://127.0.0.1:${workers[0].port}` };
 
       expect((await putProfile(server, api_key, 'acme-tokyo')).status).toBe(200);
-      const statuses = await Promise.all(Array.from({ length: 30 }, () => call(server, 'POST', PATHS.monthly, { key: api_key, body: bodies.monthly() }).then((r) => r.status)));
+      const statuses = await Promise.all(
+        Array.from({ length: 30 }, () =>
+          call(server, 'POST', PATHS.monthly, { key: api_key, body: bodies.monthly() }).then((r) => r.status),
+        ),
+      );
       // Every status at once, so a failure shows any other answer (a 503, say) among them.
       expect([...statuses].sort()).toEqual([...Array(10).fill(200), ...Array(20).fill(402)]);
       await waitFor(() => lines.filter((l) => l.route === PATHS.monthly).length === 30);
@@ -75,7 +87,11 @@ describe('cluster', () => {
 
 describe('cluster start-up refusal', () => {
   it('a worker that cannot load the masters stops the whole cluster with exit 1', () => {
-    const res = runServerToExit({ PORT: '0', PAYROLL_WORKERS: '2', PAYROLL_MASTERS_DIR: join(ROOT, 'test/fixtures/masters-broken/unknown-key') });
+    const res = runServerToExit({
+      PORT: '0',
+      PAYROLL_WORKERS: '2',
+      PAYROLL_MASTERS_DIR: join(ROOT, 'test/fixtures/masters-broken/unknown-key'),
+    });
     expect(res.status).toBe(1);
     expect(res.stdout).toMatch(/could not load its masters and rules/);
     expect(res.stdout).toMatch(/a worker failed to start; stopping/);

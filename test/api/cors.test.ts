@@ -40,7 +40,9 @@ describe('CORS', () => {
     expect(res.status).toBe(204);
     expect(res.headers.get('access-control-allow-origin')).toBe(APP);
     expect(res.headers.get('access-control-allow-methods')).toBe('GET,PUT,POST');
-    expect(res.headers.get('access-control-allow-headers')?.split(',')).toEqual(expect.arrayContaining(['X-API-Key', 'Content-Type', 'Idempotency-Key', 'X-Request-Id']));
+    expect(res.headers.get('access-control-allow-headers')?.split(',')).toEqual(
+      expect.arrayContaining(['X-API-Key', 'Content-Type', 'Idempotency-Key', 'X-Request-Id']),
+    );
     expect(res.headers.get('x-request-id')).toBeTruthy();
   });
 
@@ -50,7 +52,13 @@ describe('CORS', () => {
       await call(on, 'POST', PATHS.socialInsurance, { key: 'pay_wrong', body: bodies.socialInsurance(), headers: { Origin: APP } }),
     ]) {
       expect(res.headers.get('access-control-allow-origin')).toBe(APP);
-      expect(res.headers.get('access-control-expose-headers')?.split(',')).toEqual(['X-Request-Id', 'Retry-After', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset']);
+      expect(res.headers.get('access-control-expose-headers')?.split(',')).toEqual([
+        'X-Request-Id',
+        'Retry-After',
+        'RateLimit-Limit',
+        'RateLimit-Remaining',
+        'RateLimit-Reset',
+      ]);
       expect(res.headers.get('vary')).toContain('Origin');
     }
   });

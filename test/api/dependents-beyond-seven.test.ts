@@ -42,7 +42,9 @@ describe.each(STORE_KINDS)('dependents beyond seven (%s)', (kind) => {
     expect((await putProfile(api.server, api.key, 'opted-in', { ...profilePutExample, ...OPT_IN })).status).toBe(200);
     // opted in from 2026-06-01 only: a payment in May follows the earlier version, without the opt-in
     expect((await putProfile(api.server, api.key, 'from-june', profilePutExample)).status).toBe(200);
-    expect((await putProfile(api.server, api.key, 'from-june', { ...profilePutExample, effective_from: '2026-06-01', ...OPT_IN })).status).toBe(200);
+    expect(
+      (await putProfile(api.server, api.key, 'from-june', { ...profilePutExample, effective_from: '2026-06-01', ...OPT_IN })).status,
+    ).toBe(200);
   });
 
   it.each(TAX_ENDPOINTS)('%s: 8 dependents without the opt-in is 422 validation_error at the field, as the spec says', async (name) => {
@@ -80,17 +82,20 @@ describe.each(STORE_KINDS)('dependents beyond seven (%s)', (kind) => {
     expect(res.json.error.details.map((d: any) => [d.path, d.code])).toEqual([[['unexpected'], 'unknown_field']]);
   });
 
-  it.each(TAX_ENDPOINTS)('%s: 8 dependents under the opt-in computes, the setting in settings_snapshot and the rule in the trace', async (name) => {
-    const { body } = withDependents(name, 'opted-in', 8);
-    const res = await call(api.server, 'POST', PATHS[name], { key: api.key, body });
-    expect(res.status).toBe(200);
-    const validate = validatorFor(resultSchemas(realEngine())[CALCULATION_ENDPOINTS.find((e) => e.path === PATHS[name])!.type]);
-    expect(validate(res.json), JSON.stringify(validate.errors)).toBe(true);
-    expect(res.json.settings_snapshot.income_tax_dependents_beyond_seven).toBe('statutory_reduction');
-    expect(incomeTaxStep(res.json).inputs.dependents_rule).toBe('dependents_beyond_seven');
-  });
+  it.each(TAX_ENDPOINTS)(
+    '%s: 8 dependents under the opt-in computes, the setting in settings_snapshot and the rule in the trace',
+    async (name) => {
+      const { body } = withDependents(name, 'opted-in', 8);
+      const res = await call(api.server, 'POST', PATHS[name], { key: api.key, body });
+      expect(res.status).toBe(200);
+      const validate = validatorFor(resultSchemas(realEngine())[CALCULATION_ENDPOINTS.find((e) => e.path === PATHS[name])!.type]);
+      expect(validate(res.json), JSON.stringify(validate.errors)).toBe(true);
+      expect(res.json.settings_snapshot.income_tax_dependents_beyond_seven).toBe('statutory_reduction');
+      expect(incomeTaxStep(res.json).inputs.dependents_rule).toBe('dependents_beyond_seven');
+    },
+  );
 
-  it('monthly payroll under the opt-in: 8 dependents = the 7-dependents amount less the table\'s 1,610 yen', async () => {
+  it("monthly payroll under the opt-in: 8 dependents = the 7-dependents amount less the table's 1,610 yen", async () => {
     const tax = async (count: number) => {
       const { body } = withDependents('monthly', 'opted-in', count);
       body.base_pay = 800000; // a 7-dependents amount above 1,610 yen (the 740,000+ formula)
@@ -106,14 +111,19 @@ describe.each(STORE_KINDS)('dependents beyond seven (%s)', (kind) => {
 
   it('income tax simulation under the opt-in: the worked row (basis 600,000: kou_7 9,950 - 1,610 = 8,340)', async () => {
     const { body } = withDependents('incomeTax', 'opted-in', 8);
-    Object.assign(body, { taxable_payment: 690000, social_insurance_deduction_amount: 90000, payment_date: '2026-06-25', calculation_date: '2026-06-25' });
+    Object.assign(body, {
+      taxable_payment: 690000,
+      social_insurance_deduction_amount: 90000,
+      payment_date: '2026-06-25',
+      calculation_date: '2026-06-25',
+    });
     const res = await call(api.server, 'POST', PATHS.incomeTax, { key: api.key, body });
     expect(res.status).toBe(200);
     expect(res.json.amounts).toMatchObject({ income_tax_basis_amount: 600000, income_tax: 8340 });
     expect(incomeTaxStep(res.json).inputs.extra_dependent_deduction).toBe(1610);
   });
 
-  it('under the opt-in the limit is the tables\' tax_dependent_count_max (99)', async () => {
+  it("under the opt-in the limit is the tables' tax_dependent_count_max (99)", async () => {
     const { body, path } = withDependents('incomeTax', 'opted-in', 100);
     const res = await call(api.server, 'POST', PATHS.incomeTax, { key: api.key, body });
     expect(res.status).toBe(422);

@@ -13,7 +13,11 @@ import { realEngine } from './support/real-engine.ts';
 
 const document = buildOpenApiDocument(realEngine()) as any;
 const OPERATIONS = Object.entries<any>(document.paths)
-  .flatMap(([path, item]) => Object.keys(item).filter((m) => m !== 'parameters').map((method) => `${method.toUpperCase()} ${path}`))
+  .flatMap(([path, item]) =>
+    Object.keys(item)
+      .filter((m) => m !== 'parameters')
+      .map((method) => `${method.toUpperCase()} ${path}`),
+  )
   .sort();
 
 describe.runIf(browserTestsRun())('the interactive reference at /docs (headless Chromium)', () => {
@@ -43,7 +47,10 @@ describe.runIf(browserTestsRun())('the interactive reference at /docs (headless 
     await page.waitForSelector('.opblock');
 
     const listed = await page.$$eval('.opblock', (blocks) =>
-      blocks.map((b) => `${b.querySelector('.opblock-summary-method')!.textContent!.trim()} ${b.querySelector('.opblock-summary-path')!.getAttribute('data-path')}`),
+      blocks.map(
+        (b) =>
+          `${b.querySelector('.opblock-summary-method')!.textContent!.trim()} ${b.querySelector('.opblock-summary-path')!.getAttribute('data-path')}`,
+      ),
     );
     expect(listed.sort()).toEqual(OPERATIONS);
     expect(OPERATIONS).toContain('POST /v1/payroll/monthly:calculate');
@@ -59,7 +66,9 @@ describe.runIf(browserTestsRun())('the interactive reference at /docs (headless 
     // The documented example's amounts (engine/contract/examples.ts, checked against the engine elsewhere);
     // 14,775 is also the golden Tokyo 2026-05 health premium for a 300,000 standard monthly remuneration.
     expect(body.amounts.statutory_deductions.health_insurance).toBe(14775);
-    expect(body.amounts.net_payment).toBe((calculationExamples(realEngine()).results.monthly_payroll!.amounts as { net_payment: number }).net_payment);
+    expect(body.amounts.net_payment).toBe(
+      (calculationExamples(realEngine()).results.monthly_payroll!.amounts as { net_payment: number }).net_payment,
+    );
 
     expect(requested.filter((url) => !url.startsWith(`${api.server.url}/`) && !url.startsWith('data:'))).toEqual([]);
     expect(requested).toContain(`${api.server.url}/v1/payroll/monthly:calculate`);

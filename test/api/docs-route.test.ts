@@ -15,7 +15,7 @@ const SWAGGER_UI_DIR = dirname(createRequire(import.meta.url).resolve('swagger-u
 describe('GET /docs', () => {
   const api = freshServer('sqlite');
 
-  it('serves the reference page without a key, with only this server\'s assets', async () => {
+  it("serves the reference page without a key, with only this server's assets", async () => {
     for (const path of ['/docs', '/docs/']) {
       const res = await fetch(`${api.server.url}${path}`);
       expect(res.status).toBe(200);
@@ -23,7 +23,13 @@ describe('GET /docs', () => {
       expect(res.headers.get('content-security-policy')).toContain("default-src 'self'; script-src 'self'");
       const html = await res.text();
       const assets = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]);
-      expect(assets.sort()).toEqual(['/docs/favicon-32x32.png', '/docs/reference.css', '/docs/reference.js', '/docs/swagger-ui-bundle.js', '/docs/swagger-ui.css']);
+      expect(assets.sort()).toEqual([
+        '/docs/favicon-32x32.png',
+        '/docs/reference.css',
+        '/docs/reference.js',
+        '/docs/swagger-ui-bundle.js',
+        '/docs/swagger-ui.css',
+      ]);
     }
   });
 
@@ -40,7 +46,13 @@ describe('GET /docs', () => {
   });
 
   it('serves nothing else without a key, and the description it loads still needs one', async () => {
-    for (const path of ['/docs/package.json', '/docs/index.html', '/docs/swagger-ui-bundle.js.map', '/docs/../package.json', '/v1/openapi.json']) {
+    for (const path of [
+      '/docs/package.json',
+      '/docs/index.html',
+      '/docs/swagger-ui-bundle.js.map',
+      '/docs/../package.json',
+      '/v1/openapi.json',
+    ]) {
       const res = await call(api.server, 'GET', path);
       expect(res.status, path).toBe(401);
       expect(res.json.error.code).toBe('unauthorized');

@@ -5,7 +5,20 @@ import { ERROR_REGISTRY } from '../../server/errors/registry.ts';
 
 const page = readFileSync(new URL('../../docs/errors.md', import.meta.url), 'utf8');
 
-const DETAIL_CODES = ['required', 'unknown_field', 'forbidden_field', 'invalid_type', 'invalid_format', 'invalid_value', 'invalid_length', 'out_of_range', 'duplicate_code', 'date_order', 'inconsistent_value', 'negative_candidate_gross'];
+const DETAIL_CODES = [
+  'required',
+  'unknown_field',
+  'forbidden_field',
+  'invalid_type',
+  'invalid_format',
+  'invalid_value',
+  'invalid_length',
+  'out_of_range',
+  'duplicate_code',
+  'date_order',
+  'inconsistent_value',
+  'negative_candidate_gross',
+];
 
 describe('docs/errors.md', () => {
   it.each(Object.entries(ERROR_REGISTRY))('lists %s with its status', (code, def) => {

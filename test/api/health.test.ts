@@ -38,7 +38,9 @@ describe.each(STORE_KINDS)('probes on %s', (kind) => {
   it('probes are not counted by the rate limit', async () => {
     db = await createTestDatabase(kind);
     server = await startTestServer(db, { config: { rateLimitPerSecond: 1, rateLimitBurst: 1 } });
-    const statuses = await Promise.all(Array.from({ length: 6 }, (_, i) => call(server!, 'GET', i % 2 ? '/healthz' : '/readyz').then((r) => r.status)));
+    const statuses = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => call(server!, 'GET', i % 2 ? '/healthz' : '/readyz').then((r) => r.status)),
+    );
     expect(statuses).toEqual([200, 200, 200, 200, 200, 200]);
     // The address's allowance of 1 is still there for a real (unauthenticated) request: 401, not 429.
     expect((await call(server, 'GET', '/v1/masters/tax-tables')).status).toBe(401);

@@ -62,7 +62,10 @@ describe.each(STORE_KINDS)('HTTP basics (%s)', (kind) => {
   });
 
   it('415 unsupported_media_type without a JSON Content-Type, on POST and PUT', async () => {
-    for (const [method, path] of [['POST', PATHS.monthly], ['PUT', '/cp/v1/companies/acme-tokyo/calculation-profile']]) {
+    for (const [method, path] of [
+      ['POST', PATHS.monthly],
+      ['PUT', '/cp/v1/companies/acme-tokyo/calculation-profile'],
+    ]) {
       const noType = await call(api.server, method, path, { key: api.key, rawBody: JSON.stringify(bodies.monthly()) });
       expect(noType.status).toBe(415);
       expect(noType.json.error.code).toBe('unsupported_media_type');
@@ -72,13 +75,33 @@ describe.each(STORE_KINDS)('HTTP basics (%s)', (kind) => {
   });
 
   it('400 malformed_json for a body that is not JSON', async () => {
-    const res = await call(api.server, 'POST', PATHS.monthly, { key: api.key, rawBody: '{"company_id": ', headers: { 'Content-Type': 'application/json' } });
+    const res = await call(api.server, 'POST', PATHS.monthly, {
+      key: api.key,
+      rawBody: '{"company_id": ',
+      headers: { 'Content-Type': 'application/json' },
+    });
     expect(res.status).toBe(400);
-    expect(res.json.error).toEqual({ code: 'malformed_json', message: 'The request body is not valid JSON.', request_id: expect.stringMatching(UUID) });
+    expect(res.json.error).toEqual({
+      code: 'malformed_json',
+      message: 'The request body is not valid JSON.',
+      request_id: expect.stringMatching(UUID),
+    });
   });
 
   it('413 payload_too_large above PAYROLL_MAX_BODY_BYTES', async () => {
-    const big = { ...bodies.monthly(), allowances: [{ code: 'x', name: 'y'.repeat(5000), amount: 1, taxable: true, social_insurance_included: true, employment_insurance_included: true }] };
+    const big = {
+      ...bodies.monthly(),
+      allowances: [
+        {
+          code: 'x',
+          name: 'y'.repeat(5000),
+          amount: 1,
+          taxable: true,
+          social_insurance_included: true,
+          employment_insurance_included: true,
+        },
+      ],
+    };
     const res = await call(api.server, 'POST', PATHS.monthly, { key: api.key, body: big });
     expect(res.status).toBe(413);
     expect(res.json.error.code).toBe('payload_too_large');
@@ -106,7 +129,9 @@ describe.each(STORE_KINDS)('HTTP basics (%s)', (kind) => {
   });
 
   it('the log keeps the message of an engine fault (rule and step, values masked), the client still sees none', async () => {
-    engine.failWith = new EngineFault(`rule rules/x/x.y.v1.yaml (step y) failed: TypeError: ${maskValues('amount 300000 of key sk_live_abcdefghijklmnopqrstuvwxyz')}`);
+    engine.failWith = new EngineFault(
+      `rule rules/x/x.y.v1.yaml (step y) failed: TypeError: ${maskValues('amount 300000 of key sk_live_abcdefghijklmnopqrstuvwxyz')}`,
+    );
     try {
       const res = await call(api.server, 'POST', PATHS.incomeTax, { key: api.key, body: bodies.incomeTax() });
       expect(res.status).toBe(500);

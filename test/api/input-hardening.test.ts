@@ -20,13 +20,21 @@ describe.each(STORE_KINDS)('input hardening (%s)', (kind) => {
   const api = freshServer(kind, { company: 'acme-tokyo' });
 
   const send = (method: string, path: string, body: Uint8Array, headers: Record<string, string>) =>
-    call(api.server, method, path, { key: api.key, rawBody: body as unknown as string, headers: { 'Content-Type': 'application/json', ...headers } });
+    call(api.server, method, path, {
+      key: api.key,
+      rawBody: body as unknown as string,
+      headers: { 'Content-Type': 'application/json', ...headers },
+    });
 
   describe.each(WRITES)('%s %s', (method, path, body) => {
     it.each(['gzip', 'deflate', 'br'])('a body that is not %s data: 400 bad_request with the envelope', async (encoding) => {
       const res = await send(method, path, Buffer.from(JSON.stringify(body())), { 'Content-Encoding': encoding });
       expect(res.status).toBe(400);
-      expect(res.json.error).toMatchObject({ code: 'bad_request', message: `The request body is not valid ${encoding} data, as its Content-Encoding claims.`, request_id: res.headers.get('x-request-id') });
+      expect(res.json.error).toMatchObject({
+        code: 'bad_request',
+        message: `The request body is not valid ${encoding} data, as its Content-Encoding claims.`,
+        request_id: res.headers.get('x-request-id'),
+      });
     });
 
     it('an unknown encoding: 415 naming it', async () => {
@@ -62,7 +70,11 @@ describe.each(STORE_KINDS)('input hardening (%s)', (kind) => {
       for (const companyId of ['acme\u0000tokyo', 'acme\ud800', '\udc00']) {
         const res = await call(api.server, 'POST', PATHS[name], { key: api.key, body: bodies[name](companyId) });
         expect(res.status).toBe(422);
-        expect(res.json.error.details).toContainEqual({ path: ['company_id'], code: 'invalid_format', message: 'must be valid Unicode text without NUL characters or unpaired surrogates.' });
+        expect(res.json.error.details).toContainEqual({
+          path: ['company_id'],
+          code: 'invalid_format',
+          message: 'must be valid Unicode text without NUL characters or unpaired surrogates.',
+        });
       }
     });
 
@@ -73,16 +85,31 @@ describe.each(STORE_KINDS)('input hardening (%s)', (kind) => {
       const res = await call(api.server, 'POST', PATHS.monthly, { key: api.key, body });
       expect(res.status).toBe(422);
       const paths = res.json.error.details.map((d: { path: unknown[] }) => JSON.stringify(d.path));
-      expect(paths).toEqual(expect.arrayContaining(['["employee_snapshot","employee_ref"]', '["custom_deductions",0,"code"]', '["custom_deductions",0,"metadata","k\\udfff"]']));
+      expect(paths).toEqual(
+        expect.arrayContaining([
+          '["employee_snapshot","employee_ref"]',
+          '["custom_deductions",0,"code"]',
+          '["custom_deductions",0,"metadata","k\\udfff"]',
+        ]),
+      );
     });
 
     it('a company_id with NUL in the path: GET 404 company_not_found, PUT 422 at ["path","company_id"]', async () => {
       const get = await call(api.server, 'GET', '/cp/v1/companies/acme%00tokyo/calculation-profile', { key: api.key });
       expect(get.status).toBe(404);
       expect(get.json.error.code).toBe('company_not_found');
-      const put = await call(api.server, 'PUT', '/cp/v1/companies/acme%00tokyo/calculation-profile', { key: api.key, body: profilePutExample });
+      const put = await call(api.server, 'PUT', '/cp/v1/companies/acme%00tokyo/calculation-profile', {
+        key: api.key,
+        body: profilePutExample,
+      });
       expect(put.status).toBe(422);
-      expect(put.json.error.details).toEqual([{ path: ['path', 'company_id'], code: 'invalid_format', message: 'company_id must be valid Unicode text without NUL characters or unpaired surrogates.' }]);
+      expect(put.json.error.details).toEqual([
+        {
+          path: ['path', 'company_id'],
+          code: 'invalid_format',
+          message: 'company_id must be valid Unicode text without NUL characters or unpaired surrogates.',
+        },
+      ]);
     });
 
     it('astral and Japanese characters are valid and round-trip unchanged', async () => {
@@ -98,7 +125,7 @@ describe.each(STORE_KINDS)('input hardening (%s)', (kind) => {
   });
 
   describe('money inputs are bounded so every result is a safe integer', () => {
-    it('base_pay 9,007,199,254,740,991 (the issue\'s example) is 422 out_of_range', async () => {
+    it("base_pay 9,007,199,254,740,991 (the issue's example) is 422 out_of_range", async () => {
       const body = { ...bodies.monthly(), base_pay: 9_007_199_254_740_991 };
       const res = await call(api.server, 'POST', PATHS.monthly, { key: api.key, body });
       expect(res.status).toBe(422);
@@ -114,9 +141,15 @@ describe.each(STORE_KINDS)('input hardening (%s)', (kind) => {
         ['bonus', 'bonus_gross_amount'],
       ];
       for (const [name, field] of fields) {
-        const ok = await call(api.server, 'POST', PATHS[name as keyof typeof PATHS], { key: api.key, body: { ...bodies[name as keyof typeof bodies](), [field]: 999_999_999 } });
+        const ok = await call(api.server, 'POST', PATHS[name as keyof typeof PATHS], {
+          key: api.key,
+          body: { ...bodies[name as keyof typeof bodies](), [field]: 999_999_999 },
+        });
         expect([name, ok.status]).toEqual([name, 200]);
-        const over = await call(api.server, 'POST', PATHS[name as keyof typeof PATHS], { key: api.key, body: { ...bodies[name as keyof typeof bodies](), [field]: 1_000_000_000 } });
+        const over = await call(api.server, 'POST', PATHS[name as keyof typeof PATHS], {
+          key: api.key,
+          body: { ...bodies[name as keyof typeof bodies](), [field]: 1_000_000_000 },
+        });
         expect(over.json.error.details).toContainEqual({ path: [field], code: 'out_of_range', message: 'must be <= 999999999.' });
       }
     });

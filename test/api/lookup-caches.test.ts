@@ -98,7 +98,8 @@ describe.each(STORE_KINDS)('lookup caches across two processes on one store (%s)
   it('a profile PUT through one process is what the next calculation in the other process uses', async () => {
     const { api_key: key } = await newAccount(admin);
     const first = await putProfile(a, key, 'acme-tokyo');
-    const calc = async () => (await call(b, 'POST', PATHS.monthly, { key, body: bodies.monthly() })).json.settings_snapshot.company_profile_version;
+    const calc = async () =>
+      (await call(b, 'POST', PATHS.monthly, { key, body: bodies.monthly() })).json.settings_snapshot.company_profile_version;
     expect(await calc()).toBe(first.json.version);
     expect(await calc()).toBe(first.json.version); // now cached in b
     const replaced = await putProfile(a, key, 'acme-tokyo', { ...profilePutExample, health_premium_rounding_scope: 'per_item' });

@@ -32,8 +32,28 @@ function pathsOf(v: Json, prefix: (string | number)[] = []): (string | number)[]
 }
 
 const REPLACEMENTS: Json[] = [
-  null, 'x', '', -1, -0.5, 1.5, 1e21, 2 ** 53 + 2, 0, true, [], {}, '2026-02-30', '2026-13-01', '９９', 'a'.repeat(5000),
-  [null], { unexpected: 1 }, '1e3', ' 0.1 ', '-0', 'NaN',
+  null,
+  'x',
+  '',
+  -1,
+  -0.5,
+  1.5,
+  1e21,
+  2 ** 53 + 2,
+  0,
+  true,
+  [],
+  {},
+  '2026-02-30',
+  '2026-13-01',
+  '９９',
+  'a'.repeat(5000),
+  [null],
+  { unexpected: 1 },
+  '1e3',
+  ' 0.1 ',
+  '-0',
+  'NaN',
 ];
 
 function mutate(body: Record<string, Json>, rand: () => number): { body: Json; what: string } {
@@ -85,7 +105,11 @@ describe('malformed input never gets a 5xx', () => {
     'a body of the wrong shape (%s) is a 4xx on every endpoint',
     async (raw) => {
       for (const name of ENDPOINT_NAMES) {
-        const res = await call(api.server, 'POST', PATHS[name], { key: api.key, rawBody: raw, headers: { 'Content-Type': 'application/json' } });
+        const res = await call(api.server, 'POST', PATHS[name], {
+          key: api.key,
+          rawBody: raw,
+          headers: { 'Content-Type': 'application/json' },
+        });
         expect([400, 422], `${name} ${raw} -> ${res.status}`).toContain(res.status);
       }
     },

@@ -28,7 +28,11 @@ describe('master listings: every kind, and ?as_of=', () => {
 
   it('tax-tables lists the computer-method table with the monthly and bonus ones', async () => {
     const data = await get('/v1/masters/tax-tables', taxTableListSchema);
-    expect(data.find((r) => r.table === 'computer_special' && r.version === '2026-01')).toMatchObject({ id: 'nta-computer-special', effective_from: '2026-01-01', status: 'imported' });
+    expect(data.find((r) => r.table === 'computer_special' && r.version === '2026-01')).toMatchObject({
+      id: 'nta-computer-special',
+      effective_from: '2026-01-01',
+      status: 'imported',
+    });
   });
 
   it('versions lists every version of every master kind, grades and rounding included', async () => {
@@ -36,7 +40,11 @@ describe('master listings: every kind, and ?as_of=', () => {
     // every table kind, and the dated values of masters/parameters/ (type parameter)
     expect(new Set(data.map((r) => r.type))).toEqual(new Set([...MASTER_KINDS, 'parameter']));
     expect(data).toHaveLength(realEngine().masterVersions().length);
-    expect(data.find((r) => r.type === 'health_insurance_grade_table')).toMatchObject({ version: '2025-03', file: 'social_insurance/health_grades/2025-03.yaml', inherited_from: null });
+    expect(data.find((r) => r.type === 'health_insurance_grade_table')).toMatchObject({
+      version: '2025-03',
+      file: 'social_insurance/health_grades/2025-03.yaml',
+      inherited_from: null,
+    });
     expect(data.find((r) => r.type === 'rounding_rule_table')).toMatchObject({ version: '2020-01', effective_to: null });
   });
 
@@ -65,7 +73,9 @@ describe('master listings: every kind, and ?as_of=', () => {
   it.each(['2026-02-30', '20260525', 'yesterday', ''])('as_of=%j is a 422 at ["query", "as_of"]', async (value) => {
     const res = await call(api.server, 'GET', `/v1/masters/versions?as_of=${value}`, { key: api.key });
     expect(res.status).toBe(422);
-    expect(res.json.error.details).toEqual([{ path: ['query', 'as_of'], code: 'invalid_format', message: 'as_of must be a date written YYYY-MM-DD, given once.' }]);
+    expect(res.json.error.details).toEqual([
+      { path: ['query', 'as_of'], code: 'invalid_format', message: 'as_of must be a date written YYYY-MM-DD, given once.' },
+    ]);
   });
 
   it('a repeated as_of is a 422 too', async () => {
@@ -80,7 +90,20 @@ describe('parameters in the versions listing', () => {
     const records = loadEngine({ rulesDir: tree.rules, mastersDir: tree.masters }).masterVersions();
     const levy = records.filter((r) => r.type === 'parameter' && r.id === 'local_levy.rate');
     expect(levy).toEqual([
-      { type: 'parameter', id: 'local_levy.rate', version: '2028-01-01', effective_from: '2028-01-01', effective_to: null, provider: 'Scenario City', source_artifact_id: 'scenario-ordinance', file: 'parameters/local_levy.yaml', inherited_from: null, unit: 'rate', value: '0.001', inferred: false },
+      {
+        type: 'parameter',
+        id: 'local_levy.rate',
+        version: '2028-01-01',
+        effective_from: '2028-01-01',
+        effective_to: null,
+        provider: 'Scenario City',
+        source_artifact_id: 'scenario-ordinance',
+        file: 'parameters/local_levy.yaml',
+        inherited_from: null,
+        unit: 'rate',
+        value: '0.001',
+        inferred: false,
+      },
     ]);
     expect(validatorFor(masterVersionListSchema)({ data: records })).toBe(true);
   });

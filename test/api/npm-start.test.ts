@@ -29,7 +29,14 @@ describe('npm start', () => {
     const dir = mkdtempSync(join(tmpdir(), 'npm-start-'));
     const child = spawn(NPM, ['start'], {
       cwd: ROOT,
-      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', PAYROLL_WORKERS: '1', PAYROLL_DB: join(dir, 'p.sqlite'), PAYROLL_DATABASE_URL: '' },
+      env: {
+        ...process.env,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        PAYROLL_WORKERS: '1',
+        PAYROLL_DB: join(dir, 'p.sqlite'),
+        PAYROLL_DATABASE_URL: '',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));

@@ -60,7 +60,10 @@ describe('OpenAPI document', () => {
   });
 
   it('the checked-in openapi.json equals what the code generates (run `npm run openapi`)', () => {
-    expect(readFileSync(OPENAPI_FILE, 'utf8') === renderOpenApiFile(realEngine()), 'openapi.json is stale: run `npm run openapi` (it also regenerates client/schema.ts)').toBe(true);
+    expect(
+      readFileSync(OPENAPI_FILE, 'utf8') === renderOpenApiFile(realEngine()),
+      'openapi.json is stale: run `npm run openapi` (it also regenerates client/schema.ts)',
+    ).toBe(true);
   });
 
   it.each(SPEC_ENDPOINTS)('documents %s %s with a description, examples and the API key', (method, path) => {
@@ -77,8 +80,12 @@ describe('OpenAPI document', () => {
     }
   });
 
-  it('documents nothing beyond the specification\'s endpoints and the probes', () => {
-    const documented = Object.entries<any>(document.paths).flatMap(([path, item]) => Object.keys(item).filter((k) => k !== 'parameters').map((m) => `${m} ${path}`));
+  it("documents nothing beyond the specification's endpoints and the probes", () => {
+    const documented = Object.entries<any>(document.paths).flatMap(([path, item]) =>
+      Object.keys(item)
+        .filter((k) => k !== 'parameters')
+        .map((m) => `${m} ${path}`),
+    );
     expect(documented.sort()).toEqual([...SPEC_ENDPOINTS, ...PROBE_ENDPOINTS].map(([m, p]) => `${m} ${p}`).sort());
   });
 
@@ -97,12 +104,16 @@ describe('OpenAPI document', () => {
         if (method === 'parameters') continue;
         for (const [status, response] of Object.entries<any>(op.responses)) {
           const where = `${method} ${path} ${status}`;
-          expect(Object.keys(response.headers ?? {}), where).toEqual(expect.arrayContaining(['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset']));
+          expect(Object.keys(response.headers ?? {}), where).toEqual(
+            expect.arrayContaining(['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset']),
+          );
           if (['402', '429', '503'].includes(status)) expect(response.headers['Retry-After'], where).toBeDefined();
         }
       }
     }
-    expect(Object.keys(document.components.headers)).toEqual(expect.arrayContaining(['XRequestId', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset']));
+    expect(Object.keys(document.components.headers)).toEqual(
+      expect.arrayContaining(['XRequestId', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset']),
+    );
   });
 
   it.each(Object.entries(componentSchemas(realEngine())))('schema %s has a description and examples that pass it', (_name, schema: any) => {
@@ -114,25 +125,31 @@ describe('OpenAPI document', () => {
     for (const example of schema.examples) expect(validate(structuredClone(example)), JSON.stringify(validate.errors)).toBe(true);
   });
 
-  it.each(CALCULATION_ENDPOINTS.map((e) => [e.type, e] as const))('the %s request example passes the cross-field rules', (_t, endpoint: any) => {
-    expect(validateCrossFields(endpoint.type, structuredClone(endpoint.requestSchema.examples[0]))).toEqual([]);
-  });
+  it.each(CALCULATION_ENDPOINTS.map((e) => [e.type, e] as const))(
+    'the %s request example passes the cross-field rules',
+    (_t, endpoint: any) => {
+      expect(validateCrossFields(endpoint.type, structuredClone(endpoint.requestSchema.examples[0]))).toEqual([]);
+    },
+  );
 });
 
 describe('documented response examples', () => {
   const { versions } = applyProfilePut([], profilePutExample as never, { company_id: 'acme-tokyo', profile_id: 'prof_example' });
-  it.each(CALCULATION_ENDPOINTS.map((e) => [e.type, e] as const))('the %s example result is what the engine computes for the example request', (_t, endpoint: any) => {
-    const request = structuredClone(endpoint.requestSchema.examples[0]);
-    expect(schemaDetails(endpoint.requestSchema, request)).toEqual([]); // fills defaults as the API does
-    const result = realEngine().calculate(endpoint.type, request, versions);
-    const example = (resultSchemas(realEngine())[endpoint.type as CalculationType] as any).examples[0];
-    expect(result.amounts).toEqual(example.amounts);
-    // the data fingerprint changes with every edit of rules/ or masters/; the example shows its form
-    const { rules_masters_hash: hash, ...resolved } = result.settings_snapshot;
-    const { rules_masters_hash: _exampleHash, ...exampleVersions } = example.settings_snapshot;
-    expect(hash).toBe(realEngine().provenance().rules_masters_hash);
-    expect(resolved).toEqual(exampleVersions);
-  });
+  it.each(CALCULATION_ENDPOINTS.map((e) => [e.type, e] as const))(
+    'the %s example result is what the engine computes for the example request',
+    (_t, endpoint: any) => {
+      const request = structuredClone(endpoint.requestSchema.examples[0]);
+      expect(schemaDetails(endpoint.requestSchema, request)).toEqual([]); // fills defaults as the API does
+      const result = realEngine().calculate(endpoint.type, request, versions);
+      const example = (resultSchemas(realEngine())[endpoint.type as CalculationType] as any).examples[0];
+      expect(result.amounts).toEqual(example.amounts);
+      // the data fingerprint changes with every edit of rules/ or masters/; the example shows its form
+      const { rules_masters_hash: hash, ...resolved } = result.settings_snapshot;
+      const { rules_masters_hash: _exampleHash, ...exampleVersions } = example.settings_snapshot;
+      expect(hash).toBe(realEngine().provenance().rules_masters_hash);
+      expect(resolved).toEqual(exampleVersions);
+    },
+  );
 });
 
 describe('GET /v1/openapi.json', () => {
@@ -159,11 +176,13 @@ describe('GET /v1/openapi.json', () => {
     expect(await second.text()).toBe(text);
     // node:http, not fetch: fetch adds Cache-Control: no-cache to a conditional request, which forbids a 304.
     const cached = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-      http.get(`${api.server.url}/v1/openapi.json`, { headers: { 'X-API-Key': key, 'If-None-Match': etag } }, (res) => {
-        let body = '';
-        res.on('data', (c: Buffer) => (body += c.toString()));
-        res.on('end', () => resolve({ status: res.statusCode!, body }));
-      }).on('error', reject);
+      http
+        .get(`${api.server.url}/v1/openapi.json`, { headers: { 'X-API-Key': key, 'If-None-Match': etag } }, (res) => {
+          let body = '';
+          res.on('data', (c: Buffer) => (body += c.toString()));
+          res.on('end', () => resolve({ status: res.statusCode!, body }));
+        })
+        .on('error', reject);
     });
     expect(cached).toEqual({ status: 304, body: '' });
   });

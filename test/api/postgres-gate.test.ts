@@ -9,7 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { isCi } from './support/postgres-gate.ts';
 import { runVitest } from './support/run-vitest.ts';
 
-const SKIP_LINE = /^PostgreSQL tests skipped: no PostgreSQL answers at postgres:\/\/postgres@127\.0\.0\.1:\d+\/test \(connect ECONNREFUSED 127\.0\.0\.1:\d+\)\. To run them, start PostgreSQL there or set PAYROLL_TEST_DATABASE_URL=postgres:\/\/USER@HOST:PORT\/DATABASE \(CI=true makes them required\)\.$/;
+const SKIP_LINE =
+  /^PostgreSQL tests skipped: no PostgreSQL answers at postgres:\/\/postgres@127\.0\.0\.1:\d+\/test \(connect ECONNREFUSED 127\.0\.0\.1:\d+\)\. To run them, start PostgreSQL there or set PAYROLL_TEST_DATABASE_URL=postgres:\/\/USER@HOST:PORT\/DATABASE \(CI=true makes them required\)\.$/;
 
 /** A port that was free a moment ago: listen on 0, note the port, close. */
 async function closedPort(): Promise<number> {
@@ -38,7 +39,11 @@ describe('PostgreSQL test gating', () => {
     const port = await closedPort();
     const { status, lines } = runStoreTests({ CI: 'true', PAYROLL_TEST_DATABASE_URL: `postgres://postgres@127.0.0.1:${port}/test` });
     expect(lines.some((l) => l.startsWith('PostgreSQL tests skipped'))).toBe(false);
-    expect(lines.some((l) => l.includes('PostgreSQL tests are required in CI (CI=true) but no PostgreSQL answers at postgres://postgres@127.0.0.1:'))).toBe(true);
+    expect(
+      lines.some((l) =>
+        l.includes('PostgreSQL tests are required in CI (CI=true) but no PostgreSQL answers at postgres://postgres@127.0.0.1:'),
+      ),
+    ).toBe(true);
     expect(status).not.toBe(0);
   });
 

@@ -21,8 +21,12 @@ describe.each(STORE_KINDS)('quota stays exact when failing calls race valid ones
     const { api_key: key, account_id } = await newAccount(api.server.store, 'free');
     expect((await putProfile(api.server, key, 'acme-tokyo')).status).toBe(200);
     // Failing calls first in each group of five, so they are in flight when the valid one arrives.
-    const requests = Array.from({ length: 50 }, (_, i) => (i % 5 === 4 ? { valid: true, body: bodies.monthly() } : { valid: false, body: failing() }));
-    const results = await Promise.all(requests.map(async (r) => ({ valid: r.valid, res: await call(api.server, 'POST', PATHS.monthly, { key, body: r.body }) })));
+    const requests = Array.from({ length: 50 }, (_, i) =>
+      i % 5 === 4 ? { valid: true, body: bodies.monthly() } : { valid: false, body: failing() },
+    );
+    const results = await Promise.all(
+      requests.map(async (r) => ({ valid: r.valid, res: await call(api.server, 'POST', PATHS.monthly, { key, body: r.body }) })),
+    );
     expect(results.filter((r) => r.valid).map((r) => r.res.status)).toEqual(Array(10).fill(200));
     // A failing call that reaches the quota check after the tenth success is refused with 402 before it
     // is calculated (the quota is checked first); any other answer would be a bug.

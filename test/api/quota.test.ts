@@ -32,7 +32,9 @@ describe.each(STORE_KINDS)('free-plan quota (%s)', (kind) => {
   it('50 parallel payroll calls on a fresh free account: exactly 10 succeed, 40 get 402', async () => {
     const { api_key: key, account_id } = await freeAccountWithCompany();
     const results = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => call(api.server, 'POST', i % 2 ? PATHS.monthly : PATHS.bonus, { key, body: i % 2 ? bodies.monthly() : bodies.bonus() })),
+      Array.from({ length: 50 }, (_, i) =>
+        call(api.server, 'POST', i % 2 ? PATHS.monthly : PATHS.bonus, { key, body: i % 2 ? bodies.monthly() : bodies.bonus() }),
+      ),
     );
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(10);
@@ -40,7 +42,8 @@ describe.each(STORE_KINDS)('free-plan quota (%s)', (kind) => {
     const refused = results.find((r) => r.status === 402)!;
     expect(refused.json.error).toMatchObject({
       code: 'quota_exceeded',
-      message: 'The monthly calculation quota of this plan (10) is used up for 2026-05 (Asia/Tokyo); it resets at 2026-06-01T00:00:00+09:00.',
+      message:
+        'The monthly calculation quota of this plan (10) is used up for 2026-05 (Asia/Tokyo); it resets at 2026-06-01T00:00:00+09:00.',
     });
     // The clock says 2026-05-20T03:00Z = 12:00 in Tokyo; the reset is 2026-05-31T15:00Z, 12 days and 12 hours later.
     expect(refused.headers.get('retry-after')).toBe(String((11 * 24 + 12) * 3600));
@@ -55,7 +58,14 @@ describe.each(STORE_KINDS)('free-plan quota (%s)', (kind) => {
     // Failures in validation, company lookup and the engine do not count.
     expect((await call(api.server, 'POST', PATHS.monthly, { key, body: {} })).status).toBe(422);
     expect((await call(api.server, 'POST', PATHS.monthly, { key, body: bodies.monthly('unknown-co') })).status).toBe(404);
-    expect((await call(api.server, 'POST', PATHS.monthly, { key, body: { ...bodies.monthly(), calculation_date: '2020-01-01', payment_date: '2020-01-25' } })).status).toBe(422);
+    expect(
+      (
+        await call(api.server, 'POST', PATHS.monthly, {
+          key,
+          body: { ...bodies.monthly(), calculation_date: '2020-01-01', payment_date: '2020-01-25' },
+        })
+      ).status,
+    ).toBe(422);
     expect(await api.server.store.quotaUsed(account_id, '2026-05')).toBe(0);
     for (let i = 0; i < 10; i++) expect((await call(api.server, 'POST', PATHS.monthly, { key, body: bodies.monthly() })).status).toBe(200);
     expect((await call(api.server, 'POST', PATHS.bonus, { key, body: bodies.bonus() })).status).toBe(402);
@@ -82,7 +92,9 @@ describe.each(STORE_KINDS)('free-plan quota (%s)', (kind) => {
       clock = new Date('2026-05-20T03:00:00Z');
     }
     const standard = await freeAccountWithCompany('standard');
-    const results = await Promise.all(Array.from({ length: 15 }, () => call(api.server, 'POST', PATHS.monthly, { key: standard.api_key, body: bodies.monthly() })));
+    const results = await Promise.all(
+      Array.from({ length: 15 }, () => call(api.server, 'POST', PATHS.monthly, { key: standard.api_key, body: bodies.monthly() })),
+    );
     expect(results.every((r) => r.status === 200)).toBe(true);
   });
 

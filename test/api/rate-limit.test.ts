@@ -27,7 +27,10 @@ async function redisAnswers(url: string): Promise<boolean> {
   });
 }
 const REDIS_AVAILABLE = process.env.CI === 'true' || (await redisAnswers(REDIS_URL));
-if (!REDIS_AVAILABLE) console.warn(`rate-limit tests: no Redis at ${REDIS_URL}; the Redis backend cases are SKIPPED (start redis-server or set PAYROLL_TEST_REDIS_URL; .ci/run does)`);
+if (!REDIS_AVAILABLE)
+  console.warn(
+    `rate-limit tests: no Redis at ${REDIS_URL}; the Redis backend cases are SKIPPED (start redis-server or set PAYROLL_TEST_REDIS_URL; .ci/run does)`,
+  );
 
 // 2 per second sustained, bursts up to 4.
 const LIMITS: Partial<AppConfig> = { rateLimitPerSecond: 2, rateLimitBurst: 4 };
@@ -36,7 +39,14 @@ const SETUPS = [
   ...STORE_KINDS.map((kind) => ({ name: `${kind} store, auto backend`, kind, config: LIMITS, shared: kind === 'postgres' })),
   // A random namespace per run: several test runs share the one Redis of the machine.
   ...(REDIS_AVAILABLE
-    ? [{ name: 'sqlite store, redis backend', kind: 'sqlite' as const, config: { ...LIMITS, redisUrl: REDIS_URL, redisKeyPrefix: `test-${randomBytes(6).toString('hex')}` }, shared: true }]
+    ? [
+        {
+          name: 'sqlite store, redis backend',
+          kind: 'sqlite' as const,
+          config: { ...LIMITS, redisUrl: REDIS_URL, redisKeyPrefix: `test-${randomBytes(6).toString('hex')}` },
+          shared: true,
+        },
+      ]
     : []),
 ];
 
@@ -74,7 +84,11 @@ describe.each(SETUPS)('rate limit ($name)', ({ kind, config, shared }) => {
   it('reports RateLimit-Limit, -Remaining and -Reset on every answer, errors included', async () => {
     const { api_key: key } = await newAccount(a.store);
     const first = await call(a, 'GET', '/v1/masters/tax-tables', { key });
-    expect([first.headers.get('ratelimit-limit'), first.headers.get('ratelimit-remaining'), first.headers.get('ratelimit-reset')]).toEqual(['2', '1', '1']);
+    expect([first.headers.get('ratelimit-limit'), first.headers.get('ratelimit-remaining'), first.headers.get('ratelimit-reset')]).toEqual([
+      '2',
+      '1',
+      '1',
+    ]);
     const second = await call(a, 'GET', '/v1/no-such-route', { key });
     expect(second.status).toBe(404);
     expect([second.headers.get('ratelimit-limit'), second.headers.get('ratelimit-remaining')]).toEqual(['2', '0']);

@@ -48,11 +48,20 @@ describe('GET /readyz reports the last reload', () => {
 
     const file = join(masters, 'employees_pension/2020-09.yaml');
     const good = readFileSync(file, 'utf8');
-    writeFileSync(file, good.replace(/^employees_pension_insurance_employee_rate: "([0-9.]+)"/m, 'employees_pension_insurance_employee_rate: $1'));
+    writeFileSync(
+      file,
+      good.replace(/^employees_pension_insurance_employee_rate: "([0-9.]+)"/m, 'employees_pension_insurance_employee_rate: $1'),
+    );
     expect(reloadAndLog(holder, silent)).toBe(false);
     const refused = (await readyz()).last_reload;
     expect(refused).toMatchObject({ outcome: 'refused', rules_masters_hash: serving, problem_count: 1 });
-    expect(refused.problems).toEqual([{ file: 'employees_pension/2020-09.yaml', path: '/employees_pension_insurance_employee_rate', message: expect.stringMatching(/^must be string/) }]);
+    expect(refused.problems).toEqual([
+      {
+        file: 'employees_pension/2020-09.yaml',
+        path: '/employees_pension_insurance_employee_rate',
+        message: expect.stringMatching(/^must be string/),
+      },
+    ]);
     expect(Date.now() - Date.parse(refused.at)).toBeLessThan(60_000);
 
     writeFileSync(file, `${good}# a comment: another file content, another fingerprint\n`);

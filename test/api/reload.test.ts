@@ -19,7 +19,14 @@ import { call, newAccount, putProfile, startTestServer, type TestServer } from '
 import pino from 'pino';
 
 // A = 300,000 - 48,000 = 252,000, kou, 0 dependents: the cell the one-yen change edits (6,220 -> 6,221)
-const taxBody = () => ({ ...bodies.incomeTax(), taxable_payment: 300000, social_insurance_deduction_amount: 48000, tax_dependent_count: 0, payment_date: '2026-05-25', calculation_date: '2026-05-25' });
+const taxBody = () => ({
+  ...bodies.incomeTax(),
+  taxable_payment: 300000,
+  social_insurance_deduction_amount: 48000,
+  tax_dependent_count: 0,
+  payment_date: '2026-05-25',
+  calculation_date: '2026-05-25',
+});
 const BROKEN = join(PROJECT, 'test', 'fixtures', 'masters-broken', 'rate-as-number', 'employees_pension', '2020-09.yaml');
 
 function breakMasters(dir: string): void {
@@ -57,7 +64,11 @@ describe('engine holder in a running server', () => {
     // a request whose body is still arriving when the reload happens
     const payload = Buffer.from(JSON.stringify(taxBody()));
     const inFlight = new Promise<any>((resolve, reject) => {
-      const req = http.request(`${server.url}${PATHS.incomeTax}`, { method: 'POST', agent: false, headers: { 'Content-Type': 'application/json', 'Content-Length': payload.length, 'X-API-Key': key } });
+      const req = http.request(`${server.url}${PATHS.incomeTax}`, {
+        method: 'POST',
+        agent: false,
+        headers: { 'Content-Type': 'application/json', 'Content-Length': payload.length, 'X-API-Key': key },
+      });
       req.on('response', (res) => {
         let text = '';
         res.on('data', (c) => (text += c));
@@ -92,7 +103,9 @@ describe('engine holder in a running server', () => {
       level: 50,
       path: '/employees_pension_insurance_employee_rate',
       // a readable line, file:line: path: message (the line taken out of the message)
-      msg: expect.stringMatching(/^reload refused: employees_pension\/2020-09\.yaml:\d+: \/employees_pension_insurance_employee_rate: must be string(?!.*\(line \d+)/),
+      msg: expect.stringMatching(
+        /^reload refused: employees_pension\/2020-09\.yaml:\d+: \/employees_pension_insurance_employee_rate: must be string(?!.*\(line \d+)/,
+      ),
     });
     expect(lines.at(-1)).toMatchObject({ msg: 'reload refused; the previous masters and rules keep serving', rules_masters_hash: served });
     const still = await call(server, 'POST', PATHS.incomeTax, { key, body: taxBody() });
@@ -102,7 +115,10 @@ describe('engine holder in a running server', () => {
   });
 });
 
-function logLines(child: ReturnType<typeof spawn>): { lines: Record<string, unknown>[]; waitFor(p: (l: Record<string, unknown>) => boolean, ms: number): Promise<Record<string, unknown>> } {
+function logLines(child: ReturnType<typeof spawn>): {
+  lines: Record<string, unknown>[];
+  waitFor(p: (l: Record<string, unknown>) => boolean, ms: number): Promise<Record<string, unknown>>;
+} {
   const lines: Record<string, unknown>[] = [];
   let buffer = '';
   const waiters: [(l: Record<string, unknown>) => boolean, (l: Record<string, unknown>) => void][] = [];
@@ -146,7 +162,11 @@ describe('SIGHUP (server/main.ts as a process)', () => {
     const log = logLines(child);
     try {
       const loaded = await log.waitFor((l) => l.msg === 'masters and rules loaded', 75_000);
-      expect(loaded).toMatchObject({ masters_dir: masters, rules_dir: join(PROJECT, 'rules'), rules_masters_hash: expect.stringMatching(/^[0-9a-f]{64}$/) });
+      expect(loaded).toMatchObject({
+        masters_dir: masters,
+        rules_dir: join(PROJECT, 'rules'),
+        rules_masters_hash: expect.stringMatching(/^[0-9a-f]{64}$/),
+      });
       const listening = await log.waitFor((l) => l.msg === 'listening', 30_000);
       const server = { url: `http://127.0.0.1:${listening.port}` };
       expect((await putProfile(server, api_key, 'acme-tokyo')).status).toBe(200);

@@ -26,9 +26,37 @@ function worstBodies(): [string, string, Record<string, unknown>][] {
     ['300,000-ish empty allowances', PATHS.monthly, fillTo(monthly, 'allowances', {})],
     ['allowances of wrong type', PATHS.monthly, fillTo(monthly, 'allowances', 1)],
     ['custom deductions with bad amounts', PATHS.monthly, fillTo(monthly, 'custom_deductions', { code: 'x', name: 'y', amount: -1 })],
-    ['bonus items, all duplicates', PATHS.bonus, fillTo(bodies.bonus() as Record<string, unknown>, 'bonus_items', { code: 'a', name: 'b', amount: 1, taxable: true, social_insurance_included: true, employment_insurance_included: true })],
+    [
+      'bonus items, all duplicates',
+      PATHS.bonus,
+      fillTo(bodies.bonus() as Record<string, unknown>, 'bonus_items', {
+        code: 'a',
+        name: 'b',
+        amount: 1,
+        taxable: true,
+        social_insurance_included: true,
+        employment_insurance_included: true,
+      }),
+    ],
     ['60,000 unknown top-level fields', PATHS.monthly, { ...monthly, ...manyKeys }],
-    ['metadata with 60,000 keys', PATHS.monthly, { ...monthly, allowances: [{ code: 'a', name: 'b', amount: 1, taxable: true, social_insurance_included: true, employment_insurance_included: true, metadata: manyKeys }] }],
+    [
+      'metadata with 60,000 keys',
+      PATHS.monthly,
+      {
+        ...monthly,
+        allowances: [
+          {
+            code: 'a',
+            name: 'b',
+            amount: 1,
+            taxable: true,
+            social_insurance_included: true,
+            employment_insurance_included: true,
+            metadata: manyKeys,
+          },
+        ],
+      },
+    ],
     ['one unknown field with a 900 KB name', PATHS.monthly, { ...monthly, ['n'.repeat(900_000)]: 1 }],
     ['employee_snapshot with 60,000 unknown fields', PATHS.socialInsurance, { ...bodies.socialInsurance(), settings_lock: manyKeys }],
   ];
@@ -41,7 +69,11 @@ describe.each(STORE_KINDS)('request bounds (%s)', (kind) => {
     const raw = JSON.stringify(body);
     expect(raw.length).toBeLessThanOrEqual(MAX_BODY);
     const heapBefore = process.memoryUsage().heapUsed;
-    const res = await fetch(`${api.server.url}${path}`, { method: 'POST', headers: { 'X-API-Key': api.key, 'Content-Type': 'application/json' }, body: raw });
+    const res = await fetch(`${api.server.url}${path}`, {
+      method: 'POST',
+      headers: { 'X-API-Key': api.key, 'Content-Type': 'application/json' },
+      body: raw,
+    });
     const text = await res.text();
     const heapGrowth = process.memoryUsage().heapUsed - heapBefore;
     expect(res.status).toBe(422);
@@ -56,17 +88,27 @@ describe.each(STORE_KINDS)('request bounds (%s)', (kind) => {
 
   it('an oversize array is reported by its size, and nothing inside it is validated', async () => {
     const body = fillTo(bodies.monthly() as Record<string, unknown>, 'allowances', {});
-    const res = await fetch(`${api.server.url}${PATHS.monthly}`, { method: 'POST', headers: { 'X-API-Key': api.key, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    const res = await fetch(`${api.server.url}${PATHS.monthly}`, {
+      method: 'POST',
+      headers: { 'X-API-Key': api.key, 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     const { details } = (await res.json()).error;
     const count = (body.allowances as unknown[]).length;
-    expect(details).toEqual([{ path: ['allowances'], code: 'invalid_length', message: `must NOT have more than 50 items (has ${count}).` }]);
+    expect(details).toEqual([
+      { path: ['allowances'], code: 'invalid_length', message: `must NOT have more than 50 items (has ${count}).` },
+    ]);
   });
 
   it('lists the first 100 problems and counts the rest in details_omitted', async () => {
     const monthly = bodies.monthly() as Record<string, unknown>;
     // 50 empty allowances (within maxItems): six required fields missing in each, 300 problems.
     const body = { ...monthly, allowances: Array.from({ length: 50 }, () => ({})) };
-    const res = await fetch(`${api.server.url}${PATHS.monthly}`, { method: 'POST', headers: { 'X-API-Key': api.key, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    const res = await fetch(`${api.server.url}${PATHS.monthly}`, {
+      method: 'POST',
+      headers: { 'X-API-Key': api.key, 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     const { error } = await res.json();
     expect(res.status).toBe(422);
     expect(error.details).toHaveLength(100);
@@ -75,8 +117,14 @@ describe.each(STORE_KINDS)('request bounds (%s)', (kind) => {
   });
 
   it('echoes an unknown field name clipped to 64 characters', async () => {
-    const res = await fetch(`${api.server.url}${PATHS.monthly}`, { method: 'POST', headers: { 'X-API-Key': api.key, 'Content-Type': 'application/json' }, body: JSON.stringify({ ...bodies.monthly(), ['q'.repeat(5000)]: 1 }) });
+    const res = await fetch(`${api.server.url}${PATHS.monthly}`, {
+      method: 'POST',
+      headers: { 'X-API-Key': api.key, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ ...bodies.monthly(), ['q'.repeat(5000)]: 1 }),
+    });
     const { details } = (await res.json()).error;
-    expect(details).toEqual([{ path: [`${'q'.repeat(64)}…`], code: 'unknown_field', message: `${'q'.repeat(64)}… is not a field of this object.` }]);
+    expect(details).toEqual([
+      { path: [`${'q'.repeat(64)}…`], code: 'unknown_field', message: `${'q'.repeat(64)}… is not a field of this object.` },
+    ]);
   });
 });

@@ -16,14 +16,29 @@ describe('types derived from the schemas', () => {
       company_id: 'acme-tokyo',
       calculation_date: '2026-06-25',
       payment_date: '2026-06-30',
-      employee_snapshot: { employee_ref: 'e1', tax_dependent_count: 0, tax_table_type: 'kou', is_social_insurance_subject: true, is_employment_insurance_subject: true, standard_monthly_remuneration: 300000, care_insurance_subject: false },
+      employee_snapshot: {
+        employee_ref: 'e1',
+        tax_dependent_count: 0,
+        tax_table_type: 'kou',
+        is_social_insurance_subject: true,
+        is_employment_insurance_subject: true,
+        standard_monthly_remuneration: 300000,
+        care_insurance_subject: false,
+      },
       bonus_gross_amount: 500000,
       previous_month_taxable_payroll_amount: 300000,
       previous_month_social_insurance_amount: 44000,
       bonus_tax_context: { calculation_method: 'no_previous_month_payroll' },
-      bonus_social_insurance_context: { health_insurance_standard_bonus_ytd_before_this_payment: 0, employees_pension_standard_bonus_same_month_before_this_payment: 0 },
+      bonus_social_insurance_context: {
+        health_insurance_standard_bonus_ytd_before_this_payment: 0,
+        employees_pension_standard_bonus_same_month_before_this_payment: 0,
+      },
     };
-    const profile: CalculationProfilePutBody = { effective_from: '2025-04-01', social_insurance: { health_insurance_provider: 'kyokai', prefecture_code: '13' }, employment_insurance_business_type: 'general' };
+    const profile: CalculationProfilePutBody = {
+      effective_from: '2025-04-01',
+      social_insurance: { health_insurance_provider: 'kyokai', prefecture_code: '13' },
+      employment_insurance_business_type: 'general',
+    };
     assertType<Equal<MonthlyPayrollRequest['pay_type'], 'monthly' | 'hourly' | 'daily' | undefined>>(true);
     assertType<Equal<MonthlyPayrollRequest['company_id'], string>>(true);
     assertType<Equal<MonthlyPayrollResult['amounts']['net_payment'], number>>(true);

@@ -34,16 +34,21 @@ describe('readConfig', () => {
     expect(readConfig({ PAYROLL_WORKERS: '2' }).workers).toBe(2);
   });
 
-  it.each([
-    [{ PORT: 'abc' }, 'PORT must be an integer from 0 to 65535, got "abc"'],
-    [{ PORT: '70000' }, 'PORT must be an integer from 0 to 65535, got "70000"'],
-    [{ LOG_LEVEL: 'verbose' }, 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "verbose"'],
-    [{ HOST: 'not a host!' }, 'HOST must be an IP address or a host name, got "not a host!"'],
-    [{ PAYROLL_WORKERS: '0' }, 'PAYROLL_WORKERS must be an integer from 1 to 256, got "0"'],
-    [{ PAYROLL_DATABASE_URL: 'mysql://x' }, 'PAYROLL_DATABASE_URL must be a postgres:// or postgresql:// connection string'],
-    [{ PAYROLL_HEADERS_TIMEOUT_MS: '5000', PAYROLL_REQUEST_TIMEOUT_MS: '1000' }, 'PAYROLL_HEADERS_TIMEOUT_MS (5000) must be <= PAYROLL_REQUEST_TIMEOUT_MS (1000)'],
-    [{ PAYROLL_RATE_LIMIT_BURST: '5' }, 'PAYROLL_RATE_LIMIT_BURST (5) must be >= PAYROLL_RATE_LIMIT_PER_SECOND (100)'],
-  ].map(([env, problem]) => ({ env: env as Record<string, string>, problem: problem as string })))('refuses, saying: $problem', ({ env, problem }) => {
+  it.each(
+    [
+      [{ PORT: 'abc' }, 'PORT must be an integer from 0 to 65535, got "abc"'],
+      [{ PORT: '70000' }, 'PORT must be an integer from 0 to 65535, got "70000"'],
+      [{ LOG_LEVEL: 'verbose' }, 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "verbose"'],
+      [{ HOST: 'not a host!' }, 'HOST must be an IP address or a host name, got "not a host!"'],
+      [{ PAYROLL_WORKERS: '0' }, 'PAYROLL_WORKERS must be an integer from 1 to 256, got "0"'],
+      [{ PAYROLL_DATABASE_URL: 'mysql://x' }, 'PAYROLL_DATABASE_URL must be a postgres:// or postgresql:// connection string'],
+      [
+        { PAYROLL_HEADERS_TIMEOUT_MS: '5000', PAYROLL_REQUEST_TIMEOUT_MS: '1000' },
+        'PAYROLL_HEADERS_TIMEOUT_MS (5000) must be <= PAYROLL_REQUEST_TIMEOUT_MS (1000)',
+      ],
+      [{ PAYROLL_RATE_LIMIT_BURST: '5' }, 'PAYROLL_RATE_LIMIT_BURST (5) must be >= PAYROLL_RATE_LIMIT_PER_SECOND (100)'],
+    ].map(([env, problem]) => ({ env: env as Record<string, string>, problem: problem as string })),
+  )('refuses, saying: $problem', ({ env, problem }) => {
     expect(problemsOf(env)).toEqual([problem]);
   });
 
@@ -58,8 +63,16 @@ describe('npm start with a bad configuration', () => {
     const res = runServerToExit({ PORT: '70000', LOG_LEVEL: 'verbose', PAYROLL_WORKERS: 'many' }, { inherit: false });
     expect(res.status).toBe(1);
     // Only the configuration problems are compared (a runtime may add its own warning lines on stderr).
-    const lines = res.stderr.trim().split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l)).filter((l) => l.config === true);
-    expect(lines.map((l) => l.msg), res.stderr).toEqual([
+    const lines = res.stderr
+      .trim()
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l))
+      .filter((l) => l.config === true);
+    expect(
+      lines.map((l) => l.msg),
+      res.stderr,
+    ).toEqual([
       'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "verbose"',
       'PAYROLL_WORKERS must be an integer from 1 to 256, got "many"',
       'PORT must be an integer from 0 to 65535, got "70000"',

@@ -29,15 +29,19 @@ describe('start-up refusal', () => {
     ['unknown-key', /unknown key/],
     ['rate-as-percent', /18\.3|0\.\.1|within/],
     ['overlapping-versions', /overlap/],
-  ])('a broken master (%s) stops the server with exit 1 and names the problem', (fixture, pattern) => {
-    const res = start({ PAYROLL_MASTERS_DIR: join(root, 'test/fixtures/masters-broken', fixture) });
-    expect(res.status).toBe(1);
-    const out = res.stdout + res.stderr;
-    expect(out).toMatch(/could not load its masters and rules/);
-    expect(out).toMatch(pattern);
-    expect(out).not.toMatch(/"msg":"listening"/);
-    // readable lines file:line: path: message on stderr, and no stack trace anywhere
-    expect(res.stderr).toMatch(/^[\w/-]+\.yaml:\d+: \/\S*: /m);
-    expect(out).not.toMatch(/"stack"|\n\s+at /);
-  }, 90_000);
+  ])(
+    'a broken master (%s) stops the server with exit 1 and names the problem',
+    (fixture, pattern) => {
+      const res = start({ PAYROLL_MASTERS_DIR: join(root, 'test/fixtures/masters-broken', fixture) });
+      expect(res.status).toBe(1);
+      const out = res.stdout + res.stderr;
+      expect(out).toMatch(/could not load its masters and rules/);
+      expect(out).toMatch(pattern);
+      expect(out).not.toMatch(/"msg":"listening"/);
+      // readable lines file:line: path: message on stderr, and no stack trace anywhere
+      expect(res.stderr).toMatch(/^[\w/-]+\.yaml:\d+: \/\S*: /m);
+      expect(out).not.toMatch(/"stack"|\n\s+at /);
+    },
+    90_000,
+  );
 });

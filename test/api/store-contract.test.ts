@@ -48,10 +48,11 @@ describe.each(STORE_KINDS)('store contract (%s)', (kind) => {
   it('creates a company with its first profile version and chains later ones', async () => {
     await store.createAccount({ account_id: 'acct_co', name: 'Co', plan: 'standard' });
     expect(await store.findCompany('acct_co', 'c1')).toBeNull();
-    const put = (body: object) => store.updateCompanyProfile('acct_co', 'c1', 'prof_new', (existing, ids) => {
-      const r = applyProfilePut(existing, body as never, ids);
-      return { versions: r.versions, result: r };
-    });
+    const put = (body: object) =>
+      store.updateCompanyProfile('acct_co', 'c1', 'prof_new', (existing, ids) => {
+        const r = applyProfilePut(existing, body as never, ids);
+        return { versions: r.versions, result: r };
+      });
     const first = await put(profilePutExample);
     expect(first.created).toBe(true);
     const second = await put({ ...profilePutExample, effective_from: '2026-04-01', health_premium_rounding_scope: 'per_item' });

@@ -54,7 +54,10 @@ describe.each(STORE_KINDS)('store faults (%s)', (kind) => {
   let standard: { api_key: string; account_id: string };
   beforeAll(async () => {
     db = await createTestDatabase(kind);
-    server = await startTestServer(db, { store: await db.open({ timeoutMs: STORE_TIMEOUT_MS }), now: () => new Date('2026-05-20T03:00:00Z') });
+    server = await startTestServer(db, {
+      store: await db.open({ timeoutMs: STORE_TIMEOUT_MS }),
+      now: () => new Date('2026-05-20T03:00:00Z'),
+    });
     free = await newAccount(server.store, 'free');
     standard = await newAccount(server.store, 'standard');
     for (const a of [free, standard]) expect((await putProfile(server, a.api_key, 'acme-tokyo')).status).toBe(200);
@@ -76,7 +79,9 @@ describe.each(STORE_KINDS)('store faults (%s)', (kind) => {
       expect(blocked.json.error).toMatchObject({ code: 'store_unavailable', request_id: expect.any(String) });
       expect(blocked.headers.get('retry-after')).toBe('1');
       // Logged for operators by name (the message, which could quote values, is not).
-      expect(server.logs.filter((l) => l.err_name === 'StoreUnavailableError').map((l) => l.request_id)).toContain(blocked.json.error.request_id);
+      expect(server.logs.filter((l) => l.err_name === 'StoreUnavailableError').map((l) => l.request_id)).toContain(
+        blocked.json.error.request_id,
+      );
       expect(simulation.status).toBe(200);
       expect(unlimited.status).toBe(200);
       const usage = await call(server, 'GET', '/v1/usage', { key: standard.api_key });
@@ -95,7 +100,9 @@ describe.each(STORE_KINDS)('store faults (%s)', (kind) => {
     const lock = await lockQuotaWrites(kind, db);
     let statuses: number[];
     try {
-      const results = await Promise.all(Array.from({ length: 12 }, () => call(server, 'POST', PATHS.monthly, { key: api_key, body: bodies.monthly() })));
+      const results = await Promise.all(
+        Array.from({ length: 12 }, () => call(server, 'POST', PATHS.monthly, { key: api_key, body: bodies.monthly() })),
+      );
       statuses = results.map((r) => r.status);
     } finally {
       await lock.release();

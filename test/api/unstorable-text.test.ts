@@ -31,7 +31,9 @@ describe.each(STORE_KINDS)('unstorable text (%s)', (kind) => {
       return { versions: r.versions, result: r };
     });
     await expect(put).rejects.toBeInstanceOf(StoreTextError);
-    await expect(api.server.store.createAccount({ account_id: 'acct_text', name: companyId, plan: 'free' })).rejects.toBeInstanceOf(StoreTextError);
+    await expect(api.server.store.createAccount({ account_id: 'acct_text', name: companyId, plan: 'free' })).rejects.toBeInstanceOf(
+      StoreTextError,
+    );
   });
 
   it('a NUL in the path: GET gives 404 company_not_found (or 422), PUT a 4xx, never a 500', async () => {

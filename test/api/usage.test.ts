@@ -17,7 +17,15 @@ describe.each(STORE_KINDS)('GET /v1/usage (%s)', (kind) => {
     expect((await putProfile(api.server, key, 'acme-tokyo')).status).toBe(200);
     const fresh = await call(api.server, 'GET', '/v1/usage', { key });
     expect(fresh.status).toBe(200);
-    expect(fresh.json).toEqual({ account_id, plan: 'free', month: '2026-12', used: 0, limit: 10, remaining: 10, resets_at: '2027-01-01T00:00:00+09:00' });
+    expect(fresh.json).toEqual({
+      account_id,
+      plan: 'free',
+      month: '2026-12',
+      used: 0,
+      limit: 10,
+      remaining: 10,
+      resets_at: '2027-01-01T00:00:00+09:00',
+    });
     expect(validate(fresh.json)).toBe(true);
     expect(fresh.headers.get('ratelimit-limit')).toBe('1000');
     for (let i = 0; i < 3; i++) expect((await call(api.server, 'POST', PATHS.monthly, { key, body: bodies.monthly() })).status).toBe(200);
@@ -30,7 +38,15 @@ describe.each(STORE_KINDS)('GET /v1/usage (%s)', (kind) => {
   it('the standard plan has no quota: used, limit and remaining are null', async () => {
     const { api_key: key, account_id } = await newAccount(api.server.store, 'standard');
     const res = await call(api.server, 'GET', '/v1/usage', { key });
-    expect(res.json).toEqual({ account_id, plan: 'standard', month: '2026-12', used: null, limit: null, remaining: null, resets_at: '2027-01-01T00:00:00+09:00' });
+    expect(res.json).toEqual({
+      account_id,
+      plan: 'standard',
+      month: '2026-12',
+      used: null,
+      limit: null,
+      remaining: null,
+      resets_at: '2027-01-01T00:00:00+09:00',
+    });
     expect(validate(res.json)).toBe(true);
   });
 

@@ -23,15 +23,35 @@ describe.each(STORE_KINDS)('year-end adjustment endpoint (%s)', (kind) => {
     expect(res.json.employee_ref).toBe('e-001');
     const a = res.json.amounts;
     expect([a.salary_income, a.income_adjustment_deduction, a.total_income]).toEqual([7020000, 47000, 6973000]);
-    expect(a.deductions).toEqual({ social_insurance: 1386102, small_business_mutual_aid: 0, life_insurance: 120000, earthquake_insurance: 50000, spouse: 380000, specific_relative: 410000, dependents_and_disability: 1860000, basic: 620000, total: 4826102 });
-    expect([a.taxable_income, a.computed_tax, a.housing_loan_credit_applied, a.annual_tax, a.difference]).toEqual([2146000, 117100, 76500, 41400, -115270]);
+    expect(a.deductions).toEqual({
+      social_insurance: 1386102,
+      small_business_mutual_aid: 0,
+      life_insurance: 120000,
+      earthquake_insurance: 50000,
+      spouse: 380000,
+      specific_relative: 410000,
+      dependents_and_disability: 1860000,
+      basic: 620000,
+      total: 4826102,
+    });
+    expect([a.taxable_income, a.computed_tax, a.housing_loan_credit_applied, a.annual_tax, a.difference]).toEqual([
+      2146000, 117100, 76500, 41400, -115270,
+    ]);
     // every step cites its rule, and the parameters it read with their dates
-    const steps = res.json.calculation_trace as { step: string; rule: { file: string }; master_refs: { type: string; id: string; version: string }[] }[];
+    const steps = res.json.calculation_trace as {
+      step: string;
+      rule: { file: string };
+      master_refs: { type: string; id: string; version: string }[];
+    }[];
     const salary = steps.find((s) => s.step === 'salary_income')!;
     expect(salary.rule.file).toBe('rules/year_end_adjustment/year_end_adjustment.salary_income.v1.yaml');
-    expect(salary.master_refs).toContainEqual(expect.objectContaining({ type: 'parameter', id: 'year_end_adjustment.salary_income_formula', version: '2025-01-01' }));
+    expect(salary.master_refs).toContainEqual(
+      expect.objectContaining({ type: 'parameter', id: 'year_end_adjustment.salary_income_formula', version: '2025-01-01' }),
+    );
     const basic = steps.find((s) => s.step === 'deduction_basic')!;
-    expect(basic.master_refs).toContainEqual(expect.objectContaining({ type: 'parameter', id: 'year_end_adjustment.basic_deduction_table', version: '2026-01-01' }));
+    expect(basic.master_refs).toContainEqual(
+      expect.objectContaining({ type: 'parameter', id: 'year_end_adjustment.basic_deduction_table', version: '2026-01-01' }),
+    );
   });
 
   it('the same household in tax year 2025 takes the 2025 law (basic deduction 580,000, no 計算式Ⅱ)', async () => {
@@ -42,7 +62,7 @@ describe.each(STORE_KINDS)('year-end adjustment endpoint (%s)', (kind) => {
     expect(res.json.amounts.difference).toBe(-111170);
   });
 
-  it('a redo in January of the next year still applies the tax year\'s law', async () => {
+  it("a redo in January of the next year still applies the tax year's law", async () => {
     const res = await call(api.server, 'POST', PATH, { key: api.key, body: body({ tax_year: 2025, calculation_date: '2026-01-20' }) });
     expect(res.json.amounts.deductions.basic).toBe(580000);
   });
@@ -69,8 +89,13 @@ describe.each(STORE_KINDS)('year-end adjustment endpoint (%s)', (kind) => {
     (b.declarations.dependents[0] as { birth_date: string }).birth_date = '2027-01-01';
     const res = await call(api.server, 'POST', PATH, { key: api.key, body: b });
     expect(res.status).toBe(422);
-    expect(res.json.error.details).toEqual([expect.objectContaining({ path: ['declarations', 'dependents', 0, 'birth_date'], code: 'after_tax_year' })]);
-    const emp = await call(api.server, 'POST', PATH, { key: api.key, body: body({ employee: { employee_ref: 'e', disability: 'special_cohabiting' } }) });
+    expect(res.json.error.details).toEqual([
+      expect.objectContaining({ path: ['declarations', 'dependents', 0, 'birth_date'], code: 'after_tax_year' }),
+    ]);
+    const emp = await call(api.server, 'POST', PATH, {
+      key: api.key,
+      body: body({ employee: { employee_ref: 'e', disability: 'special_cohabiting' } }),
+    });
     expect(emp.status).toBe(422);
     expect(emp.json.error.details[0].path).toEqual(['employee', 'disability']);
   });

@@ -71,7 +71,10 @@ describe.each(STORE_KINDS)('batch with profiles from the %s store', (kind) => {
     dir = tempDir();
     const input = join(dir, 'requests.jsonl');
     writeFileSync(input, inputText());
-    run = await runBatchCli(['--in', input, '--out', join(dir, 'results.jsonl'), '--account', account.account_id, '--workers', '2', '--stats'], { env: db.env });
+    run = await runBatchCli(
+      ['--in', input, '--out', join(dir, 'results.jsonl'), '--account', account.account_id, '--workers', '2', '--stats'],
+      { env: db.env },
+    );
     run.stdout = readFileSync(join(dir, 'results.jsonl'), 'utf8');
   }, 120_000);
 
@@ -88,7 +91,7 @@ describe.each(STORE_KINDS)('batch with profiles from the %s store', (kind) => {
     expect(stats).toMatchObject({ lines: REQUESTS.length, results: 8, errors: 6, workers: 2 });
   });
 
-  it('gives the engine\'s calculate() result and the API\'s answer (result or error envelope) for each request', async () => {
+  it("gives the engine's calculate() result and the API's answer (result or error envelope) for each request", async () => {
     const out = outputLines(run.stdout);
     const engine = realEngine();
     const versionsOf = async (companyId: string) => (await server.store.findCompany(accountId, companyId))!.versions;
@@ -110,7 +113,12 @@ describe.each(STORE_KINDS)('batch with profiles from the %s store', (kind) => {
       }
     }
     expect(out.slice(8).map((l) => l.error.code)).toEqual([
-      'validation_error', 'validation_error', 'attendance_input_conflict', 'company_not_found', 'settings_not_resolved', 'validation_error',
+      'validation_error',
+      'validation_error',
+      'attendance_input_conflict',
+      'company_not_found',
+      'settings_not_resolved',
+      'validation_error',
     ]);
   });
 
@@ -118,7 +126,15 @@ describe.each(STORE_KINDS)('batch with profiles from the %s store', (kind) => {
     const acme = (await server.store.findCompany(accountId, 'acme-tokyo'))!;
     const bench = (await server.store.findCompany(accountId, 'bench'))!;
     const profiles = join(dir, 'profiles.yaml');
-    writeFileSync(profiles, stringify({ companies: [{ company_id: 'acme-tokyo', profile_puts: [profilePutExample] }, { company_id: 'bench', profile_versions: bench.versions }] }));
+    writeFileSync(
+      profiles,
+      stringify({
+        companies: [
+          { company_id: 'acme-tokyo', profile_puts: [profilePutExample] },
+          { company_id: 'bench', profile_versions: bench.versions },
+        ],
+      }),
+    );
     const piped = await runBatchCli(['--in', '-', '--out', '-', '--profiles', profiles, '--workers', '1'], { stdin: inputText() });
     expect(piped.code).toBe(3);
     expect(piped.stderr).toMatch(/^batch: \d+ of \d+ lines failed; each is an error envelope \("status" 4xx\) in the output \(exit 3\)\n$/);

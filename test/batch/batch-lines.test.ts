@@ -30,19 +30,28 @@ describe('line problems', () => {
     JSON.stringify({ type: 'bonus', path: '/v1/payroll/monthly:calculate', request: {} }),
     JSON.stringify({ path: '/v1/payroll/annual:calculate', request: {} }),
     JSON.stringify({ type: 'monthly_payroll', request: monthlyRequest(1, false), note: 'x' }),
-    JSON.stringify({ type: 'monthly_payroll', request: { ...monthlyRequest(2, false), employee_snapshot: { ...(monthlyRequest(2, false).employee_snapshot as object), note: 'x'.repeat(3000) } } }),
+    JSON.stringify({
+      type: 'monthly_payroll',
+      request: {
+        ...monthlyRequest(2, false),
+        employee_snapshot: { ...(monthlyRequest(2, false).employee_snapshot as object), note: 'x'.repeat(3000) },
+      },
+    }),
     monthlyBatchLine(3, false),
   ];
   let out: Record<string, any>[];
 
   beforeAll(async () => {
-    const run = await runBatchCli(['--in', '-', '--out', '-', '--profiles', profiles, '--workers', '1'], { stdin: lines.join('\r\n'), env: { PAYROLL_MAX_BODY_BYTES: '2048' } });
+    const run = await runBatchCli(['--in', '-', '--out', '-', '--profiles', profiles, '--workers', '1'], {
+      stdin: lines.join('\r\n'),
+      env: { PAYROLL_MAX_BODY_BYTES: '2048' },
+    });
     expect(run.code).toBe(3); // the run completed, with error lines
     expect(run.stderr).toMatch(/^batch: \d+ of \d+ lines failed; each is an error envelope/m);
     out = outputLines(run.stdout);
   }, 60_000);
 
-  it('answers each in the API\'s error envelope, with the line number and the HTTP status the API would give', () => {
+  it("answers each in the API's error envelope, with the line number and the HTTP status the API would give", () => {
     const validEnvelope = createAjv().compile(errorResponseSchema);
     expect(out.map((l) => l.line)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
     for (const l of out.slice(0, 8)) {
@@ -63,9 +72,13 @@ describe('line problems', () => {
 
   it('names the line\'s field in details, under "line" as the API names headers and path parameters', () => {
     expect(out[1].error.details).toEqual([{ path: ['line'], code: 'invalid_type', message: expect.stringContaining('JSON object') }]);
-    expect(out[2].error.details).toEqual([{ path: ['line', 'type'], code: 'invalid_value', message: expect.stringContaining('"monthly_payroll"') }]);
+    expect(out[2].error.details).toEqual([
+      { path: ['line', 'type'], code: 'invalid_value', message: expect.stringContaining('"monthly_payroll"') },
+    ]);
     expect(out[3].error.details).toEqual([{ path: ['line', 'request'], code: 'required', message: 'request is required.' }]);
-    expect(out[4].error.details).toEqual([{ path: ['line', 'type'], code: 'inconsistent_value', message: 'type bonus does not match path /v1/payroll/monthly:calculate.' }]);
+    expect(out[4].error.details).toEqual([
+      { path: ['line', 'type'], code: 'inconsistent_value', message: 'type bonus does not match path /v1/payroll/monthly:calculate.' },
+    ]);
     expect(out[6].error.details).toEqual([{ path: ['line', 'note'], code: 'unknown_field', message: expect.stringContaining('note') }]);
     expect(out[7].error.message).toBe('The request body exceeds 2048 bytes.');
     // A CRLF file reads like an LF file: the last line (no newline at all) computes.
@@ -91,7 +104,17 @@ it('keeps the input order across workers and small chunks', async () => {
 it('sizes chunks by their output: results with trace (~18 KB each) go in chunks of far fewer than 256 lines', async () => {
   const input = join(dir, 'trace.jsonl');
   writeFileSync(input, Array.from({ length: 200 }, (_, i) => monthlyBatchLine(i, true)).join('\n') + '\n');
-  const run = await runBatchCli(['--in', input, '--out', join(dir, 'trace-out.jsonl'), '--profiles', profiles, '--workers', '1', '--stats']);
+  const run = await runBatchCli([
+    '--in',
+    input,
+    '--out',
+    join(dir, 'trace-out.jsonl'),
+    '--profiles',
+    profiles,
+    '--workers',
+    '1',
+    '--stats',
+  ]);
   expect(run.code).toBe(0);
   const stats = JSON.parse(run.stderr.trim().split('\n').pop()!);
   expect(stats.lines).toBe(200);
@@ -108,14 +131,14 @@ describe('command line', () => {
     expect(run.stdout).toContain('--account ID');
   });
 
-  it.each([
-    [['--in', '-', '--out', '-', '--profile', 'x.yaml'], "batch: Unknown option '--profile'"],
-    [['--out', '-', '--profiles', 'x.yaml'], 'batch: --in is required'],
-    [['--in', '-', '--out', '-'], 'batch: give exactly one of --profiles FILE or --account ACCOUNT_ID'],
-    [['--in', '-', '--out', '-', '--profiles', 'x.yaml', '--workers', '0'], 'batch: --workers must be a positive integer, got "0"'],
-  ].map(([args, message]) => ({ command: (args as string[]).join(' '), args: args as string[], message: message as string })))(
-    'batch $command: one clear line on stderr, exit 2',
-    async ({ args, message }) => {
+  it.each(
+    [
+      [['--in', '-', '--out', '-', '--profile', 'x.yaml'], "batch: Unknown option '--profile'"],
+      [['--out', '-', '--profiles', 'x.yaml'], 'batch: --in is required'],
+      [['--in', '-', '--out', '-'], 'batch: give exactly one of --profiles FILE or --account ACCOUNT_ID'],
+      [['--in', '-', '--out', '-', '--profiles', 'x.yaml', '--workers', '0'], 'batch: --workers must be a positive integer, got "0"'],
+    ].map(([args, message]) => ({ command: (args as string[]).join(' '), args: args as string[], message: message as string })),
+  )('batch $command: one clear line on stderr, exit 2', async ({ args, message }) => {
     const run = await runBatchCli(args);
     expect(run.code).toBe(2);
     expect(run.stderr.trim().split('\n')).toHaveLength(1);
@@ -133,22 +156,45 @@ describe('command line', () => {
   });
 });
 
-it('tax_dependent_count above seven: refused as by the API unless the company\'s profile opts in', async () => {
+it("tax_dependent_count above seven: refused as by the API unless the company's profile opts in", async () => {
   const optIn = join(dir, 'profiles-opt-in.yaml');
-  writeFileSync(optIn, stringify({ companies: [
-    { company_id: BENCH_COMPANY, profile_puts: [BENCH_PROFILE_PUT] },
-    { company_id: 'large-family', profile_puts: [{ ...BENCH_PROFILE_PUT, income_tax: { dependents_beyond_seven: 'statutory_reduction' } }] },
-  ] }));
+  writeFileSync(
+    optIn,
+    stringify({
+      companies: [
+        { company_id: BENCH_COMPANY, profile_puts: [BENCH_PROFILE_PUT] },
+        {
+          company_id: 'large-family',
+          profile_puts: [{ ...BENCH_PROFILE_PUT, income_tax: { dependents_beyond_seven: 'statutory_reduction' } }],
+        },
+      ],
+    }),
+  );
   const line = (company: string, count: number) => {
     const request = monthlyRequest(1, false);
-    return JSON.stringify({ type: 'monthly_payroll', request: { ...request, company_id: company, employee_snapshot: { ...(request.employee_snapshot as object), tax_dependent_count: count } } });
+    return JSON.stringify({
+      type: 'monthly_payroll',
+      request: {
+        ...request,
+        company_id: company,
+        employee_snapshot: { ...(request.employee_snapshot as object), tax_dependent_count: count },
+      },
+    });
   };
-  const run = await runBatchCli(['--in', '-', '--out', '-', '--profiles', optIn, '--workers', '1'], { stdin: [line(BENCH_COMPANY, 8), line('large-family', 8), line('large-family', 100)].join('\n') + '\n' });
+  const run = await runBatchCli(['--in', '-', '--out', '-', '--profiles', optIn, '--workers', '1'], {
+    stdin: [line(BENCH_COMPANY, 8), line('large-family', 8), line('large-family', 100)].join('\n') + '\n',
+  });
   expect(run.code).toBe(3); // the first and third lines are refused
   expect(run.stderr).toContain('batch: 2 of 3 lines failed');
   const [plain, opted, tooMany] = outputLines(run.stdout);
-  expect([plain.status, plain.error?.details]).toEqual([422, [{ path: ['employee_snapshot', 'tax_dependent_count'], code: 'out_of_range', message: 'must be <= 7.' }]]);
+  expect([plain.status, plain.error?.details]).toEqual([
+    422,
+    [{ path: ['employee_snapshot', 'tax_dependent_count'], code: 'out_of_range', message: 'must be <= 7.' }],
+  ]);
   expect(opted.status).toBe(200);
   expect(opted.result.settings_snapshot.income_tax_dependents_beyond_seven).toBe('statutory_reduction');
-  expect([tooMany.status, tooMany.error?.details]).toEqual([422, [{ path: ['employee_snapshot', 'tax_dependent_count'], code: 'out_of_range', message: 'must be <= 99.' }]]);
+  expect([tooMany.status, tooMany.error?.details]).toEqual([
+    422,
+    [{ path: ['employee_snapshot', 'tax_dependent_count'], code: 'out_of_range', message: 'must be <= 99.' }],
+  ]);
 }, 60_000);

@@ -50,6 +50,9 @@ it('stops reading input while the output is blocked, then finishes every line in
   held.splice(0).forEach((done) => done());
   const summary = await run;
   expect(summary).toMatchObject({ lines: total, results: total, errors: 0 });
-  const lines = written.trim().split('\n').map((l) => JSON.parse(l) as { line: number });
+  const lines = written
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as { line: number });
   expect(lines.map((l) => l.line)).toEqual(Array.from({ length: total }, (_, i) => i + 1));
 }, 120_000);

@@ -16,7 +16,11 @@ export function runBatchCli(args: string[], options: { stdin?: string; env?: Rec
   const env = { ...process.env, ...options.env };
   // The store the test names, and only it.
   if (options.env?.PAYROLL_DB) delete env.PAYROLL_DATABASE_URL;
-  const child = spawn(join(root, 'node_modules/.bin/tsx'), ['tools/batch.ts', ...args], { cwd: root, env, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(join(root, 'node_modules/.bin/tsx'), ['tools/batch.ts', ...args], {
+    cwd: root,
+    env,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -30,7 +34,10 @@ export function tempDir(): string {
 }
 
 export function outputLines(text: string): Record<string, any>[] {
-  return text.split('\n').filter((l) => l !== '').map((l) => JSON.parse(l));
+  return text
+    .split('\n')
+    .filter((l) => l !== '')
+    .map((l) => JSON.parse(l));
 }
 
 /** A result or envelope without what differs on every call (ids, timestamps). */

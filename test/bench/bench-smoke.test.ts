@@ -36,7 +36,10 @@ function expectNumericRows(rows: string[][], names: RegExp[]): void {
 
 describe('npm run bench -- --quick', () => {
   beforeAll(async () => {
-    const { stdout } = await promisify(execFile)(join(root, 'node_modules/.bin/tsx'), ['tools/bench.ts', '--quick'], { cwd: root, timeout: 240_000 });
+    const { stdout } = await promisify(execFile)(join(root, 'node_modules/.bin/tsx'), ['tools/bench.ts', '--quick'], {
+      cwd: root,
+      timeout: 240_000,
+    });
     report = stdout;
   }, 250_000);
 
@@ -48,10 +51,22 @@ describe('npm run bench -- --quick', () => {
   it('has the engine figures for every calculation type, with and without trace, and the per-line overheads', () => {
     expect(report).toMatch(/engine load \(masters \+ rules, validate and compile\): [\d,]+ ms/);
     expectNumericRows(tableAfter('## Engine', 1), [
-      /^monthly payroll, with trace$/, /^monthly payroll, without trace$/, /^monthly payroll, attendance/, /^bonus/,
-      /^social insurance/, /^employment insurance/, /^income tax/, /^grade lookup$/,
+      /^monthly payroll, with trace$/,
+      /^monthly payroll, without trace$/,
+      /^monthly payroll, attendance/,
+      /^bonus/,
+      /^social insurance/,
+      /^employment insurance/,
+      /^income tax/,
+      /^grade lookup$/,
     ]);
-    expectNumericRows(tableAfter('## Per-line overheads'), [/^JSON.parse/, /^schema validation/, /^cross-field/, /^JSON.stringify .* without trace/, /^JSON.stringify .* with trace/]);
+    expectNumericRows(tableAfter('## Per-line overheads'), [
+      /^JSON.parse/,
+      /^schema validation/,
+      /^cross-field/,
+      /^JSON.stringify .* without trace/,
+      /^JSON.stringify .* with trace/,
+    ]);
   });
 
   it('has the HTTP figures at 32 connections with the ratios to the cheapest route', () => {

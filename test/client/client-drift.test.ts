@@ -18,7 +18,11 @@ describe('typed client', () => {
     const dir = mkdtempSync(join(tmpdir(), 'payroll-client-'));
     try {
       const out = join(dir, 'schema.ts');
-      execFileSync(process.execPath, [join(ROOT, 'node_modules/openapi-typescript/bin/cli.js'), join(ROOT, 'openapi.json'), '--output', out], { cwd: ROOT, stdio: 'pipe' });
+      execFileSync(
+        process.execPath,
+        [join(ROOT, 'node_modules/openapi-typescript/bin/cli.js'), join(ROOT, 'openapi.json'), '--output', out],
+        { cwd: ROOT, stdio: 'pipe' },
+      );
       const fresh = readFileSync(out, 'utf8');
       expect(fresh).toContain('"/v1/payroll/monthly:calculate": {');
       expect(readFileSync(join(ROOT, 'client/schema.ts'), 'utf8') === fresh, 'client/schema.ts is stale: run `npm run openapi`').toBe(true);
@@ -53,7 +57,10 @@ function refsIn(value: unknown, found = new Set<string>()): Set<string> {
 
 describe('request bodies and defaults (why the default generator settings compile a normal request)', () => {
   const document = buildOpenApiDocument(loadEngine()) as any;
-  const requestBodies = Object.values<any>(document.paths).flatMap((item) => Object.values<any>(item)).filter((op) => op?.requestBody).map((op) => op.requestBody.content['application/json'].schema);
+  const requestBodies = Object.values<any>(document.paths)
+    .flatMap((item) => Object.values<any>(item))
+    .filter((op) => op?.requestBody)
+    .map((op) => op.requestBody.content['application/json'].schema);
 
   it('keeps every defaulted request field inside the requestBody itself, where generators treat it as optional', () => {
     expect(requestBodies).toHaveLength(8);

@@ -28,13 +28,26 @@ function goldenCase(id: string): GoldenCase {
 
 /** The PUT bodies of a golden file's company, as the file gives them. */
 function goldenProfilePuts(c: GoldenCase): { company_id: string; puts: RequestBody<'putCalculationProfile'>[] } {
-  const doc = parse(readFileSync(`${GOLDEN_DIR}/${c.file}`, 'utf8')) as { company: { company_id: string; profile_puts: RequestBody<'putCalculationProfile'>[] } };
+  const doc = parse(readFileSync(`${GOLDEN_DIR}/${c.file}`, 'utf8')) as {
+    company: { company_id: string; profile_puts: RequestBody<'putCalculationProfile'>[] };
+  };
   return { company_id: doc.company.company_id, puts: doc.company.profile_puts };
 }
 
 /** May 2026 paid on the 25th, and employee emp-001 (kou, no dependents, insured): the three pay-type cases share both. */
-const MAY_2026 = { calculation_date: '2026-05-25', payment_date: '2026-05-25', period: { payroll_month: '2026-05', start_date: '2026-05-01', end_date: '2026-05-31' } };
-const EMP_001 = { employee_ref: 'emp-001', tax_dependent_count: 0, tax_table_type: 'kou', is_social_insurance_subject: true, is_employment_insurance_subject: true, care_insurance_subject: false } as const;
+const MAY_2026 = {
+  calculation_date: '2026-05-25',
+  payment_date: '2026-05-25',
+  period: { payroll_month: '2026-05', start_date: '2026-05-01', end_date: '2026-05-31' },
+};
+const EMP_001 = {
+  employee_ref: 'emp-001',
+  tax_dependent_count: 0,
+  tax_table_type: 'kou',
+  is_social_insurance_subject: true,
+  is_employment_insurance_subject: true,
+  care_insurance_subject: false,
+} as const;
 
 const monthlyEmployee: RequestBody<'calculateMonthlyPayroll'> = {
   company_id: 'golden-m-pay-monthly',
@@ -66,30 +79,56 @@ const summerBonus: RequestBody<'calculateBonus'> = {
   company_id: 'golden-bonus-tokyo',
   calculation_date: '2026-06-30',
   payment_date: '2026-06-30',
-  employee_snapshot: { employee_ref: 'bonus-2026-kou0-band4', tax_dependent_count: 0, tax_table_type: 'kou', is_social_insurance_subject: true, is_employment_insurance_subject: true, standard_monthly_remuneration: 300000, care_insurance_subject: false },
+  employee_snapshot: {
+    employee_ref: 'bonus-2026-kou0-band4',
+    tax_dependent_count: 0,
+    tax_table_type: 'kou',
+    is_social_insurance_subject: true,
+    is_employment_insurance_subject: true,
+    standard_monthly_remuneration: 300000,
+    care_insurance_subject: false,
+  },
   bonus_gross_amount: 800000,
   previous_month_taxable_payroll_amount: 345000,
   previous_month_social_insurance_amount: 45000,
-  bonus_social_insurance_context: { health_insurance_standard_bonus_ytd_before_this_payment: 0, employees_pension_standard_bonus_same_month_before_this_payment: 0 },
+  bonus_social_insurance_context: {
+    health_insurance_standard_bonus_ytd_before_this_payment: 0,
+    employees_pension_standard_bonus_same_month_before_this_payment: 0,
+  },
 };
 
 const socialInsurance: RequestBody<'simulateSocialInsurance'> = {
-  company_id: 'golden-sim-si-tokyo', calculation_date: '2026-05-25', payment_date: '2026-05-25',
-  is_social_insurance_subject: true, standard_monthly_remuneration: 260000, care_insurance_subject: false,
+  company_id: 'golden-sim-si-tokyo',
+  calculation_date: '2026-05-25',
+  payment_date: '2026-05-25',
+  is_social_insurance_subject: true,
+  standard_monthly_remuneration: 260000,
+  care_insurance_subject: false,
 };
 
 const employmentInsurance: RequestBody<'simulateEmploymentInsurance'> = {
-  company_id: 'golden-sim-ei-general', calculation_date: '2026-05-25', payment_date: '2026-05-25',
-  is_employment_insurance_subject: true, subject_wage_total: 243088,
+  company_id: 'golden-sim-ei-general',
+  calculation_date: '2026-05-25',
+  payment_date: '2026-05-25',
+  is_employment_insurance_subject: true,
+  subject_wage_total: 243088,
 };
 
 const incomeTax: RequestBody<'simulateIncomeTax'> = {
-  company_id: 'golden-sim-tax', calculation_date: '2026-06-25', payment_date: '2026-06-25',
-  taxable_payment: 345000, social_insurance_deduction_amount: 45000, tax_table_type: 'kou', tax_dependent_count: 0,
+  company_id: 'golden-sim-tax',
+  calculation_date: '2026-06-25',
+  payment_date: '2026-06-25',
+  taxable_payment: 345000,
+  social_insurance_deduction_amount: 45000,
+  tax_table_type: 'kou',
+  tax_dependent_count: 0,
 };
 
 const gradeLookup: RequestBody<'resolveStandardMonthlyRemuneration'> = {
-  company_id: 'golden-sim-grades', calculation_date: '2026-06-25', payment_date: '2026-06-25', monthly_remuneration: 63000,
+  company_id: 'golden-sim-grades',
+  calculation_date: '2026-06-25',
+  payment_date: '2026-06-25',
+  monthly_remuneration: 63000,
 };
 
 describe('a realistic month through the typed client', () => {
@@ -110,22 +149,27 @@ describe('a realistic month through the typed client', () => {
     ['sim-grade-63000-bound', gradeLookup],
   ] as const;
 
-  it.each(CASES)('the request literal for %s is the golden case\'s request', (id, body) => {
+  it.each(CASES)("the request literal for %s is the golden case's request", (id, body) => {
     expect(body).toEqual(goldenCase(id).request);
   });
 
-  it('PUTs each company\'s calculation profile', async () => {
+  it("PUTs each company's calculation profile", async () => {
     for (const [id] of CASES) {
       const { company_id, puts } = goldenProfilePuts(goldenCase(id));
       for (const body of puts) {
-        const { data, error, response } = await payroll.PUT('/cp/v1/companies/{company_id}/calculation-profile', { params: { path: { company_id } }, body });
+        const { data, error, response } = await payroll.PUT('/cp/v1/companies/{company_id}/calculation-profile', {
+          params: { path: { company_id } },
+          body,
+        });
         expect(error, JSON.stringify(error)).toBeUndefined();
         expect(response.status).toBe(200);
         expect(data!.company_id).toBe(company_id);
         expect(data!.effective_from).toBe(body.effective_from);
       }
     }
-    const { data } = await payroll.GET('/cp/v1/companies/{company_id}/calculation-profile', { params: { path: { company_id: 'golden-m-pay-hourly' } } });
+    const { data } = await payroll.GET('/cp/v1/companies/{company_id}/calculation-profile', {
+      params: { path: { company_id: 'golden-m-pay-hourly' } },
+    });
     expect(data!.data.map((v) => v.social_insurance?.prefecture_code)).toEqual(['27']);
   });
 
@@ -158,7 +202,9 @@ describe('a realistic month through the typed client', () => {
   });
 
   it('errors come back typed in the envelope', async () => {
-    const { data, error, response } = await payroll.POST('/v1/payroll/monthly:calculate', { body: { ...monthlyEmployee, company_id: 'no-such-company' } });
+    const { data, error, response } = await payroll.POST('/v1/payroll/monthly:calculate', {
+      body: { ...monthlyEmployee, company_id: 'no-such-company' },
+    });
     expect(data).toBeUndefined();
     expect(response.status).toBe(404);
     expect(error!.error.code).toBe('company_not_found');

@@ -11,7 +11,9 @@ import { describe, expect, it } from 'vitest';
 import { loadEngine } from '../../engine/index.ts';
 import { buildOpenApiDocument } from '../../server/openapi/document.ts';
 
-const BEFORE = JSON.parse(readFileSync(join(import.meta.dirname, '../fixtures/contract/result-schemas-before-generation.json'), 'utf8')) as Record<string, unknown>;
+const BEFORE = JSON.parse(
+  readFileSync(join(import.meta.dirname, '../fixtures/contract/result-schemas-before-generation.json'), 'utf8'),
+) as Record<string, unknown>;
 
 /** Each leaf of `before` that `after` lacks or holds differently; a `required` list may gain names. */
 function missingFrom(before: unknown, after: unknown, path: string, out: string[] = []): string[] {

@@ -28,7 +28,11 @@ const MONTHLY = 'pipelines/monthly_payroll.yaml';
 
 /** 1-based line of the first line of a file of the copy that starts with `start`. */
 function lineOf(t: TempRules, file: string, start: string): number {
-  return readFileSync(join(t.dir, file), 'utf8').split('\n').findIndex((l) => l.startsWith(start)) + 1;
+  return (
+    readFileSync(join(t.dir, file), 'utf8')
+      .split('\n')
+      .findIndex((l) => l.startsWith(start)) + 1
+  );
 }
 const LEVY_FILE = 'deduction/deduction.local_levy.v1.yaml';
 
@@ -54,17 +58,30 @@ describe('the loader holds each pipeline to its declared outputs', () => {
 
   it('refuses a declaration that is neither a value nor a block', () => {
     const t = copy();
-    t.edit(MONTHLY, "  net_payment: {from: amounts.net_payment, type: yen,", "  net_payment: {from: amounts.net_payment,");
+    t.edit(MONTHLY, '  net_payment: {from: amounts.net_payment, type: yen,', '  net_payment: {from: amounts.net_payment,');
     const messages = loadRules(t.dir).problems.map((p) => `${p.path}: ${p.message}`);
-    expect(messages).toEqual([expect.stringMatching(/^\/amounts\/net_payment: declare its type \(one of yen, non_negative_yen, integer, decimal_string, custom_deduction_list\) or, for a block, its fields/)]);
+    expect(messages).toEqual([
+      expect.stringMatching(
+        /^\/amounts\/net_payment: declare its type \(one of yen, non_negative_yen, integer, decimal_string, custom_deduction_list\) or, for a block, its fields/,
+      ),
+    ]);
   });
 
   it('refuses an unknown type or a missing from by the pipeline schema', () => {
     const t = copy();
-    t.edit(MONTHLY, "  total_deductions: {from: amounts.total_deductions, type: yen,", "  total_deductions: {from: amounts.total_deductions, type: money,");
-    t.edit(MONTHLY, "  net_payment: {from: amounts.net_payment, ", "  net_payment: {");
+    t.edit(
+      MONTHLY,
+      '  total_deductions: {from: amounts.total_deductions, type: yen,',
+      '  total_deductions: {from: amounts.total_deductions, type: money,',
+    );
+    t.edit(MONTHLY, '  net_payment: {from: amounts.net_payment, ', '  net_payment: {');
     const messages = loadRules(t.dir).problems.map((p) => `${p.path}: ${p.message}`);
-    expect(messages).toEqual(expect.arrayContaining([expect.stringMatching(/^\/amounts\/total_deductions\/type: must be equal to one of the allowed values/), expect.stringMatching(/^\/amounts\/net_payment: must have required property 'from'/)]));
+    expect(messages).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^\/amounts\/total_deductions\/type: must be equal to one of the allowed values/),
+        expect.stringMatching(/^\/amounts\/net_payment: must have required property 'from'/),
+      ]),
+    );
   });
 
   it('refuses an undeclared output at engine load as well (start and reload)', () => {
@@ -93,7 +110,7 @@ describe('a declared output is documented the moment its rule loads', () => {
     expect(validate(result), JSON.stringify(validate.errors)).toBe(true);
   });
 
-  it('the OpenAPI document built from that rule set documents statutory_deductions.local_levy; the repository\'s does not', () => {
+  it("the OpenAPI document built from that rule set documents statutory_deductions.local_levy; the repository's does not", () => {
     const amountsOf = (e: Engine) => (buildOpenApiDocument(e) as any).components.schemas.MonthlyPayrollResult.properties.amounts;
     const levy = amountsOf(engine).properties.statutory_deductions.properties.local_levy;
     expect(levy).toMatchObject({ type: 'integer', description: expect.stringMatching(/^Local levy, 0\.1% of gross pay\./) });
@@ -101,7 +118,7 @@ describe('a declared output is documented the moment its rule loads', () => {
     expect(amountsOf(loadEngine()).properties.statutory_deductions.properties.local_levy).toBeUndefined();
   });
 
-  it('the repository\'s response schema refuses the levy (additionalProperties false): the contract and the rule set must agree', () => {
+  it("the repository's response schema refuses the levy (additionalProperties false): the contract and the rule set must agree", () => {
     const result = engine.calculate('monthly_payroll', structuredClone(ex.monthlyPayrollRequestExample), versions);
     const validate = validatorFor(resultSchemas(loadEngine()).monthly_payroll);
     expect(validate(result)).toBe(false);

@@ -31,18 +31,24 @@ function modulesUnder(dir: string): string[] {
 }
 
 function readsWhenImporting(files: string[]): string[] {
-  const out = execFileSync(process.execPath, ['--import', TSX, join(ROOT, 'test/support/import-reads.ts'), ...files.map((f) => join(ROOT, f))], {
-    cwd: elsewhere,
-    env: { ...process.env, PAYROLL_MASTERS_DIR: join(elsewhere, 'no-masters'), PAYROLL_RULES_DIR: join(elsewhere, 'no-rules') },
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const out = execFileSync(
+    process.execPath,
+    ['--import', TSX, join(ROOT, 'test/support/import-reads.ts'), ...files.map((f) => join(ROOT, f))],
+    {
+      cwd: elsewhere,
+      env: { ...process.env, PAYROLL_MASTERS_DIR: join(elsewhere, 'no-masters'), PAYROLL_RULES_DIR: join(elsewhere, 'no-rules') },
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   return JSON.parse(out) as string[];
 }
 
 describe('importing a module reads no file', () => {
   it('catches a module that reads a data file at import', () => {
-    expect(readsWhenImporting(['test/fixtures/import-reads/reads-yaml-at-import.ts'])).toEqual([join(ROOT, 'test/fixtures/import-reads/data.yaml')]);
+    expect(readsWhenImporting(['test/fixtures/import-reads/reads-yaml-at-import.ts'])).toEqual([
+      join(ROOT, 'test/fixtures/import-reads/data.yaml'),
+    ]);
   });
 
   it('no module of engine/ or server/ reads a file when imported', () => {

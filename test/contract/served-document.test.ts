@@ -30,7 +30,8 @@ describe('the served OpenAPI document follows a reload', () => {
     rules.remove();
   });
 
-  const levyOf = (doc: any) => doc.components.schemas.MonthlyPayrollResult.properties.amounts.properties.statutory_deductions.properties.local_levy;
+  const levyOf = (doc: any) =>
+    doc.components.schemas.MonthlyPayrollResult.properties.amounts.properties.statutory_deductions.properties.local_levy;
 
   it('documents local_levy after the reload that adds it, with a new ETag, and the response carries it', async () => {
     const before = await call(server, 'GET', '/v1/openapi.json', { key });

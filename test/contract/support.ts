@@ -47,7 +47,10 @@ effective_to: null
 legal_source: a test's made-up levy
 `;
 
-export const LEVY_STEP = ['  - rule: deduction.resident_tax\n', '  - rule: deduction.resident_tax\n  - rule: deduction.local_levy\n'] as const;
+export const LEVY_STEP = [
+  '  - rule: deduction.resident_tax\n',
+  '  - rule: deduction.resident_tax\n  - rule: deduction.local_levy\n',
+] as const;
 export const LEVY_DECLARATION = [
   "      resident_tax: {type: yen, description: 'Resident tax, as given in the request.'}\n",
   "      resident_tax: {type: yen, description: 'Resident tax, as given in the request.'}\n      local_levy: {type: yen, description: 'Local levy, 0.1% of gross pay.'}\n",

@@ -29,9 +29,18 @@ describe('docs/api.md examples with their responses', () => {
   it('every example succeeds (200, or the refusal it says it shows), each calculation endpoint among them', () => {
     expect(generated.responses.filter((r) => (r.expected === undefined ? r.status !== 200 : exampleFailed(r)))).toEqual([]);
     // the refusals shown on purpose: tax_dependent_count 8 without the company's opt-in
-    expect(generated.responses.filter((r) => r.expected !== undefined).map((r) => [r.path, r.status])).toEqual([['/v1/simulations/income-tax:calculate', 422]]);
+    expect(generated.responses.filter((r) => r.expected !== undefined).map((r) => [r.path, r.status])).toEqual([
+      ['/v1/simulations/income-tax:calculate', 422],
+    ]);
     const called = generated.responses.map((r) => `${r.method} ${r.path}`);
-    for (const path of ['/v1/payroll/monthly:calculate', '/v1/payroll/bonus:calculate', '/v1/simulations/social-insurance:calculate', '/v1/simulations/employment-insurance:calculate', '/v1/simulations/income-tax:calculate', '/v1/simulations/standard-monthly-remuneration:resolve']) {
+    for (const path of [
+      '/v1/payroll/monthly:calculate',
+      '/v1/payroll/bonus:calculate',
+      '/v1/simulations/social-insurance:calculate',
+      '/v1/simulations/employment-insurance:calculate',
+      '/v1/simulations/income-tax:calculate',
+      '/v1/simulations/standard-monthly-remuneration:resolve',
+    ]) {
       expect(called).toContain(`POST ${path}`);
     }
   });

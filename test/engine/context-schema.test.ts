@@ -41,11 +41,17 @@ describe('master shapes from the loaded records (what loadEngine and rules:check
 describe('shapes from JSON schema', () => {
   const schema = {
     type: 'object',
-    properties: { a: { type: 'integer' }, list: { type: 'array', items: { type: 'object', properties: { x: { type: 'string' } } } }, free: { type: 'object', additionalProperties: true } },
+    properties: {
+      a: { type: 'integer' },
+      list: { type: 'array', items: { type: 'object', properties: { x: { type: 'string' } } } },
+      free: { type: 'object', additionalProperties: true },
+    },
     allOf: [{ if: {}, then: { properties: { b: { type: 'string' }, a: false } } }],
   };
   const shape = shapeOfSchema(schema);
-  it.each([['a'], ['b'], ['list.0.x'], ['free.anything.below']])('%s exists', (path) => expect(lookup(shape, path.split('.'))).toHaveProperty('shape'));
+  it.each([['a'], ['b'], ['list.0.x'], ['free.anything.below']])('%s exists', (path) =>
+    expect(lookup(shape, path.split('.'))).toHaveProperty('shape'),
+  );
   it.each([
     ['c', 'the context has no field c (it has: a, b, free, list)'],
     ['a.b', 'a is a value, it has no field b'],
@@ -55,7 +61,9 @@ describe('shapes from JSON schema', () => {
   it('a written path creates its parents', () => {
     const written = withPath(objectShape(), ['amounts', 'statutory_deductions', 'income_tax'], LEAF);
     expect(lookup(written, ['amounts', 'statutory_deductions'])).toHaveProperty('shape');
-    expect(lookup(written, ['amounts', 'gross_payment'])).toEqual({ missing: 'amounts has no field gross_payment (it has: statutory_deductions)' });
+    expect(lookup(written, ['amounts', 'gross_payment'])).toEqual({
+      missing: 'amounts has no field gross_payment (it has: statutory_deductions)',
+    });
   });
 });
 
@@ -63,7 +71,19 @@ describe('availability follows the pipeline order', () => {
   const { rules } = loadRules(join(root, 'rules'));
   it('an amount read before the step that writes it is refused, at the reading rule input', () => {
     const net = rules.registry.all().find((r) => r.doc.output_key === 'amounts.net_payment')!;
-    const problems = checkContextPaths([{ calculation_type: 'monthly_payroll', file: 'rules/pipelines/x.yaml', masters: [], prepare: {}, steps: [{ rule: net.code }], amounts: {} }], rules.registry);
+    const problems = checkContextPaths(
+      [
+        {
+          calculation_type: 'monthly_payroll',
+          file: 'rules/pipelines/x.yaml',
+          masters: [],
+          prepare: {},
+          steps: [{ rule: net.code }],
+          amounts: {},
+        },
+      ],
+      rules.registry,
+    );
     expect(problems.length).toBeGreaterThan(0);
     for (const p of problems) {
       expect(p.file).toBe(net.file);
@@ -71,29 +91,66 @@ describe('availability follows the pipeline order', () => {
     }
   });
   it('the amounts a pipeline returns must have been written', () => {
-    const problems = checkContextPaths([{ calculation_type: 'bonus', file: 'rules/pipelines/x.yaml', masters: [], prepare: {}, steps: [], amounts: { total: 'amounts.total' } }], rules.registry);
-    expect(problems).toEqual([{ file: 'rules/pipelines/x.yaml', path: '/amounts/total', message: 'amount amounts.total is not in the context here: amounts has no field total (it has: nothing yet) (pipeline bonus)' }]);
+    const problems = checkContextPaths(
+      [
+        {
+          calculation_type: 'bonus',
+          file: 'rules/pipelines/x.yaml',
+          masters: [],
+          prepare: {},
+          steps: [],
+          amounts: { total: 'amounts.total' },
+        },
+      ],
+      rules.registry,
+    );
+    expect(problems).toEqual([
+      {
+        file: 'rules/pipelines/x.yaml',
+        path: '/amounts/total',
+        message: 'amount amounts.total is not in the context here: amounts has no field total (it has: nothing yet) (pipeline bonus)',
+      },
+    ]);
   });
   it('a master slot the pipeline does not resolve is refused at the rule reading it, naming the slots it does', () => {
     const lookup = rules.registry.all().find((r) => r.doc.formula_code === 'masters.standard_monthly_remuneration.resolve.v1')!;
-    const source = (masters: ('health_grades' | 'employees_pension')[]) => [{ calculation_type: 'standard_monthly_remuneration_resolution', file: 'rules/pipelines/x.yaml', masters, prepare: {}, steps: [{ rule: lookup.code }], amounts: {} }];
+    const source = (masters: ('health_grades' | 'employees_pension')[]) => [
+      {
+        calculation_type: 'standard_monthly_remuneration_resolution',
+        file: 'rules/pipelines/x.yaml',
+        masters,
+        prepare: {},
+        steps: [{ rule: lookup.code }],
+        amounts: {},
+      },
+    ];
     const problems = checkContextPaths(source(['employees_pension']), rules.registry);
     expect(problems.map((p) => [p.file, p.path])).toContainEqual([lookup.file, expect.stringMatching(/^\/inputs\//)]);
-    expect(problems.map((p) => p.message).join('\n')).toMatch(/masters\.health_grades\S* is not in the context here: masters has no field health_grades \(it has: employees_pension\)/);
+    expect(problems.map((p) => p.message).join('\n')).toMatch(
+      /masters\.health_grades\S* is not in the context here: masters has no field health_grades \(it has: employees_pension\)/,
+    );
     expect(checkContextPaths(source(['employees_pension', 'health_grades']), rules.registry)).toEqual([]);
   });
   it('an unknown calculation type is refused', () => {
-    expect(checkContextPaths([{ calculation_type: 'payroll', file: 'f', masters: [], prepare: {}, steps: [], amounts: {} }], rules.registry)[0].message).toMatch(/unknown calculation_type/);
+    expect(
+      checkContextPaths([{ calculation_type: 'payroll', file: 'f', masters: [], prepare: {}, steps: [], amounts: {} }], rules.registry)[0]
+        .message,
+    ).toMatch(/unknown calculation_type/);
   });
 });
 
 describe('decimal fields come from the schemas (their decimal patterns)', () => {
   it('a decimal-string field becomes a Decimal in the context, other strings stay strings', () => {
-    const ctx = toContextValue({ ...monthlyPayrollRequestExample, employee_snapshot: { ...monthlyPayrollRequestExample.employee_snapshot, monthly_standard_working_hours: '160.5' } }) as Record<string, Record<string, unknown>>;
+    const ctx = toContextValue({
+      ...monthlyPayrollRequestExample,
+      employee_snapshot: { ...monthlyPayrollRequestExample.employee_snapshot, monthly_standard_working_hours: '160.5' },
+    }) as Record<string, Record<string, unknown>>;
     expect(isDecimal(ctx.employee_snapshot.monthly_standard_working_hours)).toBe(true);
     expect(String(ctx.employee_snapshot.monthly_standard_working_hours)).toBe('160.5');
     expect(ctx.company_id).toBe(monthlyPayrollRequestExample.company_id);
-    const profile = toContextValue({ social_insurance: { prefecture_code: '13', custom_rates: { health_insurance_employee_rate: '0.05' } } }) as { social_insurance: Record<string, Record<string, unknown>> & { prefecture_code: unknown } };
+    const profile = toContextValue({
+      social_insurance: { prefecture_code: '13', custom_rates: { health_insurance_employee_rate: '0.05' } },
+    }) as { social_insurance: Record<string, Record<string, unknown>> & { prefecture_code: unknown } };
     expect(profile.social_insurance.prefecture_code).toBe('13');
     expect(isDecimal(profile.social_insurance.custom_rates.health_insurance_employee_rate)).toBe(true);
   });

@@ -12,12 +12,27 @@ import { dependentCountDetail, widenForProfile } from '../../engine/validation/d
 
 const engine = loadEngine();
 const limits = engine.inputLimits();
-const base: ProfilePutBody = { effective_from: '2025-01-01', social_insurance: { health_insurance_provider: 'kyokai', prefecture_code: '13' }, employment_insurance_business_type: 'general' };
+const base: ProfilePutBody = {
+  effective_from: '2025-01-01',
+  social_insurance: { health_insurance_provider: 'kyokai', prefecture_code: '13' },
+  employment_insurance_business_type: 'general',
+};
 const ids = { company_id: 'c', profile_id: 'p' };
 const plain: ProfileVersion[] = applyProfilePut([], base, ids).versions;
-const optedIn: ProfileVersion[] = applyProfilePut([], { ...base, income_tax: { dependents_beyond_seven: 'statutory_reduction' } }, ids).versions;
+const optedIn: ProfileVersion[] = applyProfilePut(
+  [],
+  { ...base, income_tax: { dependents_beyond_seven: 'statutory_reduction' } },
+  ids,
+).versions;
 
-const request = (count: number, table: 'kou' | 'otsu' = 'kou') => ({ ...structuredClone(incomeTaxSimulationExample), taxable_payment: 690000, social_insurance_deduction_amount: 90000, tax_table_type: table, tax_dependent_count: count, calculation_options: { include_calculation_trace: true } });
+const request = (count: number, table: 'kou' | 'otsu' = 'kou') => ({
+  ...structuredClone(incomeTaxSimulationExample),
+  taxable_payment: 690000,
+  social_insurance_deduction_amount: 90000,
+  tax_table_type: table,
+  tax_dependent_count: count,
+  calculation_options: { include_calculation_trace: true },
+});
 
 function refusal(fn: () => unknown): EngineError {
   try {
@@ -47,7 +62,7 @@ describe('dependents beyond seven in the engine', () => {
     expect(b.settings_snapshot.income_tax_dependents_beyond_seven).toBe('statutory_reduction');
   });
 
-  it('with the opt-in 8 is the 7 amount less the table\'s per_extra_dependent_deduction', () => {
+  it("with the opt-in 8 is the 7 amount less the table's per_extra_dependent_deduction", () => {
     const r = engine.calculate('income_tax_simulation', request(8), optedIn);
     expect(r.amounts.income_tax).toBe(9950 - 1610);
     const step = r.calculation_trace.find((s) => s.step === 'income_tax') as { inputs: Record<string, unknown> };
@@ -55,20 +70,28 @@ describe('dependents beyond seven in the engine', () => {
     expect(step.inputs.extra_dependent_deduction).toBe(1610);
   });
 
-  it('the opt-in maximum is the tables\' tax_dependent_count_max', () => {
+  it("the opt-in maximum is the tables' tax_dependent_count_max", () => {
     expect(dependentCountDetail(limits, 'income_tax_simulation', request(99), optedIn[0])).toBeNull();
-    expect(dependentCountDetail(limits, 'income_tax_simulation', request(100), optedIn[0])).toEqual({ path: ['tax_dependent_count'], code: 'out_of_range', message: 'must be <= 99.' });
+    expect(dependentCountDetail(limits, 'income_tax_simulation', request(100), optedIn[0])).toEqual({
+      path: ['tax_dependent_count'],
+      code: 'out_of_range',
+      message: 'must be <= 99.',
+    });
     expect(dependentCountDetail(limits, 'social_insurance_simulation', request(100), undefined)).toBeNull();
   });
 
-  it('widenForProfile drops the schema\'s detail only for an opted-in profile in force on a valid payment_date', () => {
+  it("widenForProfile drops the schema's detail only for an opted-in profile in force on a valid payment_date", () => {
     const detail = { path: ['tax_dependent_count'], code: 'out_of_range', message: 'must be <= 7.' };
     const other = { path: ['unexpected'], code: 'unknown_field', message: 'unexpected is not a field of this object.' };
     expect(widenForProfile(limits, 'income_tax_simulation', request(8), [other, detail], optedIn)).toEqual([other]);
     expect(widenForProfile(limits, 'income_tax_simulation', request(8), [other, detail], plain)).toEqual([other, detail]);
     expect(widenForProfile(limits, 'income_tax_simulation', request(8), [detail], undefined)).toEqual([detail]);
-    expect(widenForProfile(limits, 'income_tax_simulation', { ...request(8), payment_date: 'not a date' }, [detail], optedIn)).toEqual([detail]);
-    expect(widenForProfile(limits, 'income_tax_simulation', { ...request(8), payment_date: '2024-12-31' }, [detail], optedIn)).toEqual([detail]);
+    expect(widenForProfile(limits, 'income_tax_simulation', { ...request(8), payment_date: 'not a date' }, [detail], optedIn)).toEqual([
+      detail,
+    ]);
+    expect(widenForProfile(limits, 'income_tax_simulation', { ...request(8), payment_date: '2024-12-31' }, [detail], optedIn)).toEqual([
+      detail,
+    ]);
     // a count below 0 is the schema's minimum: no profile widens it
     const negative = { ...detail, message: 'must be >= 0.' };
     expect(widenForProfile(limits, 'income_tax_simulation', request(-1), [negative], optedIn)).toEqual([negative]);

@@ -19,10 +19,12 @@ const faulty = {
 } as unknown as Engine;
 
 // a real golden case (its request passes the API schema), run against an engine whose rule faults
-const c: GoldenCase = loadGoldenCases(join(process.cwd(), 'test/golden')).find((g) => g.calculation === 'income_tax_simulation' && !g.expect.error)!;
+const c: GoldenCase = loadGoldenCases(join(process.cwd(), 'test/golden')).find(
+  (g) => g.calculation === 'income_tax_simulation' && !g.expect.error,
+)!;
 
 describe('golden runner', () => {
-  it('reports an engine fault as that case\'s failure naming the rule', () => {
+  it("reports an engine fault as that case's failure naming the rule", () => {
     expect(runGoldenCase(faulty, c)).toEqual({
       mismatches: [],
       problems: ['the calculation crashed: rule rules/x/x.y.v1.yaml (step y) failed: TypeError: boom'],
@@ -35,7 +37,15 @@ describe('pipeline runner', () => {
   it('turns an unexpected failure inside a rule into an EngineFault naming the rule, values masked', () => {
     const registry = new RuleRegistry();
     registry.add({
-      doc: { formula_code: 'x.y.v1', step: 'y', effective_from: '2020-01-01', effective_to: null, rounding_rule: null, inputs: {}, masters: [] } as unknown as RuleDocument,
+      doc: {
+        formula_code: 'x.y.v1',
+        step: 'y',
+        effective_from: '2020-01-01',
+        effective_to: null,
+        rounding_rule: null,
+        inputs: {},
+        masters: [],
+      } as unknown as RuleDocument,
       file: 'rules/x/x.y.v1.yaml',
       code: 'x.y',
       inputs: [],
@@ -47,7 +57,20 @@ describe('pipeline runner', () => {
       },
       warnings: [],
     });
-    const pipeline = { calculation_type: 'bonus', file: 'p', premium_month: { next_month: 0, same_month: 0 }, masters: [], versionDate: null, prepare: [], steps: [{ rule: 'x.y', when: null, trace: true }], outputs: {}, amounts: {}, decimal_strings: [] };
-    expect(() => runPipeline(pipeline, registry, {}, {}, { payment_date: '2026-05-25', premium_month: '2026-05-01' })).toThrow(new EngineFault('rule rules/x/x.y.v1.yaml (step y) failed: TypeError: cannot divide <n> by zero'));
+    const pipeline = {
+      calculation_type: 'bonus',
+      file: 'p',
+      premium_month: { next_month: 0, same_month: 0 },
+      masters: [],
+      versionDate: null,
+      prepare: [],
+      steps: [{ rule: 'x.y', when: null, trace: true }],
+      outputs: {},
+      amounts: {},
+      decimal_strings: [],
+    };
+    expect(() => runPipeline(pipeline, registry, {}, {}, { payment_date: '2026-05-25', premium_month: '2026-05-01' })).toThrow(
+      new EngineFault('rule rules/x/x.y.v1.yaml (step y) failed: TypeError: cannot divide <n> by zero'),
+    );
   });
 });

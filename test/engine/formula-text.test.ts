@@ -5,7 +5,12 @@
 import { describe, expect, it } from 'vitest';
 import { checkFormulaText } from '../../engine/rules/check-formula.ts';
 
-const rule = (formula: string, rounding_rule: string | null, expression: unknown = { '*': [{ var: 'a' }, { var: 'b' }] }, bindings?: Record<string, unknown>) => ({
+const rule = (
+  formula: string,
+  rounding_rule: string | null,
+  expression: unknown = { '*': [{ var: 'a' }, { var: 'b' }] },
+  bindings?: Record<string, unknown>,
+) => ({
   formula,
   rounding_rule,
   expression,
@@ -21,7 +26,7 @@ describe('formula text against rounding', () => {
     expect(messages(rule('a x b', null))).toEqual([]);
   });
 
-  it('refuses a formula that hides the rule\'s rounding', () => {
+  it("refuses a formula that hides the rule's rounding", () => {
     expect(messages(rule('a x b', 'ceil_yen'))).toEqual([
       "/formula: the formula does not show the rule's rounding_rule ceil_yen (write it by name, e.g. ceil_yen(...))",
     ]);

@@ -26,7 +26,11 @@ const RULES = join(tmp, 'rules');
 const MASTERS = join(tmp, 'masters');
 const NEW_TABLE = '2030-03'; // premium month March 2030, after every real golden case
 const NEW_RULE_FROM = '2030-04-01';
-const HYPOTHETICAL = { health_insurance_employee_rate: '0.05', care_insurance_employee_rate: '0.009', childcare_support_contribution_employee_rate: '0.0015' };
+const HYPOTHETICAL = {
+  health_insurance_employee_rate: '0.05',
+  care_insurance_employee_rate: '0.009',
+  childcare_support_contribution_employee_rate: '0.0015',
+};
 
 /** The newest file of a folder, by name (versions and rule versions sort by name within their width). */
 function newestFile(dir: string, pattern: RegExp): string {
@@ -52,7 +56,10 @@ function addKyokaiVersion() {
   doc.effective_to = null;
   for (const record of doc.records) Object.assign(record, HYPOTHETICAL);
   expect(doc.records).toHaveLength(47);
-  writeFileSync(join(dir, `${NEW_TABLE}.yaml`), `# HYPOTHETICAL rates, test only (test/fixtures/future-version/README.md)\n${stringify(doc)}`);
+  writeFileSync(
+    join(dir, `${NEW_TABLE}.yaml`),
+    `# HYPOTHETICAL rates, test only (test/fixtures/future-version/README.md)\n${stringify(doc)}`,
+  );
 }
 
 function addRuleVersion() {
@@ -84,20 +91,29 @@ describe('a data-only annual update (hypothetical kyokai 2030-03 and a rule v2)'
   const engine = loadEngine({ rulesDir: RULES, mastersDir: MASTERS });
 
   it('every real golden case still passes with the same amounts', () => {
-    const failures = loadGoldenCases(join(root, 'test/golden')).flatMap((c) => runGoldenCase(engine, c).mismatches.map((m) => `${c.file} ${c.id}: ${m}`));
+    const failures = loadGoldenCases(join(root, 'test/golden')).flatMap((c) =>
+      runGoldenCase(engine, c).mismatches.map((m) => `${c.file} ${c.id}: ${m}`),
+    );
     expect(failures).toEqual([]);
   });
 
-  it.each(loadGoldenCases(join(FIXTURE, 'golden')).map((c) => [c.id, c] as const))('the new golden case %s passes with the new versions', (_id, c) => {
-    expect(runGoldenCase(engine, c).mismatches).toEqual([]);
-  });
+  it.each(loadGoldenCases(join(FIXTURE, 'golden')).map((c) => [c.id, c] as const))(
+    'the new golden case %s passes with the new versions',
+    (_id, c) => {
+      expect(runGoldenCase(engine, c).mismatches).toEqual([]);
+    },
+  );
 
   it('npm run golden, pointed at the copy and the new cases, passes', () => {
-    const res = spawnSync(join(root, 'node_modules/.bin/tsx'), ['tools/golden.ts', '--dir', join(FIXTURE, 'golden'), '--rules', RULES, '--masters', MASTERS], {
-      cwd: root,
-      encoding: 'utf8',
-      timeout: 60_000,
-    });
+    const res = spawnSync(
+      join(root, 'node_modules/.bin/tsx'),
+      ['tools/golden.ts', '--dir', join(FIXTURE, 'golden'), '--rules', RULES, '--masters', MASTERS],
+      {
+        cwd: root,
+        encoding: 'utf8',
+        timeout: 60_000,
+      },
+    );
     expect(res.stdout).toMatch(/^golden: 3 passed, 0 failed$/m);
     expect(res.status).toBe(0);
   }, 90_000);

@@ -112,7 +112,9 @@ describe('load cache', () => {
 
 describe('a broken file is refused with the same file, path and line when a warm cache holds the rest', () => {
   const BROKEN = join(PROJECT, 'test/fixtures/masters-broken');
-  const cases = readdirSync(BROKEN, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+  const cases = readdirSync(BROKEN, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name);
 
   it.each(cases)('masters: %s laid over a copy of masters/', (name) => {
     const cacheFile = newCacheFile();
@@ -142,7 +144,18 @@ describe('a broken file is refused with the same file, path and line when a warm
     const uncached = loadRules(rules).problems;
     const cached = parsesDuring(() => loadRules(rules, undefined, new LoadCache(cacheFile)));
     expect(cached.value.problems).toEqual(uncached);
-    expect(uncached).toContainEqual(expect.objectContaining({ file: 'rules/deduction/deduction.resident_tax.v1.yaml', path: '/formula_cod', message: expect.stringMatching(/\(line \d+\)/) }));
-    expect(uncached).toContainEqual(expect.objectContaining({ file: 'rules/income_tax/income_tax.monthly_bracket_lookup.v1.yaml', message: expect.stringMatching(/line \d+/) }));
+    expect(uncached).toContainEqual(
+      expect.objectContaining({
+        file: 'rules/deduction/deduction.resident_tax.v1.yaml',
+        path: '/formula_cod',
+        message: expect.stringMatching(/\(line \d+\)/),
+      }),
+    );
+    expect(uncached).toContainEqual(
+      expect.objectContaining({
+        file: 'rules/income_tax/income_tax.monthly_bracket_lookup.v1.yaml',
+        message: expect.stringMatching(/line \d+/),
+      }),
+    );
   });
 });

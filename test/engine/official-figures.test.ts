@@ -9,7 +9,11 @@ import { applyProfilePut } from '../../engine/profile/apply-put.ts';
 const engine = loadEngine();
 const tokyo = applyProfilePut(
   [],
-  { effective_from: '2025-01-01', social_insurance: { health_insurance_provider: 'kyokai', prefecture_code: '13' }, employment_insurance_business_type: 'general' },
+  {
+    effective_from: '2025-01-01',
+    social_insurance: { health_insurance_provider: 'kyokai', prefecture_code: '13' },
+    employment_insurance_business_type: 'general',
+  },
   { company_id: 'tokyo', profile_id: 'p-tokyo' },
 ).versions;
 const tokyoPerItem = applyProfilePut(
@@ -71,8 +75,13 @@ describe('official premium figures (Tokyo, FY2026)', () => {
         {
           ...dates,
           employee_snapshot: {
-            employee_ref: 'e', tax_dependent_count: 0, tax_table_type: 'kou', is_social_insurance_subject: true,
-            is_employment_insurance_subject: true, standard_monthly_remuneration: 260_000, care_insurance_subject: false,
+            employee_ref: 'e',
+            tax_dependent_count: 0,
+            tax_table_type: 'kou',
+            is_social_insurance_subject: true,
+            is_employment_insurance_subject: true,
+            standard_monthly_remuneration: 260_000,
+            care_insurance_subject: false,
           },
           bonus_gross_amount: 102_000,
           previous_month_taxable_payroll_amount: 300_000,

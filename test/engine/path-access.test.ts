@@ -22,7 +22,16 @@ const makeRoots = (): unknown[] => [
   { a: [{ b: 1 }], '0': { b: 2 } },
   { 'we"ird': { 'key\\': 'x' } },
 ];
-const paths = [['a'], ['a', 'b'], ['a', 'b', 'c'], ['a', 'b', 'c', 'd'], ['a', '0', 'b'], ['we"ird', 'key\\'], ['__proto__'], ['constructor', 'name']];
+const paths = [
+  ['a'],
+  ['a', 'b'],
+  ['a', 'b', 'c'],
+  ['a', 'b', 'c', 'd'],
+  ['a', '0', 'b'],
+  ['we"ird', 'key\\'],
+  ['__proto__'],
+  ['constructor', 'name'],
+];
 
 describe('generated path readers and writers', () => {
   it('read as getPath reads', () => {

@@ -16,10 +16,16 @@ describe('applyProfilePut', () => {
     const { stored, created } = applyProfilePut([], base, ids);
     expect(created).toBe(true);
     expect(stored).toMatchObject({
-      company_id: 'acme', profile_id: 'prof-1', effective_from: '2026-01-01', effective_to: null,
-      income_tax_withholding_method: 'monthly_table', allow_withholding_rate_override: false,
-      overtime_premium_rounding_method: 'none', overtime_premium_monthly_total_rounding: 'none',
-      health_premium_rounding_scope: 'combined', social_insurance_collection: 'next_month',
+      company_id: 'acme',
+      profile_id: 'prof-1',
+      effective_from: '2026-01-01',
+      effective_to: null,
+      income_tax_withholding_method: 'monthly_table',
+      allow_withholding_rate_override: false,
+      overtime_premium_rounding_method: 'none',
+      overtime_premium_monthly_total_rounding: 'none',
+      health_premium_rounding_scope: 'combined',
+      social_insurance_collection: 'next_month',
     });
     expect(stored.version).toMatch(/^2026-01-01\.[0-9a-f]{12}$/);
   });
@@ -40,7 +46,11 @@ describe('applyProfilePut', () => {
 
   it('a later effective_from closes the previous version the day before', () => {
     const first = applyProfilePut([], base, ids);
-    const second = applyProfilePut(first.versions, { ...base, effective_from: '2026-04-01', health_premium_rounding_scope: 'per_item' }, ids);
+    const second = applyProfilePut(
+      first.versions,
+      { ...base, effective_from: '2026-04-01', health_premium_rounding_scope: 'per_item' },
+      ids,
+    );
     expect(second.versions.map((v) => [v.effective_from, v.effective_to])).toEqual([
       ['2026-01-01', '2026-03-31'],
       ['2026-04-01', null],

@@ -47,7 +47,15 @@ describe('provenance', () => {
     const { versions } = applyProfilePut([], profilePutExample as never, { company_id: 'acme-tokyo', profile_id: 'p' });
     const first = engine.calculate('income_tax_simulation', structuredClone(incomeTaxSimulationExample), versions);
     const lock = { ...first.settings_snapshot };
-    expect(() => engine.calculate('income_tax_simulation', { ...structuredClone(incomeTaxSimulationExample), settings_lock: lock }, versions)).not.toThrow();
-    expect(() => engine.calculate('income_tax_simulation', { ...structuredClone(incomeTaxSimulationExample), settings_lock: { ...lock, rules_masters_hash: live.rules_masters_hash } }, versions)).toThrow(/rules_masters_hash: locked/);
+    expect(() =>
+      engine.calculate('income_tax_simulation', { ...structuredClone(incomeTaxSimulationExample), settings_lock: lock }, versions),
+    ).not.toThrow();
+    expect(() =>
+      engine.calculate(
+        'income_tax_simulation',
+        { ...structuredClone(incomeTaxSimulationExample), settings_lock: { ...lock, rules_masters_hash: live.rules_masters_hash } },
+        versions,
+      ),
+    ).toThrow(/rules_masters_hash: locked/);
   });
 });

@@ -58,7 +58,7 @@ function vary(v: unknown, rand: () => number): unknown {
 
 function seeded(seed: number): () => number {
   let s = seed >>> 0;
-  return () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+  return () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
 }
 
 describe('request defaults plan', () => {
@@ -119,7 +119,9 @@ describe('request defaults plan', () => {
 
   it('refuses a schema whose defaults it cannot place', () => {
     expect(() => defaultsPlanOf({ type: 'object', anyOf: [{ properties: { a: { default: 1 } } }] })).toThrow(/anyOf holds a default/);
-    expect(() => defaultsPlanOf({ type: 'object', additionalProperties: { type: 'object', properties: { a: { default: 1 } } } })).toThrow(/additionalProperties/);
+    expect(() => defaultsPlanOf({ type: 'object', additionalProperties: { type: 'object', properties: { a: { default: 1 } } } })).toThrow(
+      /additionalProperties/,
+    );
     expect(() => defaultsPlanOf({ type: 'array', items: [{ default: 1 }] })).toThrow(/tuple/);
     expect(defaultsPlanOf({ type: 'object', properties: { a: { type: 'integer', examples: [{ default: 1 }] } } })).toBeNull();
   });

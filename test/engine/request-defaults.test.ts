@@ -17,7 +17,16 @@ describe('withRequestDefaults', () => {
   it('fills top-level, nested-object and array-item defaults without touching the caller’s object', () => {
     const request = {
       ...monthlyPayrollRequestExample,
-      allowances: [{ code: 'A1', name: 'commute', amount: 10000, taxable: false, social_insurance_included: true, employment_insurance_included: true }],
+      allowances: [
+        {
+          code: 'A1',
+          name: 'commute',
+          amount: 10000,
+          taxable: false,
+          social_insurance_included: true,
+          employment_insurance_included: true,
+        },
+      ],
       attendance_input: { overtime_minutes: 90 },
     } as Record<string, unknown>;
     delete request.resident_tax_amount;
@@ -46,7 +55,9 @@ describe('withRequestDefaults', () => {
   });
 
   it('takes the trace default of each calculation from its schema (off for the grade lookup)', () => {
-    expect(withRequestDefaults('standard_monthly_remuneration_resolution', { ...standardMonthlyRemunerationExample }).calculation_options).toEqual({ include_calculation_trace: false });
+    expect(
+      withRequestDefaults('standard_monthly_remuneration_resolution', { ...standardMonthlyRemunerationExample }).calculation_options,
+    ).toEqual({ include_calculation_trace: false });
   });
 });
 
@@ -76,7 +87,17 @@ describe('the engine reads a request with its defaults', () => {
       late_early_leave_deduction: 0,
     };
     const omitted: Record<string, unknown> = { ...explicit };
-    for (const key of ['pay_type', 'allowances', 'previous_adjustments', 'custom_deductions', 'resident_tax_amount', 'overtime_pay', 'absence_deduction', 'late_early_leave_deduction']) delete omitted[key];
+    for (const key of [
+      'pay_type',
+      'allowances',
+      'previous_adjustments',
+      'custom_deductions',
+      'resident_tax_amount',
+      'overtime_pay',
+      'absence_deduction',
+      'late_early_leave_deduction',
+    ])
+      delete omitted[key];
     const a = engine.calculate('monthly_payroll', explicit, versions);
     const b = engine.calculate('monthly_payroll', omitted, versions);
     expect(b.amounts).toEqual(a.amounts);
@@ -119,9 +140,16 @@ describe('no pipeline restates a request default', () => {
   });
 
   it.each(files)('%s', (file) => {
-    const pipeline = parse(readFileSync(join(dir, file), 'utf8')) as { calculation_type: CalculationType; prepare?: Record<string, unknown> };
+    const pipeline = parse(readFileSync(join(dir, file), 'utf8')) as {
+      calculation_type: CalculationType;
+      prepare?: Record<string, unknown>;
+    };
     const defaulted = defaultedPaths(REQUEST_SCHEMAS[pipeline.calculation_type], 'request', new Set());
-    const restated = Object.entries(pipeline.prepare ?? {}).flatMap(([at, expr]) => varsWithFallback(expr).filter((p) => defaulted.has(p)).map((p) => `${at}: ${p}`));
+    const restated = Object.entries(pipeline.prepare ?? {}).flatMap(([at, expr]) =>
+      varsWithFallback(expr)
+        .filter((p) => defaulted.has(p))
+        .map((p) => `${at}: ${p}`),
+    );
     expect(restated).toEqual([]);
   });
 });

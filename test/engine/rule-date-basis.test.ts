@@ -25,7 +25,9 @@ function fixture(name: string, v2Basis: string): string {
   const v1 = readFileSync(join(RULES, `${FILE}.v1.yaml`), 'utf8');
   const withBasis = (text: string, basis: string) => text.replace(/^legal_source:/m, `date_basis: ${basis}\nlegal_source:`);
   writeFileSync(join(dir, `${FILE}.v1.yaml`), withBasis(v1.replace('effective_to: null', 'effective_to: "2026-03-31"'), 'premium_month'));
-  const v2 = v1.replace('childcare_support_contribution.v1', 'childcare_support_contribution.v2').replace('effective_from: "2020-01-01"', 'effective_from: "2026-04-01"');
+  const v2 = v1
+    .replace('childcare_support_contribution.v1', 'childcare_support_contribution.v2')
+    .replace('effective_from: "2020-01-01"', 'effective_from: "2026-04-01"');
   writeFileSync(join(dir, `${FILE}.v2.yaml`), withBasis(v2, v2Basis));
   return dir;
 }
@@ -46,8 +48,15 @@ const profile = (collection: 'next_month' | 'same_month') =>
 describe('rule date_basis: premium_month', () => {
   const engine = loadEngine({ rulesDir: fixture('premium-month', 'premium_month') });
   const step = (payment: string, collection: 'next_month' | 'same_month') => {
-    const r = engine.calculate('monthly_payroll', { ...monthlyPayrollRequestExample, calculation_date: payment, payment_date: payment }, profile(collection));
-    return r.calculation_trace.find((s) => s.step === 'childcare_support_contribution') as { formula_code: string; inputs: Record<string, unknown> };
+    const r = engine.calculate(
+      'monthly_payroll',
+      { ...monthlyPayrollRequestExample, calculation_date: payment, payment_date: payment },
+      profile(collection),
+    );
+    return r.calculation_trace.find((s) => s.step === 'childcare_support_contribution') as {
+      formula_code: string;
+      inputs: Record<string, unknown>;
+    };
   };
 
   it('April pay under next_month (March premium month) uses v1, chosen by 2026-03-01', () => {
@@ -67,7 +76,11 @@ describe('rule date_basis: premium_month', () => {
   });
 
   it('payment-date rules show no basis in their trace (the default)', () => {
-    const r = engine.calculate('monthly_payroll', { ...monthlyPayrollRequestExample, calculation_date: '2026-04-24', payment_date: '2026-04-24' }, profile('next_month'));
+    const r = engine.calculate(
+      'monthly_payroll',
+      { ...monthlyPayrollRequestExample, calculation_date: '2026-04-24', payment_date: '2026-04-24' },
+      profile('next_month'),
+    );
     const tax = r.calculation_trace.find((s) => s.step === 'income_tax') as { inputs: Record<string, unknown> };
     expect(tax.inputs).not.toHaveProperty('rule_date_basis');
   });
@@ -83,7 +96,10 @@ describe('rule date_basis: versions must agree', () => {
     }
     expect(err).toBeInstanceOf(LoadError);
     expect((err as LoadError).problems).toContainEqual(
-      expect.objectContaining({ path: '/date_basis', message: expect.stringContaining('every version of a rule is chosen by the same date') }),
+      expect.objectContaining({
+        path: '/date_basis',
+        message: expect.stringContaining('every version of a rule is chosen by the same date'),
+      }),
     );
   });
 });
@@ -104,8 +120,18 @@ describe('rule date_basis: premium_month versions cover whole months', () => {
     expect(err).toBeInstanceOf(LoadError);
     const problems = (err as LoadError).problems.filter((p) => p.file.includes('childcare_support_contribution'));
     expect(problems).toEqual([
-      expect.objectContaining({ file: `rules/${FILE}.v1.yaml`, path: '/effective_to', message: expect.stringMatching(/^2026-04-14 is not the last day of a month; a premium_month rule ends with a whole premium month/) }),
-      expect.objectContaining({ file: `rules/${FILE}.v2.yaml`, path: '/effective_from', message: expect.stringMatching(/^2026-04-15 is not the first day of a month; a premium_month rule starts with a whole premium month/) }),
+      expect.objectContaining({
+        file: `rules/${FILE}.v1.yaml`,
+        path: '/effective_to',
+        message: expect.stringMatching(/^2026-04-14 is not the last day of a month; a premium_month rule ends with a whole premium month/),
+      }),
+      expect.objectContaining({
+        file: `rules/${FILE}.v2.yaml`,
+        path: '/effective_from',
+        message: expect.stringMatching(
+          /^2026-04-15 is not the first day of a month; a premium_month rule starts with a whole premium month/,
+        ),
+      }),
     ]);
   });
 
@@ -113,7 +139,12 @@ describe('rule date_basis: premium_month versions cover whole months', () => {
     const dir = fixture('mid-month-payment-date', 'payment_date');
     const v1 = join(dir, `${FILE}.v1.yaml`);
     const v2 = join(dir, `${FILE}.v2.yaml`);
-    writeFileSync(v1, readFileSync(v1, 'utf8').replace('effective_to: "2026-03-31"', 'effective_to: "2026-04-14"').replace('date_basis: premium_month', 'date_basis: payment_date'));
+    writeFileSync(
+      v1,
+      readFileSync(v1, 'utf8')
+        .replace('effective_to: "2026-03-31"', 'effective_to: "2026-04-14"')
+        .replace('date_basis: premium_month', 'date_basis: payment_date'),
+    );
     writeFileSync(v2, readFileSync(v2, 'utf8').replace('effective_from: "2026-04-01"', 'effective_from: "2026-04-15"'));
     expect(() => loadEngine({ rulesDir: dir })).not.toThrow();
   });

@@ -48,14 +48,31 @@ describe('loadRules', () => {
     expect(problems).toEqual([]);
     expect([...rules.pipelines.keys()].sort()).toEqual([...CALCULATION_TYPES].sort());
     expect(rules.registry.all().length).toBe(ruleFileCount());
-    expect(rules.registry.pick('income_tax.monthly_bracket_lookup', '2026-05-25')?.doc.formula_code).toBe('income_tax.monthly_bracket_lookup.v1');
+    expect(rules.registry.pick('income_tax.monthly_bracket_lookup', '2026-05-25')?.doc.formula_code).toBe(
+      'income_tax.monthly_bracket_lookup.v1',
+    );
   });
 
   const cases: [string, string, string, RegExp][] = [
     ['unknown key', 'deduction/deduction.resident_tax.v1.yaml', GOOD + 'roundng: floor_yen\n', /\/roundng.*unknown key/],
-    ['undeclared variable', 'deduction/deduction.resident_tax.v1.yaml', GOOD.replace('{var: resident_tax_amount}', '{var: resident_tax}'), /\/expression.*"resident_tax" is neither an input/],
-    ['unknown rounding', 'deduction/deduction.resident_tax.v1.yaml', GOOD.replace('rounding_rule: null', 'rounding_rule: floor_sen'), /\/rounding_rule.*unknown rounding rule floor_sen/],
-    ['unknown operator', 'deduction/deduction.resident_tax.v1.yaml', GOOD.replace('{var: resident_tax_amount}', '{plus: [1, 2]}'), /\/expression.*plus/],
+    [
+      'undeclared variable',
+      'deduction/deduction.resident_tax.v1.yaml',
+      GOOD.replace('{var: resident_tax_amount}', '{var: resident_tax}'),
+      /\/expression.*"resident_tax" is neither an input/,
+    ],
+    [
+      'unknown rounding',
+      'deduction/deduction.resident_tax.v1.yaml',
+      GOOD.replace('rounding_rule: null', 'rounding_rule: floor_sen'),
+      /\/rounding_rule.*unknown rounding rule floor_sen/,
+    ],
+    [
+      'unknown operator',
+      'deduction/deduction.resident_tax.v1.yaml',
+      GOOD.replace('{var: resident_tax_amount}', '{plus: [1, 2]}'),
+      /\/expression.*plus/,
+    ],
     ['duplicate key', 'deduction/deduction.resident_tax.v1.yaml', GOOD + 'step: resident_tax\n', /duplicate key \(line \d+/],
     [
       'overlapping versions',
@@ -63,7 +80,12 @@ describe('loadRules', () => {
       GOOD.replace('deduction.resident_tax.v1', 'deduction.resident_tax.v2').replace('"2020-01-01"', '"2026-01-01"'),
       /deduction\.resident_tax\.v2\.yaml \/effective_from.*overlaps deduction\.resident_tax\.v1/,
     ],
-    ['file name differs from formula_code', 'deduction/deduction.resident.v1.yaml', GOOD, /deduction\.resident\.v1\.yaml \/formula_code.*file name must be deduction\.resident_tax\.v1\.yaml/],
+    [
+      'file name differs from formula_code',
+      'deduction/deduction.resident.v1.yaml',
+      GOOD,
+      /deduction\.resident\.v1\.yaml \/formula_code.*file name must be deduction\.resident_tax\.v1\.yaml/,
+    ],
   ];
   it.each(cases)('refuses a rule with %s, naming file and path', (name, file, text, pattern) => {
     const { problems } = loadRules(rulesWith(name.replace(/\W+/g, '-'), file, text));
@@ -73,7 +95,14 @@ describe('loadRules', () => {
   });
 
   it('a rule names its rounding once: the rounding master holds no copy that could disagree', () => {
-    const dir = rulesWith('rounding-own', 'deduction/deduction.resident_tax.v1.yaml', GOOD.replace('rounding_rule: null', 'rounding_rule: floor_yen').replace('formula: resident_tax_amount as given', 'formula: floor_yen(resident_tax_amount)'));
+    const dir = rulesWith(
+      'rounding-own',
+      'deduction/deduction.resident_tax.v1.yaml',
+      GOOD.replace('rounding_rule: null', 'rounding_rule: floor_yen').replace(
+        'formula: resident_tax_amount as given',
+        'formula: floor_yen(resident_tax_amount)',
+      ),
+    );
     expect(() => loadEngine({ rulesDir: dir })).not.toThrow();
   });
 });
@@ -88,9 +117,17 @@ describe('npm run rules:check', () => {
     const ok = run(RULES);
     expect(ok.status).toBe(0);
     expect(ok.stdout).toContain(`${ruleFileCount()} rules and ${CALCULATION_TYPES.length} pipelines load and compile`);
-    const bad = run(rulesWith('cli-broken', 'deduction/deduction.resident_tax.v1.yaml', GOOD.replace('{var: resident_tax_amount}', '{var: resident_tax}')));
+    const bad = run(
+      rulesWith(
+        'cli-broken',
+        'deduction/deduction.resident_tax.v1.yaml',
+        GOOD.replace('{var: resident_tax_amount}', '{var: resident_tax}'),
+      ),
+    );
     expect(bad.status).toBe(1);
-    expect(bad.stdout).toMatch(/rules\/deduction\/deduction\.resident_tax\.v1\.yaml \/expression: variable "resident_tax" is neither an input/);
+    expect(bad.stdout).toMatch(
+      /rules\/deduction\/deduction\.resident_tax\.v1\.yaml \/expression: variable "resident_tax" is neither an input/,
+    );
   });
 });
 
@@ -103,6 +140,12 @@ describe('a pipeline’s master slots', () => {
     expect(text).toMatch(/^masters: \[.*\brounding, /m);
     writeFileSync(file, text.replace(/^(masters: \[.*)\brounding, /m, '$1'));
     const { problems } = loadRules(dir);
-    expect(problems).toEqual([{ file: 'rules/pipelines/monthly_payroll.yaml', path: '/masters', message: expect.stringMatching(/^missing slot rounding: settings_snapshot reports its version in every calculation \(line \d+\)$/) }]);
+    expect(problems).toEqual([
+      {
+        file: 'rules/pipelines/monthly_payroll.yaml',
+        path: '/masters',
+        message: expect.stringMatching(/^missing slot rounding: settings_snapshot reports its version in every calculation \(line \d+\)$/),
+      },
+    ]);
   });
 });

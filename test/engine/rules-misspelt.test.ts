@@ -21,10 +21,25 @@ afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 /** [fixture, JSON path of the mistake, the misspelt text (its line is the expected line), message] */
 const CASES: [string, string, string, RegExp][] = [
   ['master-path', '/inputs/rate', 'employe_rate', /masters\.employment_insurance has no field employe_rate \(it has: .*employee_rate/],
-  ['amount-path', '/inputs/subject', 'social_insurance_subjct_amount', /amounts has no field social_insurance_subjct_amount \(it has: .*social_insurance_subject_amount/],
+  [
+    'amount-path',
+    '/inputs/subject',
+    'social_insurance_subjct_amount',
+    /amounts has no field social_insurance_subjct_amount \(it has: .*social_insurance_subject_amount/,
+  ],
   ['master-slot', '/masters/0', 'employment_insurace', /unknown master slot employment_insurace \(known: .*employment_insurance/],
-  ['fail-if-code', '/bindings/_given/fail_if', 'resident_tax_not_given', /unknown error code "resident_tax_not_given" \(known: .*settings_not_resolved/],
-  ['slot-not-resolved', '/inputs/grades', 'masters.health_grades', /masters has no field health_grades \(it has: .*employment_insurance.*\) \(pipeline monthly_payroll\)/],
+  [
+    'fail-if-code',
+    '/bindings/_given/fail_if',
+    'resident_tax_not_given',
+    /unknown error code "resident_tax_not_given" \(known: .*settings_not_resolved/,
+  ],
+  [
+    'slot-not-resolved',
+    '/inputs/grades',
+    'masters.health_grades',
+    /masters has no field health_grades \(it has: .*employment_insurance.*\) \(pipeline monthly_payroll\)/,
+  ],
   ['rounding-name', '/rounding_rule', 'round_half_up_to_yenn', /unknown rounding rule round_half_up_to_yenn/],
 ];
 
@@ -45,7 +60,12 @@ function lineOf(fixture: string, text: string): number {
 }
 
 function run(args: string[], env: Record<string, string> = {}) {
-  return spawnSync(join(root, 'node_modules/.bin/tsx'), args, { cwd: root, encoding: 'utf8', timeout: 60_000, env: { ...process.env, ...env } });
+  return spawnSync(join(root, 'node_modules/.bin/tsx'), args, {
+    cwd: root,
+    encoding: 'utf8',
+    timeout: 60_000,
+    env: { ...process.env, ...env },
+  });
 }
 
 describe.each(CASES)('a rule with a mistake (%s)', (fixture, path, text, message) => {
@@ -87,27 +107,36 @@ describe('whole-program refusals', () => {
     expect(res.stdout + res.stderr).not.toMatch(/\n\s+at /);
   }, 90_000);
 
-  it.each([['master-path'], ['fail-if-code']])('the server refuses to start on a rule with a mistake (%s)', (fixture) => {
-    const dir = rulesWithFixture(fixture);
-    const db = mkdtempSync(join(tmpdir(), 'refusal-'));
-    try {
-      const res = run(['server/main.ts'], { PORT: '0', PAYROLL_DB: join(db, 'x.sqlite'), PAYROLL_DATABASE_URL: '', PAYROLL_RULES_DIR: dir });
-      expect(res.status).toBe(1);
-      const out = res.stdout + res.stderr;
-      expect(out).not.toMatch(/"msg":"listening"/);
-      const refusal = out
-        .split('\n')
-        .filter((l) => l.startsWith('{'))
-        .map((l) => JSON.parse(l))
-        .find((l) => /could not load its masters and rules/.test(l.msg));
-      const [, path, text, message] = CASES.find(([f]) => f === fixture)!;
-      expect(refusal.problems).toContainEqual({ file: `rules/${RULE}`, path, message: expect.stringMatching(message) });
-      expect(JSON.stringify(refusal.problems)).toContain(`(line ${lineOf(fixture, text)})`);
-      // and as a readable line an editor can jump to, with no stack
-      expect(res.stderr).toContain(`rules/${RULE}:${lineOf(fixture, text)}: ${path}: `);
-      expect(out).not.toMatch(/"stack"/);
-    } finally {
-      rmSync(db, { recursive: true, force: true });
-    }
-  }, 90_000);
+  it.each([['master-path'], ['fail-if-code']])(
+    'the server refuses to start on a rule with a mistake (%s)',
+    (fixture) => {
+      const dir = rulesWithFixture(fixture);
+      const db = mkdtempSync(join(tmpdir(), 'refusal-'));
+      try {
+        const res = run(['server/main.ts'], {
+          PORT: '0',
+          PAYROLL_DB: join(db, 'x.sqlite'),
+          PAYROLL_DATABASE_URL: '',
+          PAYROLL_RULES_DIR: dir,
+        });
+        expect(res.status).toBe(1);
+        const out = res.stdout + res.stderr;
+        expect(out).not.toMatch(/"msg":"listening"/);
+        const refusal = out
+          .split('\n')
+          .filter((l) => l.startsWith('{'))
+          .map((l) => JSON.parse(l))
+          .find((l) => /could not load its masters and rules/.test(l.msg));
+        const [, path, text, message] = CASES.find(([f]) => f === fixture)!;
+        expect(refusal.problems).toContainEqual({ file: `rules/${RULE}`, path, message: expect.stringMatching(message) });
+        expect(JSON.stringify(refusal.problems)).toContain(`(line ${lineOf(fixture, text)})`);
+        // and as a readable line an editor can jump to, with no stack
+        expect(res.stderr).toContain(`rules/${RULE}:${lineOf(fixture, text)}: ${path}: `);
+        expect(out).not.toMatch(/"stack"/);
+      } finally {
+        rmSync(db, { recursive: true, force: true });
+      }
+    },
+    90_000,
+  );
 });

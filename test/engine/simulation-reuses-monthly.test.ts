@@ -37,14 +37,22 @@ describe('social insurance simulation = the monthly premium rules', () => {
 
   it.each(cases)('S = %i, care %s, %s scope: same premiums as monthly payroll', (smr, care, scope) => {
     const date = { calculation_date: '2026-06-25', payment_date: '2026-06-25' };
-    const sim = engine.calculate('social_insurance_simulation', { ...socialInsuranceSimulationExample, ...date, standard_monthly_remuneration: smr, care_insurance_subject: care }, versions(scope));
+    const sim = engine.calculate(
+      'social_insurance_simulation',
+      { ...socialInsuranceSimulationExample, ...date, standard_monthly_remuneration: smr, care_insurance_subject: care },
+      versions(scope),
+    );
     const monthly = engine.calculate(
       'monthly_payroll',
       {
         ...monthlyPayrollRequestExample,
         ...date,
         attendance_input: undefined,
-        employee_snapshot: { ...monthlyPayrollRequestExample.employee_snapshot, standard_monthly_remuneration: smr, care_insurance_subject: care },
+        employee_snapshot: {
+          ...monthlyPayrollRequestExample.employee_snapshot,
+          standard_monthly_remuneration: smr,
+          care_insurance_subject: care,
+        },
       },
       versions(scope),
     );
@@ -55,26 +63,44 @@ describe('social insurance simulation = the monthly premium rules', () => {
       total += deductions[p];
     }
     expect(sim.amounts.total).toBe(total);
-    expect(sim.amounts.employees_pension_standard_monthly_remuneration_used).toBe(monthly.amounts.employees_pension_standard_monthly_remuneration_used);
+    expect(sim.amounts.employees_pension_standard_monthly_remuneration_used).toBe(
+      monthly.amounts.employees_pension_standard_monthly_remuneration_used,
+    );
     expect(sim.warnings).toEqual(monthly.warnings.filter((w) => w === 'EMPLOYEES_PENSION_BASIS_CLAMPED'));
   });
 
   it('records one social_insurance step with the basis, the clamped pension basis and the grade range', () => {
-    const sim = engine.calculate('social_insurance_simulation', { ...socialInsuranceSimulationExample, standard_monthly_remuneration: 58000 }, versions('combined'));
+    const sim = engine.calculate(
+      'social_insurance_simulation',
+      { ...socialInsuranceSimulationExample, standard_monthly_remuneration: 58000 },
+      versions('combined'),
+    );
     expect(sim.calculation_trace.map((s) => s.step)).toEqual(['settings_resolution', 'social_insurance']);
     expect(sim.calculation_trace[1]).toMatchObject({
       formula_code: 'social_insurance.monthly.employee_contribution.v1',
-      inputs: { standard_monthly_remuneration: 58000, employees_pension_standard_monthly_remuneration_used: 88000, grade_min: 88000, grade_max: 650000 },
+      inputs: {
+        standard_monthly_remuneration: 58000,
+        employees_pension_standard_monthly_remuneration_used: 88000,
+        grade_min: 88000,
+        grade_max: 650000,
+      },
     });
     // the untraced clamp step still raised its warning
     expect(sim.warnings).toEqual(['EMPLOYEES_PENSION_BASIS_CLAMPED']);
   });
 
   it('the pipeline runs the monthly rules and the simulation rule computes no premium itself', () => {
-    const pipeline = parse(readFileSync(join(import.meta.dirname, '../../rules/pipelines/social_insurance_simulation.yaml'), 'utf8')) as { steps: { rule: string; trace?: boolean }[] };
+    const pipeline = parse(readFileSync(join(import.meta.dirname, '../../rules/pipelines/social_insurance_simulation.yaml'), 'utf8')) as {
+      steps: { rule: string; trace?: boolean }[];
+    };
     const untraced = pipeline.steps.filter((s) => s.trace === false).map((s) => s.rule);
     expect(untraced).toEqual(expect.arrayContaining(PREMIUMS.map((p) => `social_insurance.monthly.${p}`)));
-    const rule = parse(readFileSync(join(import.meta.dirname, '../../rules/social_insurance/social_insurance.monthly.employee_contribution.v1.yaml'), 'utf8')) as { bindings?: unknown };
+    const rule = parse(
+      readFileSync(
+        join(import.meta.dirname, '../../rules/social_insurance/social_insurance.monthly.employee_contribution.v1.yaml'),
+        'utf8',
+      ),
+    ) as { bindings?: unknown };
     expect(rule.bindings).toBeUndefined();
   });
 });

@@ -11,7 +11,6 @@ import { loadEngine } from '../../engine/index.ts';
 import { applyProfilePut } from '../../engine/profile/apply-put.ts';
 import * as ex from '../../engine/contract/examples.ts';
 
-
 const MASTERS = join(import.meta.dirname, '../../masters');
 const tmp = mkdtempSync(join(tmpdir(), 'tax-years-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -25,7 +24,11 @@ describe('income tax table versions in settings_snapshot', () => {
 
   it('a bonus names the monthly, bonus and computer-method table versions it resolved, all of one year: no warning', () => {
     const result = engine.calculate('bonus', structuredClone(ex.bonusRequestExample), versions);
-    expect(result.settings_snapshot).toMatchObject({ tax_table_version: '2026-01', bonus_tax_table_version: '2026-01', computer_special_table_version: '2026-01' });
+    expect(result.settings_snapshot).toMatchObject({
+      tax_table_version: '2026-01',
+      bonus_tax_table_version: '2026-01',
+      computer_special_table_version: '2026-01',
+    });
     expect(result.warnings).not.toContain(WARNING);
   });
 
@@ -34,8 +37,17 @@ describe('income tax table versions in settings_snapshot', () => {
     const { rules_masters_hash: _hash, ...lock } = first.settings_snapshot;
     const again = engine.calculate('bonus', { ...structuredClone(ex.bonusRequestExample), settings_lock: lock }, versions);
     expect(again.amounts).toEqual(first.amounts);
-    expect(() => engine.calculate('bonus', { ...structuredClone(ex.bonusRequestExample), settings_lock: { ...lock, bonus_tax_table_version: '2020-01' } }, versions)).toThrow(
-      expect.objectContaining({ code: 'settings_lock_conflict', message: expect.stringContaining('bonus_tax_table_version: locked "2020-01", resolved "2026-01"') }),
+    expect(() =>
+      engine.calculate(
+        'bonus',
+        { ...structuredClone(ex.bonusRequestExample), settings_lock: { ...lock, bonus_tax_table_version: '2020-01' } },
+        versions,
+      ),
+    ).toThrow(
+      expect.objectContaining({
+        code: 'settings_lock_conflict',
+        message: expect.stringContaining('bonus_tax_table_version: locked "2020-01", resolved "2026-01"'),
+      }),
     );
   });
 
@@ -52,7 +64,15 @@ describe('income tax table versions in settings_snapshot', () => {
     expect(bonus.warnings).toContain(WARNING);
 
     // monthly payroll reads one income tax table per step: nothing is combined
-    const monthly = lagging.calculate('monthly_payroll', { ...structuredClone(ex.monthlyPayrollRequestExample), ...on('2027-06-25'), period: { payroll_month: '2027-06', start_date: '2027-06-01', end_date: '2027-06-30' } }, versions);
+    const monthly = lagging.calculate(
+      'monthly_payroll',
+      {
+        ...structuredClone(ex.monthlyPayrollRequestExample),
+        ...on('2027-06-25'),
+        period: { payroll_month: '2027-06', start_date: '2027-06-01', end_date: '2027-06-30' },
+      },
+      versions,
+    );
     expect(monthly.settings_snapshot).toMatchObject({ tax_table_version: '2027-01', bonus_tax_table_version: '2026-01' });
     expect(monthly.warnings).not.toContain(WARNING);
   });

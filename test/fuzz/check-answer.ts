@@ -50,6 +50,7 @@ export function answerProblem(answer: Answer, allowed: ReadonlySet<number>): str
   if (ERROR_REGISTRY[error.code].status !== answer.status) return `code ${error.code} with status ${answer.status}`;
   if (typeof error.message !== 'string' || error.message === '') return 'error without a message';
   if (error.request_id !== answer.headers.get('x-request-id')) return 'request_id differs from X-Request-Id';
-  if (error.code === 'validation_error' && (!Array.isArray(error.details) || error.details.length === 0 || error.details.length > 100)) return `validation_error with ${error.details?.length} details`;
+  if (error.code === 'validation_error' && (!Array.isArray(error.details) || error.details.length === 0 || error.details.length > 100))
+    return `validation_error with ${error.details?.length} details`;
   return null;
 }

@@ -10,13 +10,58 @@ import fc from 'fast-check';
 export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 
 export const ODD_STRINGS = [
-  '\u0000', 'a\u0000b', '\ud800', 'x\udfffy', '\ud83d\ude00', '\u202e13', '\u2028', '\ufeff', '１３', '\u0301', 'e\u0301', '𠮷野家',
-  '', ' ', 'null', 'true', '0x10', '1e999', '-0', 'NaN', 'Infinity', '0.0985', '9.85', '9.85%', '2026-02-30', '2026-5-1', 'ｘ'.repeat(300),
-  '<script>', "'; DROP TABLE companies; --", '%00', '../../etc/passwd',
+  '\u0000',
+  'a\u0000b',
+  '\ud800',
+  'x\udfffy',
+  '\ud83d\ude00',
+  '\u202e13',
+  '\u2028',
+  '\ufeff',
+  '１３',
+  '\u0301',
+  'e\u0301',
+  '𠮷野家',
+  '',
+  ' ',
+  'null',
+  'true',
+  '0x10',
+  '1e999',
+  '-0',
+  'NaN',
+  'Infinity',
+  '0.0985',
+  '9.85',
+  '9.85%',
+  '2026-02-30',
+  '2026-5-1',
+  'ｘ'.repeat(300),
+  '<script>',
+  "'; DROP TABLE companies; --",
+  '%00',
+  '../../etc/passwd',
 ];
 
 export const ODD_NUMBERS = [
-  0, -0, 1, -1, 0.5, 1.5, 2 ** 31, 2 ** 32 + 1, 2 ** 53 - 1, 2 ** 53, 2 ** 53 + 2, -(2 ** 53), 1e21, 1e308, -1e308, 5e-324, 999_999_999, 1_000_000_000,
+  0,
+  -0,
+  1,
+  -1,
+  0.5,
+  1.5,
+  2 ** 31,
+  2 ** 32 + 1,
+  2 ** 53 - 1,
+  2 ** 53,
+  2 ** 53 + 2,
+  -(2 ** 53),
+  1e21,
+  1e308,
+  -1e308,
+  5e-324,
+  999_999_999,
+  1_000_000_000,
 ];
 
 const oddValue: fc.Arbitrary<Json> = fc.oneof(
@@ -55,13 +100,25 @@ type Change = (old: Json) => Json | undefined; // undefined = delete
 const change: fc.Arbitrary<{ what: string; apply: Change }> = fc.oneof(
   fc.constant({ what: 'delete', apply: () => undefined }),
   oddValue.map((v) => ({ what: `= ${JSON.stringify(v)?.slice(0, 40)}`, apply: () => v })),
-  fc.integer({ min: 10, max: 1000 }).map((d) => ({ what: `nested ${d} deep`, apply: (old: Json) => nest(typeof old === 'object' ? null : old, d) })),
-  fc.integer({ min: 51, max: 2000 }).map((n) => ({ what: `array of ${n}`, apply: (old: Json) => Array.from({ length: n }, () => (Array.isArray(old) && old.length ? old[0]! : old)) })),
+  fc
+    .integer({ min: 10, max: 1000 })
+    .map((d) => ({ what: `nested ${d} deep`, apply: (old: Json) => nest(typeof old === 'object' ? null : old, d) })),
+  fc
+    .integer({ min: 51, max: 2000 })
+    .map((n) => ({
+      what: `array of ${n}`,
+      apply: (old: Json) => Array.from({ length: n }, () => (Array.isArray(old) && old.length ? old[0]! : old)),
+    })),
   fc.integer({ min: 1, max: 300 }).map((n) => ({
     what: `${n} unknown keys`,
-    apply: (old: Json) => (old && typeof old === 'object' && !Array.isArray(old) ? { ...old, ...Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${i}`, i])) } : old),
+    apply: (old: Json) =>
+      old && typeof old === 'object' && !Array.isArray(old)
+        ? { ...old, ...Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${i}`, i])) }
+        : old,
   })),
-  fc.constantFrom(...ODD_STRINGS).map((s) => ({ what: `string + ${JSON.stringify(s).slice(0, 20)}`, apply: (old: Json) => (typeof old === 'string' ? old + s : s) })),
+  fc
+    .constantFrom(...ODD_STRINGS)
+    .map((s) => ({ what: `string + ${JSON.stringify(s).slice(0, 20)}`, apply: (old: Json) => (typeof old === 'string' ? old + s : s) })),
 );
 
 export function mutateAt(body: Json, pathIndex: number, c: { apply: Change }): Json {
@@ -107,7 +164,17 @@ export interface WireRequest {
   what: string;
 }
 
-const contentTypes = fc.constantFrom('application/json', 'application/json', 'application/json; charset=utf-8', 'application/json; charset=utf-16', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', '', 'application/merge-patch+json');
+const contentTypes = fc.constantFrom(
+  'application/json',
+  'application/json',
+  'application/json; charset=utf-8',
+  'application/json; charset=utf-16',
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=x',
+  '',
+  'application/merge-patch+json',
+);
 
 const encodings: fc.Arbitrary<{ name: string; encode: (b: Buffer) => Buffer; header?: string }> = fc.constantFrom(
   { name: 'none', encode: (b: Buffer) => b },
@@ -127,7 +194,20 @@ const encodings: fc.Arbitrary<{ name: string; encode: (b: Buffer) => Buffer; hea
 const corruption: fc.Arbitrary<{ name: string; apply: (b: Buffer) => Buffer }> = fc.oneof(
   { weight: 6, arbitrary: fc.constant({ name: 'intact', apply: (b: Buffer) => b }) },
   { weight: 1, arbitrary: fc.nat().map((n) => ({ name: `cut at ${n}`, apply: (b: Buffer) => b.subarray(0, n % Math.max(b.length, 1)) })) },
-  { weight: 1, arbitrary: fc.nat().map((n) => ({ name: 'invalid UTF-8', apply: (b: Buffer) => Buffer.concat([b.subarray(0, n % Math.max(b.length, 1)), Buffer.from([0xff, 0xc3, 0x28, 0xed, 0xa0, 0x80]), b.subarray(n % Math.max(b.length, 1))]) })) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .nat()
+      .map((n) => ({
+        name: 'invalid UTF-8',
+        apply: (b: Buffer) =>
+          Buffer.concat([
+            b.subarray(0, n % Math.max(b.length, 1)),
+            Buffer.from([0xff, 0xc3, 0x28, 0xed, 0xa0, 0x80]),
+            b.subarray(n % Math.max(b.length, 1)),
+          ]),
+      })),
+  },
   { weight: 1, arbitrary: fc.constant({ name: 'empty', apply: () => Buffer.alloc(0) }) },
 );
 

@@ -29,7 +29,9 @@ interface Schema {
 
 const TEXT = new RegExp(TEXT_PATTERN, 'u');
 
-const isoDate = fc.date({ min: new Date('2019-01-01T00:00:00Z'), max: new Date('2028-12-31T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+const isoDate = fc
+  .date({ min: new Date('2019-01-01T00:00:00Z'), max: new Date('2028-12-31T00:00:00Z'), noInvalidDate: true })
+  .map((d) => d.toISOString().slice(0, 10));
 
 function integerArb(s: Schema): fc.Arbitrary<number> {
   const min = s.minimum ?? -1_000_000;
@@ -51,7 +53,9 @@ function stringArb(s: Schema): fc.Arbitrary<string> {
 function objectArb(s: Schema): fc.Arbitrary<Json> {
   const properties = s.properties ?? {};
   if (Object.keys(properties).length === 0 && typeof s.additionalProperties === 'object') {
-    return fc.dictionary(stringArb({ maxLength: 20 }), schemaArbitrary(s.additionalProperties), { maxKeys: Math.min(s.maxProperties ?? 3, 3) });
+    return fc.dictionary(stringArb({ maxLength: 20 }), schemaArbitrary(s.additionalProperties), {
+      maxKeys: Math.min(s.maxProperties ?? 3, 3),
+    });
   }
   const record = Object.fromEntries(Object.entries(properties).map(([k, v]) => [k, schemaArbitrary(v)]));
   return fc.record(record, { requiredKeys: [...(s.required ?? [])] }) as fc.Arbitrary<Json>;

@@ -72,18 +72,70 @@ describe('compileExpression: errors carry where and the JSON path', () => {
   });
   it('registers the operators of the brief', () => {
     const names = operatorNames();
-    for (const n of ['var', 'if', '==', '===', '!=', '!==', '!', '!!', 'and', 'or', '<', '<=', '>', '>=', 'in', 'cat', 'missing',
-      '+', '-', '*', '/', 'min', 'max', 'abs', 'map', 'filter', 'reduce', 'all', 'some', 'none', 'merge', 'sum_by', 'project',
-      'round', 'clamp', 'range_lookup', 'bracket_formula', 'require', 'fail_if']) {
+    for (const n of [
+      'var',
+      'if',
+      '==',
+      '===',
+      '!=',
+      '!==',
+      '!',
+      '!!',
+      'and',
+      'or',
+      '<',
+      '<=',
+      '>',
+      '>=',
+      'in',
+      'cat',
+      'missing',
+      '+',
+      '-',
+      '*',
+      '/',
+      'min',
+      'max',
+      'abs',
+      'map',
+      'filter',
+      'reduce',
+      'all',
+      'some',
+      'none',
+      'merge',
+      'sum_by',
+      'project',
+      'round',
+      'clamp',
+      'range_lookup',
+      'bracket_formula',
+      'require',
+      'fail_if',
+    ]) {
       expect(names).toContain(n);
     }
-    for (const n of ['floor', 'ceil', '%', 'log', 'substr', 'missing_some', 'grade_lookup', 'tier_lookup', 'monthly_withholding', 'bonus_withholding_rate']) expect(names).not.toContain(n);
+    for (const n of [
+      'floor',
+      'ceil',
+      '%',
+      'log',
+      'substr',
+      'missing_some',
+      'grade_lookup',
+      'tier_lookup',
+      'monthly_withholding',
+      'bonus_withholding_rate',
+    ])
+      expect(names).not.toContain(n);
   });
 });
 
 describe('runtime errors name the operator and the place', () => {
   it('non-Decimal operands to arithmetic', () => {
-    expect(errorOf(() => run({ '+': [1, { var: 's' }] }, { s: '2' })).message).toBe('test /+: operator "+" operand 2 is the string "2", not a number (Decimal)');
+    expect(errorOf(() => run({ '+': [1, { var: 's' }] }, { s: '2' })).message).toBe(
+      'test /+: operator "+" operand 2 is the string "2", not a number (Decimal)',
+    );
     expect(errorOf(() => run({ '*': [{ var: 'n' }, 2] }, {})).message).toContain('operator "*" operand 1 is null');
     expect(errorOf(() => run({ '-': [true] })).message).toContain('operator "-" operand 1 is boolean true');
     expect(errorOf(() => run({ min: [1, 'x'] })).message).toContain('operator "min"');

@@ -36,7 +36,14 @@ const DATA = {
   arr: [1, 2, 3],
   strs: ['kou', 'otsu'],
   none: [],
-  obj: { a: { b: 7 }, list: [{ x: 1, on: true }, { x: 5, on: false }, { x: 3, on: true }] },
+  obj: {
+    a: { b: 7 },
+    list: [
+      { x: 1, on: true },
+      { x: 5, on: false },
+      { x: 3, on: true },
+    ],
+  },
 };
 
 const CASES: unknown[] = [
@@ -146,16 +153,26 @@ describe('conformance with json-logic-js (logic-only expressions on plain data)'
     const gen = (depth: number): unknown => {
       if (depth === 0) return anyTerm();
       switch (rnd(10)) {
-        case 0: return { if: [gen(depth - 1), gen(depth - 1), gen(depth - 1)] };
-        case 1: return { and: [gen(depth - 1), gen(depth - 1)] };
-        case 2: return { or: [gen(depth - 1), gen(depth - 1), gen(depth - 1)] };
-        case 3: return { '!': [gen(depth - 1)] };
-        case 4: return { [pick(['==', '!=', '===', '!=='])]: [anyTerm(), anyTerm()] };
-        case 5: return { [pick(['<', '<=', '>', '>='])]: [numTerm(), numTerm()] };
-        case 6: return { [pick(['<', '<='])]: [numTerm(), numTerm(), numTerm()] };
-        case 7: return { in: [anyTerm(), { var: pick(['arr', 'strs', 's', 'none']) }] };
-        case 8: return { cat: [anyTerm(), anyTerm()] };
-        default: return { '!!': [gen(depth - 1)] };
+        case 0:
+          return { if: [gen(depth - 1), gen(depth - 1), gen(depth - 1)] };
+        case 1:
+          return { and: [gen(depth - 1), gen(depth - 1)] };
+        case 2:
+          return { or: [gen(depth - 1), gen(depth - 1), gen(depth - 1)] };
+        case 3:
+          return { '!': [gen(depth - 1)] };
+        case 4:
+          return { [pick(['==', '!=', '===', '!=='])]: [anyTerm(), anyTerm()] };
+        case 5:
+          return { [pick(['<', '<=', '>', '>='])]: [numTerm(), numTerm()] };
+        case 6:
+          return { [pick(['<', '<='])]: [numTerm(), numTerm(), numTerm()] };
+        case 7:
+          return { in: [anyTerm(), { var: pick(['arr', 'strs', 's', 'none']) }] };
+        case 8:
+          return { cat: [anyTerm(), anyTerm()] };
+        default:
+          return { '!!': [gen(depth - 1)] };
       }
     };
     for (let i = 0; i < 2000; i++) {

@@ -50,11 +50,19 @@ describe('map_each / filter_each: the item beside the rule scope', () => {
   });
   it('map_each maps with both; nested, the inner item wins', () => {
     expect(run({ map_each: [{ var: 'people' }, { '-': [{ var: 'limit' }, { var: 'item.income' }] }] }, scope)).toEqual([0, -1, 620000]);
-    expect(run({ map_each: [{ var: 'xs' }, { map_each: [{ var: 'ys' }, { '+': [{ var: 'item' }, { var: 'k' }] }] }] }, { xs: [1], ys: [10, 20], k: 1 })).toEqual([[11, 21]]);
+    expect(
+      run(
+        { map_each: [{ var: 'xs' }, { map_each: [{ var: 'ys' }, { '+': [{ var: 'item' }, { var: 'k' }] }] }] },
+        { xs: [1], ys: [10, 20], k: 1 },
+      ),
+    ).toEqual([[11, 21]]);
     expect(run({ map_each: [{ var: 'none' }, 1] }, {})).toEqual([]);
   });
   it('the loader sees the outer variables of the expression, not item.*', () => {
-    expect(variablesOf({ filter_each: [{ var: 'people' }, { '<=': [{ var: 'item.income' }, { var: 'limit' }] }] })).toEqual(['people', 'limit']);
+    expect(variablesOf({ filter_each: [{ var: 'people' }, { '<=': [{ var: 'item.income' }, { var: 'limit' }] }] })).toEqual([
+      'people',
+      'limit',
+    ]);
     expect(variablesOf({ map_each: [{ var: 'xs' }, { map: [{ var: 'item.ys' }, { var: 'inner_only' }] }] })).toEqual(['xs']);
   });
 });

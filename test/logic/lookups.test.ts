@@ -17,7 +17,11 @@ const conv = (c: Partial<RangeConvention>): RangeConvention => ({
   index: null,
   ...c,
 });
-const row = (from: number, to: number | null, extra: Record<string, unknown> = {}) => ({ from: D(from), to: to === null ? null : D(to), ...extra });
+const row = (from: number, to: number | null, extra: Record<string, unknown> = {}) => ({
+  from: D(from),
+  to: to === null ? null : D(to),
+  ...extra,
+});
 
 const grades: RangeTable = {
   label: 'mini grades g1',
@@ -35,7 +39,10 @@ const bands: RangeTable = {
   label: 'mini bands b1',
   unavailable: null,
   convention: conv({ bounds: ['lower', 'upper'], index: { field: 'row_index', base: 1 } }),
-  rows: [{ lower: D(0), upper: D(10), rate: D('0.1') }, { lower: D(10), upper: null, rate: D('0.2') }],
+  rows: [
+    { lower: D(0), upper: D(10), rate: D('0.1') },
+    { lower: D(10), upper: null, rate: D('0.2') },
+  ],
 };
 const brackets: RangeTable = {
   label: 'mini brackets m1',
@@ -54,7 +61,10 @@ const brackets: RangeTable = {
 const RL = (col?: string) => ({ range_lookup: col === undefined ? [{ var: 't' }, { var: 'x' }] : [{ var: 't' }, { var: 'x' }, col] });
 const rl = (t: RangeTable, x: number | string, col?: string) => run(RL(col), { t: t as never, x: D(x) }) as Record<string, unknown>;
 const bf = (x: number | string, col: string, i: number | null) =>
-  run({ bracket_formula: [{ var: 't' }, { var: 'x' }, col, { var: 'i' }] }, { t: brackets as never, x: D(x), i: i === null ? null : D(i) }) as Record<string, unknown>;
+  run(
+    { bracket_formula: [{ var: 't' }, { var: 'x' }, col, { var: 'i' }] },
+    { t: brackets as never, x: D(x), i: i === null ? null : D(i) },
+  ) as Record<string, unknown>;
 
 describe('range_lookup', () => {
   it('upper end exclusive: from <= x < to, with the index the convention names (0-based here)', () => {
@@ -76,7 +86,7 @@ describe('range_lookup', () => {
     expect(rl(bands, 9)).toEqual({ lower: 0, upper: 10, rate: '0.1', row_index: 1 });
     expect(rl(bands, 10)).toEqual({ lower: 10, upper: null, rate: '0.2', row_index: 2 });
   });
-  it('outside error: the convention\'s error code, naming the table and column', () => {
+  it("outside error: the convention's error code, naming the table and column", () => {
     const e = errorOf(() => rl(tiers, 200, 'a')) as EngineError;
     expect(e).toBeInstanceOf(EngineError);
     expect(e.code).toBe('income_tax_lookup_failed');
@@ -100,15 +110,31 @@ describe('range_lookup', () => {
 
 describe('bracket_formula', () => {
   it('rate null: the row amount from the base list at the index', () => {
-    expect(bf(150, 'k', 1)).toEqual({ method: 'row', tax: 5, taxable_from: 100, taxable_to: 200, base_tax_amount: 5, rate: null, excess_amount: null });
+    expect(bf(150, 'k', 1)).toEqual({
+      method: 'row',
+      tax: 5,
+      taxable_from: 100,
+      taxable_to: 200,
+      base_tax_amount: 5,
+      rate: null,
+      excess_amount: null,
+    });
     expect(bf(150, 'k', 0)).toMatchObject({ tax: 15 });
   });
   it('with a rate: base + (x - from) x rate, raw', () => {
-    expect(bf(250, 'k', 0)).toEqual({ method: 'bracket', tax: '90.21', taxable_from: 200, taxable_to: null, base_tax_amount: 80, rate: '0.2042', excess_amount: 50 });
+    expect(bf(250, 'k', 0)).toEqual({
+      method: 'bracket',
+      tax: '90.21',
+      taxable_from: 200,
+      taxable_to: null,
+      base_tax_amount: 80,
+      rate: '0.2042',
+      excess_amount: 50,
+    });
     expect(bf(50, 'o', null)).toMatchObject({ method: 'below', tax: '1.5315', base_tax_amount: 0, excess_amount: 50 });
     expect(bf(150, 'o', null)).toMatchObject({ tax: 60, rate: null });
   });
-  it('an index outside the base list -> the table\'s error code', () => {
+  it("an index outside the base list -> the table's error code", () => {
     const e = errorOf(() => bf(150, 'k', 2)) as EngineError;
     expect(e.code).toBe('income_tax_lookup_failed');
     expect(e.message).toContain('mini brackets m1: column k has no base amount at index');

@@ -217,7 +217,9 @@ describe('arrays', () => {
     expect(run({ sum_by: [{ var: 'items' }, 'amount', 'x'] }, { items })).toBe(0); // x: 1 is not === true
     expect(run({ sum_by: [[], 'amount'] })).toBe(0);
     expect(run({ sum_by: [{ var: 'absent' }, 'amount'] })).toBe(0);
-    expect(errorOf(() => run({ sum_by: [{ var: 'l' }, 'amount'] }, { l: [{ amount: 'x' }] })).message).toContain('item 0 field "amount" is the string "x"');
+    expect(errorOf(() => run({ sum_by: [{ var: 'l' }, 'amount'] }, { l: [{ amount: 'x' }] })).message).toContain(
+      'item 0 field "amount" is the string "x"',
+    );
     expect(errorOf(() => run({ sum_by: [{ var: 'l' }, 'amount'] }, { l: [{}] })).message).toContain('item 0 field "amount" is undefined');
     expect(errorOf(() => run({ sum_by: [5, 'amount'] })).message).toContain('needs an array');
   });

@@ -67,7 +67,13 @@ describe('variablesOf', () => {
     const expr = {
       '+': [
         { sum_by: [{ var: 'items' }, 'amount', 'taxable'] },
-        { reduce: [{ map: [{ var: 'allowances' }, { var: 'amount' }] }, { '+': [{ var: 'current' }, { var: 'accumulator' }] }, { var: 'start' }] },
+        {
+          reduce: [
+            { map: [{ var: 'allowances' }, { var: 'amount' }] },
+            { '+': [{ var: 'current' }, { var: 'accumulator' }] },
+            { var: 'start' },
+          ],
+        },
         { if: [{ some: [{ var: 'flags' }, { var: 'on' }] }, 1, 0] },
         { max: [{ filter: [{ var: 'xs' }, { var: 'y' }] }, 0] },
       ],

@@ -34,7 +34,22 @@ const data: unknown[] = [
   { a: { constructor: 'own', toString: undefined } },
   { a: Object.setPrototypeOf([{ b: 1 }], Decimal.prototype) },
 ];
-const paths = [['a'], ['a', 'b'], ['a', 'b', 'c'], ['a', 'b', '0'], ['1', 'b'], ['0', 'b', '1'], ['a', '0', 'b'], ['a', 'b', 'd', 'e'], ['q"uote', 'back\\slash'], ['a', 'constructor'], ['a', 'toString'], ['a', 'hasOwnProperty'], ['a', '__proto__'], ['a', '007']];
+const paths = [
+  ['a'],
+  ['a', 'b'],
+  ['a', 'b', 'c'],
+  ['a', 'b', '0'],
+  ['1', 'b'],
+  ['0', 'b', '1'],
+  ['a', '0', 'b'],
+  ['a', 'b', 'd', 'e'],
+  ['q"uote', 'back\\slash'],
+  ['a', 'constructor'],
+  ['a', 'toString'],
+  ['a', 'hasOwnProperty'],
+  ['a', '__proto__'],
+  ['a', '007'],
+];
 
 describe('generated var walks', () => {
   it('walk as walkFrom walks, from every start', () => {

@@ -7,15 +7,55 @@ import { LoadError } from '../../engine/errors.ts';
 import { FIXTURES, MASTERS_DIR, ROOT } from './helpers.ts';
 
 const CASES = [
-  { name: 'unknown-key', file: 'employment_insurance/2026-04.yaml', path: '/records/1/employe_rate', message: /unknown key "employe_rate" \(line 18\)/ },
-  { name: 'overlapping-versions', file: 'employment_insurance/2026-04.yaml', path: '/effective_from', message: /overlaps employment_insurance\/2025-04\.yaml/ },
+  {
+    name: 'unknown-key',
+    file: 'employment_insurance/2026-04.yaml',
+    path: '/records/1/employe_rate',
+    message: /unknown key "employe_rate" \(line 18\)/,
+  },
+  {
+    name: 'overlapping-versions',
+    file: 'employment_insurance/2026-04.yaml',
+    path: '/effective_from',
+    message: /overlaps employment_insurance\/2025-04\.yaml/,
+  },
   { name: 'row-gap', file: 'income_tax/monthly/2026-01.yaml', path: '/rows/2/0', message: /previous row ends at 109000 \(gap\)/ },
-  { name: 'rate-as-percent', file: 'employees_pension/2020-09.yaml', path: '/employees_pension_insurance_employee_rate', message: /rate 18\.3 is not within 0\.\.1/ },
-  { name: 'rate-as-number', file: 'employees_pension/2020-09.yaml', path: '/employees_pension_insurance_employee_rate', message: /must be string/ },
-  { name: 'rate-total-not-half', file: 'employees_pension/2020-09.yaml', path: '/employees_pension_insurance_employee_rate', message: /0\.183 is outside the plausible employee share 0\.05\.\.0\.1 .*total rate instead of the employee half.* \(line 18\)/ },
-  { name: 'rate-ten-times', file: 'employment_insurance/2026-04.yaml', path: '/records/1/employee_rate', message: /employee_rate 0\.06 is outside the plausible employee share 0\.001\.\.0\.01 .* \(line 18\)/ },
-  { name: 'premium-month-mid-month', file: 'employees_pension/2020-09.yaml', path: '/effective_from', message: /2020-09-15 is not the first day of a month; a premium_month table starts with a whole premium month \(line 5\)/ },
-  { name: 'duplicate-key', file: 'employment_insurance/2026-04.yaml', path: '/records/0/employee_rate', message: /duplicate key \(line 20, column 5\)/ },
+  {
+    name: 'rate-as-percent',
+    file: 'employees_pension/2020-09.yaml',
+    path: '/employees_pension_insurance_employee_rate',
+    message: /rate 18\.3 is not within 0\.\.1/,
+  },
+  {
+    name: 'rate-as-number',
+    file: 'employees_pension/2020-09.yaml',
+    path: '/employees_pension_insurance_employee_rate',
+    message: /must be string/,
+  },
+  {
+    name: 'rate-total-not-half',
+    file: 'employees_pension/2020-09.yaml',
+    path: '/employees_pension_insurance_employee_rate',
+    message: /0\.183 is outside the plausible employee share 0\.05\.\.0\.1 .*total rate instead of the employee half.* \(line 18\)/,
+  },
+  {
+    name: 'rate-ten-times',
+    file: 'employment_insurance/2026-04.yaml',
+    path: '/records/1/employee_rate',
+    message: /employee_rate 0\.06 is outside the plausible employee share 0\.001\.\.0\.01 .* \(line 18\)/,
+  },
+  {
+    name: 'premium-month-mid-month',
+    file: 'employees_pension/2020-09.yaml',
+    path: '/effective_from',
+    message: /2020-09-15 is not the first day of a month; a premium_month table starts with a whole premium month \(line 5\)/,
+  },
+  {
+    name: 'duplicate-key',
+    file: 'employment_insurance/2026-04.yaml',
+    path: '/records/0/employee_rate',
+    message: /duplicate key \(line 20, column 5\)/,
+  },
 ];
 
 const dirOf = (name: string) => resolve(FIXTURES, 'masters-broken', name);

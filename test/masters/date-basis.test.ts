@@ -18,14 +18,19 @@ const v = (version: string, from: string, to: string | null, basis: 'payment_dat
 
 describe('versions of one table share their date basis', () => {
   it('agreeing versions pass', () => {
-    expect(versionsContinuous([v('2020-09', '2020-09-01', '2027-08-31', 'premium_month'), v('2027-09', '2027-09-01', null, 'premium_month')])).toEqual([]);
+    expect(
+      versionsContinuous([v('2020-09', '2020-09-01', '2027-08-31', 'premium_month'), v('2027-09', '2027-09-01', null, 'premium_month')]),
+    ).toEqual([]);
   });
   it('a version declaring another basis is named with its path', () => {
-    expect(versionsContinuous([v('2020-09', '2020-09-01', '2027-08-31', 'premium_month'), v('2027-09', '2027-09-01', null, 'payment_date')])).toEqual([
+    expect(
+      versionsContinuous([v('2020-09', '2020-09-01', '2027-08-31', 'premium_month'), v('2027-09', '2027-09-01', null, 'payment_date')]),
+    ).toEqual([
       {
         file: 'employees_pension/2027-09.yaml',
         path: '/effective_date_basis',
-        message: 'payment_date, but employees_pension/2020-09.yaml (version 2020-09) declares premium_month: all versions of a table are chosen by one date basis',
+        message:
+          'payment_date, but employees_pension/2020-09.yaml (version 2020-09) declares premium_month: all versions of a table are chosen by one date basis',
       },
     ]);
   });

@@ -27,7 +27,17 @@ describe.each(YEARS)('monthly table $version (monthly_$data.csv)', ({ version, d
     rows.forEach((r, i) => {
       const got = t.rows[i];
       expect([got.lower, got.upper, ...got.kou, got.otsu].map(String), `row ${i}`).toEqual([
-        r.lower_incl, r.upper_excl, r.kou_0, r.kou_1, r.kou_2, r.kou_3, r.kou_4, r.kou_5, r.kou_6, r.kou_7, r.otsu,
+        r.lower_incl,
+        r.upper_excl,
+        r.kou_0,
+        r.kou_1,
+        r.kou_2,
+        r.kou_3,
+        r.kou_4,
+        r.kou_5,
+        r.kou_6,
+        r.kou_7,
+        r.otsu,
       ]);
     });
   });
@@ -41,11 +51,17 @@ describe.each(YEARS)('monthly table $version (monthly_$data.csv)', ({ version, d
     expect(t.otsu_below_table.rate.eq(d(rules.otsu.below_table.rate))).toBe(true);
     expect(s(t.otsu_below_table.rate)).toBe('0.03063');
     expect(t.kou_brackets).toHaveLength(rules.kou.brackets_740k_and_over.length);
-    rules.kou.brackets_740k_and_over.forEach((b: { from: number; upto: number | null; rate: number; base_by_dependents: number[] }, i: number) => {
-      const got = t.kou_brackets[i];
-      expect([s(got.from), s(got.upto), got.base_by_dependents.map(String)]).toEqual([String(b.from), b.upto === null ? null : String(b.upto), b.base_by_dependents.map(String)]);
-      expect(got.rate.eq(d(b.rate)), `kou bracket ${i} rate`).toBe(true);
-    });
+    rules.kou.brackets_740k_and_over.forEach(
+      (b: { from: number; upto: number | null; rate: number; base_by_dependents: number[] }, i: number) => {
+        const got = t.kou_brackets[i];
+        expect([s(got.from), s(got.upto), got.base_by_dependents.map(String)]).toEqual([
+          String(b.from),
+          b.upto === null ? null : String(b.upto),
+          b.base_by_dependents.map(String),
+        ]);
+        expect(got.rate.eq(d(b.rate)), `kou bracket ${i} rate`).toBe(true);
+      },
+    );
     expect(t.otsu_brackets).toHaveLength(rules.otsu.brackets_740k_and_over.length);
     rules.otsu.brackets_740k_and_over.forEach((b: { from: number; upto: number | null; rate: number; base: number }, i: number) => {
       const got = t.otsu_brackets[i];
@@ -59,7 +75,8 @@ describe.each(YEARS)('monthly table $version (monthly_$data.csv)', ({ version, d
 });
 
 describe('monthly spot values', () => {
-  const row = (version: string, lower: number) => byVersion(masters().all('income_tax_monthly_table'), version).rows.find((r) => r.lower.eq(lower))!;
+  const row = (version: string, lower: number) =>
+    byVersion(masters().all('income_tax_monthly_table'), version).rows.find((r) => r.lower.eq(lower))!;
   it('2026 甲 starts at 105,000 with 170 yen; 2025 at 88,000 with 130; 2027 at 111,000 with 140', () => {
     expect(s(row('2026-01', 105000).kou[0])).toBe('170');
     expect(s(row('2020-01', 88000).kou[0])).toBe('130');
@@ -87,9 +104,21 @@ describe.each([
     const t = byVersion(masters().all('income_tax_bonus_table'), version);
     expect(t.status).toBe('imported');
     const asRows = (col: string, dep: string, bands: { lower: Decimal; upper: Decimal | null; rate: Decimal }[]) =>
-      bands.map((b) => ({ column: col, dependents: dep, rate: b.rate.toString(), lower: b.lower.toString(), upper: b.upper === null ? '' : b.upper.toString() }));
+      bands.map((b) => ({
+        column: col,
+        dependents: dep,
+        rate: b.rate.toString(),
+        lower: b.lower.toString(),
+        upper: b.upper === null ? '' : b.upper.toString(),
+      }));
     const got = [...t.kou!.flatMap((bands, n) => asRows('kou', String(n), bands)), ...asRows('otsu', '', t.otsu!)];
-    const want = rows.map((r) => ({ column: r.column, dependents: r.dependents, rate: pct(r.rate_percent).toString(), lower: r.lower_incl_yen, upper: r.upper_excl_yen }));
+    const want = rows.map((r) => ({
+      column: r.column,
+      dependents: r.dependents,
+      rate: pct(r.rate_percent).toString(),
+      lower: r.lower_incl_yen,
+      upper: r.upper_excl_yen,
+    }));
     expect(got).toEqual(want);
   });
 });
@@ -112,9 +141,17 @@ describe.each([
     const y = yaml(`income_tax/computer_method_${data}.yaml`);
     const t = byVersion(masters().all('income_tax_computer_special'), version);
     const norm = (tiers: Record<string, unknown>[], pre: string) =>
-      tiers.map((x) => Object.fromEntries(Object.entries(x).map(([k, v]) => [k.replace(`${pre}_`, ''), v === null ? null : d(v).toString()])));
+      tiers.map((x) =>
+        Object.fromEntries(Object.entries(x).map(([k, v]) => [k.replace(`${pre}_`, ''), v === null ? null : d(v).toString()])),
+      );
     const got = (tiers: Record<string, Decimal | null | undefined>[]) =>
-      tiers.map((x) => Object.fromEntries(Object.entries(x).filter(([, v]) => v !== undefined).map(([k, v]) => [k, v === null ? null : v!.toString()])));
+      tiers.map((x) =>
+        Object.fromEntries(
+          Object.entries(x)
+            .filter(([, v]) => v !== undefined)
+            .map(([k, v]) => [k, v === null ? null : v!.toString()]),
+        ),
+      );
     expect(got(t.salary_deduction_tiers as never)).toEqual(norm(y.table1_employment_income_deduction.tiers, 'a'));
     expect(got(t.basic_deduction_tiers as never)).toEqual(norm(y.table3_basic_deduction.tiers, 'a'));
     expect(got(t.tax_tiers as never)).toEqual(norm(y.table4_tax.tiers, 'b'));

@@ -18,7 +18,16 @@ afterAll(() => rmSync(tmp, { recursive: true, force: true }));
  * A copy of masters/ where the open-ended `folder/<prev>.yaml` now ends on `prevEnd` and a HYPOTHETICAL
  * `folder/<version>.yaml` follows it: the given kind, basis and records, with or without the flag.
  */
-interface NextVersion { folder: string; prev: string; prevEnd: string; kind: string; version: string; from: string; basis: string; records: string }
+interface NextVersion {
+  folder: string;
+  prev: string;
+  prevEnd: string;
+  kind: string;
+  version: string;
+  from: string;
+  basis: string;
+  records: string;
+}
 
 function withNextVersion(name: string, t: NextVersion, inherit: boolean): string {
   const dir = join(tmp, name);
@@ -43,7 +52,13 @@ ${t.records}
 }
 
 const EI_FY2027: NextVersion = {
-  folder: 'employment_insurance', prev: '2026-04', prevEnd: '2027-03-31', kind: 'employment_insurance_rate_table', version: '2027-04', from: '2027-04-01', basis: 'payment_date',
+  folder: 'employment_insurance',
+  prev: '2026-04',
+  prevEnd: '2027-03-31',
+  kind: 'employment_insurance_rate_table',
+  version: '2027-04',
+  from: '2027-04-01',
+  basis: 'payment_date',
   records: '  - {id: ei-construction, business_type: construction, employee_rate: "0.007"}',
 };
 const withFy2027 = (name: string, inherit: boolean) => withNextVersion(name, EI_FY2027, inherit);
@@ -52,7 +67,13 @@ describe('inherit_unchanged_records', () => {
   it('the unchanged business types resolve in the new version, with its envelope and the old rate', () => {
     const m = loadMasters(withFy2027('inherit', true));
     const general = m.resolve('employment_insurance_rate_table', 'ei-general', '2027-05-25')!;
-    expect(general).toMatchObject({ version: '2027-04', effective_from: '2027-04-01', effective_to: null, file: 'employment_insurance/2027-04.yaml', business_type: 'general' });
+    expect(general).toMatchObject({
+      version: '2027-04',
+      effective_from: '2027-04-01',
+      effective_to: null,
+      file: 'employment_insurance/2027-04.yaml',
+      business_type: 'general',
+    });
     expect(general.employee_rate.toFixed()).toBe('0.005');
     // carried unchanged: its source is the version it was published in, not the hypothetical file's
     expect(general.inherited_from).toEqual({ version: '2026-04', file: 'employment_insurance/2026-04.yaml' });
@@ -64,7 +85,9 @@ describe('inherit_unchanged_records', () => {
     expect(m.resolve('employment_insurance_rate_table', 'ei-general', '2027-03-25')!.version).toBe('2026-04');
   });
   it('listings show every record of the new version, each with the source its values came from', () => {
-    const rows = rateTableRecords(loadMasters(withFy2027('listing', true))).filter((r) => r.type === 'employment_insurance_rate_table' && r.version === '2027-04');
+    const rows = rateTableRecords(loadMasters(withFy2027('listing', true))).filter(
+      (r) => r.type === 'employment_insurance_rate_table' && r.version === '2027-04',
+    );
     expect(rows.map((r) => [r.business_type, r.employee_rate])).toEqual([
       ['agriculture_forestry_fisheries_sake', '0.006'],
       ['construction', '0.007'],
@@ -86,8 +109,15 @@ describe('inherit_unchanged_records', () => {
  * version as resolved: complete with the flag, refused without it.
  */
 const KYOKAI_FY2027: NextVersion = {
-  folder: 'social_insurance/kyokai_rates', prev: '2026-04', prevEnd: '2027-02-28', kind: 'social_insurance_rate_table', version: '2027-03', from: '2027-03-01', basis: 'premium_month',
-  records: '  - {id: kyokai-13, prefecture_code: "13", prefecture_name: tokyo, prefecture_name_ja: 東京都, health_insurance_employee_rate: "0.049", care_insurance_employee_rate: "0.0081", childcare_support_contribution_employee_rate: "0.00115", health_insurance_standard_bonus_annual_cap: 5730000}',
+  folder: 'social_insurance/kyokai_rates',
+  prev: '2026-04',
+  prevEnd: '2027-02-28',
+  kind: 'social_insurance_rate_table',
+  version: '2027-03',
+  from: '2027-03-01',
+  basis: 'premium_month',
+  records:
+    '  - {id: kyokai-13, prefecture_code: "13", prefecture_name: tokyo, prefecture_name_ja: 東京都, health_insurance_employee_rate: "0.049", care_insurance_employee_rate: "0.0081", childcare_support_contribution_employee_rate: "0.00115", health_insurance_standard_bonus_annual_cap: 5730000}',
 };
 const withKyokaiFy2027 = (name: string, inherit: boolean) => withNextVersion(name, KYOKAI_FY2027, inherit);
 
@@ -118,6 +148,8 @@ describe('inherit_unchanged_records for the association rates', () => {
     const dir = withKyokaiFy2027('kyokai-first', true);
     for (const v of ['2025-03', '2026-03', '2026-04']) rmSync(join(dir, `social_insurance/kyokai_rates/${v}.yaml`));
     const problems = checkMasters(dir).filter((p) => p.path === '/records');
-    expect(problems.map((p) => p.message)).toEqual([expect.stringMatching(/^1 prefectures after inheriting the unlisted prefectures from the previous version, expected 47/)]);
+    expect(problems.map((p) => p.message)).toEqual([
+      expect.stringMatching(/^1 prefectures after inheriting the unlisted prefectures from the previous version, expected 47/),
+    ]);
   });
 });

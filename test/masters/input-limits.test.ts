@@ -23,14 +23,18 @@ function mastersWith(name: string, value: number | null): string {
   const dir = join(tmp, name);
   cpSync(MASTERS, dir, { recursive: true });
   const file = join(dir, 'income_tax/monthly/2026-01.yaml');
-  writeFileSync(file, readFileSync(file, 'utf8').replace(/^tax_dependent_count_max: \d+$/m, value === null ? '' : `tax_dependent_count_max: ${value}`));
+  writeFileSync(
+    file,
+    readFileSync(file, 'utf8').replace(/^tax_dependent_count_max: \d+$/m, value === null ? '' : `tax_dependent_count_max: ${value}`),
+  );
   return dir;
 }
 
-const schemaOf = (engine: ReturnType<typeof loadEngine>) => requestSchemaFor(engine, employeeSnapshotSchema).properties.tax_dependent_count as { maximum?: number; description: string };
+const schemaOf = (engine: ReturnType<typeof loadEngine>) =>
+  requestSchemaFor(engine, employeeSnapshotSchema).properties.tax_dependent_count as { maximum?: number; description: string };
 
 describe('input limits from the masters', () => {
-  it('the repository\'s: the printed seven on the API schema for that engine, more only by the opt-in, and the HTTP tests\' stand-in agrees', () => {
+  it("the repository's: the printed seven on the API schema for that engine, more only by the opt-in, and the HTTP tests' stand-in agrees", () => {
     const engine = loadEngine();
     expect(engine.inputLimits()).toEqual({ tax_dependent_count_printed_max: 7, tax_dependent_count_max: 99 });
     expect(schemaOf(engine).maximum).toBe(7);
@@ -39,7 +43,7 @@ describe('input limits from the masters', () => {
     expect(new FakeEngine().inputLimits()).toEqual(engine.inputLimits());
   });
 
-  it('the smallest opt-in limit any monthly table version of the loaded folder declares, on that engine\'s schema only', () => {
+  it("the smallest opt-in limit any monthly table version of the loaded folder declares, on that engine's schema only", () => {
     const engine = loadEngine({ mastersDir: mastersWith('smaller', 12) });
     expect(engine.inputLimits()).toEqual({ tax_dependent_count_printed_max: 7, tax_dependent_count_max: 12 });
     expect(schemaOf(engine)).toMatchObject({ maximum: 7 });
@@ -52,7 +56,9 @@ describe('input limits from the masters', () => {
     try {
       loadEngine({ mastersDir: mastersWith('missing2', null) });
     } catch (e) {
-      expect((e as LoadError).problems.map((p) => `${p.file}: ${p.message}`)).toContainEqual(expect.stringMatching(/income_tax\/monthly\/2026-01\.yaml: .*tax_dependent_count_max/));
+      expect((e as LoadError).problems.map((p) => `${p.file}: ${p.message}`)).toContainEqual(
+        expect.stringMatching(/income_tax\/monthly\/2026-01\.yaml: .*tax_dependent_count_max/),
+      );
     }
   });
 });

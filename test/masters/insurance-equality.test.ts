@@ -29,7 +29,9 @@ describe('kyokai rates (kyokai_kenpo_health_rates.csv, nationwide_rates.yaml)', 
       expect(got.care_insurance_employee_rate.eq(pct(r.care_rate_pct).div(2))).toBe(true);
       if (withSupport) expect(got.childcare_support_contribution_employee_rate!.eq(support)).toBe(true);
       else expect(got.childcare_support_contribution_employee_rate).toBeNull();
-      expect(got.health_insurance_standard_bonus_annual_cap.toString()).toBe(String(nationwide.health_insurance_common.standard_bonus_cap_per_fiscal_year));
+      expect(got.health_insurance_standard_bonus_annual_cap.toString()).toBe(
+        String(nationwide.health_insurance_common.standard_bonus_cap_per_fiscal_year),
+      );
     }
   });
 
@@ -58,18 +60,28 @@ describe('grade tables (standard_monthly_remuneration_grades.csv, pension_cap_sc
   const rows = csv('social_insurance/standard_monthly_remuneration_grades.csv');
   const schedule = csv('social_insurance/pension_cap_schedule.csv');
   const show = (g: { grade: number; standard_monthly_remuneration: Decimal; from: Decimal; to: Decimal | null; bounds_status: string }) =>
-    [g.grade, g.standard_monthly_remuneration.toString(), g.from.toString(), g.to === null ? '' : g.to.toString(), g.bounds_status].join(',');
+    [g.grade, g.standard_monthly_remuneration.toString(), g.from.toString(), g.to === null ? '' : g.to.toString(), g.bounds_status].join(
+      ',',
+    );
 
   it('health: all 50 grades, confirmed', () => {
     const t = masters().resolve('health_insurance_grade_table', 'health-insurance-grades', '2026-04-01')!;
-    expect(t.grades.map(show)).toEqual(rows.map((r) => [r.health_grade, r.standard_monthly_remuneration, r.health_remuneration_from, r.health_remuneration_to, 'confirmed'].join(',')));
+    expect(t.grades.map(show)).toEqual(
+      rows.map((r) =>
+        [r.health_grade, r.standard_monthly_remuneration, r.health_remuneration_from, r.health_remuneration_to, 'confirmed'].join(','),
+      ),
+    );
   });
 
   const pensionRows = rows.filter((r) => r.pension_grade);
   it('pension 2020-09: the 32 grades, confirmed, 9.15 % employee, bonus cap 1,500,000', () => {
     const t = masters().resolve('employees_pension_rate_table', 'employees-pension', '2026-04-01')!;
     expect(t.version).toBe('2020-09');
-    expect(t.grades.map(show)).toEqual(pensionRows.map((r) => [r.pension_grade, r.standard_monthly_remuneration, r.pension_remuneration_from, r.pension_remuneration_to, 'confirmed'].join(',')));
+    expect(t.grades.map(show)).toEqual(
+      pensionRows.map((r) =>
+        [r.pension_grade, r.standard_monthly_remuneration, r.pension_remuneration_from, r.pension_remuneration_to, 'confirmed'].join(','),
+      ),
+    );
     expect(t.employees_pension_insurance_employee_rate.toString()).toBe('0.0915');
     expect(t.employees_pension_insurance_employee_rate.eq(pct('18.3').div(2))).toBe(true);
     expect(t.employees_pension_standard_bonus_monthly_cap.toString()).toBe('1500000');
@@ -84,7 +96,13 @@ describe('grade tables (standard_monthly_remuneration_grades.csv, pension_cap_sc
     expect(top.from.toString()).toBe(s.top_grade_remuneration_from);
     expect(s.grade_count_and_bounds_status).toMatch(/INFERRED/);
     // grades 1-31 stay as published; grade 32 (its `to` changed) and every new grade are inferred
-    expect(t.grades.slice(0, 31).map(show)).toEqual(pensionRows.slice(0, 31).map((r) => [r.pension_grade, r.standard_monthly_remuneration, r.pension_remuneration_from, r.pension_remuneration_to, 'confirmed'].join(',')));
+    expect(t.grades.slice(0, 31).map(show)).toEqual(
+      pensionRows
+        .slice(0, 31)
+        .map((r) =>
+          [r.pension_grade, r.standard_monthly_remuneration, r.pension_remuneration_from, r.pension_remuneration_to, 'confirmed'].join(','),
+        ),
+    );
     expect(t.grades.slice(31).every((g) => g.bounds_status === 'inferred')).toBe(true);
     // the inferred bounds copy the health-insurance bounds for the same amounts
     for (const g of t.grades.slice(32)) {
@@ -102,7 +120,10 @@ describe('employment insurance (employment_insurance_rates.csv)', () => {
     expect(t.business_type).toBe(apiName(r.business_type));
     expect(t.effective_from).toBe(r.effective_from);
     // the newest version stays open-ended until its successor is imported; an older one ends with its fiscal year
-    const newest = masters().all('employment_insurance_rate_table').filter((x) => x.id === t.id).at(-1)!;
+    const newest = masters()
+      .all('employment_insurance_rate_table')
+      .filter((x) => x.id === t.id)
+      .at(-1)!;
     expect(t.effective_to).toBe(newest.version === t.version ? null : r.effective_to);
     expect(t.employee_rate.eq(new Decimal(r.worker_rate_per_mille).div(1000))).toBe(true);
     expect(t.employee_rate.eq(new Decimal(r.worker_rate))).toBe(true);

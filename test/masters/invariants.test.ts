@@ -52,7 +52,9 @@ describe('version continuity', () => {
 
 describe('file-level checks', () => {
   it('file name must equal version', () => {
-    const p = checkMasters(mutatedTree([EI[2]], undefined, { [EI[2]]: 'employment_insurance/2026-05.yaml' })).filter((x) => !/newest version must be open-ended/.test(x.message));
+    const p = checkMasters(mutatedTree([EI[2]], undefined, { [EI[2]]: 'employment_insurance/2026-05.yaml' })).filter(
+      (x) => !/newest version must be open-ended/.test(x.message),
+    );
     expect(paths(p)).toEqual(['employment_insurance/2026-05.yaml /version']);
   });
   it('source_artifact_id must name one of the sources', () => {
@@ -93,7 +95,7 @@ describe('monthly table', () => {
     const p = only([M], M, 'kou_below_table: {upper_excl: 105000', 'kou_below_table: {upper_excl: 100000');
     expect(paths(p)).toContain(`${M} /rows/0/0`);
   });
-  it('brackets must start at the last row\'s upper bound', () => {
+  it("brackets must start at the last row's upper bound", () => {
     const p = only([M], M, '{from: 740000, upto: 790000', '{from: 745000, upto: 790000');
     expect(paths(p)).toContain(`${M} /kou_brackets/0/from`);
   });
@@ -128,7 +130,12 @@ describe('bonus, grades, tiers', () => {
   });
   it('a gap between grades', () => {
     const G = 'employees_pension/2020-09.yaml';
-    const p = only([G], G, '{grade: 2, standard_monthly_remuneration: 98000, from: 93000', '{grade: 2, standard_monthly_remuneration: 98000, from: 94000');
+    const p = only(
+      [G],
+      G,
+      '{grade: 2, standard_monthly_remuneration: 98000, from: 93000',
+      '{grade: 2, standard_monthly_remuneration: 98000, from: 94000',
+    );
     expect(paths(p)).toEqual([`${G} /grades/1/from`]);
   });
   it('grade numbers 1..n', () => {

@@ -4,7 +4,11 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { MASTERS_DIR } from './helpers.ts';
 
-export function mutatedTree(files: string[], edit: (text: string, file: string) => string = (t) => t, rename: Record<string, string> = {}): string {
+export function mutatedTree(
+  files: string[],
+  edit: (text: string, file: string) => string = (t) => t,
+  rename: Record<string, string> = {},
+): string {
   const dir = mkdtempSync(join(tmpdir(), 'masters-'));
   for (const f of files) {
     const target = join(dir, rename[f] ?? f);

@@ -59,17 +59,29 @@ describe('parameters master', () => {
   });
 
   it('refuses an unknown key on any node, with its line', () => {
-    expect(one(GOOD.replace('        inferred: true', '        infered: true'))).toEqual(['parameters/levy.yaml /parameters/rate/values/2029-04-01/infered: unknown key "infered" (line 16)']);
-    expect(one(GOOD.replace('    unit: yen', '    unit: yen\n    unti: yen'))).toEqual(['parameters/levy.yaml /parameters/cap/unti: unknown key "unti" (line 20)']);
+    expect(one(GOOD.replace('        inferred: true', '        infered: true'))).toEqual([
+      'parameters/levy.yaml /parameters/rate/values/2029-04-01/infered: unknown key "infered" (line 16)',
+    ]);
+    expect(one(GOOD.replace('    unit: yen', '    unit: yen\n    unti: yen'))).toEqual([
+      'parameters/levy.yaml /parameters/cap/unti: unknown key "unti" (line 20)',
+    ]);
   });
 
   it('refuses dates out of order', () => {
-    expect(one(GOOD.replace('"2029-04-01":', '"2027-04-01":'))).toEqual(['parameters/levy.yaml /parameters/rate/values/2027-04-01: dates must be ascending: 2027-04-01 follows 2028-01-01 (line 14)']);
+    expect(one(GOOD.replace('"2029-04-01":', '"2027-04-01":'))).toEqual([
+      'parameters/levy.yaml /parameters/rate/values/2027-04-01: dates must be ascending: 2027-04-01 follows 2028-01-01 (line 14)',
+    ]);
   });
 
   it('hints at the fraction for "9.8%" and at quoting for a YAML number', () => {
-    expect(one(GOOD.replace('value: "0.001"', 'value: "9.8%"'))).toEqual(['parameters/levy.yaml /parameters/rate/values/2028-01-01/value: rate "9.8%" is a percentage: write the fraction ("0.098") (line 11)']);
-    expect(one(GOOD.replace('value: "0.001"', 'value: 0.001'))).toEqual([expect.stringMatching(/\/parameters\/rate\/values\/2028-01-01\/value: must be string.*\(line 11\)|rate 0\.001 must be a quoted decimal string/)]);
+    expect(one(GOOD.replace('value: "0.001"', 'value: "9.8%"'))).toEqual([
+      'parameters/levy.yaml /parameters/rate/values/2028-01-01/value: rate "9.8%" is a percentage: write the fraction ("0.098") (line 11)',
+    ]);
+    expect(one(GOOD.replace('value: "0.001"', 'value: 0.001'))).toEqual([
+      expect.stringMatching(
+        /\/parameters\/rate\/values\/2028-01-01\/value: must be string.*\(line 11\)|rate 0\.001 must be a quoted decimal string/,
+      ),
+    ]);
   });
 
   it('refuses a rate outside 0..1 and a value outside the declared range, citing its basis', () => {
@@ -77,12 +89,18 @@ describe('parameters master', () => {
       'parameters/levy.yaml /parameters/rate/values/2028-01-01/value: rate 1.5 is not within 0..1 (rates are fractions: 0.1 % is "0.001") (line 11)',
       'parameters/levy.yaml /parameters/rate/values/2028-01-01/value: 1.5 is outside the plausible range 0..0.01 (art. 3 caps it at 1 %) (line 11)',
     ]);
-    expect(one(GOOD.replace('value: "0.002"', 'value: "0.02"'))).toEqual(['parameters/levy.yaml /parameters/rate/values/2029-04-01/value: 0.02 is outside the plausible range 0..0.01 (art. 3 caps it at 1 %) (line 14)']);
+    expect(one(GOOD.replace('value: "0.002"', 'value: "0.02"'))).toEqual([
+      'parameters/levy.yaml /parameters/rate/values/2029-04-01/value: 0.02 is outside the plausible range 0..0.01 (art. 3 caps it at 1 %) (line 14)',
+    ]);
   });
 
   it('refuses an area that is not the file name, and a first value of null', () => {
-    expect(one(GOOD, 'other')).toEqual(['parameters/other.yaml /area: area "levy" must be the file\'s name (other): rules read parameters.<area>.<name> (line 2)']);
-    expect(one(GOOD.replace('value: "0.001"', 'value: null'))).toEqual(['parameters/levy.yaml /parameters/rate/values/2028-01-01/value: the first value cannot be null: a parameter starts with a value (line 11)']);
+    expect(one(GOOD, 'other')).toEqual([
+      'parameters/other.yaml /area: area "levy" must be the file\'s name (other): rules read parameters.<area>.<name> (line 2)',
+    ]);
+    expect(one(GOOD.replace('value: "0.001"', 'value: null'))).toEqual([
+      'parameters/levy.yaml /parameters/rate/values/2028-01-01/value: the first value cannot be null: a parameter starts with a value (line 11)',
+    ]);
   });
 
   it('refuses table rows with a gap between ranges', () => {
@@ -105,12 +123,16 @@ parameters:
           - {from: 1001, to: null, rate: "0.01"}
         source: ${SRC}
 `;
-    expect(one(table)).toEqual(['parameters/levy.yaml /parameters/brackets/values/2028-01-01/rows/1/from: from 1001 does not follow the previous row (expected 1000: gap) (line 17)']);
+    expect(one(table)).toEqual([
+      'parameters/levy.yaml /parameters/brackets/values/2028-01-01/rows/1/from: from 1001 does not follow the previous row (expected 1000: gap) (line 17)',
+    ]);
   });
 
   it('takes the plausibility bounds of the table masters from data: widening one there is all it takes', () => {
     const fixture = join(FIXTURES, 'masters-broken', 'rate-total-not-half');
-    expect(checkMasters(fixture).map((p) => p.message)).toEqual([expect.stringMatching(/outside the plausible employee share 0\.05\.\.0\.1/)]);
+    expect(checkMasters(fixture).map((p) => p.message)).toEqual([
+      expect.stringMatching(/outside the plausible employee share 0\.05\.\.0\.1/),
+    ]);
     const dir = mkdtempSync(join(tmpdir(), 'bounds-'));
     cpSync(fixture, dir, { recursive: true });
     const bounds = join(dir, 'plausibility', 'employee_rate_bounds.yaml');

@@ -12,13 +12,17 @@ describe('dates', () => {
   it('unquoted YAML dates load as YYYY-MM-DD strings, not Date objects', () => {
     // alone in its tree the file must be the open-ended newest version, whatever its successors by now
     const alone = (t: string) => t.replace(/^effective_to: .*$/m, 'effective_to: null');
-    const dir = mutatedTree(['employment_insurance/2026-04.yaml'], (t) => alone(replaceOnce(t, 'effective_from: "2026-04-01"', 'effective_from: 2026-04-01')));
+    const dir = mutatedTree(['employment_insurance/2026-04.yaml'], (t) =>
+      alone(replaceOnce(t, 'effective_from: "2026-04-01"', 'effective_from: 2026-04-01')),
+    );
     const r = loadMasters(dir).resolve('employment_insurance_rate_table', 'ei-general', '2026-04-01')!;
     expect(r.effective_from).toBe('2026-04-01');
     expect(typeof r.effective_from).toBe('string');
   });
   it('an impossible date is refused', () => {
-    const dir = mutatedTree(['employment_insurance/2026-04.yaml'], (t) => replaceOnce(t, 'effective_from: "2026-04-01"', 'effective_from: "2026-02-30"'));
+    const dir = mutatedTree(['employment_insurance/2026-04.yaml'], (t) =>
+      replaceOnce(t, 'effective_from: "2026-04-01"', 'effective_from: "2026-02-30"'),
+    );
     expect(checkMasters(dir).map((p) => p.path)).toContain('/effective_from');
   });
 });
@@ -35,7 +39,7 @@ describe('values are Decimals, converted once at load', () => {
   });
 });
 
-describe('rounding_rule_table (fixture copy of the lead\'s file)', () => {
+describe("rounding_rule_table (fixture copy of the lead's file)", () => {
   const fixture = resolve(import.meta.dirname, 'fixtures');
   it('loads the policy version', () => {
     const m = loadMasters(fixture);

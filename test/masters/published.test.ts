@@ -43,7 +43,9 @@ describe('published versions', () => {
     const r = checkPublished(dir, TODAY);
     expect(r.problems).toHaveLength(1);
     expect(r.problems[0]).toMatchObject({ file: EI_2025, path: '/' });
-    expect(r.problems[0].message).toMatch(/^published version in force since 2025-04-01 changed in place \(recorded sha256 [0-9a-f]{12}…, now [0-9a-f]{12}…\): restore it, or record the correction as an amendment/);
+    expect(r.problems[0].message).toMatch(
+      /^published version in force since 2025-04-01 changed in place \(recorded sha256 [0-9a-f]{12}…, now [0-9a-f]{12}…\): restore it, or record the correction as an amendment/,
+    );
     const sha = /sha256: ([0-9a-f]{64})\}$/.exec(r.problems[0].message)![1];
     const lock = readFileSync(join(dir, 'published.lock'), 'utf8').replace(
       new RegExp(`(  ${EI_2025.replace('/', '\\/').replace('.', '\\.')}:\\n    effective_from: [0-9-]+\\n    sha256: [0-9a-f]+\\n)`),
@@ -61,37 +63,57 @@ describe('published versions', () => {
 
   it('an amendment without a real reason is refused', () => {
     const dir = copy();
-    const text = readFileSync(join(dir, 'published.lock'), 'utf8').replace(/( {2}employees_pension\/2020-09\.yaml:\n {4}effective_from: [0-9-]+\n {4}sha256: ([0-9a-f]+)\n)/, '$1    amendments:\n      - {date: "2026-11-25", reason: fix, sha256: $2}\n');
+    const text = readFileSync(join(dir, 'published.lock'), 'utf8').replace(
+      /( {2}employees_pension\/2020-09\.yaml:\n {4}effective_from: [0-9-]+\n {4}sha256: ([0-9a-f]+)\n)/,
+      '$1    amendments:\n      - {date: "2026-11-25", reason: fix, sha256: $2}\n',
+    );
     writeFileSync(join(dir, 'published.lock'), text);
-    expect(checkPublished(dir, TODAY).problems.map((p) => `${p.file} ${p.path}`)).toEqual(['published.lock /versions/employees_pension~12020-09.yaml/amendments/0/reason']);
+    expect(checkPublished(dir, TODAY).problems.map((p) => `${p.file} ${p.path}`)).toEqual([
+      'published.lock /versions/employees_pension~12020-09.yaml/amendments/0/reason',
+    ]);
   });
 
   it('a version not yet in force may change (recorded again by --record); comments and closing a version are no change', () => {
     const dir = copy();
     edit(dir, 'employees_pension/2029-09.yaml', /standard_bonus_unit: 1000/, 'standard_bonus_unit: 1000\n# a comment');
     edit(dir, EI_2025, /^effective_to: .*$/m, 'effective_to: "2026-03-31"  # closed');
-    edit(dir, 'employees_pension/2029-09.yaml', /employees_pension_standard_bonus_monthly_cap: \d+/, 'employees_pension_standard_bonus_monthly_cap: 1');
+    edit(
+      dir,
+      'employees_pension/2029-09.yaml',
+      /employees_pension_standard_bonus_monthly_cap: \d+/,
+      'employees_pension_standard_bonus_monthly_cap: 1',
+    );
     const r = checkPublished(dir, TODAY);
     expect(r.problems).toEqual([]);
     expect(r.changedBeforeEffect.map((v) => v.key)).toEqual(['employees_pension/2029-09.yaml']);
     expect(recordPublished(dir, TODAY)).toEqual({ added: 0, updated: 1 });
     expect(checkPublished(dir, TODAY).changedBeforeEffect).toEqual([]);
     // once its date has come, the same edit would need an amendment
-    edit(dir, 'employees_pension/2029-09.yaml', /employees_pension_standard_bonus_monthly_cap: 1$/m, 'employees_pension_standard_bonus_monthly_cap: 2');
+    edit(
+      dir,
+      'employees_pension/2029-09.yaml',
+      /employees_pension_standard_bonus_monthly_cap: 1$/m,
+      'employees_pension_standard_bonus_monthly_cap: 2',
+    );
     expect(checkPublished(dir, '2029-09-01').problems).toHaveLength(1);
   });
 
   it('a version in force that is deleted is refused', () => {
     const dir = copy();
     rmSync(join(dir, 'employment_insurance/2024-04.yaml'));
-    expect(checkPublished(dir, TODAY).problems.map((p) => p.message)).toEqual([expect.stringMatching(/published version employment_insurance\/2024-04\.yaml, in force since 2024-04-01, is gone/)]);
+    expect(checkPublished(dir, TODAY).problems.map((p) => p.message)).toEqual([
+      expect.stringMatching(/published version employment_insurance\/2024-04\.yaml, in force since 2024-04-01, is gone/),
+    ]);
   });
 
   it('parameters: each dated value is a published version', () => {
     const dir = copy();
     const SRC = '{artifact_id: a, publisher: P, document: D, verification: V, confidence: high}';
     mkdirSync(join(dir, 'parameters'), { recursive: true });
-    writeFileSync(join(dir, 'parameters/levy.yaml'), `kind: parameters\narea: levy\ndescription: t\nparameters:\n  rate:\n    description: r\n    unit: rate\n    values:\n      "2026-01-01": {value: "0.001", source: ${SRC}}\n      "2027-01-01": {value: "0.002", source: ${SRC}}\n`);
+    writeFileSync(
+      join(dir, 'parameters/levy.yaml'),
+      `kind: parameters\narea: levy\ndescription: t\nparameters:\n  rate:\n    description: r\n    unit: rate\n    values:\n      "2026-01-01": {value: "0.001", source: ${SRC}}\n      "2027-01-01": {value: "0.002", source: ${SRC}}\n`,
+    );
     expect(recordPublished(dir, TODAY)).toEqual({ added: 2, updated: 0 });
     edit(dir, 'parameters/levy.yaml', '"0.001"', '"0.0015"');
     edit(dir, 'parameters/levy.yaml', '"0.002"', '"0.0025"');
@@ -103,7 +125,10 @@ describe('published versions', () => {
   it('masters:check --today refuses an in-place edit (exit 1) and prints the problem', () => {
     const dir = copy();
     edit(dir, EI_2025, 'employee_rate: "0.0055"', 'employee_rate: "0.0056"');
-    const r = spawnSync(join(ROOT, 'node_modules/.bin/tsx'), ['tools/masters-check.ts', '--dir', dir, '--today', TODAY], { cwd: ROOT, encoding: 'utf8' });
+    const r = spawnSync(join(ROOT, 'node_modules/.bin/tsx'), ['tools/masters-check.ts', '--dir', dir, '--today', TODAY], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
     expect(r.status).toBe(1);
     expect(r.stdout).toMatch(/^employment_insurance\/2025-04\.yaml \/: published version in force since 2025-04-01 changed in place/m);
   });

@@ -6,7 +6,11 @@ import { MASTERS_DIR, masters } from './helpers.ts';
 
 // Version files of a table, oldest first: counts and "the newest" follow the data, so adding a correct
 // version (a new fiscal year) keeps these tests green; the dated facts below are history and stay true.
-const versionsOf = (dir: string) => readdirSync(join(MASTERS_DIR, dir)).filter((f) => f.endsWith('.yaml')).map((f) => f.replace('.yaml', '')).sort();
+const versionsOf = (dir: string) =>
+  readdirSync(join(MASTERS_DIR, dir))
+    .filter((f) => f.endsWith('.yaml'))
+    .map((f) => f.replace('.yaml', ''))
+    .sort();
 const newest = (dir: string) => versionsOf(dir).at(-1);
 
 describe('real masters', () => {
@@ -52,13 +56,18 @@ describe('real masters', () => {
     const all = masters().all('employment_insurance_rate_table');
     const keys = all.map((r) => `${r.id}@${r.effective_from}`);
     expect(keys).toEqual([...keys].sort());
-    expect(keys.slice(0, 3)).toEqual(['ei-agriculture_forestry_fisheries_sake@2024-04-01', 'ei-agriculture_forestry_fisheries_sake@2025-04-01', 'ei-agriculture_forestry_fisheries_sake@2026-04-01']);
+    expect(keys.slice(0, 3)).toEqual([
+      'ei-agriculture_forestry_fisheries_sake@2024-04-01',
+      'ei-agriculture_forestry_fisheries_sake@2025-04-01',
+      'ei-agriculture_forestry_fisheries_sake@2026-04-01',
+    ]);
     expect(new Set(all.map((r) => r.id))).toEqual(new Set(['ei-general', 'ei-agriculture_forestry_fisheries_sake', 'ei-construction']));
   });
 });
 
 describe('resolve() by date', () => {
-  const v = (kind: Parameters<ReturnType<typeof masters>['resolve']>[0], id: string, date: string) => masters().resolve(kind, id, date)?.version;
+  const v = (kind: Parameters<ReturnType<typeof masters>['resolve']>[0], id: string, date: string) =>
+    masters().resolve(kind, id, date)?.version;
 
   it('kyokai: 2026-02-28 is FY2025, 2026-03-01 FY2026 without support, 2026-04-01 with support', () => {
     const m = masters();
@@ -68,7 +77,9 @@ describe('resolve() by date', () => {
     expect(m.resolve('social_insurance_rate_table', 'kyokai-13', '2026-03-01')!.health_insurance_employee_rate.toString()).toBe('0.04925');
     expect(m.resolve('social_insurance_rate_table', 'kyokai-13', '2026-03-31')!.childcare_support_contribution_employee_rate).toBeNull();
     expect(v('social_insurance_rate_table', 'kyokai-13', '2026-04-01')).toBe('2026-04');
-    expect(m.resolve('social_insurance_rate_table', 'kyokai-13', '2026-04-01')!.childcare_support_contribution_employee_rate!.toString()).toBe('0.00115');
+    expect(
+      m.resolve('social_insurance_rate_table', 'kyokai-13', '2026-04-01')!.childcare_support_contribution_employee_rate!.toString(),
+    ).toBe('0.00115');
     expect(v('social_insurance_rate_table', 'kyokai-13', '2099-12-31')).toBe(newest('social_insurance/kyokai_rates'));
   });
 

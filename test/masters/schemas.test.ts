@@ -52,7 +52,11 @@ describe.each(Object.entries(DATA_KIND_SCHEMAS))('data-declared kind %s', (kind,
 describe('the walker itself', () => {
   it('finds a nested open object', () => {
     const open: string[] = [];
-    openObjects({ type: 'object', additionalProperties: false, properties: { a: { type: 'array', items: { type: 'object', properties: {} } } } }, '', open);
+    openObjects(
+      { type: 'object', additionalProperties: false, properties: { a: { type: 'array', items: { type: 'object', properties: {} } } } },
+      '',
+      open,
+    );
     expect(open).toEqual(['/properties/a/items']);
   });
 

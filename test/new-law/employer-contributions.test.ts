@@ -14,7 +14,15 @@ import { validatorFor } from '../../server/validation/ajv.ts';
 import { loadGoldenCases } from '../../tools/golden/runner.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
-const FIELDS = ['health_insurance', 'care_insurance', 'childcare_support_contribution', 'employees_pension_insurance', 'child_rearing_levy', 'employment_insurance', 'total'];
+const FIELDS = [
+  'health_insurance',
+  'care_insurance',
+  'childcare_support_contribution',
+  'employees_pension_insurance',
+  'child_rearing_levy',
+  'employment_insurance',
+  'total',
+];
 const NAMES = ['employer_contributions', 'company_cost_total', 'child_rearing_levy', 'employer_contribution'];
 
 function tsFiles(dir: string): string[] {
@@ -27,14 +35,19 @@ function tsFiles(dir: string): string[] {
 describe('employer contributions, found from data alone', () => {
   const engine = loadEngine();
 
-  it.each(['monthly_payroll', 'bonus'] as const)('%s declares the block and the company cost, and its result schema documents them', (type) => {
-    const outputs = engine.outputs()[type] as Record<string, { fields?: Record<string, unknown> }>;
-    expect(Object.keys(outputs)).toEqual(expect.arrayContaining(['employer_contributions', 'company_cost_total']));
-    expect(Object.keys(outputs.employer_contributions.fields!)).toEqual(FIELDS);
-    const amounts = (resultSchemas(engine)[type] as { properties: { amounts: { properties: Record<string, { properties?: Record<string, unknown> }> } } }).properties.amounts.properties;
-    expect(Object.keys(amounts.employer_contributions.properties!)).toEqual(FIELDS);
-    expect(amounts.company_cost_total).toBeDefined();
-  });
+  it.each(['monthly_payroll', 'bonus'] as const)(
+    '%s declares the block and the company cost, and its result schema documents them',
+    (type) => {
+      const outputs = engine.outputs()[type] as Record<string, { fields?: Record<string, unknown> }>;
+      expect(Object.keys(outputs)).toEqual(expect.arrayContaining(['employer_contributions', 'company_cost_total']));
+      expect(Object.keys(outputs.employer_contributions.fields!)).toEqual(FIELDS);
+      const amounts = (
+        resultSchemas(engine)[type] as { properties: { amounts: { properties: Record<string, { properties?: Record<string, unknown> }> } } }
+      ).properties.amounts.properties;
+      expect(Object.keys(amounts.employer_contributions.properties!)).toEqual(FIELDS);
+      expect(amounts.company_cost_total).toBeDefined();
+    },
+  );
 
   it('a monthly result carries the block and validates against the generated schema', () => {
     const c = loadGoldenCases(join(ROOT, 'test/golden')).find((x) => x.id === 'm-employer-tokyo-2026-05-care')!;
@@ -45,7 +58,9 @@ describe('employer contributions, found from data alone', () => {
   });
 
   it('no TypeScript of the engine, the server or the tools names the new outputs or rules', () => {
-    const offenders = ['engine', 'server', 'tools'].flatMap((d) => tsFiles(join(ROOT, d))).filter((f) => NAMES.some((n) => readFileSync(f, 'utf8').includes(n)));
+    const offenders = ['engine', 'server', 'tools']
+      .flatMap((d) => tsFiles(join(ROOT, d)))
+      .filter((f) => NAMES.some((n) => readFileSync(f, 'utf8').includes(n)));
     expect(offenders).toEqual([]);
   });
 });

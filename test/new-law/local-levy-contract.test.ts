@@ -17,16 +17,27 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const versions = applyProfilePut([], ex.profilePutExample as never, { company_id: 'acme-tokyo', profile_id: 'p-levy' }).versions;
-const statutoryOf = (engine: Engine) => (buildOpenApiDocument(engine) as any).components.schemas.MonthlyPayrollResult.properties.amounts.properties.statutory_deductions;
-const paidOn = (date: string) => ({ ...structuredClone(ex.monthlyPayrollRequestExample), calculation_date: date, payment_date: date, period: { payroll_month: date.slice(0, 7), start_date: `${date.slice(0, 7)}-01`, end_date: date } });
+const statutoryOf = (engine: Engine) =>
+  (buildOpenApiDocument(engine) as any).components.schemas.MonthlyPayrollResult.properties.amounts.properties.statutory_deductions;
+const paidOn = (date: string) => ({
+  ...structuredClone(ex.monthlyPayrollRequestExample),
+  calculation_date: date,
+  payment_date: date,
+  period: { payroll_month: date.slice(0, 7), start_date: `${date.slice(0, 7)}-01`, end_date: date },
+});
 
 describe('the local levy, documented the moment its rule loads', () => {
   const tree = treeWith(levyFiles());
   const engine = loadEngine({ rulesDir: tree.rules, mastersDir: tree.masters });
 
-  it('the OpenAPI document of that rule set documents statutory_deductions.local_levy, optional; the repository\'s does not', () => {
+  it("the OpenAPI document of that rule set documents statutory_deductions.local_levy, optional; the repository's does not", () => {
     const statutory = statutoryOf(engine);
-    expect(statutory.properties.local_levy).toMatchObject({ type: 'integer', minimum: -999_999_999, maximum: 999_999_999, description: expect.stringMatching(/^Local levy \(scenario\)/) });
+    expect(statutory.properties.local_levy).toMatchObject({
+      type: 'integer',
+      minimum: -999_999_999,
+      maximum: 999_999_999,
+      description: expect.stringMatching(/^Local levy \(scenario\)/),
+    });
     expect(statutory.required).not.toContain('local_levy');
     expect(statutory.additionalProperties).toBe(false);
     expect(statutoryOf(loadEngine()).properties.local_levy).toBeUndefined();
@@ -46,7 +57,7 @@ describe('the local levy, documented the moment its rule loads', () => {
     expect(repository(in2028)).toBe(false);
   });
 
-  it('without the declaration the loader refuses the levy\'s output, saying where to declare it', () => {
+  it("without the declaration the loader refuses the levy's output, saying where to declare it", () => {
     const pipeline = readFileSync(join(tree.rules, 'pipelines/monthly_payroll.yaml'), 'utf8').replace(LEVY_DECLARATION, '');
     const undeclared = treeWith(levyFiles({ 'rules/pipelines/monthly_payroll.yaml': pipeline }));
     let problems: LoadError['problems'] = [];
@@ -57,7 +68,9 @@ describe('the local levy, documented the moment its rule loads', () => {
       problems = e.problems;
     }
     expect(problems.map((p) => `${p.file} ${p.path}: ${p.message}`)).toEqual([
-      expect.stringMatching(/^rules\/pipelines\/monthly_payroll\.yaml \/amounts: rules\/deduction\/deduction\.local_levy\.v1\.yaml writes amounts\.statutory_deductions\.local_levy, an output this pipeline does not declare \(add it to the fields of the block read from amounts\.statutory_deductions\)/),
+      expect.stringMatching(
+        /^rules\/pipelines\/monthly_payroll\.yaml \/amounts: rules\/deduction\/deduction\.local_levy\.v1\.yaml writes amounts\.statutory_deductions\.local_levy, an output this pipeline does not declare \(add it to the fields of the block read from amounts\.statutory_deductions\)/,
+      ),
     ]);
   });
 });

@@ -52,45 +52,79 @@ describe('the local levy scenario, YAML only', () => {
     const sd = r.amounts.statutory_deductions as Record<string, Decimal | number>;
     // 250,250 x 0.001 = 250.25 -> 250 (50 sen or less down)
     expect(Number(sd.local_levy)).toBe(250);
-    const lines = ['health_insurance', 'care_insurance', 'childcare_support_contribution', 'employees_pension_insurance', 'employment_insurance', 'income_tax', 'resident_tax', 'local_levy'];
+    const lines = [
+      'health_insurance',
+      'care_insurance',
+      'childcare_support_contribution',
+      'employees_pension_insurance',
+      'employment_insurance',
+      'income_tax',
+      'resident_tax',
+      'local_levy',
+    ];
     expect(Number(sd.total)).toBe(lines.reduce((s, k) => s + Number(sd[k]), 0));
     const step = r.calculation_trace.find((s) => s.step === 'local_levy') as Record<string, unknown>;
-    expect(step).toMatchObject({ formula_code: 'deduction.local_levy.v1', input_refs: ['amounts.gross_payment', 'parameters.local_levy.rate'], raw_amount: '250.25', rounded_amount: 250 });
+    expect(step).toMatchObject({
+      formula_code: 'deduction.local_levy.v1',
+      input_refs: ['amounts.gross_payment', 'parameters.local_levy.rate'],
+      raw_amount: '250.25',
+      rounded_amount: 250,
+    });
     expect((step.inputs as Record<string, unknown>).local_levy_rate).toBe('0.001');
     // the parameter value used is cited like a master table version
-    expect(step.master_refs).toEqual([{ type: 'parameter', id: 'local_levy.rate', version: '2028-01-01', effective_from: '2028-01-01', effective_to: null }]);
+    expect(step.master_refs).toEqual([
+      { type: 'parameter', id: 'local_levy.rate', version: '2028-01-01', effective_from: '2028-01-01', effective_to: null },
+    ]);
   });
 
   it('leaves the levy out before 2028-01-01 (declared before_effective_from: absent), with no trace step', () => {
     const r = paidOn('2027-12-25');
     expect(Object.keys(r.amounts.statutory_deductions as object)).not.toContain('local_levy');
     expect(r.calculation_trace.map((s) => s.step)).not.toContain('local_levy');
-    const plain = loadEngine().calculate('monthly_payroll', (() => {
-      const q = structuredClone(base.request) as Record<string, unknown>;
-      Object.assign(q, { payment_date: '2027-12-25', calculation_date: '2027-12-25', period: { payroll_month: '2027-12', start_date: '2027-12-01', end_date: '2027-12-25' } });
-      return q;
-    })(), base.profile);
+    const plain = loadEngine().calculate(
+      'monthly_payroll',
+      (() => {
+        const q = structuredClone(base.request) as Record<string, unknown>;
+        Object.assign(q, {
+          payment_date: '2027-12-25',
+          calculation_date: '2027-12-25',
+          period: { payroll_month: '2027-12', start_date: '2027-12-01', end_date: '2027-12-25' },
+        });
+        return q;
+      })(),
+      base.profile,
+    );
     expect(JSON.parse(JSON.stringify(r.amounts))).toEqual(JSON.parse(JSON.stringify(plain.amounts)));
   });
 });
 
 describe('what the issue hit is refused at load, with the dates', () => {
   it('a step whose rule starts after the masters, with no before_effective_from: the uncovered dates', () => {
-    const p = problemsOf(levyFiles({ 'rules/deduction/deduction.local_levy.v1.yaml': LEVY_RULE.replace('before_effective_from: absent\n', '') }));
+    const p = problemsOf(
+      levyFiles({ 'rules/deduction/deduction.local_levy.v1.yaml': LEVY_RULE.replace('before_effective_from: absent\n', '') }),
+    );
     expect(p).toHaveLength(1);
     expect(p[0]).toMatchObject({ file: 'rules/deduction/deduction.local_levy.v1.yaml', path: '/effective_from' });
-    expect(p[0].message).toMatch(/no version of deduction\.local_levy is in force 2020-01-01\.\.2027-12-31 \(the masters serve from 2020-01-01\)/);
+    expect(p[0].message).toMatch(
+      /no version of deduction\.local_levy is in force 2020-01-01\.\.2027-12-31 \(the masters serve from 2020-01-01\)/,
+    );
     expect(p[0].message).toMatch(/\(line 13\)/);
   });
 
   it('a gap between two versions of a step: refused with the gap', () => {
-    const v2 = LEVY_RULE.replace('local_levy.v1', 'local_levy.v2').replace('effective_from: "2028-01-01"', 'effective_from: "2028-04-01"').replace('before_effective_from: absent\n', '');
-    const p = problemsOf(levyFiles({
-      'rules/deduction/deduction.local_levy.v1.yaml': LEVY_RULE.replace('effective_to: null', 'effective_to: "2028-02-29"'),
-      'rules/deduction/deduction.local_levy.v2.yaml': v2,
-    }));
+    const v2 = LEVY_RULE.replace('local_levy.v1', 'local_levy.v2')
+      .replace('effective_from: "2028-01-01"', 'effective_from: "2028-04-01"')
+      .replace('before_effective_from: absent\n', '');
+    const p = problemsOf(
+      levyFiles({
+        'rules/deduction/deduction.local_levy.v1.yaml': LEVY_RULE.replace('effective_to: null', 'effective_to: "2028-02-29"'),
+        'rules/deduction/deduction.local_levy.v2.yaml': v2,
+      }),
+    );
     expect(p.map((x) => `${x.file} ${x.path}: ${x.message}`)).toEqual([
-      expect.stringMatching(/^rules\/deduction\/deduction\.local_levy\.v2\.yaml \/effective_from: gap after deduction\.local_levy\.v1 \(ends 2028-02-29\): no version in force 2028-03-01\.\.2028-03-31/),
+      expect.stringMatching(
+        /^rules\/deduction\/deduction\.local_levy\.v2\.yaml \/effective_from: gap after deduction\.local_levy\.v1 \(ends 2028-02-29\): no version in force 2028-03-01\.\.2028-03-31/,
+      ),
     ]);
   });
 
@@ -98,16 +132,26 @@ describe('what the issue hit is refused at load, with the dates', () => {
     const p = problemsOf(levyFiles({ 'masters/parameters/local_levy.yaml': LEVY_PARAMETERS.replace('"2028-01-01":', '"2028-04-01":') }));
     expect(p).toHaveLength(1);
     expect(p[0]).toMatchObject({ file: 'rules/deduction/deduction.local_levy.v1.yaml', path: '/inputs/local_levy_rate' });
-    expect(p[0].message).toMatch(/parameters\.local_levy\.rate has no value in force 2028-01-01\.\.2028-03-31, within this rule's period 2028-01-01 on/);
+    expect(p[0].message).toMatch(
+      /parameters\.local_levy\.rate has no value in force 2028-01-01\.\.2028-03-31, within this rule's period 2028-01-01 on/,
+    );
   });
 
   it('an undefined parameter, naming what the area declares', () => {
-    const p = problemsOf(levyFiles({ 'rules/deduction/deduction.local_levy.v1.yaml': LEVY_RULE.replace('parameters.local_levy.rate', 'parameters.local_levy.rat') }));
-    expect(p.map((x) => x.message)).toContainEqual(expect.stringMatching(/parameters\.local_levy\.rat is not defined \(masters\/parameters\/local_levy\.yaml declares rate\)/));
+    const p = problemsOf(
+      levyFiles({
+        'rules/deduction/deduction.local_levy.v1.yaml': LEVY_RULE.replace('parameters.local_levy.rate', 'parameters.local_levy.rat'),
+      }),
+    );
+    expect(p.map((x) => x.message)).toContainEqual(
+      expect.stringMatching(/parameters\.local_levy\.rat is not defined \(masters\/parameters\/local_levy\.yaml declares rate\)/),
+    );
   });
 
   it('a repealed value (value: null) inside the rule period', () => {
-    const repealed = LEVY_PARAMETERS + `      "2029-01-01":\n        value: null\n        source: {artifact_id: scenario-repeal, publisher: Scenario City, document: Repeal ordinance, verification: read, confidence: high}\n`;
+    const repealed =
+      LEVY_PARAMETERS +
+      `      "2029-01-01":\n        value: null\n        source: {artifact_id: scenario-repeal, publisher: Scenario City, document: Repeal ordinance, verification: read, confidence: high}\n`;
     const p = problemsOf(levyFiles({ 'masters/parameters/local_levy.yaml': repealed }));
     expect(p.map((x) => x.message)).toEqual([expect.stringMatching(/has no value in force 2029-01-01 on \(open-ended\)/)]);
   });

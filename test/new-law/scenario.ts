@@ -43,7 +43,8 @@ legal_source: Local Levy Ordinance (scenario) art. 3
 `;
 
 /** The pipeline's declaration of the levy's output (docs/rules.md "Outputs"), placed after resident_tax's. */
-export const LEVY_DECLARATION = "      local_levy: {type: yen, optional: true, description: 'Local levy (scenario), 0.1 % of gross payment; absent before 2028-01-01.'}\n";
+export const LEVY_DECLARATION =
+  "      local_levy: {type: yen, optional: true, description: 'Local levy (scenario), 0.1 % of gross payment; absent before 2028-01-01.'}\n";
 const LEVY_DECLARATION_AFTER = "      resident_tax: {type: yen, description: 'Resident tax, as given in the request.'}\n";
 
 const TOTAL_V1 = 'rules/deduction_aggregation/deduction_aggregation.statutory_total.v1.yaml';
@@ -65,12 +66,18 @@ export function levyFiles(overrides: Record<string, string> = {}): Record<string
   const v1 = readFileSync(join(ROOT, TOTAL_V1), 'utf8');
   const v2 = v1
     .replace('statutory_total.v1', 'statutory_total.v2')
-    .replace('resident_tax: amounts.statutory_deductions.resident_tax', 'resident_tax: amounts.statutory_deductions.resident_tax\n  local_levy: amounts.statutory_deductions.local_levy')
+    .replace(
+      'resident_tax: amounts.statutory_deductions.resident_tax',
+      'resident_tax: amounts.statutory_deductions.resident_tax\n  local_levy: amounts.statutory_deductions.local_levy',
+    )
     .replace('{var: resident_tax}]}', '{var: resident_tax}, {var: local_levy}]}')
     .replace('effective_from: "2020-01-01"', 'effective_from: "2028-01-01"')
     .replace('+ resident tax', '+ resident tax + local levy');
   const pipeline = readFileSync(join(ROOT, 'rules/pipelines/monthly_payroll.yaml'), 'utf8')
-    .replace('  - rule: deduction_aggregation.statutory_total', '  - rule: deduction.local_levy\n  - rule: deduction_aggregation.statutory_total')
+    .replace(
+      '  - rule: deduction_aggregation.statutory_total',
+      '  - rule: deduction.local_levy\n  - rule: deduction_aggregation.statutory_total',
+    )
     // the output declared with the other statutory deductions: absent before 2028, hence optional
     .replace(LEVY_DECLARATION_AFTER, `${LEVY_DECLARATION_AFTER}${LEVY_DECLARATION}`);
   return {

@@ -10,7 +10,8 @@ import { loadGoldenCases } from '../../tools/golden/runner.ts';
 import { join } from 'node:path';
 import { levyFiles, LEVY_RULE, ROOT, treeWith } from './scenario.ts';
 
-const SOURCE = '{artifact_id: scenario-ordinance, publisher: Scenario City, document: Local Levy Ordinance table 1, verification: read from the ordinance, confidence: high}';
+const SOURCE =
+  '{artifact_id: scenario-ordinance, publisher: Scenario City, document: Local Levy Ordinance table 1, verification: read from the ordinance, confidence: high}';
 
 const BRACKETS = `kind: parameters
 area: local_levy
@@ -39,20 +40,34 @@ parameters:
         source: ${SOURCE}
 `;
 
-const BRACKET_RULE = LEVY_RULE.replace('formula: round_50_sen(gross_payment x local_levy_rate)', 'formula: round_50_sen(fixed + (gross_payment - from) x rate) of the bracket containing gross_payment')
+const BRACKET_RULE = LEVY_RULE.replace(
+  'formula: round_50_sen(gross_payment x local_levy_rate)',
+  'formula: round_50_sen(fixed + (gross_payment - from) x rate) of the bracket containing gross_payment',
+)
   .replace('local_levy_rate: parameters.local_levy.rate', 'brackets: parameters.local_levy.brackets')
-  .replace('expression: {"*": [{var: gross_payment}, {var: local_levy_rate}]}', `bindings:
+  .replace(
+    'expression: {"*": [{var: gross_payment}, {var: local_levy_rate}]}',
+    `bindings:
   bracket: {range_lookup: [{var: brackets}, {var: gross_payment}]}
-expression: {"+": [{var: bracket.fixed}, {"*": [{"-": [{var: gross_payment}, {var: bracket.from}]}, {var: bracket.rate}]}]}`);
+expression: {"+": [{var: bracket.fixed}, {"*": [{"-": [{var: gross_payment}, {var: bracket.from}]}, {var: bracket.rate}]}]}`,
+  );
 
 describe('a new kind of table, declared in data', () => {
-  const tree = treeWith(levyFiles({ 'masters/parameters/local_levy.yaml': BRACKETS, 'rules/deduction/deduction.local_levy.v1.yaml': BRACKET_RULE }));
+  const tree = treeWith(
+    levyFiles({ 'masters/parameters/local_levy.yaml': BRACKETS, 'rules/deduction/deduction.local_levy.v1.yaml': BRACKET_RULE }),
+  );
   const engine = loadEngine({ rulesDir: tree.rules, mastersDir: tree.masters });
   const base = loadGoldenCases(join(ROOT, 'test/golden')).find((c) => c.id === 'm-ei-gen-fy2024-last-day')!;
   const levyOn = (date: string) => {
     const q = structuredClone(base.request) as Record<string, unknown>;
-    Object.assign(q, { payment_date: date, calculation_date: date, period: { payroll_month: date.slice(0, 7), start_date: `${date.slice(0, 7)}-01`, end_date: date } });
-    return Number((engine.calculate('monthly_payroll', q, base.profile).amounts.statutory_deductions as Record<string, Decimal>).local_levy);
+    Object.assign(q, {
+      payment_date: date,
+      calculation_date: date,
+      period: { payroll_month: date.slice(0, 7), start_date: `${date.slice(0, 7)}-01`, end_date: date },
+    });
+    return Number(
+      (engine.calculate('monthly_payroll', q, base.profile).amounts.statutory_deductions as Record<string, Decimal>).local_levy,
+    );
   };
 
   it('looks the row up in the version in force on the payment date', () => {
@@ -63,8 +78,13 @@ describe('a new kind of table, declared in data', () => {
   });
 
   it('refuses rows that do not hold exactly the declared columns, with file, path and line', () => {
-    const broken = BRACKETS.replace('{from: 200000, to: 500000, fixed: 100, rate: "0.001"}', '{from: 210000, to: 500000, fixed: 100, rat: "0.001"}');
-    const t = treeWith(levyFiles({ 'masters/parameters/local_levy.yaml': broken, 'rules/deduction/deduction.local_levy.v1.yaml': BRACKET_RULE }));
+    const broken = BRACKETS.replace(
+      '{from: 200000, to: 500000, fixed: 100, rate: "0.001"}',
+      '{from: 210000, to: 500000, fixed: 100, rat: "0.001"}',
+    );
+    const t = treeWith(
+      levyFiles({ 'masters/parameters/local_levy.yaml': broken, 'rules/deduction/deduction.local_levy.v1.yaml': BRACKET_RULE }),
+    );
     let problems: { file: string; path: string; message: string }[] = [];
     try {
       loadEngine({ rulesDir: t.rules, mastersDir: t.masters });

@@ -25,7 +25,10 @@ if (cluster.isPrimary) {
     });
   }
 } else {
-  const sqliteLike = { kind: 'sqlite' as const, rateLimiterBackend: () => ({ kind: 'sqlite' as const, storeClient: null, tableName: 'unused' }) };
+  const sqliteLike = {
+    kind: 'sqlite' as const,
+    rateLimiterBackend: () => ({ kind: 'sqlite' as const, storeClient: null, tableName: 'unused' }),
+  };
   const factory = createLimiterFactory({ backend: 'auto' }, sqliteLike);
   const limiter = createRateLimiter(factory, 2, 4);
   const decisions = await Promise.all([1, 2, 3].map(() => limiter.consume('account:shared')));

@@ -7,7 +7,9 @@ import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { describe, expect, it } from 'vitest';
 import { withInsurance, type PointLimiter } from '../../server/rate-limit/insured.ts';
 
-const failing: PointLimiter = { consume: async () => Promise.reject(new Error('RateLimiterCluster timeout: no answer from master in time')) };
+const failing: PointLimiter = {
+  consume: async () => Promise.reject(new Error('RateLimiterCluster timeout: no answer from master in time')),
+};
 
 describe('a rate-limit backend with insurance', () => {
   it('when the backend fails, the insurance limits: its points are allowed, then refused with RateLimiterRes', async () => {

@@ -16,7 +16,9 @@ export const CHROMIUM_PATH = process.env.PAYROLL_TEST_CHROMIUM || '/usr/bin/chro
 /** Whether browser tests run; prints the one skip line when they do not. */
 export function browserTestsRun(): boolean {
   if (existsSync(CHROMIUM_PATH) || isCi()) return true;
-  process.stdout.write(`Browser tests skipped: ${CHROMIUM_PATH} not found. To run them, install Debian's chromium (apt-get install -y chromium) or set PAYROLL_TEST_CHROMIUM to a chromium binary (CI=true makes them required).\n`);
+  process.stdout.write(
+    `Browser tests skipped: ${CHROMIUM_PATH} not found. To run them, install Debian's chromium (apt-get install -y chromium) or set PAYROLL_TEST_CHROMIUM to a chromium binary (CI=true makes them required).\n`,
+  );
   return false;
 }
 
@@ -33,7 +35,16 @@ export async function launchChromium(): Promise<Browser> {
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   return {
     context,

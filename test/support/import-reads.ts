@@ -16,7 +16,20 @@ const record = (p: unknown) => {
   if (!CODE.test(path)) reads.push(path);
 };
 const fsAny = fs as unknown as Record<string, (...args: unknown[]) => unknown>;
-for (const name of ['readFileSync', 'readdirSync', 'statSync', 'lstatSync', 'existsSync', 'openSync', 'opendirSync', 'readFile', 'readdir', 'stat', 'open', 'createReadStream']) {
+for (const name of [
+  'readFileSync',
+  'readdirSync',
+  'statSync',
+  'lstatSync',
+  'existsSync',
+  'openSync',
+  'opendirSync',
+  'readFile',
+  'readdir',
+  'stat',
+  'open',
+  'createReadStream',
+]) {
   const original = fsAny[name]!;
   fsAny[name] = function (this: unknown, ...args: unknown[]) {
     record(args[0]);

@@ -21,7 +21,10 @@ function rateOf(percent: string): number | string {
 describe.each(YEARS)('bonus table $year (masters $version): every band', ({ version, csv }) => {
   const records = readCsv(csv);
   const table = bonusTable(version);
-  const columns = [...Array.from({ length: 8 }, (_, n) => ({ column: 'kou' as const, dependents: n, key: String(n) })), { column: 'otsu' as const, dependents: null, key: '' }];
+  const columns = [
+    ...Array.from({ length: 8 }, (_, n) => ({ column: 'kou' as const, dependents: n, key: String(n) })),
+    { column: 'otsu' as const, dependents: null, key: '' },
+  ];
 
   it('the fixture holds 21 bands per kou column and 5 otsu bands', () => {
     for (const c of columns) {
@@ -30,32 +33,35 @@ describe.each(YEARS)('bonus table $year (masters $version): every band', ({ vers
     }
   });
 
-  it.each(columns.map((c) => [c.column === 'kou' ? `kou ${c.dependents}` : 'otsu', c] as const))('%s: each band at lower and upper - 1', (_l, c) => {
-    const bands = records.filter((r) => r.column === c.column && r.dependents === c.key);
-    let checked = 0;
-    bands.forEach((b, i) => {
-      const lower = Number(b.lower_incl_yen);
-      const upper = b.upper_excl_yen === '' ? null : Number(b.upper_excl_yen);
-      const points = upper === null ? [lower, lower + 1, 100_000_000] : [lower, upper - 1];
-      if (upper !== null) expect(upper).toBeGreaterThan(lower);
-      for (const p of points) {
-        const want = { rate: rateOf(b.rate_percent), row_index: i + 1, lower, upper };
-        expect(bonus(table, p, c.column, c.dependents), `${csv} ${c.column} ${c.key} band ${i + 1} at ${p}`).toEqual(want);
-        if (c.column === 'kou' && c.dependents === 7) {
-          // "7 or more": 8 and 12 dependents read the same column
-          expect(bonus(table, p, 'kou', 8)).toEqual(want);
-          expect(bonus(table, p, 'kou', 12)).toEqual(want);
+  it.each(columns.map((c) => [c.column === 'kou' ? `kou ${c.dependents}` : 'otsu', c] as const))(
+    '%s: each band at lower and upper - 1',
+    (_l, c) => {
+      const bands = records.filter((r) => r.column === c.column && r.dependents === c.key);
+      let checked = 0;
+      bands.forEach((b, i) => {
+        const lower = Number(b.lower_incl_yen);
+        const upper = b.upper_excl_yen === '' ? null : Number(b.upper_excl_yen);
+        const points = upper === null ? [lower, lower + 1, 100_000_000] : [lower, upper - 1];
+        if (upper !== null) expect(upper).toBeGreaterThan(lower);
+        for (const p of points) {
+          const want = { rate: rateOf(b.rate_percent), row_index: i + 1, lower, upper };
+          expect(bonus(table, p, c.column, c.dependents), `${csv} ${c.column} ${c.key} band ${i + 1} at ${p}`).toEqual(want);
+          if (c.column === 'kou' && c.dependents === 7) {
+            // "7 or more": 8 and 12 dependents read the same column
+            expect(bonus(table, p, 'kou', 8)).toEqual(want);
+            expect(bonus(table, p, 'kou', 12)).toEqual(want);
+          }
+          if (c.column === 'otsu') expect(bonus(table, p, 'otsu', 3)).toEqual(want); // dependents ignored
+          checked++;
         }
-        if (c.column === 'otsu') expect(bonus(table, p, 'otsu', 3)).toEqual(want); // dependents ignored
-        checked++;
-      }
-      if (upper !== null) {
-        // a fractional amount just below the upper bound is still in the band
-        expect(bonus(table, D(upper).minus('0.01'), c.column, c.dependents).row_index).toBe(i + 1);
-      }
-    });
-    expect(checked).toBeGreaterThanOrEqual(bands.length * 2);
-  });
+        if (upper !== null) {
+          // a fractional amount just below the upper bound is still in the band
+          expect(bonus(table, D(upper).minus('0.01'), c.column, c.dependents).row_index).toBe(i + 1);
+        }
+      });
+      expect(checked).toBeGreaterThanOrEqual(bands.length * 2);
+    },
+  );
 
   it('the first band starts at 0, the last is open', () => {
     expect(bonus(table, 0, 'kou', 0)).toMatchObject({ row_index: 1, lower: 0 });

@@ -30,13 +30,17 @@ export const MONTHLY_ID = 'nta-withholding-monthly';
 export const BONUS_ID = 'nta-withholding-bonus';
 
 export function monthlyTable(version: string): MonthlyTaxTable {
-  const t = getMasters().all('income_tax_monthly_table').find((r) => r.id === MONTHLY_ID && r.version === version);
+  const t = getMasters()
+    .all('income_tax_monthly_table')
+    .find((r) => r.id === MONTHLY_ID && r.version === version);
   if (!t) throw new Error(`no monthly table ${MONTHLY_ID} ${version}`);
   return t;
 }
 
 export function bonusTable(version: string): BonusTaxTable {
-  const t = getMasters().all('income_tax_bonus_table').find((r) => r.id === BONUS_ID && r.version === version);
+  const t = getMasters()
+    .all('income_tax_bonus_table')
+    .find((r) => r.id === BONUS_ID && r.version === version);
   if (!t) throw new Error(`no bonus table ${BONUS_ID} ${version}`);
   return t;
 }
@@ -78,7 +82,12 @@ export interface MonthlyOut {
 }
 
 /** The monthly rule over one amount: the trace's lookup fields, the raw tax and the rounded result. */
-export function monthly(table: MonthlyTaxTable, amount: Decimal | number | string, column: 'kou' | 'otsu', dependents: number | null): MonthlyOut {
+export function monthly(
+  table: MonthlyTaxTable,
+  amount: Decimal | number | string,
+  column: 'kou' | 'otsu',
+  dependents: number | null,
+): MonthlyOut {
   const ctx = {
     amounts: { income_tax_basis_amount: D(String(amount)) },
     employee: { tax_table_type: column, tax_dependent_count: dependents === null ? null : D(dependents) },
@@ -86,7 +95,13 @@ export function monthly(table: MonthlyTaxTable, amount: Decimal | number | strin
   };
   const { scope, result } = evaluateRule(rule('income_tax.monthly_bracket_lookup.v1'), ctx as never);
   const lookup = scope.lookup as Record<string, Decimal>;
-  const fields = { ...lookup, tax_table_type: column, monthly_taxable_amount: scope.monthly_taxable_amount, dependent_count: scope.dependent_count, tax: scope.tax };
+  const fields = {
+    ...lookup,
+    tax_table_type: column,
+    monthly_taxable_amount: scope.monthly_taxable_amount,
+    dependent_count: scope.dependent_count,
+    tax: scope.tax,
+  };
   return {
     method: lookup.method as unknown as string,
     tax: (scope.tax as Decimal).toFixed(),
@@ -95,7 +110,18 @@ export function monthly(table: MonthlyTaxTable, amount: Decimal | number | strin
   };
 }
 
-export function bonus(table: BonusTaxTable, p: Decimal | number, column: 'kou' | 'otsu', dependents: number | null): Record<string, unknown> {
-  const scope = { bonus_table: table, previous_month_taxable_amount: D(String(p)), tax_table_type: column, tax_dependent_count: dependents === null ? null : D(dependents), _kou: column === 'kou' };
+export function bonus(
+  table: BonusTaxTable,
+  p: Decimal | number,
+  column: 'kou' | 'otsu',
+  dependents: number | null,
+): Record<string, unknown> {
+  const scope = {
+    bonus_table: table,
+    previous_month_taxable_amount: D(String(p)),
+    tax_table_type: column,
+    tax_dependent_count: dependents === null ? null : D(dependents),
+    _kou: column === 'kou',
+  };
   return serializeValue(bonusLookupEv(scope)) as Record<string, unknown>;
 }

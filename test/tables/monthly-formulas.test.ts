@@ -111,7 +111,14 @@ describe.each(YEARS)('monthly table $year (masters $version): formula zones', ({
           const r = monthly(table, a, 'otsu', n);
           expect(r.tax, `otsu at ${a}`).toBe(raw.toFixed());
           expect(r.floored).toBe(raw.floor().toNumber());
-          expect(r.json).toMatchObject({ method: 'bracket', dependent_count: null, taxable_from: from, taxable_to: upto, base_tax_amount: base, rate });
+          expect(r.json).toMatchObject({
+            method: 'bracket',
+            dependent_count: null,
+            taxable_from: from,
+            taxable_to: upto,
+            base_tax_amount: base,
+            rate,
+          });
         }
       }
     }
@@ -123,7 +130,15 @@ describe.each(YEARS)('monthly table $year (masters $version): formula zones', ({
       const r = monthly(table, a, 'otsu', null);
       expect(r.tax).toBe(raw.toFixed());
       expect(r.floored).toBe(raw.floor().toNumber());
-      expect(r.json).toMatchObject({ method: 'below_table', dependent_count: null, row_index: null, taxable_from: 0, taxable_to: first, base_tax_amount: 0, rate: OTSU_BELOW_RATE });
+      expect(r.json).toMatchObject({
+        method: 'below_table',
+        dependent_count: null,
+        row_index: null,
+        taxable_from: 0,
+        taxable_to: first,
+        base_tax_amount: 0,
+        rate: OTSU_BELOW_RATE,
+      });
       expect(String(r.json.excess_amount)).toBe(a.toFixed());
     }
   });

@@ -18,7 +18,9 @@ const run = promisify(execFile);
 
 async function golden(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', join(PROJECT, 'tools', 'golden.ts'), ...args], { cwd: PROJECT });
+    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', join(PROJECT, 'tools', 'golden.ts'), ...args], {
+      cwd: PROJECT,
+    });
     return { code: 0, stdout, stderr };
   } catch (e) {
     const err = e as { code: number; stdout: string; stderr: string };
@@ -42,9 +44,18 @@ describe('golden runner (functions)', () => {
       [['trace', 0, 'rounded_amount'], 6000, 6220],
     ]);
     for (const m of outcome.mismatches) {
-      expect(m.step).toEqual({ step: 'income_tax', formula_code: 'income_tax.monthly_bracket_lookup.v1', rule_file: 'rules/income_tax/income_tax.monthly_bracket_lookup.v1.yaml' });
+      expect(m.step).toEqual({
+        step: 'income_tax',
+        formula_code: 'income_tax.monthly_bracket_lookup.v1',
+        rule_file: 'rules/income_tax/income_tax.monthly_bracket_lookup.v1.yaml',
+      });
     }
-    expect(runGoldenCase(engine, cases.find((c) => c.id === 'fixture-right')!).mismatches).toEqual([]);
+    expect(
+      runGoldenCase(
+        engine,
+        cases.find((c) => c.id === 'fixture-right')!,
+      ).mismatches,
+    ).toEqual([]);
   });
 
   it('filters on case id, file and tag', () => {
@@ -64,7 +75,12 @@ describe('golden runner (functions)', () => {
 
   it('a case whose calculation crashes fails alone, with the reason', () => {
     const { cases } = loadGoldenCorpus(join(FIXTURES, 'good'));
-    const crashing = { ...engine, calculate: () => { throw new TypeError('boom'); } } as Engine;
+    const crashing = {
+      ...engine,
+      calculate: () => {
+        throw new TypeError('boom');
+      },
+    } as Engine;
     expect(runGoldenCase(crashing, cases[0]).problems).toEqual(['the calculation crashed: boom']);
     expect(runGoldenCase(engine, cases[0]).problems).toEqual([]);
   });
@@ -104,13 +120,15 @@ describe('npm run golden (command line)', () => {
   it('prints field, expected, actual, step, formula and rule file for each difference', async () => {
     const res = await golden('--dir', join(FIXTURES, 'good'));
     expect(res.code).toBe(1);
-    expect(res.stdout).toContain([
-      'FAIL fixture-wrong  (cases.yaml)',
-      '  amounts.income_tax',
-      '      expected 6000',
-      '      actual   6220',
-      '      from step income_tax: income_tax.monthly_bracket_lookup.v1  (rules/income_tax/income_tax.monthly_bracket_lookup.v1.yaml)',
-    ].join('\n'));
+    expect(res.stdout).toContain(
+      [
+        'FAIL fixture-wrong  (cases.yaml)',
+        '  amounts.income_tax',
+        '      expected 6000',
+        '      actual   6220',
+        '      from step income_tax: income_tax.monthly_bracket_lookup.v1  (rules/income_tax/income_tax.monthly_bracket_lookup.v1.yaml)',
+      ].join('\n'),
+    );
     expect(res.stdout).toContain('golden: 1 passed, 1 failed');
     const filtered = await golden('--dir', join(FIXTURES, 'good'), '--filter', 'kou');
     expect(filtered.code).toBe(0);
@@ -134,8 +152,12 @@ describe('npm run golden (command line)', () => {
     const res = await golden('--dir', dir, '--update');
     // the description of the wrong case quotes the old figure: left to a person (exit 1), values written anyway
     expect(res.code).toBe(1);
-    expect(res.stdout).toContain('CHECK DESCRIPTION fixture-wrong  (cases.yaml): it quotes figures the case no longer expects; rework its arithmetic\n  quotes 6,000: was amounts.income_tax, now 6220\n');
-    expect(res.stdout).toContain('golden --update: 2 values rewritten in 1 files; 1 descriptions quote old figures; 0 cases need a hand edit');
+    expect(res.stdout).toContain(
+      'CHECK DESCRIPTION fixture-wrong  (cases.yaml): it quotes figures the case no longer expects; rework its arithmetic\n  quotes 6,000: was amounts.income_tax, now 6220\n',
+    );
+    expect(res.stdout).toContain(
+      'golden --update: 2 values rewritten in 1 files; 1 descriptions quote old figures; 0 cases need a hand edit',
+    );
     const after = readFileSync(join(dir, 'cases.yaml'), 'utf8');
     expect(after).toBe(
       before
@@ -149,7 +171,10 @@ describe('npm run golden (command line)', () => {
     const dir = join(work, 'gone');
     cpSync(join(FIXTURES, 'good'), dir, { recursive: true });
     const file = join(dir, 'cases.yaml');
-    const original = readFileSync(file, 'utf8').replace('amounts: { income_tax_basis_amount: 252000, income_tax: 6220 }', 'amounts: { income_tax_basis_amount: 252000, retired_amount: 5 }');
+    const original = readFileSync(file, 'utf8').replace(
+      'amounts: { income_tax_basis_amount: 252000, income_tax: 6220 }',
+      'amounts: { income_tax_basis_amount: 252000, retired_amount: 5 }',
+    );
     writeFileSync(file, original);
     const res = await golden('--dir', dir, '--update', '--filter', 'fixture-right');
     expect(res.code).toBe(1);
@@ -165,7 +190,9 @@ describe('npm run golden (command line)', () => {
     removeTemp(join(masters, '..'));
     expect(res.code).toBe(1);
     // "A = 252,000 ... row [251,000, 254,000) gives 6,220": the bounds and the basis still hold, the tax does not
-    expect(res.stdout).toContain('CHECK DESCRIPTION fixture-right  (cases.yaml): it quotes figures the case no longer expects; rework its arithmetic\n  quotes 6,220: was amounts.income_tax, now 6221\ngolden --update: 1 values rewritten in 1 files; 1 descriptions quote old figures; 0 cases need a hand edit');
+    expect(res.stdout).toContain(
+      'CHECK DESCRIPTION fixture-right  (cases.yaml): it quotes figures the case no longer expects; rework its arithmetic\n  quotes 6,220: was amounts.income_tax, now 6221\ngolden --update: 1 values rewritten in 1 files; 1 descriptions quote old figures; 0 cases need a hand edit',
+    );
     expect(readFileSync(join(dir, 'cases.yaml'), 'utf8')).toContain('amounts: { income_tax_basis_amount: 252000, income_tax: 6221 }');
   });
 
@@ -173,14 +200,18 @@ describe('npm run golden (command line)', () => {
     const masters = oneYenMasters();
     const res = await golden('--dir', join(FIXTURES, 'good'), '--masters', masters, '--filter', 'fixture-right');
     expect(res.code).toBe(1);
-    expect(res.stdout).toContain('  amounts.income_tax\n      expected 6220\n      actual   6221\n      from step income_tax: income_tax.monthly_bracket_lookup.v1');
+    expect(res.stdout).toContain(
+      '  amounts.income_tax\n      expected 6220\n      actual   6221\n      from step income_tax: income_tax.monthly_bracket_lookup.v1',
+    );
     removeTemp(join(masters, '..'));
   });
 
   it('unloadable masters: one line saying so, then each problem with file and path, exit 1, no stack trace', async () => {
     const missing = await golden('--masters', join(work, 'no-such-dir'));
     expect(missing.code).toBe(2);
-    expect(missing.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^golden: ENOENT: no such file or directory, scandir '.*no-such-dir'$/)]);
+    expect(missing.stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(/^golden: ENOENT: no such file or directory, scandir '.*no-such-dir'$/),
+    ]);
     const broken = await golden('--masters', join(PROJECT, 'test', 'fixtures', 'masters-broken', 'rate-as-number'));
     expect(broken.code).toBe(1);
     expect(broken.stdout.trim().split('\n')).toEqual([

@@ -4,7 +4,19 @@ import { staleFigures } from '../../tools/golden/stale-description.ts';
 
 const DESCRIPTION =
   'Tokyo, 2026-04 rates: health r(320,000 x 4.925% = 15,760) = 15,760; pension 29,280; employment insurance 1,606; income tax basis 252,986 -> 6,220; total 53,234; net 268,066.';
-const EXPECT = { amounts: { statutory_deductions: { health_insurance: 15760, employees_pension_insurance: 29280, employment_insurance: 1606, income_tax: 6220, total: 53234 }, income_tax_basis_amount: 252986, net_payment: 268066 } };
+const EXPECT = {
+  amounts: {
+    statutory_deductions: {
+      health_insurance: 15760,
+      employees_pension_insurance: 29280,
+      employment_insurance: 1606,
+      income_tax: 6220,
+      total: 53234,
+    },
+    income_tax_basis_amount: 252986,
+    net_payment: 268066,
+  },
+};
 const REQUEST = { base_pay: 300000, allowances: [{ amount: 21300 }], employee_snapshot: { standard_monthly_remuneration: 320000 } };
 const change = (path: (string | number)[], expected: unknown, actual: unknown) => ({ path, expected, actual });
 
@@ -27,7 +39,9 @@ describe('stale figures in a description after --update', () => {
     const expect2 = { amounts: { health_insurance: 15760, pension: 15760 } };
     expect(staleFigures('health 15,760; pension 15,760', expect2, {}, [change(['amounts', 'health_insurance'], 15760, 15761)])).toEqual([]);
     // 320,000 replaced in the expectation but still the request's standard monthly remuneration
-    expect(staleFigures('standard 320,000', { amounts: { smr: 320000 } }, REQUEST, [change(['amounts', 'smr'], 320000, 340000)])).toEqual([]);
+    expect(staleFigures('standard 320,000', { amounts: { smr: 320000 } }, REQUEST, [change(['amounts', 'smr'], 320000, 340000)])).toEqual(
+      [],
+    );
   });
 
   it('reads figures with and without thousands separators, not digits inside dates or other numbers', () => {

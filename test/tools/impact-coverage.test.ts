@@ -13,7 +13,13 @@ import { defaultDates, firstPayments, reaches, type ChangedVersion } from '../..
 import { PROJECT, removeTemp, tempDir } from './support/data-copies.ts';
 
 const run = promisify(execFile);
-const impact = async (...args: string[]) => (await run(process.execPath, ['--import', 'tsx', join(PROJECT, 'tools', 'impact.ts'), ...args], { cwd: PROJECT, maxBuffer: 64 * 1024 * 1024 })).stdout;
+const impact = async (...args: string[]) =>
+  (
+    await run(process.execPath, ['--import', 'tsx', join(PROJECT, 'tools', 'impact.ts'), ...args], {
+      cwd: PROJECT,
+      maxBuffer: 64 * 1024 * 1024,
+    })
+  ).stdout;
 const SMALL = ['--golden', 'none', '--size', '200', '--seed', '5'];
 
 describe('payment dates and the versions that differ', () => {
@@ -30,7 +36,10 @@ describe('payment dates and the versions that differ', () => {
     const text = readFileSync(file, 'utf8');
     if (!text.includes('effective_to: "2029-08-31"')) throw new Error('2028-09 pension master: effective_to not where expected');
     writeFileSync(file, text.replace('effective_to: "2029-08-31"', 'effective_to: null'));
-    [defaults, pinned] = await Promise.all([impact('--base', before, '--head', PROJECT, ...SMALL), impact('--base', before, '--head', PROJECT, ...SMALL, '--on', '2026-05-25')]);
+    [defaults, pinned] = await Promise.all([
+      impact('--base', before, '--head', PROJECT, ...SMALL),
+      impact('--base', before, '--head', PROJECT, ...SMALL, '--on', '2026-05-25'),
+    ]);
   }, 240_000);
   afterAll(() => removeTemp(work));
 
@@ -41,7 +50,11 @@ describe('payment dates and the versions that differ', () => {
     expect(changed).toBeGreaterThan(0);
     // every change is under the new table: premium month 2029-09, and the version chosen differently
     expect(defaults).toMatch(new RegExp(`  by premium month:\\n    2029-09 +${changed} of +[\\d,]+ +\\(`));
-    expect(defaults).toMatch(new RegExp(`table versions chosen differently, in changed results:\\n +${changed}  employees_pension_rate_version 2028-09 -> 2029-09\\n`));
+    expect(defaults).toMatch(
+      new RegExp(
+        `table versions chosen differently, in changed results:\\n +${changed}  employees_pension_rate_version 2028-09 -> 2029-09\\n`,
+      ),
+    );
     expect(defaults).toContain('      versions: employees_pension_rate_version 2028-09 -> 2029-09\n');
     expect(defaults).toMatch(/employees_pension_standard_monthly_remuneration +710000 -> 750000/);
   });
@@ -64,7 +77,10 @@ describe('a one-prefecture rate change', () => {
     const text = readFileSync(file, 'utf8');
     const tokyo = /^ {2}- \{id: kyokai-13, .*health_insurance_employee_rate: "0\.04925"/m;
     if (!tokyo.test(text)) throw new Error('Tokyo 2026-04 record not where expected');
-    writeFileSync(file, text.replace(tokyo, (l) => l.replace('"0.04925"', '"0.0493"')));
+    writeFileSync(
+      file,
+      text.replace(tokyo, (l) => l.replace('"0.04925"', '"0.0493"')),
+    );
     out = await impact('--base', PROJECT, '--head', work, ...SMALL, '--on', '2026-05-25,2026-06-25');
   }, 240_000);
   afterAll(() => removeTemp(work));
@@ -72,21 +88,39 @@ describe('a one-prefecture rate change', () => {
   it('shows as that prefecture only, under the premium months of the version, with the rate change inline', () => {
     const changed = Number(/changed: (\d+)/.exec(out)![1]);
     expect(changed).toBeGreaterThan(0);
-    expect(out).toMatch(new RegExp(`  by prefecture:\\n    13 +${changed} of +[\\d,]+ +\\([\\d.]+ %\\)\\n    \\(\\d+ other prefecture group\\(s\\) unchanged\\)`));
+    expect(out).toMatch(
+      new RegExp(
+        `  by prefecture:\\n    13 +${changed} of +[\\d,]+ +\\([\\d.]+ %\\)\\n    \\(\\d+ other prefecture group\\(s\\) unchanged\\)`,
+      ),
+    );
     // only premium months under the (open-ended) 2026-04 version: 2026-04 and 2026-05 by the monthly payrolls,
     // and 2026-06 where the sampled population has a same-month collection or a bonus paid in June
-    expect(out).toMatch(/ {2}by premium month:\n {4}2026-04 +\d+ of .*\n {4}2026-05 +\d+ of .*\n( {4}2026-06 +\d+ of .*\n)?( {4}\(| {2}by prefecture:)/);
+    expect(out).toMatch(
+      / {2}by premium month:\n {4}2026-04 +\d+ of .*\n {4}2026-05 +\d+ of .*\n( {4}2026-06 +\d+ of .*\n)?( {4}\(| {2}by prefecture:)/,
+    );
     const rates = out.slice(out.indexOf('rates that differ'), out.indexOf('changed results by formula code'));
     expect(rates).toMatch(/\n +\d+ {2}health_insurance\.health_insurance_employee_rate 0\.04925 -> 0\.0493\n/);
     // only Tokyo's health rate differs: every listed change is that one rate, read by its steps
-    expect(rates.trim().split('\n').slice(1).every((l) => /health_insurance_employee_rate 0\.04925 -> 0\.0493$/.test(l))).toBe(true);
+    expect(
+      rates
+        .trim()
+        .split('\n')
+        .slice(1)
+        .every((l) => /health_insurance_employee_rate 0\.04925 -> 0\.0493$/.test(l)),
+    ).toBe(true);
     expect(out).toMatch(/\n {6}rates: [^\n]*health_insurance\.health_insurance_employee_rate 0\.04925 -> 0\.0493/);
     expect(out).not.toContain('table versions chosen differently');
   });
 });
 
 describe('which dates reach a version', () => {
-  const v = (from: string, to: string | null, basis: ChangedVersion['basis']): ChangedVersion => ({ file: 'x', change: 'added', from, to, basis });
+  const v = (from: string, to: string | null, basis: ChangedVersion['basis']): ChangedVersion => ({
+    file: 'x',
+    change: 'added',
+    from,
+    to,
+    basis,
+  });
 
   it('payment-date versions: the payment date in force; premium-month versions: the payment month or the month before', () => {
     expect(reaches(v('2027-01-01', null, 'payment_date'), '2026-12-25')).toBe(false);

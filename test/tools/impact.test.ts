@@ -48,7 +48,11 @@ describe('impact report on a one-yen change', () => {
     expected = { all: 0, withNetPay: 0 };
     for (const s of subjects) {
       try {
-        const r = base.calculate(s.calculation, { ...structuredClone(s.baseRequest), calculation_options: { include_calculation_trace: true } }, s.profile);
+        const r = base.calculate(
+          s.calculation,
+          { ...structuredClone(s.baseRequest), calculation_options: { include_calculation_trace: true } },
+          s.profile,
+        );
         if (readsTheChangedCell(r.calculation_trace as unknown as Step[])) {
           expected.all++;
           if (typeof r.amounts.net_payment === 'number') expected.withNetPay++;
@@ -57,7 +61,27 @@ describe('impact report on a one-yen change', () => {
         /* a request that errors reads no table */
       }
     }
-    ({ stdout } = await run(process.execPath, ['--import', 'tsx', join(PROJECT, 'tools', 'impact.ts'), '--base', PROJECT, '--head', headDir, '--seed', '7', '--size', '300', '--on', '2026-05-25', '--html', join(work, 'impact.html')], { cwd: PROJECT, maxBuffer: 64 * 1024 * 1024 }));
+    ({ stdout } = await run(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        join(PROJECT, 'tools', 'impact.ts'),
+        '--base',
+        PROJECT,
+        '--head',
+        headDir,
+        '--seed',
+        '7',
+        '--size',
+        '300',
+        '--on',
+        '2026-05-25',
+        '--html',
+        join(work, 'impact.html'),
+      ],
+      { cwd: PROJECT, maxBuffer: 64 * 1024 * 1024 },
+    ));
   }, 240_000);
 
   afterAll(() => {
@@ -82,8 +106,16 @@ describe('impact report on a one-yen change', () => {
   it('breaks the changed results down by pay type, premium month and prefecture: each dimension adds up to the changed and compared totals', () => {
     const compared = Number(/results compared: (\d+);/.exec(stdout)![1]);
     for (const title of ['pay type', 'premium month', 'prefecture']) {
-      const block = stdout.slice(stdout.indexOf(`  by ${title}:`)).split('\n').slice(1);
-      const rows = block.slice(0, block.findIndex((l) => !l.startsWith('    ') || l.startsWith('    ('))).map((l) => /^ {4}(\S+) +([\d,]+) of +([\d,]+) +\(/.exec(l)!);
+      const block = stdout
+        .slice(stdout.indexOf(`  by ${title}:`))
+        .split('\n')
+        .slice(1);
+      const rows = block
+        .slice(
+          0,
+          block.findIndex((l) => !l.startsWith('    ') || l.startsWith('    (')),
+        )
+        .map((l) => /^ {4}(\S+) +([\d,]+) of +([\d,]+) +\(/.exec(l)!);
       expect(rows.reduce((n, r) => n + Number(r[2].replace(/,/g, '')), 0)).toBe(expected.all);
       expect(rows.every((r) => Number(r[3].replace(/,/g, '')) <= compared)).toBe(true);
     }
@@ -93,94 +125,127 @@ describe('impact report on a one-yen change', () => {
     expect(stdout).not.toContain('rates that differ');
   });
 
-  it.runIf(browserRuns)('the HTML page renders its charts offline with the same counts', async () => {
-    const html = readFileSync(join(work, 'impact.html'), 'utf8');
-    // nothing to fetch: no external script or stylesheet (the route check below also fails on any request)
-    expect(/<script[^>]*\ssrc=/i.test(html)).toBe(false);
-    expect(/<link\b/i.test(html)).toBe(false);
-    const { context, close } = await launchChromium();
-    try {
-      const page = await context.newPage();
-      const fetched: string[] = [];
-      await page.route('**/*', (route) => {
-        const url = route.request().url();
-        if (url.startsWith('file:')) return route.continue();
-        fetched.push(url);
-        return route.abort();
-      });
-      const errors: string[] = [];
-      page.on('pageerror', (e) => errors.push(e.message));
-      await page.goto(`file://${join(work, 'impact.html')}`);
-      const state = await page.evaluate(() => {
-        const w = window as unknown as { impactCharts: Record<string, { data: { labels: string[]; datasets: { data: unknown[] }[] } }>; Chart: { instances: Record<string, unknown> } };
-        const painted = (id: string) => {
-          const canvas = document.getElementById(id) as HTMLCanvasElement;
-          const pixels = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
-          let n = 0;
-          for (let i = 3; i < pixels.length; i += 4) if (pixels[i] !== 0) n++;
-          return { width: canvas.width, painted: n };
-        };
-        const series = (name: string) => {
-          const c = w.impactCharts[name];
-          return Object.fromEntries(c.data.labels.map((l, i) => [l, c.data.datasets[0].data[i]]));
-        };
-        // every bar is placed on both axes and drawn with a visible length (a bar at a null coordinate
-        // leaves axes and labels painted but no bar)
-        const barsDrawn = (name: string) => {
-          const chart = w.impactCharts[name] as unknown as { getDatasetMeta(i: number): { data: { x: number; y: number; base: number; horizontal?: boolean }[] }; options: { indexAxis?: string } };
-          const horizontal = chart.options.indexAxis === 'y';
-          return chart.getDatasetMeta(0).data.map((b) => Number.isFinite(b.x) && Number.isFinite(b.y) && Math.abs((horizontal ? b.x : b.y) - b.base) >= 2);
-        };
-        return {
-          drawn: ['byAmount', 'byFormulaCode', 'distribution'].map((n) => barsDrawn(n)),
-          instances: Object.keys(w.Chart.instances).length,
-          byAmount: series('byAmount'),
-          byFormulaCode: series('byFormulaCode'),
-          distribution: series('distribution'),
-          canvases: ['by-amount', 'by-formula-code', 'distribution'].map(painted),
-          changed: document.getElementById('changed')!.textContent,
-          incomeTaxRow: [...document.querySelectorAll('tr[data-amount="income_tax"] td')].map((td) => td.textContent),
-          payTypeChanged: [...document.querySelectorAll('#by-pay-type tr[data-group] td:nth-child(2)')].reduce((n, td) => n + Number(td.textContent), 0),
-        };
-      });
-      expect(errors).toEqual([]);
-      expect(fetched).toEqual([]);
-      expect(state.instances).toBe(3);
-      expect(state.drawn).toEqual([
-        Object.keys(state.byAmount).map(() => true),
-        Object.keys(state.byFormulaCode).map(() => true),
-        Object.keys(state.distribution).map(() => true),
-      ]);
-      for (const c of state.canvases) {
-        expect(c.width).toBeGreaterThan(0);
-        expect(c.painted).toBeGreaterThan(500);
-      }
-      expect(state.changed).toBe(String(expected.all));
-      expect(state.byAmount).toEqual({ income_tax: expected.all, total_deductions: expected.withNetPay, net_payment: expected.withNetPay });
-      expect(state.byFormulaCode['income_tax.monthly_bracket_lookup.v1']).toBe(expected.all);
-      expect(state.distribution.income_tax).toEqual([1, 1]);
-      expect(state.incomeTaxRow).toEqual(['income_tax', String(expected.all), '1', '1', '1', '1', '1']);
-      expect(state.payTypeChanged).toBe(expected.all);
-      // within its width at a desktop and a phone width, every folded input opened: no horizontal scrolling
-      for (const width of [1280, 800, 390]) {
-        await page.setViewportSize({ width, height: 900 });
-        // Chart.js resizes its canvases on a ResizeObserver callback, a frame or more later (longer under load)
-        await page.waitForFunction(() => [...document.querySelectorAll('canvas')].every((c) => c.getBoundingClientRect().right <= document.documentElement.clientWidth + 1), null, { timeout: 15_000 });
-        const fit = await page.evaluate(() => {
-          document.querySelectorAll('details').forEach((d) => ((d as HTMLDetailsElement).open = true));
-          const doc = document.documentElement;
-          // anything wider than the page outside the tables' own scroll boxes
-          const outside = [...document.querySelectorAll('body *')].filter((e) => !e.closest('.scroll') && e.getBoundingClientRect().right > doc.clientWidth + 1).map((e) => e.tagName);
-          return { scrollWidth: doc.scrollWidth, clientWidth: doc.clientWidth, outside, details: document.querySelectorAll('details[open]').length };
+  it.runIf(browserRuns)(
+    'the HTML page renders its charts offline with the same counts',
+    async () => {
+      const html = readFileSync(join(work, 'impact.html'), 'utf8');
+      // nothing to fetch: no external script or stylesheet (the route check below also fails on any request)
+      expect(/<script[^>]*\ssrc=/i.test(html)).toBe(false);
+      expect(/<link\b/i.test(html)).toBe(false);
+      const { context, close } = await launchChromium();
+      try {
+        const page = await context.newPage();
+        const fetched: string[] = [];
+        await page.route('**/*', (route) => {
+          const url = route.request().url();
+          if (url.startsWith('file:')) return route.continue();
+          fetched.push(url);
+          return route.abort();
         });
-        expect(fit.details).toBeGreaterThan(0);
-        expect(fit.outside).toEqual([]);
-        expect(fit.scrollWidth).toBeLessThanOrEqual(fit.clientWidth);
+        const errors: string[] = [];
+        page.on('pageerror', (e) => errors.push(e.message));
+        await page.goto(`file://${join(work, 'impact.html')}`);
+        const state = await page.evaluate(() => {
+          const w = window as unknown as {
+            impactCharts: Record<string, { data: { labels: string[]; datasets: { data: unknown[] }[] } }>;
+            Chart: { instances: Record<string, unknown> };
+          };
+          const painted = (id: string) => {
+            const canvas = document.getElementById(id) as HTMLCanvasElement;
+            const pixels = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+            let n = 0;
+            for (let i = 3; i < pixels.length; i += 4) if (pixels[i] !== 0) n++;
+            return { width: canvas.width, painted: n };
+          };
+          const series = (name: string) => {
+            const c = w.impactCharts[name];
+            return Object.fromEntries(c.data.labels.map((l, i) => [l, c.data.datasets[0].data[i]]));
+          };
+          // every bar is placed on both axes and drawn with a visible length (a bar at a null coordinate
+          // leaves axes and labels painted but no bar)
+          const barsDrawn = (name: string) => {
+            const chart = w.impactCharts[name] as unknown as {
+              getDatasetMeta(i: number): { data: { x: number; y: number; base: number; horizontal?: boolean }[] };
+              options: { indexAxis?: string };
+            };
+            const horizontal = chart.options.indexAxis === 'y';
+            return chart
+              .getDatasetMeta(0)
+              .data.map((b) => Number.isFinite(b.x) && Number.isFinite(b.y) && Math.abs((horizontal ? b.x : b.y) - b.base) >= 2);
+          };
+          return {
+            drawn: ['byAmount', 'byFormulaCode', 'distribution'].map((n) => barsDrawn(n)),
+            instances: Object.keys(w.Chart.instances).length,
+            byAmount: series('byAmount'),
+            byFormulaCode: series('byFormulaCode'),
+            distribution: series('distribution'),
+            canvases: ['by-amount', 'by-formula-code', 'distribution'].map(painted),
+            changed: document.getElementById('changed')!.textContent,
+            incomeTaxRow: [...document.querySelectorAll('tr[data-amount="income_tax"] td')].map((td) => td.textContent),
+            payTypeChanged: [...document.querySelectorAll('#by-pay-type tr[data-group] td:nth-child(2)')].reduce(
+              (n, td) => n + Number(td.textContent),
+              0,
+            ),
+          };
+        });
+        expect(errors).toEqual([]);
+        expect(fetched).toEqual([]);
+        expect(state.instances).toBe(3);
+        expect(state.drawn).toEqual([
+          Object.keys(state.byAmount).map(() => true),
+          Object.keys(state.byFormulaCode).map(() => true),
+          Object.keys(state.distribution).map(() => true),
+        ]);
+        for (const c of state.canvases) {
+          expect(c.width).toBeGreaterThan(0);
+          expect(c.painted).toBeGreaterThan(500);
+        }
+        expect(state.changed).toBe(String(expected.all));
+        expect(state.byAmount).toEqual({
+          income_tax: expected.all,
+          total_deductions: expected.withNetPay,
+          net_payment: expected.withNetPay,
+        });
+        expect(state.byFormulaCode['income_tax.monthly_bracket_lookup.v1']).toBe(expected.all);
+        expect(state.distribution.income_tax).toEqual([1, 1]);
+        expect(state.incomeTaxRow).toEqual(['income_tax', String(expected.all), '1', '1', '1', '1', '1']);
+        expect(state.payTypeChanged).toBe(expected.all);
+        // within its width at a desktop and a phone width, every folded input opened: no horizontal scrolling
+        for (const width of [1280, 800, 390]) {
+          await page.setViewportSize({ width, height: 900 });
+          // Chart.js resizes its canvases on a ResizeObserver callback, a frame or more later (longer under load)
+          await page.waitForFunction(
+            () =>
+              [...document.querySelectorAll('canvas')].every(
+                (c) => c.getBoundingClientRect().right <= document.documentElement.clientWidth + 1,
+              ),
+            null,
+            { timeout: 15_000 },
+          );
+          const fit = await page.evaluate(() => {
+            document.querySelectorAll('details').forEach((d) => ((d as HTMLDetailsElement).open = true));
+            const doc = document.documentElement;
+            // anything wider than the page outside the tables' own scroll boxes
+            const outside = [...document.querySelectorAll('body *')]
+              .filter((e) => !e.closest('.scroll') && e.getBoundingClientRect().right > doc.clientWidth + 1)
+              .map((e) => e.tagName);
+            return {
+              scrollWidth: doc.scrollWidth,
+              clientWidth: doc.clientWidth,
+              outside,
+              details: document.querySelectorAll('details[open]').length,
+            };
+          });
+          expect(fit.details).toBeGreaterThan(0);
+          expect(fit.outside).toEqual([]);
+          expect(fit.scrollWidth).toBeLessThanOrEqual(fit.clientWidth);
+        }
+      } finally {
+        await close();
       }
-    } finally {
-      await close();
-    }
-  }, 120_000);
+    },
+    120_000,
+  );
 });
 
 describe('the generated population', () => {
@@ -190,7 +255,9 @@ describe('the generated population', () => {
 
   it('is reproducible from its seed, and the same member gives the same request twice', () => {
     const b = generatePopulation(3, 500, accepts, '2026-05-25');
-    expect(b.members.map((m) => JSON.stringify(m.request('2026-05-25')))).toEqual(a.members.map((m) => JSON.stringify(m.request('2026-05-25'))));
+    expect(b.members.map((m) => JSON.stringify(m.request('2026-05-25')))).toEqual(
+      a.members.map((m) => JSON.stringify(m.request('2026-05-25'))),
+    );
     expect(generatePopulation(4, 500, accepts, '2026-05-25').members.map((m) => m.id)).not.toEqual(a.members.map((m) => m.id));
   });
 

@@ -61,7 +61,11 @@ describe('masters:import round trip against the live masters', () => {
     for (const version of versions) {
       const records = live(`social_insurance/kyokai_rates/${version}.yaml`).records;
       // the CSV has no childcare support rate and no bonus cap: those two are placeholders
-      const strip = (r: any) => ({ ...r, childcare_support_contribution_employee_rate: undefined, health_insurance_standard_bonus_annual_cap: undefined });
+      const strip = (r: any) => ({
+        ...r,
+        childcare_support_contribution_employee_rate: undefined,
+        health_insurance_standard_bonus_annual_cap: undefined,
+      });
       expect(doc.records.map(strip)).toEqual(records.map(strip));
     }
     expect(doc.records[12].childcare_support_contribution_employee_rate).toEqual(PLACEHOLDER);
@@ -100,23 +104,31 @@ describe('placeholders and the command line', () => {
     const file = join(dir, 'employment_insurance/2026-04.yaml');
     const problems = checkMasters(dir);
     expect(problems.map((p) => p.path)).toEqual(expect.arrayContaining(['/provider', '/sources/0/publisher', '/sources/0/verification']));
-    expect(problems.find((p) => p.path === '/sources/0/publisher')!.message).toMatch(/^placeholder left by masters:import: TO_FILL: who published the table \(line \d+\)$/);
+    expect(problems.find((p) => p.path === '/sources/0/publisher')!.message).toMatch(
+      /^placeholder left by masters:import: TO_FILL: who published the table \(line \d+\)$/,
+    );
     // fill the envelope from the live file (what the specialist types in from the publication)
     const liveText = readFileSync(join(PROJECT, 'masters', 'employment_insurance/2026-04.yaml'), 'utf8');
     const envelope = liveText.slice(liveText.indexOf('provider:'), liveText.indexOf('records:'));
     const text = readFileSync(file, 'utf8');
     writeFileSync(file, text.slice(0, text.indexOf('provider:')) + envelope + text.slice(text.indexOf('records:')));
     expect(checkMasters(dir)).toEqual([]);
-    expect((await cli('employment-insurance', join(PUBLISHED, 'social_insurance/employment_insurance_rates.csv'), '--into', dir)).stderr).toMatch(/exists; a new version is a new file/);
+    expect(
+      (await cli('employment-insurance', join(PUBLISHED, 'social_insurance/employment_insurance_rates.csv'), '--into', dir)).stderr,
+    ).toMatch(/exists; a new version is a new file/);
   });
 
   it('--help lists the kinds; bad input is one line', async () => {
     expect((await cli('--help')).stdout).toContain('kyokai-rates');
     const unknown = await cli('nonsense', 'x.csv');
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toBe('masters:import: unknown kind nonsense; one of withholding-monthly, withholding-bonus, kyokai-rates, employment-insurance, health-grades, pension-grades\n');
+    expect(unknown.stderr).toBe(
+      'masters:import: unknown kind nonsense; one of withholding-monthly, withholding-bonus, kyokai-rates, employment-insurance, health-grades, pension-grades\n',
+    );
     const wrongLayout = await cli('withholding-bonus', join(PUBLISHED, 'income_tax/monthly_2026.csv'));
-    expect(wrongLayout.stderr).toMatch(/^masters:import: .*monthly_2026\.csv: missing column\(s\) column, dependents, rate_percent, lower_incl_yen, upper_excl_yen; expected the published layout/);
+    expect(wrongLayout.stderr).toMatch(
+      /^masters:import: .*monthly_2026\.csv: missing column\(s\) column, dependents, rate_percent, lower_incl_yen, upper_excl_yen; expected the published layout/,
+    );
     expect(wrongLayout.stderr.trim().split('\n')).toHaveLength(1);
     const noYear = await cli('health-grades', join(PUBLISHED, 'social_insurance/standard_monthly_remuneration_grades.csv'));
     expect(noYear.stderr).toMatch(/give --select YYYY-MM/);

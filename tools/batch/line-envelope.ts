@@ -24,11 +24,14 @@ function isObject(v: unknown): v is Record<string, unknown> {
 /** The endpoint and request body of a parsed line, or an ApiError exactly as the API would word it. */
 export function readBatchLine(line: unknown): BatchLine {
   if (!isObject(line)) {
-    throw new ApiError('validation_error', { details: [{ path: ['line'], code: 'invalid_type', message: 'a line must be a JSON object with type (or path) and request.' }] });
+    throw new ApiError('validation_error', {
+      details: [{ path: ['line'], code: 'invalid_type', message: 'a line must be a JSON object with type (or path) and request.' }],
+    });
   }
   const details: ValidationDetail[] = [];
   for (const key of Object.keys(line)) {
-    if (!LINE_KEYS.has(key)) details.push({ path: ['line', key], code: 'unknown_field', message: `${key} is not a field of a batch line (type, path, request).` });
+    if (!LINE_KEYS.has(key))
+      details.push({ path: ['line', key], code: 'unknown_field', message: `${key} is not a field of a batch line (type, path, request).` });
   }
   if (!('request' in line)) details.push({ path: ['line', 'request'], code: 'required', message: 'request is required.' });
   let endpoint: CalculationEndpoint | undefined;
@@ -40,9 +43,17 @@ export function readBatchLine(line: unknown): BatchLine {
   if (line.type !== undefined) {
     const byType = BY_TYPE.get(line.type as string);
     if (!byType) {
-      details.push({ path: ['line', 'type'], code: 'invalid_value', message: `must be one of: ${[...BY_TYPE.keys()].map((t) => JSON.stringify(t)).join(', ')}.` });
+      details.push({
+        path: ['line', 'type'],
+        code: 'invalid_value',
+        message: `must be one of: ${[...BY_TYPE.keys()].map((t) => JSON.stringify(t)).join(', ')}.`,
+      });
     } else if (endpoint && endpoint !== byType) {
-      details.push({ path: ['line', 'type'], code: 'inconsistent_value', message: `type ${byType.type} does not match path ${endpoint.path}.` });
+      details.push({
+        path: ['line', 'type'],
+        code: 'inconsistent_value',
+        message: `type ${byType.type} does not match path ${endpoint.path}.`,
+      });
     } else endpoint = byType;
   } else if (!endpoint) {
     details.push({ path: ['line', 'type'], code: 'required', message: 'type (or path) is required.' });

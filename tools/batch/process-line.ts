@@ -52,9 +52,15 @@ function compute(text: string, ctx: LineContext, t: PhaseTimings | undefined): R
   }
   lap('parse');
   const { endpoint, request } = readBatchLine(parsed);
-  const checked = [...schemaDetails(requestSchemaFor(ctx.engine, endpoint.requestSchema), request), ...(isObject(request) ? ctx.engine.validate(endpoint.type, request) : [])];
+  const checked = [
+    ...schemaDetails(requestSchemaFor(ctx.engine, endpoint.requestSchema), request),
+    ...(isObject(request) ? ctx.engine.validate(endpoint.type, request) : []),
+  ];
   // more than the printed dependents columns only for a company whose profile opts in, as in the API
-  const details = isObject(request) && typeof request.company_id === 'string' ? widenForProfile(ctx.engine.inputLimits(), endpoint.type, request, checked, ctx.profiles.get(request.company_id)) : checked;
+  const details =
+    isObject(request) && typeof request.company_id === 'string'
+      ? widenForProfile(ctx.engine.inputLimits(), endpoint.type, request, checked, ctx.profiles.get(request.company_id))
+      : checked;
   if (details.length > 0 || !isObject(request)) throw new ApiError('validation_error', { details });
   const conflict = ctx.engine.attendanceConflict(endpoint.type, request);
   if (conflict) throw new ApiError('attendance_input_conflict', { message: conflict });

@@ -23,7 +23,10 @@ function group(rows: Row[]): Map<string, ProfileVersion[]> {
   return out;
 }
 
-export async function loadProfilesFromStore(config: { databaseUrl?: string; dbFile: string }, accountId: string): Promise<Map<string, ProfileVersion[]>> {
+export async function loadProfilesFromStore(
+  config: { databaseUrl?: string; dbFile: string },
+  accountId: string,
+): Promise<Map<string, ProfileVersion[]>> {
   if (config.databaseUrl) {
     const client = new pg.Client({ connectionString: config.databaseUrl });
     await client.connect();

@@ -126,6 +126,8 @@ export async function runBatch(o: BatchOptions): Promise<BatchSummary> {
     peak_rss_mb: Math.round(process.resourceUsage().maxRSS / 1024),
     cpu_seconds: Number(cpuSeconds().toFixed(2)),
     engine_load_cpu_seconds: Number(loadCpu.toFixed(2)),
-    ...(o.timings ? { worker_ms: Object.fromEntries(Object.entries(workerMs).map(([k, v]) => [k, Math.round(v)])) as unknown as PhaseTimings } : {}),
+    ...(o.timings
+      ? { worker_ms: Object.fromEntries(Object.entries(workerMs).map(([k, v]) => [k, Math.round(v)])) as unknown as PhaseTimings }
+      : {}),
   };
 }

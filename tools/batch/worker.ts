@@ -55,7 +55,9 @@ port.on('message', ({ chunk }: ToWorker) => {
     if (r.ok) ok++;
   }
   const bytes = encoder.encode(out.length ? out.join('\n') + '\n' : '');
-  send({ kind: 'done', seq: chunk.seq, bytes, lines: out.length, ok, failed: out.length - ok, timings: ctx.timings }, [bytes.buffer as ArrayBuffer]);
+  send({ kind: 'done', seq: chunk.seq, bytes, lines: out.length, ok, failed: out.length - ok, timings: ctx.timings }, [
+    bytes.buffer as ArrayBuffer,
+  ]);
 });
 
 send({ kind: 'ready' });

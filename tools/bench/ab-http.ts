@@ -24,14 +24,16 @@ const { values: opt, positionals } = parseArgs({
     together: { type: 'boolean', default: false },
   },
 });
-if (positionals.length !== 2) throw new Error('usage: ab-http.ts DIR_A DIR_B [--rounds N] [--seconds S] [--routes trace,no-trace,cheapest]');
+if (positionals.length !== 2)
+  throw new Error('usage: ab-http.ts DIR_A DIR_B [--rounds N] [--seconds S] [--routes trace,no-trace,cheapest]');
 const routes = opt.routes!.split(',').map((r) => ROUTES.indexOf(r.trim()));
 if (routes.some((r) => r < 0)) throw new Error(`--routes: each one of ${ROUTES.join(', ')}`);
 const seconds = Number(opt.seconds);
 
 const servers: BenchServer[] = [];
 try {
-  for (const dir of positionals) servers.push(await startBenchServer(`exec node ${resolve(dir, 'main.js')}`, { LOG_LEVEL: opt['log-level'] }));
+  for (const dir of positionals)
+    servers.push(await startBenchServer(`exec node ${resolve(dir, 'main.js')}`, { LOG_LEVEL: opt['log-level'] }));
   // Warm-up: JIT and caches, not counted.
   for (const s of servers) for (const r of routes) await load(s.server, s.key, s.targets[r], 1);
   const runs: Figures[][][] = servers.map(() => routes.map(() => []));
@@ -39,17 +41,29 @@ try {
     for (const [ri, r] of routes.entries()) {
       const figures = opt.together
         ? await Promise.all(servers.map((s) => load(s.server, s.key, s.targets[r], seconds, CONNECTIONS / 2)))
-        : await servers.reduce<Promise<Figures[]>>(async (done, s) => [...(await done), await load(s.server, s.key, s.targets[r], seconds)], Promise.resolve([]));
+        : await servers.reduce<Promise<Figures[]>>(
+            async (done, s) => [...(await done), await load(s.server, s.key, s.targets[r], seconds)],
+            Promise.resolve([]),
+          );
       for (const [si, f] of figures.entries()) {
         runs[si][ri].push(f);
-        console.log(`round ${round + 1} ${positionals[si]} ${ROUTES[r]}: ${fmt(f.rps)} req/s, p99 ${fmt(f.p99, 1)} ms, ${fmt(f.cpuUsPerRequest)} µs/req (client ${fmt(f.clientCpuUsPerRequest)})`);
+        console.log(
+          `round ${round + 1} ${positionals[si]} ${ROUTES[r]}: ${fmt(f.rps)} req/s, p99 ${fmt(f.p99, 1)} ms, ${fmt(f.cpuUsPerRequest)} µs/req (client ${fmt(f.clientCpuUsPerRequest)})`,
+        );
       }
     }
   }
   const rows = routes.flatMap((r, ri) =>
     servers.map((_, si) => {
       const m = medianOf(runs[si][ri]);
-      return [`${ROUTES[r]} ${positionals[si]}`, fmt(m.rps), fmt(m.p50, 1), fmt(m.p99, 1), fmt(m.cpuUsPerRequest), fmt(m.clientCpuUsPerRequest)];
+      return [
+        `${ROUTES[r]} ${positionals[si]}`,
+        fmt(m.rps),
+        fmt(m.p50, 1),
+        fmt(m.p99, 1),
+        fmt(m.cpuUsPerRequest),
+        fmt(m.clientCpuUsPerRequest),
+      ];
     }),
   );
   console.log('\nmedians\n' + table(['route build', 'req/s', 'p50 ms', 'p99 ms', 'server CPU us/req', 'client CPU us/req'], rows));

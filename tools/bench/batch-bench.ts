@@ -14,10 +14,14 @@ import { fmt, median, table } from './stats.ts';
 
 function runBatch(input: string, profiles: string): Promise<BatchSummary> {
   return new Promise((resolve, reject) => {
-    const child = spawn(join(ROOT, 'node_modules/.bin/tsx'), ['tools/batch.ts', '--in', input, '--out', '/dev/null', '--profiles', profiles, '--stats', '--no-progress'], {
-      cwd: ROOT,
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
+    const child = spawn(
+      join(ROOT, 'node_modules/.bin/tsx'),
+      ['tools/batch.ts', '--in', input, '--out', '/dev/null', '--profiles', profiles, '--stats', '--no-progress'],
+      {
+        cwd: ROOT,
+        stdio: ['ignore', 'ignore', 'pipe'],
+      },
+    );
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     child.on('close', (code) => {
@@ -34,7 +38,10 @@ export async function benchBatch(runs: number, lines: { withoutTrace: number; wi
     writeProfiles(profiles);
     const rows: string[][] = [];
     const phases: string[] = [];
-    for (const [label, count, trace] of [['without trace', lines.withoutTrace, false], ['with trace', lines.withTrace, true]] as const) {
+    for (const [label, count, trace] of [
+      ['without trace', lines.withoutTrace, false],
+      ['with trace', lines.withTrace, true],
+    ] as const) {
       const input = join(dir, `monthly-${trace ? 'trace' : 'plain'}.jsonl`);
       await writeRequests(input, count, trace);
       const summaries: BatchSummary[] = [];
@@ -57,11 +64,26 @@ export async function benchBatch(runs: number, lines: { withoutTrace: number; wi
       const busy = w.parse + w.validate + w.calculate + w.serialize;
       const share = (v: number) => `${fmt((v / busy) * 100, 1)} %`;
       const idle = Math.max(0, 1 - busy / (computeSeconds * 1000 * pick.workers));
-      phases.push(`${label}: parse ${share(w.parse)}, validate ${share(w.validate)}, calculate ${share(w.calculate)}, serialize ${share(w.serialize)} of worker time; workers idle or in IPC ${fmt(idle * 100, 1)} % of the compute phase`);
+      phases.push(
+        `${label}: parse ${share(w.parse)}, validate ${share(w.validate)}, calculate ${share(w.calculate)}, serialize ${share(w.serialize)} of worker time; workers idle or in IPC ${fmt(idle * 100, 1)} % of the compute phase`,
+      );
     }
     return [
       '## Batch (`npm run batch`, worker threads on every core, generated monthly payrolls)',
-      table(['input', 'lines', 'workers', 'lines/s', 'lines/s after load', 'load s', 's per 1M (est.)', 'CPU s per 1M after load', 'peak RSS MB'], rows),
+      table(
+        [
+          'input',
+          'lines',
+          'workers',
+          'lines/s',
+          'lines/s after load',
+          'load s',
+          's per 1M (est.)',
+          'CPU s per 1M after load',
+          'peak RSS MB',
+        ],
+        rows,
+      ),
       ...phases,
     ].join('\n');
   } finally {

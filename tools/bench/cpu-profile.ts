@@ -78,5 +78,8 @@ export function ranked(m: Map<string, number>, of: number, top: number, perReque
   return [...m.entries()]
     .sort((a, b) => b[1] - a[1])
     .slice(0, top)
-    .map(([k, us]) => `${((us / of) * 100).toFixed(1).padStart(5)} %${perRequest ? `  ${(us / perRequest).toFixed(1).padStart(6)} µs/req` : ''}  ${k}`);
+    .map(
+      ([k, us]) =>
+        `${((us / of) * 100).toFixed(1).padStart(5)} %${perRequest ? `  ${(us / perRequest).toFixed(1).padStart(6)} µs/req` : ''}  ${k}`,
+    );
 }

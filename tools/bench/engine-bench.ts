@@ -8,7 +8,15 @@ import { applyProfilePut, type CalculationType, type Engine, loadEngine, type Pr
 import { CALCULATION_ENDPOINTS } from '../../server/routes/calculation-endpoints.ts';
 import { requestSchemaFor } from '../../server/validation/request-schemas.ts';
 import { schemaDetails } from '../../server/validation/validate-body.ts';
-import { BENCH_COMPANY, BENCH_PROFILE_PUT, SIMULATION_REQUESTS, attendanceRequest, bonusRequest, monthlyBatchLine, monthlyRequest } from './sample-requests.ts';
+import {
+  BENCH_COMPANY,
+  BENCH_PROFILE_PUT,
+  SIMULATION_REQUESTS,
+  attendanceRequest,
+  bonusRequest,
+  monthlyBatchLine,
+  monthlyRequest,
+} from './sample-requests.ts';
 import { fmt, medianOf, quantile, table } from './stats.ts';
 
 export interface Timing extends Record<string, number> {
@@ -33,7 +41,12 @@ export function measure(fn: () => void, ms: number): Timing {
   const cpu = process.cpuUsage(cpu0);
   samples.sort((a, b) => a - b);
   const mean = samples.reduce((a, b) => a + b, 0) / samples.length;
-  return { perSecond: 1000 / mean, meanUs: mean * 1000, p99Us: quantile(samples, 0.99) * 1000, perCpuSecond: samples.length / ((cpu.user + cpu.system) / 1e6) };
+  return {
+    perSecond: 1000 / mean,
+    meanUs: mean * 1000,
+    p99Us: quantile(samples, 0.99) * 1000,
+    perCpuSecond: samples.length / ((cpu.user + cpu.system) / 1e6),
+  };
 }
 
 export function scenarios(): [string, CalculationType, Record<string, unknown>][] {
@@ -60,7 +73,10 @@ function lineOverheads(engine: Engine, versions: ProfileVersion[], ms: number): 
     [`JSON.parse of a request line (${fmt(line.length)} B)`, measure(() => JSON.parse(line), ms)],
     ['schema validation (AJV, defaults filled)', measure(() => schemaDetails(schema, request()), ms)],
     ['cross-field validation (engine.validate)', measure(() => engine.validate('monthly_payroll', request()), ms)],
-    [`JSON.stringify of a result without trace (${fmt(JSON.stringify(withoutTrace).length)} B)`, measure(() => JSON.stringify(withoutTrace), ms)],
+    [
+      `JSON.stringify of a result without trace (${fmt(JSON.stringify(withoutTrace).length)} B)`,
+      measure(() => JSON.stringify(withoutTrace), ms),
+    ],
     [`JSON.stringify of a result with trace (${fmt(JSON.stringify(withTrace).length)} B)`, measure(() => JSON.stringify(withTrace), ms)],
   ];
 }

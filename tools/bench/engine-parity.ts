@@ -24,7 +24,10 @@ if (!out) {
 }
 
 let ids = 0;
-const engine = loadEngine({ now: () => new Date('2026-01-01T00:00:00.000Z'), newId: () => `00000000-0000-4000-8000-${String(++ids).padStart(12, '0')}` });
+const engine = loadEngine({
+  now: () => new Date('2026-01-01T00:00:00.000Z'),
+  newId: () => `00000000-0000-4000-8000-${String(++ids).padStart(12, '0')}`,
+});
 const schemaOf = (type: CalculationType) => requestSchemaFor(engine, CALCULATION_ENDPOINTS.find((e) => e.type === type)!.requestSchema);
 
 function withTraceOption(request: Record<string, unknown>, trace: boolean): Record<string, unknown> {
@@ -45,7 +48,9 @@ function run(type: CalculationType, original: Record<string, unknown>, versions:
       record[trace ? 'with_trace' : 'without_trace'] = engine.calculate(type, req, versions);
     } catch (e) {
       record[trace ? 'with_trace' : 'without_trace'] =
-        e instanceof EngineError ? { error: e.code, message: e.message, details: e.details ?? null } : { crash: `${(e as Error)?.name}: ${(e as Error)?.message}` };
+        e instanceof EngineError
+          ? { error: e.code, message: e.message, details: e.details ?? null }
+          : { crash: `${(e as Error)?.name}: ${(e as Error)?.message}` };
     }
     if (JSON.stringify(req) !== frozen) record.mutated_request = true; // the engine must never change its caller's object
   }

@@ -64,7 +64,15 @@ export async function load(server: ServerProcess, key: string, t: Target, second
   const cpuUsPerRequest = ((server.cpuMs() - cpuBefore) * 1000) / requests;
   const client = process.cpuUsage(clientBefore);
   const clientCpuUsPerRequest = (client.user + client.system) / requests;
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx + r.errors, requests: r.requests.total, cpuUsPerRequest, clientCpuUsPerRequest };
+  return {
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    non2xx: r.non2xx + r.errors,
+    requests: r.requests.total,
+    cpuUsPerRequest,
+    clientCpuUsPerRequest,
+  };
 }
 
 export interface BenchServer {
@@ -103,9 +111,23 @@ export async function startBenchServer(command?: string, env: NodeJS.ProcessEnv 
     throw err;
   }
   const targets: BenchServer['targets'] = [
-    { name: 'POST /v1/payroll/monthly:calculate, with trace', method: 'POST', path: '/v1/payroll/monthly:calculate', body: JSON.stringify(monthlyRequest(1, true)) },
-    { name: 'POST /v1/payroll/monthly:calculate, without trace', method: 'POST', path: '/v1/payroll/monthly:calculate', body: JSON.stringify(monthlyRequest(1, false)) },
-    { name: `GET /cp/v1/companies/${BENCH_COMPANY}/calculation-profile (cheapest)`, method: 'GET', path: `/cp/v1/companies/${BENCH_COMPANY}/calculation-profile` },
+    {
+      name: 'POST /v1/payroll/monthly:calculate, with trace',
+      method: 'POST',
+      path: '/v1/payroll/monthly:calculate',
+      body: JSON.stringify(monthlyRequest(1, true)),
+    },
+    {
+      name: 'POST /v1/payroll/monthly:calculate, without trace',
+      method: 'POST',
+      path: '/v1/payroll/monthly:calculate',
+      body: JSON.stringify(monthlyRequest(1, false)),
+    },
+    {
+      name: `GET /cp/v1/companies/${BENCH_COMPANY}/calculation-profile (cheapest)`,
+      method: 'GET',
+      path: `/cp/v1/companies/${BENCH_COMPANY}/calculation-profile`,
+    },
   ];
   return { server, key, targets, stop };
 }
@@ -121,7 +143,15 @@ export async function benchHttp(runs: number, seconds: number): Promise<string> 
     }
     const med = perRun.map((r) => medianOf(r));
     const [trace, noTrace, cheapest] = med;
-    const rows = targets.map((t, i) => [t.name, fmt(med[i].rps), fmt(med[i].p50, 1), fmt(med[i].p99, 1), fmt(med[i].cpuUsPerRequest), fmt(med[i].clientCpuUsPerRequest), fmt(med[i].non2xx)]);
+    const rows = targets.map((t, i) => [
+      t.name,
+      fmt(med[i].rps),
+      fmt(med[i].p50, 1),
+      fmt(med[i].p99, 1),
+      fmt(med[i].cpuUsPerRequest),
+      fmt(med[i].clientCpuUsPerRequest),
+      fmt(med[i].non2xx),
+    ]);
     return [
       `## HTTP (server process from \`npm start\`'s command, PAYROLL_WORKERS=1, SQLite; autocannon ${CONNECTIONS} connections, ${seconds} s per run)`,
       `spawn to first answered request: ${fmt(server.startMs)} ms`,

@@ -21,10 +21,15 @@ import { fmt } from './stats.ts';
 const ROUTES = ['trace', 'no-trace', 'cheapest'];
 const { values: opt, positionals: dirs } = parseArgs({
   allowPositionals: true,
-  options: { route: { type: 'string', default: 'trace' }, warmup: { type: 'string', default: '1500' }, requests: { type: 'string', default: '500' } },
+  options: {
+    route: { type: 'string', default: 'trace' },
+    warmup: { type: 'string', default: '1500' },
+    requests: { type: 'string', default: '500' },
+  },
 });
 const routeIndex = ROUTES.indexOf(opt.route!);
-if (routeIndex < 0 || dirs.length === 0) throw new Error('usage: instructions-http.ts DIR... [--route trace|no-trace|cheapest] [--warmup N] [--requests N]');
+if (routeIndex < 0 || dirs.length === 0)
+  throw new Error('usage: instructions-http.ts DIR... [--route trace|no-trace|cheapest] [--warmup N] [--requests N]');
 
 function send(agent: http.Agent, b: BenchServer, t: Target): Promise<void> {
   return new Promise((done, fail) => {
@@ -65,5 +70,9 @@ async function instructionsPerRequest(dir: string): Promise<number> {
 const counts = await Promise.allSettled(dirs.map((dir) => instructionsPerRequest(dir)));
 for (const [i, dir] of dirs.entries()) {
   const c = counts[i];
-  console.log(c.status === 'fulfilled' ? `${dir} ${opt.route}: ${fmt(c.value)} instructions/request` : `${dir} ${opt.route}: failed: ${(c.reason as Error).stack}`);
+  console.log(
+    c.status === 'fulfilled'
+      ? `${dir} ${opt.route}: ${fmt(c.value)} instructions/request`
+      : `${dir} ${opt.route}: failed: ${(c.reason as Error).stack}`,
+  );
 }

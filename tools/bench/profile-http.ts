@@ -66,7 +66,10 @@ try {
 } finally {
   await bench.stop();
 }
-const file = join(profDir, readdirSync(profDir).find((f) => f.endsWith('.cpuprofile'))!);
+const file = join(
+  profDir,
+  readdirSync(profDir).find((f) => f.endsWith('.cpuprofile'))!,
+);
 if (opt.out) copyFileSync(file, opt.out);
 
 // Frames named after their original source through the bundle's source map.
@@ -115,17 +118,28 @@ const PARTS: [string, (area: string, fn: string) => boolean][] = [
   ['cross-field validation (engine code)', (a, f) => a.startsWith('engine/validation/') || /^validate\d* \(engine\/engine\.ts/.test(f)],
   ['engine calculate', (a) => a.startsWith('engine/')],
   ['size guard', (a) => a === 'server/validation/size-guard.ts'],
-  ['schema validation (AJV)', (a, f) => a.startsWith('server/validation/') || a === 'npm:ajv' || a === 'npm:ajv-formats' || /^validate\d+ \(native/.test(f)],
+  [
+    'schema validation (AJV)',
+    (a, f) => a.startsWith('server/validation/') || a === 'npm:ajv' || a === 'npm:ajv-formats' || /^validate\d+ \(native/.test(f),
+  ],
   ['response: UTF-8 encoding', (a) => a === 'server/http/utf8-bytes.ts' || a === 'node:buffer'],
   ['response: JSON.stringify', (_, f) => /^(encodeJsonAnswer|respond) /.test(f)],
-  ['response: head and socket write', (a) => a === 'node:_http_outgoing' || a === 'native writev' || a === 'node:internal/stream_base_commons' || a === 'node:net'],
+  [
+    'response: head and socket write',
+    (a) => a === 'node:_http_outgoing' || a === 'native writev' || a === 'node:internal/stream_base_commons' || a === 'node:net',
+  ],
   ['body read and JSON.parse', (a) => /json-body|bodyparser|co-body|raw-body|inflation|bourne|type-is/.test(a)],
   ['key check (hash, cache)', (a) => a.startsWith('server/auth/') || a === 'node:internal/crypto/hash' || a === 'npm:lru-cache'],
   ['store reads (account generation)', (a) => a.startsWith('server/store/')],
   ['rate limiter', (a) => a.startsWith('server/rate-limit/') || a === 'npm:rate-limiter-flexible'],
   ['request log (pino)', (a) => /request-log|pino|sonic-boom/.test(a)],
   ['request id', (a) => a === 'server/middleware/request-id.ts' || a === 'node:internal/crypto/random'],
-  ['Koa, router, other middleware', (a) => /^npm:(koa|koa-compose|@koa\/router|delegates|path-to-regexp|statuses|on-finished|accepts|mime-types|encodeurl|vary)$/.test(a) || a.startsWith('server/')],
+  [
+    'Koa, router, other middleware',
+    (a) =>
+      /^npm:(koa|koa-compose|@koa\/router|delegates|path-to-regexp|statuses|on-finished|accepts|mime-types|encodeurl|vary)$/.test(a) ||
+      a.startsWith('server/'),
+  ],
   ['Node HTTP parser and socket read', (a) => a === 'node:_http_common' || a === 'node:_http_server' || a === 'node:_http_incoming'],
 ];
 /** Node's own streams, events and microtask queue: only when no part claims any frame of the stack. */
@@ -139,7 +153,9 @@ function partOf(stack: ProfileNode[]): string {
   return stack.some((n) => areaOf(n).startsWith('node:') || areaOf(n).startsWith('native ')) ? NODE_INTERNALS : 'other';
 }
 
-const samples = samplesOf(readProfile(file)).filter((s) => s.at >= window.from && s.at < window.to && s.stack[0].callFrame.functionName !== '(idle)');
+const samples = samplesOf(readProfile(file)).filter(
+  (s) => s.at >= window.from && s.at < window.to && s.stack[0].callFrame.functionName !== '(idle)',
+);
 const busy = samples.reduce((sum, s) => sum + s.us, 0);
 const top = Number(opt.top);
 const perRequest = window.requests;

@@ -12,7 +12,14 @@ import http from 'node:http';
 import { resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { startBenchServer, type BenchServer } from './http-bench.ts';
-import { BENCH_COMPANY, BENCH_PROFILE_PUT, SIMULATION_REQUESTS, attendanceRequest, bonusRequest, monthlyRequest } from './sample-requests.ts';
+import {
+  BENCH_COMPANY,
+  BENCH_PROFILE_PUT,
+  SIMULATION_REQUESTS,
+  attendanceRequest,
+  bonusRequest,
+  monthlyRequest,
+} from './sample-requests.ts';
 import { CALCULATION_ENDPOINTS } from '../../server/routes/calculation-endpoints.ts';
 
 interface Ask {
@@ -42,11 +49,26 @@ const ASKS: Ask[] = [
   { method: 'POST', path: pathOf('monthly_payroll'), headers: json, body: '' },
   { method: 'POST', path: pathOf('monthly_payroll'), headers: json, body: '[]' },
   { method: 'POST', path: pathOf('monthly_payroll'), headers: { 'Content-Type': 'text/plain' }, body: '{}' },
-  { method: 'POST', path: pathOf('monthly_payroll'), headers: { ...json, 'Content-Encoding': 'gzip' }, body: gzipSync(JSON.stringify(monthlyRequest(4, true))) },
+  {
+    method: 'POST',
+    path: pathOf('monthly_payroll'),
+    headers: { ...json, 'Content-Encoding': 'gzip' },
+    body: gzipSync(JSON.stringify(monthlyRequest(4, true))),
+  },
   { method: 'POST', path: pathOf('monthly_payroll'), headers: { ...json, 'Content-Encoding': 'gzip' }, body: 'not gzip' },
   { method: 'POST', path: pathOf('monthly_payroll'), headers: { ...json, 'Content-Encoding': 'zstd' }, body: '{}' },
-  { method: 'POST', path: pathOf('monthly_payroll'), headers: json, body: JSON.stringify({ ...monthlyRequest(5, true), pad: 'x'.repeat(2_000_000) }) },
-  { method: 'POST', path: pathOf('monthly_payroll'), headers: { ...json, 'Idempotency-Key': 'k'.repeat(300) }, body: JSON.stringify(monthlyRequest(6, true)) },
+  {
+    method: 'POST',
+    path: pathOf('monthly_payroll'),
+    headers: json,
+    body: JSON.stringify({ ...monthlyRequest(5, true), pad: 'x'.repeat(2_000_000) }),
+  },
+  {
+    method: 'POST',
+    path: pathOf('monthly_payroll'),
+    headers: { ...json, 'Idempotency-Key': 'k'.repeat(300) },
+    body: JSON.stringify(monthlyRequest(6, true)),
+  },
   { ...post('monthly_payroll', monthlyRequest(1, true)), noKey: true },
   { method: 'GET', path: pathOf('monthly_payroll') },
   { method: 'GET', path: '/v1/no-such-route' },
@@ -88,7 +110,8 @@ const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
 const VOLATILE = new Set(['date', 'ratelimit-remaining', 'ratelimit-reset', 'retry-after']);
 function masked(a: Answer): string {
   const headers: string[] = [];
-  for (let i = 0; i < a.headers.length; i += 2) headers.push(`${a.headers[i]}: ${VOLATILE.has(a.headers[i].toLowerCase()) ? '*' : a.headers[i + 1]}`);
+  for (let i = 0; i < a.headers.length; i += 2)
+    headers.push(`${a.headers[i]}: ${VOLATILE.has(a.headers[i].toLowerCase()) ? '*' : a.headers[i + 1]}`);
   return [a.status, ...headers, '', a.body.toString('latin1').replace(TIMESTAMP, 'T').replace(UUID, 'U')].join('\n');
 }
 
@@ -102,12 +125,16 @@ try {
     const [x, y] = [await ask(servers[0], a, i), await ask(servers[1], a, i)];
     const same = masked(x) === masked(y);
     if (!same) differences++;
-    console.log(`${same ? 'same' : 'DIFFERENT'}  ${a.method} ${a.path} -> ${x.status} (${x.body.length} B) / ${y.status} (${y.body.length} B)`);
+    console.log(
+      `${same ? 'same' : 'DIFFERENT'}  ${a.method} ${a.path} -> ${x.status} (${x.body.length} B) / ${y.status} (${y.body.length} B)`,
+    );
     if (!same) {
       const [mx, my] = [masked(x), masked(y)];
       let at = 0;
       while (mx[at] === my[at]) at++;
-      console.log(`  first difference at character ${at}:\n  ${JSON.stringify(mx.slice(Math.max(0, at - 200), at + 200))}\n  ${JSON.stringify(my.slice(Math.max(0, at - 200), at + 200))}`);
+      console.log(
+        `  first difference at character ${at}:\n  ${JSON.stringify(mx.slice(Math.max(0, at - 200), at + 200))}\n  ${JSON.stringify(my.slice(Math.max(0, at - 200), at + 200))}`,
+      );
     }
   }
 } finally {

@@ -37,7 +37,16 @@ export function monthlyRequest(i: number, trace: boolean): Record<string, unknow
     period,
     employee_snapshot: employee(i),
     base_pay: 300_000 + (i % 100) * 1_000,
-    allowances: [{ code: 'commute', name: 'Commuting', amount: 15_000, taxable: false, social_insurance_included: true, employment_insurance_included: true }],
+    allowances: [
+      {
+        code: 'commute',
+        name: 'Commuting',
+        amount: 15_000,
+        taxable: false,
+        social_insurance_included: true,
+        employment_insurance_included: true,
+      },
+    ],
     calculation_options: { include_calculation_trace: trace },
   };
 }
@@ -48,7 +57,13 @@ export function attendanceRequest(): Record<string, unknown> {
     period,
     employee_snapshot: employee(1),
     base_pay: 350_000,
-    attendance_input: { overtime_minutes: 1_230, late_night_minutes: 120, legal_holiday_minutes: 480, non_legal_holiday_minutes: 240, absence_minutes: 60 },
+    attendance_input: {
+      overtime_minutes: 1_230,
+      late_night_minutes: 120,
+      legal_holiday_minutes: 480,
+      non_legal_holiday_minutes: 240,
+      absence_minutes: 60,
+    },
   };
 }
 
@@ -59,14 +74,29 @@ export function bonusRequest(): Record<string, unknown> {
     bonus_gross_amount: 800_000,
     previous_month_taxable_payroll_amount: 350_000,
     previous_month_social_insurance_amount: 52_000,
-    bonus_social_insurance_context: { health_insurance_standard_bonus_ytd_before_this_payment: 0, employees_pension_standard_bonus_same_month_before_this_payment: 0 },
+    bonus_social_insurance_context: {
+      health_insurance_standard_bonus_ytd_before_this_payment: 0,
+      employees_pension_standard_bonus_same_month_before_this_payment: 0,
+    },
   };
 }
 
 export const SIMULATION_REQUESTS: [string, CalculationType, Record<string, unknown>][] = [
-  ['social insurance simulation', 'social_insurance_simulation', { ...common, is_social_insurance_subject: true, standard_monthly_remuneration: 360_000, care_insurance_subject: true }],
-  ['employment insurance simulation', 'employment_insurance_simulation', { ...common, is_employment_insurance_subject: true, subject_wage_total: 380_000 }],
-  ['income tax simulation', 'income_tax_simulation', { ...common, taxable_payment: 1_250_000, social_insurance_deduction_amount: 150_000, tax_table_type: 'kou', tax_dependent_count: 1 }],
+  [
+    'social insurance simulation',
+    'social_insurance_simulation',
+    { ...common, is_social_insurance_subject: true, standard_monthly_remuneration: 360_000, care_insurance_subject: true },
+  ],
+  [
+    'employment insurance simulation',
+    'employment_insurance_simulation',
+    { ...common, is_employment_insurance_subject: true, subject_wage_total: 380_000 },
+  ],
+  [
+    'income tax simulation',
+    'income_tax_simulation',
+    { ...common, taxable_payment: 1_250_000, social_insurance_deduction_amount: 150_000, tax_table_type: 'kou', tax_dependent_count: 1 },
+  ],
   ['grade lookup', 'standard_monthly_remuneration_resolution', { ...common, monthly_remuneration: 432_100 }],
 ];
 

@@ -31,7 +31,12 @@ export async function renderDocExamples(markdown: string): Promise<{ text: strin
   const dir = mkdtempSync(join(tmpdir(), 'payroll-docs-examples-'));
   const store = await openSqliteStore(join(dir, 'payroll.sqlite'));
   const server = await startServer(
-    { engine: loadEngine(), store, logger: pino({ level: 'silent' }), config: { rateLimitPerSecond: 1000, rateLimitBurst: 2000, freePlanMonthlyQuota: 10, maxBodyBytes: 1024 * 1024 } },
+    {
+      engine: loadEngine(),
+      store,
+      logger: pino({ level: 'silent' }),
+      config: { rateLimitPerSecond: 1000, rateLimitBurst: 2000, freePlanMonthlyQuota: 10, maxBodyBytes: 1024 * 1024 },
+    },
     0,
     '127.0.0.1',
   );

@@ -16,7 +16,9 @@ const DATA_FINGERPRINTS = new Set(['rules_masters_hash', 'sha256']);
 function masked(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(masked);
   if (typeof value !== 'object' || value === null) return value;
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, (VOLATILE.has(k) || DATA_FINGERPRINTS.has(k)) && v !== null ? '…' : masked(v)]));
+  return Object.fromEntries(
+    Object.entries(value).map(([k, v]) => [k, (VOLATILE.has(k) || DATA_FINGERPRINTS.has(k)) && v !== null ? '…' : masked(v)]),
+  );
 }
 
 const OMITTED = '__OMITTED__';

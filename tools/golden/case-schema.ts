@@ -38,8 +38,13 @@ export const goldenFileSchema = {
           tags: { type: 'array', items: { type: 'string', pattern: '^[a-z0-9][a-z0-9._-]*$' } },
           calculation: {
             enum: [
-              'monthly_payroll', 'bonus', 'social_insurance_simulation', 'employment_insurance_simulation',
-              'income_tax_simulation', 'standard_monthly_remuneration_resolution', 'year_end_adjustment',
+              'monthly_payroll',
+              'bonus',
+              'social_insurance_simulation',
+              'employment_insurance_simulation',
+              'income_tax_simulation',
+              'standard_monthly_remuneration_resolution',
+              'year_end_adjustment',
             ],
           },
           request: { type: 'object' },

@@ -17,12 +17,14 @@ export interface Mismatch {
 
 export function partialMismatches(expected: unknown, actual: unknown, path: PathSegment[]): Mismatch[] {
   if (expected !== null && typeof expected === 'object' && !Array.isArray(expected)) {
-    if (actual === null || typeof actual !== 'object' || Array.isArray(actual)) return [{ path, expected, actual, note: 'expected an object' }];
+    if (actual === null || typeof actual !== 'object' || Array.isArray(actual))
+      return [{ path, expected, actual, note: 'expected an object' }];
     return Object.entries(expected).flatMap(([k, v]) => partialMismatches(v, (actual as Record<string, unknown>)[k], [...path, k]));
   }
   if (Array.isArray(expected)) {
     if (!Array.isArray(actual)) return [{ path, expected, actual, note: 'expected an array' }];
-    if (actual.length !== expected.length) return [{ path, expected, actual, note: `expected ${expected.length} items, got ${actual.length}` }];
+    if (actual.length !== expected.length)
+      return [{ path, expected, actual, note: `expected ${expected.length} items, got ${actual.length}` }];
     return expected.flatMap((v, i) => partialMismatches(v, actual[i], [...path, i]));
   }
   return Object.is(expected, actual) || expected === actual ? [] : [{ path, expected, actual }];

@@ -4,7 +4,17 @@
  * runs every case through the engine and lists the mismatches with the trace step that produced each.
  * Used by test/golden.test.ts (inside npm test) and tools/golden.ts (npm run golden, any rules/masters).
  */
-import { applyProfilePut, type CalculationResult, type CalculationType, type Engine, EngineError, type ProfilePutBody, type ProfileVersion, type ValidationDetail, widenForProfile } from '../../engine/index.ts';
+import {
+  applyProfilePut,
+  type CalculationResult,
+  type CalculationType,
+  type Engine,
+  EngineError,
+  type ProfilePutBody,
+  type ProfileVersion,
+  type ValidationDetail,
+  widenForProfile,
+} from '../../engine/index.ts';
 import { ajvProblems, newAjv, readYaml, yamlFilesUnder } from '../../engine/tooling.ts';
 import { CALCULATION_ENDPOINTS } from '../../server/routes/calculation-endpoints.ts';
 import { schemaDetails } from '../../server/validation/validate-body.ts';
@@ -85,7 +95,10 @@ export function loadGoldenCorpus(dir: string): GoldenCorpus {
     let versions: ProfileVersion[] = doc.company.profile_versions ?? [];
     try {
       for (const body of doc.company.profile_puts ?? []) {
-        versions = applyProfilePut(versions, body, { company_id: doc.company.company_id, profile_id: `golden-${doc.company.company_id}` }).versions;
+        versions = applyProfilePut(versions, body, {
+          company_id: doc.company.company_id,
+          profile_id: `golden-${doc.company.company_id}`,
+        }).versions;
       }
     } catch (e) {
       problems.push(`${rel} /company/profile_puts: ${(e as Error).message}`);
@@ -122,7 +135,13 @@ export function filterCases(cases: GoldenCase[], pattern: RegExp | undefined): G
  */
 function requestSchemaDetails(engine: Engine, c: GoldenCase, request: Record<string, unknown>): ValidationDetail[] {
   const endpoint = CALCULATION_ENDPOINTS.find((e) => e.type === c.calculation)!;
-  return widenForProfile(engine.inputLimits(), c.calculation, request, schemaDetails(requestSchemaFor(engine, endpoint.requestSchema), request), c.profile);
+  return widenForProfile(
+    engine.inputLimits(),
+    c.calculation,
+    request,
+    schemaDetails(requestSchemaFor(engine, endpoint.requestSchema), request),
+    c.profile,
+  );
 }
 
 type TraceStepLike = { step: string; formula_code: string; output_key?: string; rule?: { file?: string } };
@@ -158,8 +177,13 @@ function compareError(c: GoldenCase, e: { code: string; message: string; details
   }
   // every expected detail must be among the error's details (path exactly, code when given)
   for (const want of c.expect.error.details ?? []) {
-    const found = (e.details ?? []).some((d) => JSON.stringify(d.path) === JSON.stringify(want.path) && (want.code === undefined || d.code === want.code));
-    if (!found) out.push(`error: no detail at ${JSON.stringify(want.path)}${want.code ? ` with code ${want.code}` : ''} among ${JSON.stringify(e.details ?? [])}`);
+    const found = (e.details ?? []).some(
+      (d) => JSON.stringify(d.path) === JSON.stringify(want.path) && (want.code === undefined || d.code === want.code),
+    );
+    if (!found)
+      out.push(
+        `error: no detail at ${JSON.stringify(want.path)}${want.code ? ` with code ${want.code}` : ''} among ${JSON.stringify(e.details ?? [])}`,
+      );
   }
   return out;
 }
@@ -168,7 +192,8 @@ function compareResult(c: GoldenCase, result: CalculationResult): { mismatches: 
   const mismatches: Mismatch[] = [];
   const problems: string[] = [];
   if (c.expect.amounts) mismatches.push(...partialMismatches(c.expect.amounts, result.amounts, ['amounts']));
-  if (c.expect.settings_snapshot) mismatches.push(...partialMismatches(c.expect.settings_snapshot, result.settings_snapshot, ['settings_snapshot']));
+  if (c.expect.settings_snapshot)
+    mismatches.push(...partialMismatches(c.expect.settings_snapshot, result.settings_snapshot, ['settings_snapshot']));
   if (c.expect.warnings) {
     // order-free: compared sorted, and rewritten whole by --update
     const want = [...c.expect.warnings].sort();
@@ -176,7 +201,14 @@ function compareResult(c: GoldenCase, result: CalculationResult): { mismatches: 
     if (partialMismatches(want, got, []).length) mismatches.push({ path: ['warnings'], expected: c.expect.warnings, actual: got });
   }
   const trace = result.calculation_trace as unknown as TraceStepLike[];
-  if (c.expect.trace_steps) mismatches.push(...partialMismatches(c.expect.trace_steps, trace.map((s) => s.step), ['trace_steps']));
+  if (c.expect.trace_steps)
+    mismatches.push(
+      ...partialMismatches(
+        c.expect.trace_steps,
+        trace.map((s) => s.step),
+        ['trace_steps'],
+      ),
+    );
   let from = 0;
   const matched: number[] = [];
   (c.expect.trace ?? []).forEach((want, i) => {
@@ -205,8 +237,19 @@ export function runGoldenCase(engine: Engine, c: GoldenCase): CaseOutcome {
   const refused = requestSchemaDetails(engine, c, request);
   if (refused.length) {
     // the API answers validation_error with these details (and the cross-field ones) before any calculation
-    if (c.expect.error?.code === 'validation_error') return { mismatches: [], problems: compareError(c, { code: 'validation_error', message: 'The request is invalid.', details: refused }), formulaCodes: [] };
-    return { mismatches: [], problems: [`the API would refuse this request (validation_error): ${refused.map((d) => `${d.path.join('.')}: ${d.message}`).join('; ')}`], formulaCodes: [] };
+    if (c.expect.error?.code === 'validation_error')
+      return {
+        mismatches: [],
+        problems: compareError(c, { code: 'validation_error', message: 'The request is invalid.', details: refused }),
+        formulaCodes: [],
+      };
+    return {
+      mismatches: [],
+      problems: [
+        `the API would refuse this request (validation_error): ${refused.map((d) => `${d.path.join('.')}: ${d.message}`).join('; ')}`,
+      ],
+      formulaCodes: [],
+    };
   }
   let result: CalculationResult;
   try {
@@ -215,7 +258,8 @@ export function runGoldenCase(engine: Engine, c: GoldenCase): CaseOutcome {
     if (e instanceof EngineError) return { mismatches: [], problems: compareError(c, e), formulaCodes: [] };
     return { mismatches: [], problems: [`the calculation crashed: ${(e as Error)?.message ?? String(e)}`], formulaCodes: [] };
   }
-  if (c.expect.error) return { mismatches: [], problems: [`expected error ${c.expect.error.code}, got a result`], formulaCodes: [], result };
+  if (c.expect.error)
+    return { mismatches: [], problems: [`expected error ${c.expect.error.code}, got a result`], formulaCodes: [], result };
   const { mismatches, problems, matched } = compareResult(c, result);
   let trace = result.calculation_trace as unknown as TraceStepLike[];
   if (mismatches.length && trace.length === 0) {
@@ -230,5 +274,10 @@ export function runGoldenCase(engine: Engine, c: GoldenCase): CaseOutcome {
     const step = producerOf(m, trace, matched);
     return step ? { ...m, step } : m;
   });
-  return { mismatches: attributed, problems, formulaCodes: (result.calculation_trace as unknown as TraceStepLike[]).map((s) => s.formula_code), result };
+  return {
+    mismatches: attributed,
+    problems,
+    formulaCodes: (result.calculation_trace as unknown as TraceStepLike[]).map((s) => s.formula_code),
+    result,
+  };
 }

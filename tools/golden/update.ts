@@ -37,7 +37,8 @@ export function applyEdits(file: string, edits: ValueEdit[]): number {
   let text = source;
   for (const [start, end, replacement] of splices) text = text.slice(0, start) + replacement + text.slice(end);
   const check = parseDocument(text, { schema: 'core' });
-  if (check.errors.length) throw new Error(`${file}: the update would break the file (${check.errors[0].message.split('\n')[0]}); left unchanged`);
+  if (check.errors.length)
+    throw new Error(`${file}: the update would break the file (${check.errors[0].message.split('\n')[0]}); left unchanged`);
   writeFileSync(file, text);
   return splices.length;
 }

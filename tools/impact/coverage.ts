@@ -40,13 +40,20 @@ function datesOf(path: string): { from: string; to: string | null; basis: Change
   }
   if (!doc || typeof doc !== 'object' || typeof doc.effective_from !== 'string') return null;
   const basis = doc.effective_date_basis ?? doc.date_basis;
-  return { from: doc.effective_from, to: typeof doc.effective_to === 'string' ? doc.effective_to : null, basis: basis === 'premium_month' ? 'premium_month' : 'payment_date' };
+  return {
+    from: doc.effective_from,
+    to: typeof doc.effective_to === 'string' ? doc.effective_to : null,
+    basis: basis === 'premium_month' ? 'premium_month' : 'payment_date',
+  };
 }
 
 /** The dated files (masters and rule versions) that differ between the two sides. */
 export function changedVersions(base: Side, head: Side): ChangedVersion[] {
   const out: ChangedVersion[] = [];
-  for (const [folder, b, h] of [['masters', base.mastersDir, head.mastersDir], ['rules', base.rulesDir, head.rulesDir]] as const) {
+  for (const [folder, b, h] of [
+    ['masters', base.mastersDir, head.mastersDir],
+    ['rules', base.rulesDir, head.rulesDir],
+  ] as const) {
     if (b === h) continue;
     const bf = yamlFiles(b);
     const hf = yamlFiles(h);
@@ -95,5 +102,8 @@ export function defaultDates(year: number, changed: ChangedVersion[]): string[] 
 export function uncoveredWarnings(changed: ChangedVersion[], dates: string[]): string[] {
   return changed
     .filter((v) => !dates.some((d) => reaches(v, d)))
-    .map((v) => `WARNING: no payment date reaches ${v.file} (${v.change}; in force ${v.from} to ${v.to ?? 'open'}, by ${v.basis}): results under it are not compared; add --on ${firstPayments(v).join(',')} (or leave --on out)`);
+    .map(
+      (v) =>
+        `WARNING: no payment date reaches ${v.file} (${v.change}; in force ${v.from} to ${v.to ?? 'open'}, by ${v.basis}): results under it are not compared; add --on ${firstPayments(v).join(',')} (or leave --on out)`,
+    );
 }

@@ -21,9 +21,14 @@ export function settingsStep(trace: Step[] | undefined): Step | undefined {
 export function groupsOf(s: Subject, trace: Step[] | undefined): Record<Dimension, string> {
   const settings = settingsStep(trace);
   const rateRef = settings?.master_refs?.find((r) => r.type === 'social_insurance_rate_table');
-  const prefecture = rateRef ? (/(\d{2})$/.exec(rateRef.id)?.[1] ?? rateRef.id) : typeof s.tags.prefecture === 'string' ? s.tags.prefecture : NONE;
+  const prefecture = rateRef
+    ? (/(\d{2})$/.exec(rateRef.id)?.[1] ?? rateRef.id)
+    : typeof s.tags.prefecture === 'string'
+      ? s.tags.prefecture
+      : NONE;
   const premium = settings?.inputs?.premium_month;
-  const payType = typeof s.headRequest.pay_type === 'string' ? s.headRequest.pay_type : s.calculation === 'monthly_payroll' ? 'monthly' : s.calculation;
+  const payType =
+    typeof s.headRequest.pay_type === 'string' ? s.headRequest.pay_type : s.calculation === 'monthly_payroll' ? 'monthly' : s.calculation;
   return { pay_type: payType, premium_month: typeof premium === 'string' ? premium : NONE, prefecture };
 }
 

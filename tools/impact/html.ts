@@ -19,7 +19,8 @@ function chartJsSource(): string {
   return readFileSync(join(dirname(main), 'chart.umd.min.js'), 'utf8');
 }
 
-const esc = (s: unknown) => String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const esc = (s: unknown) =>
+  String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 /** Identifiers (steps, formula codes) may break after _ and . only, never inside a word. */
 const ident = (s: unknown) => esc(s).replace(/([_.])/g, '$1<wbr>');
 /** JSON inside <script>: "</script>" and "<!--" must not appear literally. */
@@ -37,8 +38,14 @@ function traceTable(c: Change): string {
   for (let i = 0; i < Math.max(base.length, head.length); i++) {
     const b = base[i];
     const h = head[i];
-    const changed = !b || !h || b.step !== h.step || b.formula_code !== h.formula_code || JSON.stringify(b.rounded_amount) !== JSON.stringify(h.rounded_amount);
-    const formula = b && h && b.formula_code !== h.formula_code ? `${ident(b.formula_code)} → ${ident(h.formula_code)}` : ident((h ?? b).formula_code);
+    const changed =
+      !b ||
+      !h ||
+      b.step !== h.step ||
+      b.formula_code !== h.formula_code ||
+      JSON.stringify(b.rounded_amount) !== JSON.stringify(h.rounded_amount);
+    const formula =
+      b && h && b.formula_code !== h.formula_code ? `${ident(b.formula_code)} → ${ident(h.formula_code)}` : ident((h ?? b).formula_code);
     const inputs = changed
       ? `<details><summary>inputs</summary><div class="inputs"><div><b>base</b><pre>${esc(JSON.stringify(b?.inputs ?? null, null, 1))}</pre></div><div><b>head</b><pre>${esc(JSON.stringify(h?.inputs ?? null, null, 1))}</pre></div></div></details>`
       : '';
@@ -47,9 +54,16 @@ function traceTable(c: Change): string {
         `<td class="num">${b ? esc(b.rounded_amount) : ''}</td><td class="num">${h ? esc(h.rounded_amount) : ''}</td></tr>`,
     );
   }
-  const errors = c.base.error || c.head.error ? `<p>base: ${esc(c.base.error ?? 'result')} — head: ${esc(c.head.error ?? 'result')}</p>` : '';
-  const why = causes(c).map((l) => `<p class="cause">${esc(l)}</p>`).join('');
-  return `<section class="case" data-case="${esc(c.id)}"><h3>${esc(c.id)} <small>${esc(c.calculation)} ${esc(Object.entries(c.tags).map(([k, v]) => `${k}=${v}`).join(' '))}</small></h3>${errors}${why}
+  const errors =
+    c.base.error || c.head.error ? `<p>base: ${esc(c.base.error ?? 'result')} — head: ${esc(c.head.error ?? 'result')}</p>` : '';
+  const why = causes(c)
+    .map((l) => `<p class="cause">${esc(l)}</p>`)
+    .join('');
+  return `<section class="case" data-case="${esc(c.id)}"><h3>${esc(c.id)} <small>${esc(c.calculation)} ${esc(
+    Object.entries(c.tags)
+      .map(([k, v]) => `${k}=${v}`)
+      .join(' '),
+  )}</small></h3>${errors}${why}
 <table class="trace"><colgroup><col class="c-step"><col><col class="c-num"><col class="c-num"></colgroup><thead><tr><th>step</th><th>formula</th><th>base</th><th>head</th></tr></thead><tbody>${rows.join('')}</tbody></table></section>`;
 }
 
@@ -61,7 +75,10 @@ function breakdownTables(s: ImpactSummary): string {
     const entries = Object.entries(s.groups[d]).sort(([a], [b]) => a.localeCompare(b));
     const changed = entries.filter(([, g]) => g.changed > 0);
     const rows = changed
-      .map(([k, g]) => `<tr data-group="${esc(k)}"><td>${ident(k)}</td><td class="num">${g.changed}</td><td class="num">${g.compared}</td><td class="num">${((100 * g.changed) / g.compared).toFixed(1)} %</td></tr>`)
+      .map(
+        ([k, g]) =>
+          `<tr data-group="${esc(k)}"><td>${ident(k)}</td><td class="num">${g.changed}</td><td class="num">${g.compared}</td><td class="num">${((100 * g.changed) / g.compared).toFixed(1)} %</td></tr>`,
+      )
       .join('');
     const rest = entries.length - changed.length;
     return `<div><h3>By ${TITLES[d]}</h3><div class="scroll"><table id="by-${d.replace('_', '-')}"><thead><tr><th>${TITLES[d]}</th><th>changed</th><th>compared</th><th>share</th></tr></thead><tbody>${rows}</tbody></table></div>${rest ? `<p class="muted">${rest} other ${TITLES[d]} group(s) unchanged</p>` : ''}</div>`;
@@ -70,7 +87,9 @@ function breakdownTables(s: ImpactSummary): string {
 
 function countTable(id: string, head: string, counts: Record<string, number>): string {
   if (!Object.keys(counts).length) return '';
-  const rows = Object.entries(counts).map(([k, n]) => `<tr><td class="code">${ident(k)}</td><td class="num">${n}</td></tr>`).join('');
+  const rows = Object.entries(counts)
+    .map(([k, n]) => `<tr><td class="code">${ident(k)}</td><td class="num">${n}</td></tr>`)
+    .join('');
   return `<table id="${id}"><thead><tr><th>${esc(head)}</th><th>changed results</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
 
@@ -81,9 +100,14 @@ export function htmlReport(s: ImpactSummary): string {
     distributions: s.distributions,
   };
   const amountRows = Object.entries(s.distributions)
-    .map(([name, d]) => `<tr data-amount="${esc(name)}"><td>${ident(name)}</td><td class="num">${d.n}</td><td class="num">${d.min}</td><td class="num">${d.q1}</td><td class="num">${d.median}</td><td class="num">${d.q3}</td><td class="num">${d.max}</td></tr>`)
+    .map(
+      ([name, d]) =>
+        `<tr data-amount="${esc(name)}"><td>${ident(name)}</td><td class="num">${d.n}</td><td class="num">${d.min}</td><td class="num">${d.q1}</td><td class="num">${d.median}</td><td class="num">${d.q3}</td><td class="num">${d.max}</td></tr>`,
+    )
     .join('');
-  const codeRows = Object.entries(s.byFormulaCode).map(([code, n]) => `<tr data-formula-code="${esc(code)}"><td class="code">${ident(code)}</td><td class="num">${n}</td></tr>`).join('');
+  const codeRows = Object.entries(s.byFormulaCode)
+    .map(([code, n]) => `<tr data-formula-code="${esc(code)}"><td class="code">${ident(code)}</td><td class="num">${n}</td></tr>`)
+    .join('');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Impact report: ${esc(s.base)} → ${esc(s.head)}</title>
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:">

@@ -38,7 +38,11 @@ const BRACKET_BASES = [740000, 765000, 800000, 1200000, 1800000, 2150000, 219000
 function monthOf(date: string) {
   const [y, m] = date.split('-').map(Number);
   const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
-  return { payroll_month: date.slice(0, 7), start_date: `${date.slice(0, 7)}-01`, end_date: `${date.slice(0, 7)}-${String(last).padStart(2, '0')}` };
+  return {
+    payroll_month: date.slice(0, 7),
+    start_date: `${date.slice(0, 7)}-01`,
+    end_date: `${date.slice(0, 7)}-${String(last).padStart(2, '0')}`,
+  };
 }
 
 /**
@@ -87,7 +91,15 @@ export function apiAccepts(engine: Pick<Engine, 'validate' | 'inputLimits'>): Ac
 function acceptedDependents(accepts: Acceptance, date: string): number[] {
   const out = [0, 1, 2, 3, 4, 5, 6, 7];
   for (const n of [8, 9, 10]) {
-    const probe = { company_id: 'probe', calculation_date: date, payment_date: date, taxable_payment: 300000, social_insurance_deduction_amount: 0, tax_table_type: 'kou', tax_dependent_count: n };
+    const probe = {
+      company_id: 'probe',
+      calculation_date: date,
+      payment_date: date,
+      taxable_payment: 300000,
+      social_insurance_deduction_amount: 0,
+      tax_table_type: 'kou',
+      tax_dependent_count: n,
+    };
     if (accepts('income_tax_simulation', probe)) out.push(n);
   }
   return out;
@@ -117,7 +129,15 @@ export function generatePopulation(seed: number, size: number, accepts: Acceptan
       members.push({
         id: `tax-${base}-${type}${type === 'kou' ? n : ''}`,
         calculation: 'income_tax_simulation',
-        request: (date) => ({ company_id: 'pop-13-monthly_table', calculation_date: date, payment_date: date, taxable_payment: base + si, social_insurance_deduction_amount: si, tax_table_type: type, tax_dependent_count: n }),
+        request: (date) => ({
+          company_id: 'pop-13-monthly_table',
+          calculation_date: date,
+          payment_date: date,
+          taxable_payment: base + si,
+          social_insurance_deduction_amount: si,
+          tax_table_type: type,
+          tax_dependent_count: n,
+        }),
         profile: profiles.get('pop-13-monthly_table')!,
         tags: { kind: 'income_tax_grid', tax_table_type: type, dependents: n },
       });
@@ -130,7 +150,8 @@ export function generatePopulation(seed: number, size: number, accepts: Acceptan
     const method = int(0, 4) === 0 ? 'computer_special' : 'monthly_table';
     const companyId = `pop-${pref}-${method}`;
     const payType = pick(['monthly', 'monthly', 'hourly', 'daily', 'bonus'] as const);
-    const salary = Math.round(Math.exp(Math.log(90000) + (int(0, 1_000_000) / 1_000_000) * (Math.log(2_500_000) - Math.log(90000))) / 100) * 100;
+    const salary =
+      Math.round(Math.exp(Math.log(90000) + (int(0, 1_000_000) / 1_000_000) * (Math.log(2_500_000) - Math.log(90000))) / 100) * 100;
     const employee = {
       employee_ref: `pop-${i}`,
       tax_dependent_count: pick(dependents),
@@ -145,7 +166,13 @@ export function generatePopulation(seed: number, size: number, accepts: Acceptan
     // every random draw happens here, never inside request(): the base and head requests must be identical
     const residentTax = int(0, 3) * 5000;
     const healthBonusYtd = int(0, 3) * 500000;
-    const tags = { kind: payType, prefecture: pref, method, dependents: employee.tax_dependent_count, care: employee.care_insurance_subject };
+    const tags = {
+      kind: payType,
+      prefecture: pref,
+      method,
+      dependents: employee.tax_dependent_count,
+      care: employee.care_insurance_subject,
+    };
     if (payType === 'bonus') {
       const bonus = Math.round((salary * int(5, 30)) / 1000) * 100;
       const previousSi = Math.round(salary * 0.15);
@@ -163,7 +190,10 @@ export function generatePopulation(seed: number, size: number, accepts: Acceptan
           previous_month_taxable_payroll_amount: salary,
           previous_month_social_insurance_amount: previousSi,
           bonus_tax_context: { calculation_method: 'standard' },
-          bonus_social_insurance_context: { health_insurance_standard_bonus_ytd_before_this_payment: healthBonusYtd, employees_pension_standard_bonus_same_month_before_this_payment: 0 },
+          bonus_social_insurance_context: {
+            health_insurance_standard_bonus_ytd_before_this_payment: healthBonusYtd,
+            employees_pension_standard_bonus_same_month_before_this_payment: 0,
+          },
         }),
         profile: profiles.get(companyId)!,
         tags,
@@ -174,7 +204,11 @@ export function generatePopulation(seed: number, size: number, accepts: Acceptan
       payType === 'monthly'
         ? { pay_type: 'monthly', base_pay: salary, attendance_input: { overtime_minutes: int(0, 40) * 30 } }
         : payType === 'hourly'
-          ? { pay_type: 'hourly', hourly_rate: Math.max(1000, Math.round(salary / 160)), attendance_input: { base_work_minutes: int(80, 180) * 60, overtime_minutes: int(0, 20) * 30 } }
+          ? {
+              pay_type: 'hourly',
+              hourly_rate: Math.max(1000, Math.round(salary / 160)),
+              attendance_input: { base_work_minutes: int(80, 180) * 60, overtime_minutes: int(0, 20) * 30 },
+            }
           : { pay_type: 'daily', daily_rate: Math.max(8000, Math.round(salary / 21)), attendance_input: { attendance_days: int(10, 23) } };
     members.push({
       id: `${payType}-${i}`,
@@ -184,7 +218,14 @@ export function generatePopulation(seed: number, size: number, accepts: Acceptan
         calculation_date: date,
         payment_date: date,
         period: monthOf(date),
-        employee_snapshot: { ...employee, ...(payType === 'monthly' ? { monthly_standard_working_hours: '160' } : payType === 'daily' ? { daily_standard_working_hours: '8' } : {}) },
+        employee_snapshot: {
+          ...employee,
+          ...(payType === 'monthly'
+            ? { monthly_standard_working_hours: '160' }
+            : payType === 'daily'
+              ? { daily_standard_working_hours: '8' }
+              : {}),
+        },
         ...pay,
         resident_tax_amount: residentTax,
       }),

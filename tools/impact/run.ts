@@ -16,7 +16,14 @@ export interface Subject {
   headRequest: Record<string, unknown>;
 }
 
-type Step = { step: string; formula_code: string; rounded_amount: unknown; inputs?: Record<string, unknown>; rule?: { file?: string }; master_refs?: { type: string; id: string; version: string }[] };
+type Step = {
+  step: string;
+  formula_code: string;
+  rounded_amount: unknown;
+  inputs?: Record<string, unknown>;
+  rule?: { file?: string };
+  master_refs?: { type: string; id: string; version: string }[];
+};
 
 export interface SideOutcome {
   error?: string; // EngineError code, or "crash: message"
@@ -66,7 +73,10 @@ function tracked(result: CalculationResult): Record<string, number> {
 }
 
 function runSide(engine: Engine, s: Subject, request: Record<string, unknown>): SideOutcome {
-  const withTrace = { ...request, calculation_options: { ...((request.calculation_options as object) ?? {}), include_calculation_trace: true } };
+  const withTrace = {
+    ...request,
+    calculation_options: { ...((request.calculation_options as object) ?? {}), include_calculation_trace: true },
+  };
   try {
     const result = engine.calculate(s.calculation, structuredClone(withTrace), s.profile);
     return { amounts: tracked(result), trace: result.calculation_trace as unknown as Step[] };
@@ -81,7 +91,14 @@ function changedSteps(base: Step[], head: Step[]): Change['steps'] {
   for (let i = 0; i < n; i++) {
     const b = base[i];
     const h = head[i];
-    if (b && h && b.step === h.step && b.formula_code === h.formula_code && JSON.stringify(b.rounded_amount) === JSON.stringify(h.rounded_amount)) continue;
+    if (
+      b &&
+      h &&
+      b.step === h.step &&
+      b.formula_code === h.formula_code &&
+      JSON.stringify(b.rounded_amount) === JSON.stringify(h.rounded_amount)
+    )
+      continue;
     out.push({ step: (h ?? b).step, formula_code: (h ?? b).formula_code, base: b?.rounded_amount, head: h?.rounded_amount });
   }
   return out;
@@ -99,7 +116,10 @@ function versionChanges(base: Step[] | undefined, head: Step[] | undefined): Cha
   const b = settingsStep(base)?.inputs ?? {};
   const h = settingsStep(head)?.inputs ?? {};
   return Object.keys(h)
-    .filter((k) => k.endsWith('_version') && k !== 'company_profile_version' && typeof h[k] === 'string' && typeof b[k] === 'string' && b[k] !== h[k])
+    .filter(
+      (k) =>
+        k.endsWith('_version') && k !== 'company_profile_version' && typeof h[k] === 'string' && typeof b[k] === 'string' && b[k] !== h[k],
+    )
     .map((k) => ({ name: k, base: b[k] as string, head: h[k] as string }));
 }
 
@@ -127,8 +147,17 @@ export function runSubjects(base: Engine, head: Engine, subjects: Subject[]): Ru
     const h = runSide(head, s, s.headRequest);
     const of = groupsOf(s, (h.trace ?? b.trace) as Parameters<typeof groupsOf>[1]);
     const change = (deltas: Change['deltas'], steps: Change['steps']): Change => ({
-      id: s.id, source: s.source, calculation: s.calculation, tags: s.tags, deltas, steps, base: b, head: h,
-      versions: versionChanges(b.trace, h.trace), rates: rateChanges(b.trace, h.trace), groups: of,
+      id: s.id,
+      source: s.source,
+      calculation: s.calculation,
+      tags: s.tags,
+      deltas,
+      steps,
+      base: b,
+      head: h,
+      versions: versionChanges(b.trace, h.trace),
+      rates: rateChanges(b.trace, h.trace),
+      groups: of,
     });
     if (b.error || h.error) {
       if (b.error === h.error) {

@@ -32,13 +32,20 @@ export function resolveSide(spec: string, project: string): Side {
   }
   let commit: string;
   try {
-    commit = execFileSync('git', ['rev-parse', '--verify', '--quiet', `${spec}^{commit}`], { cwd: project, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    commit = execFileSync('git', ['rev-parse', '--verify', '--quiet', `${spec}^{commit}`], {
+      cwd: project,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
   } catch {
     throw new SideError(`${spec}: neither a directory nor a git ref of this repository`);
   }
   const dir = mkdtempSync(join(tmpdir(), 'payroll-impact-'));
   try {
-    const tar = execFileSync('git', ['archive', '--format=tar', commit, 'rules', 'masters'], { cwd: project, maxBuffer: 512 * 1024 * 1024 });
+    const tar = execFileSync('git', ['archive', '--format=tar', commit, 'rules', 'masters'], {
+      cwd: project,
+      maxBuffer: 512 * 1024 * 1024,
+    });
     execFileSync('tar', ['-x', '-C', dir], { input: tar });
   } catch (e) {
     rmSync(dir, { recursive: true, force: true });

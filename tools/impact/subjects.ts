@@ -23,7 +23,9 @@ export function buildSubjects(base: Engine, o: SubjectOptions): { subjects: Subj
   const notes: string[] = [];
   const accepts = apiAccepts(base);
   const population = generatePopulation(o.seed, o.size, accepts, o.twoDates?.[0] ?? o.on[0]);
-  notes.push(`population: seed ${o.seed}, ${population.members.length} members; dependents ${population.dependents.join(', ')} (the API's limit, probed)`);
+  notes.push(
+    `population: seed ${o.seed}, ${population.members.length} members; dependents ${population.dependents.join(', ')} (the API's limit, probed)`,
+  );
   const subjects: Subject[] = [];
   let refused = 0;
   population.members.forEach((m, i) => {
@@ -35,7 +37,15 @@ export function buildSubjects(base: Engine, o: SubjectOptions): { subjects: Subj
       refused++;
       return;
     }
-    subjects.push({ id: m.id, source: 'population', calculation: m.calculation, tags: { ...m.tags, payment_date: headDate }, profile: m.profile, baseRequest, headRequest });
+    subjects.push({
+      id: m.id,
+      source: 'population',
+      calculation: m.calculation,
+      tags: { ...m.tags, payment_date: headDate },
+      profile: m.profile,
+      baseRequest,
+      headRequest,
+    });
   });
   if (refused) notes.push(`${refused} generated requests the API would refuse were left out`);
   notes.push(o.twoDates ? `payment dates: ${o.twoDates[0]} (base) and ${o.twoDates[1]} (head)` : `payment dates: ${o.on.join(', ')}`);
@@ -43,7 +53,16 @@ export function buildSubjects(base: Engine, o: SubjectOptions): { subjects: Subj
   if (o.goldenDir && !o.twoDates) {
     const corpus = loadGoldenCorpus(o.goldenDir);
     for (const p of corpus.problems) notes.push(`golden file left out: ${p}`);
-    for (const c of corpus.cases) subjects.push({ id: `golden:${c.id}`, source: 'golden', calculation: c.calculation, tags: { file: c.file }, profile: c.profile, baseRequest: c.request, headRequest: c.request });
+    for (const c of corpus.cases)
+      subjects.push({
+        id: `golden:${c.id}`,
+        source: 'golden',
+        calculation: c.calculation,
+        tags: { file: c.file },
+        profile: c.profile,
+        baseRequest: c.request,
+        headRequest: c.request,
+      });
     notes.push(`golden corpus: ${corpus.cases.length} cases`);
   }
   return { subjects, notes };

@@ -41,7 +41,8 @@ export interface ImpactSummary {
 const show = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));
 
 /** Most frequent first, then by label. */
-const ranked = (counts: Record<string, number>) => Object.fromEntries(Object.entries(counts).sort(([ka, a], [kb, b]) => b - a || ka.localeCompare(kb)));
+const ranked = (counts: Record<string, number>) =>
+  Object.fromEntries(Object.entries(counts).sort(([ka, a], [kb, b]) => b - a || ka.localeCompare(kb)));
 
 /** Nearest-rank percentile of sorted integers (p in 0..1). */
 function rank(sorted: number[], p: number): number {
@@ -59,7 +60,13 @@ function magnitude(c: Change): number {
   return ds.length ? Math.max(...ds) : Number.POSITIVE_INFINITY; // an error that appears or disappears ranks first
 }
 
-export function summarize(totals: RunTotals, labels: { base: string; head: string; baseHash: string; headHash: string }, top: number, notes: string[], warnings: string[] = []): ImpactSummary {
+export function summarize(
+  totals: RunTotals,
+  labels: { base: string; head: string; baseHash: string; headHash: string },
+  top: number,
+  notes: string[],
+  warnings: string[] = [],
+): ImpactSummary {
   const byFormulaCode: Record<string, number> = {};
   const versionChanges: Record<string, number> = {};
   const rateChanges: Record<string, number> = {};
@@ -73,7 +80,8 @@ export function summarize(totals: RunTotals, labels: { base: string; head: strin
       const k = `${v.name} ${v.base} -> ${v.head}`;
       versionChanges[k] = (versionChanges[k] ?? 0) + 1;
     }
-    for (const k of new Set(c.rates.map((r) => `${r.step}.${r.input} ${show(r.base)} -> ${show(r.head)}`))) rateChanges[k] = (rateChanges[k] ?? 0) + 1;
+    for (const k of new Set(c.rates.map((r) => `${r.step}.${r.input} ${show(r.base)} -> ${show(r.head)}`)))
+      rateChanges[k] = (rateChanges[k] ?? 0) + 1;
     for (const [name, d] of Object.entries(c.deltas)) {
       byAmount[name] = (byAmount[name] ?? 0) + 1;
       (deltas[name] ??= []).push(d);

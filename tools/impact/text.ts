@@ -11,7 +11,11 @@ const yen = (n: number) => (n > 0 ? `+${n.toLocaleString('en-US')}` : n.toLocale
 const count = (n: number) => n.toLocaleString('en-US');
 const show = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));
 
-const TITLES: Record<(typeof DIMENSIONS)[number], string> = { pay_type: 'pay type', premium_month: 'premium month', prefecture: 'prefecture' };
+const TITLES: Record<(typeof DIMENSIONS)[number], string> = {
+  pay_type: 'pay type',
+  premium_month: 'premium month',
+  prefecture: 'prefecture',
+};
 
 /** Groups with a change, each as changed / compared; the unchanged groups counted on one line. */
 function breakdown(groups: GroupCounts): string[] {
@@ -20,7 +24,10 @@ function breakdown(groups: GroupCounts): string[] {
     const entries = Object.entries(groups[d]).sort(([a], [b]) => a.localeCompare(b));
     const changed = entries.filter(([, g]) => g.changed > 0);
     out.push(`  by ${TITLES[d]}:${changed.length ? '' : ' no group changed'}`);
-    for (const [k, g] of changed) out.push(`    ${k.padEnd(24)} ${count(g.changed).padStart(7)} of ${count(g.compared).padStart(7)}  (${((100 * g.changed) / g.compared).toFixed(1)} %)`);
+    for (const [k, g] of changed)
+      out.push(
+        `    ${k.padEnd(24)} ${count(g.changed).padStart(7)} of ${count(g.compared).padStart(7)}  (${((100 * g.changed) / g.compared).toFixed(1)} %)`,
+      );
     const unchanged = entries.length - changed.length;
     if (changed.length && unchanged) out.push(`    (${unchanged} other ${TITLES[d]} group(s) unchanged)`);
   }
@@ -40,7 +47,9 @@ export function textReport(s: ImpactSummary): string {
   for (const w of s.warnings) out.push(w);
   out.push(`impact: base ${s.base} (rules+masters ${s.baseHash.slice(0, 12)})`);
   out.push(`        head ${s.head} (rules+masters ${s.headHash.slice(0, 12)})`);
-  out.push(`results compared: ${s.compared}; changed: ${s.changed}${s.errorsChanged ? ` (${s.errorsChanged} with an error on one side only)` : ''}`);
+  out.push(
+    `results compared: ${s.compared}; changed: ${s.changed}${s.errorsChanged ? ` (${s.errorsChanged} with an error on one side only)` : ''}`,
+  );
   for (const n of s.notes) out.push(`note: ${n}`);
   if (!s.changed) return out.join('\n');
   out.push('', 'changed results (changed of compared):', ...breakdown(s.groups));
@@ -60,10 +69,15 @@ export function textReport(s: ImpactSummary): string {
   }
   out.push('', `largest changes (${s.largest.length}):`);
   for (const c of s.largest) {
-    out.push(`  ${c.id} [${c.calculation}] ${Object.entries(c.tags).map(([k, v]) => `${k}=${v}`).join(' ')}`);
+    out.push(
+      `  ${c.id} [${c.calculation}] ${Object.entries(c.tags)
+        .map(([k, v]) => `${k}=${v}`)
+        .join(' ')}`,
+    );
     if (c.base.error || c.head.error) out.push(`      base: ${c.base.error ?? 'result'}   head: ${c.head.error ?? 'result'}`);
     for (const line of causes(c)) out.push(`      ${line}`);
-    for (const st of c.steps) out.push(`      ${st.step.padEnd(40)} ${String(st.base).padStart(10)} -> ${String(st.head).padEnd(10)} ${st.formula_code}`);
+    for (const st of c.steps)
+      out.push(`      ${st.step.padEnd(40)} ${String(st.base).padStart(10)} -> ${String(st.head).padEnd(10)} ${st.formula_code}`);
   }
   return out.join('\n');
 }

@@ -27,22 +27,34 @@ export interface CsvLayout {
 export function readCsv(file: string, layout: CsvLayout, encoding: CsvEncoding = 'utf-8'): CsvRow[] {
   const size = statSync(file).size;
   if (size > MAX_IMPORT_BYTES) {
-    throw new ImportError(`${file}: ${size.toLocaleString('en-US')} bytes, more than the import limit of ${MAX_IMPORT_BYTES.toLocaleString('en-US')} bytes (MAX_IMPORT_BYTES): a published table is about 14 KB; refused`);
+    throw new ImportError(
+      `${file}: ${size.toLocaleString('en-US')} bytes, more than the import limit of ${MAX_IMPORT_BYTES.toLocaleString('en-US')} bytes (MAX_IMPORT_BYTES): a published table is about 14 KB; refused`,
+    );
   }
   const text = decodeCsv(readFileSync(file), file, encoding);
   let rows: CsvRow[];
   try {
     // one row past the limit is enough to know the file is over it
-    rows = parse(text, { columns: true, bom: true, skip_empty_lines: true, trim: true, relax_column_count: false, to: MAX_IMPORT_ROWS + 1 });
+    rows = parse(text, {
+      columns: true,
+      bom: true,
+      skip_empty_lines: true,
+      trim: true,
+      relax_column_count: false,
+      to: MAX_IMPORT_ROWS + 1,
+    });
   } catch (e) {
     throw new ImportError(`${file}: ${(e as Error).message}`);
   }
   if (rows.length > MAX_IMPORT_ROWS) {
-    throw new ImportError(`${file}: more than ${MAX_IMPORT_ROWS.toLocaleString('en-US')} data rows, the import limit (MAX_IMPORT_ROWS): a published table has a few hundred; refused`);
+    throw new ImportError(
+      `${file}: more than ${MAX_IMPORT_ROWS.toLocaleString('en-US')} data rows, the import limit (MAX_IMPORT_ROWS): a published table has a few hundred; refused`,
+    );
   }
   if (rows.length === 0) throw new ImportError(`${file}: no data rows`);
   const missing = layout.columns.filter((c) => !(c in rows[0]));
-  if (missing.length) throw new ImportError(`${file}: missing column(s) ${missing.join(', ')}; expected the published layout (${layout.columns.join(', ')})`);
+  if (missing.length)
+    throw new ImportError(`${file}: missing column(s) ${missing.join(', ')}; expected the published layout (${layout.columns.join(', ')})`);
   refuseFormulaCells(rows, layout.textColumns, file);
   return rows;
 }

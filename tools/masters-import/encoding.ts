@@ -51,7 +51,9 @@ export function decodeCsv(bytes: Uint8Array, file: string, encoding: CsvEncoding
   const lost = text.indexOf('\uFFFD');
   if (lost >= 0) {
     const line = text.slice(0, lost).split('\n').length;
-    throw new ImportError(`${file} line ${line}: holds U+FFFD (a character lost by an earlier wrong encoding conversion); export the table again from the publication`);
+    throw new ImportError(
+      `${file} line ${line}: holds U+FFFD (a character lost by an earlier wrong encoding conversion); export the table again from the publication`,
+    );
   }
   return text;
 }

@@ -23,12 +23,25 @@ export interface PreviousVersion {
 }
 
 /** Never carried: the envelope and provenance belong to each version. */
-const OWN_TO_EACH_VERSION = new Set(['kind', 'id', 'version', 'effective_from', 'effective_to', 'effective_date_basis', 'provider', 'source_artifact_id', 'sources']);
+const OWN_TO_EACH_VERSION = new Set([
+  'kind',
+  'id',
+  'version',
+  'effective_from',
+  'effective_to',
+  'effective_date_basis',
+  'provider',
+  'source_artifact_id',
+  'sources',
+]);
 
 export function readPrevious(file: string, label = file): PreviousVersion {
   if (!existsSync(file)) throw new ImportError(`--previous ${file}: no such file`);
   const parsed = parseDocument(readFileSync(file, 'utf8'), { schema: 'core' });
-  if (parsed.errors.length || !isMap(parsed.contents)) throw new ImportError(`${label}: the previous version does not parse as a master (${parsed.errors[0]?.message.split('\n')[0] ?? 'not a mapping'})`);
+  if (parsed.errors.length || !isMap(parsed.contents))
+    throw new ImportError(
+      `${label}: the previous version does not parse as a master (${parsed.errors[0]?.message.split('\n')[0] ?? 'not a mapping'})`,
+    );
   const comments: Record<string, string> = {};
   for (const pair of parsed.contents.items) {
     if (isScalar(pair.key) && pair.key.commentBefore) comments[String(pair.key.value)] = pair.key.commentBefore;
@@ -47,7 +60,10 @@ export function findPrevious(mastersDir: string, imported: ImportedMaster): Prev
   if (!earlier.length) return null;
   const file = join(folder, earlier.at(-1)!);
   const previous = readPrevious(file, relative(mastersDir, file));
-  if (previous.doc.kind !== imported.doc.kind) throw new ImportError(`${previous.label}: kind ${String(previous.doc.kind)}, not ${String(imported.doc.kind)}; give --previous FILE or --no-previous`);
+  if (previous.doc.kind !== imported.doc.kind)
+    throw new ImportError(
+      `${previous.label}: kind ${String(previous.doc.kind)}, not ${String(imported.doc.kind)}; give --previous FILE or --no-previous`,
+    );
   return previous;
 }
 
@@ -73,10 +89,14 @@ export function carryStructure(imported: ImportedMaster, previous: PreviousVersi
   for (const k of Object.keys(doc)) delete doc[k];
   Object.assign(doc, reordered);
   const note = `carried from ${previous.label}: confirm against the new publication`;
-  imported.keyComments = Object.fromEntries(carried.map((k) => [k, previous.comments[k] ? `${previous.comments[k]}\n ${note}` : ` ${note}`]));
+  imported.keyComments = Object.fromEntries(
+    carried.map((k) => [k, previous.comments[k] ? `${previous.comments[k]}\n ${note}` : ` ${note}`]),
+  );
   const sources = doc.sources as Record<string, unknown>[];
   if (isPlaceholder(sources?.[0]?.verification)) {
-    sources[0].verification = toFill(`how the imported values were checked against the published table, including those carried from ${previous.label} (${carried.join(', ')})`);
+    sources[0].verification = toFill(
+      `how the imported values were checked against the published table, including those carried from ${previous.label} (${carried.join(', ')})`,
+    );
   }
   return carried;
 }

@@ -36,7 +36,9 @@ export function importReport(o: ImportOutcome): string[] {
   const values = [...placeholders.values()].reduce((a, b) => a + b, 0);
   const out: string[] = [];
   if (placeholders.size) {
-    out.push(`masters:import: INCOMPLETE master written to ${where}: ${values} placeholder value(s) in ${placeholders.size} field(s) left to fill; masters:check and the server refuse the file until every one is filled:`);
+    out.push(
+      `masters:import: INCOMPLETE master written to ${where}: ${values} placeholder value(s) in ${placeholders.size} field(s) left to fill; masters:check and the server refuse the file until every one is filled:`,
+    );
     for (const [path, n] of placeholders) {
       const field = o.uniform.find((f) => path === f.name || path === `records[*].${f.name}`);
       const hint = field ? ` (or --set ${field.name}=VALUE)` : '';

@@ -31,14 +31,17 @@ function parseValue(field: UniformField, text: string): string | number | null {
   }
   if (field.type === 'yen') {
     const digits = t.replace(/,/g, '');
-    if (!/^(0|[1-9][0-9]*)$/.test(digits) || !Number.isSafeInteger(Number(digits))) throw new ImportError(`--set ${field.name}: "${text}" is not a whole number of yen`);
+    if (!/^(0|[1-9][0-9]*)$/.test(digits) || !Number.isSafeInteger(Number(digits)))
+      throw new ImportError(`--set ${field.name}: "${text}" is not a whole number of yen`);
     return Number(digits);
   }
   const percent = t.endsWith('%');
   const number = percent ? t.slice(0, -1).trim() : t;
-  if (!DECIMAL.test(number)) throw new ImportError(`--set ${field.name}: "${text}" is not a rate (a fraction like 0.00115, or a percentage like 0.115%)`);
+  if (!DECIMAL.test(number))
+    throw new ImportError(`--set ${field.name}: "${text}" is not a rate (a fraction like 0.00115, or a percentage like 0.115%)`);
   const rate = percent ? new Decimal(number).div(100) : new Decimal(number);
-  if (rate.gte(1)) throw new ImportError(`--set ${field.name}: "${text}" is 100 % or more; give a fraction (0.00115) or a percentage (0.115%)`);
+  if (rate.gte(1))
+    throw new ImportError(`--set ${field.name}: "${text}" is 100 % or more; give a fraction (0.00115) or a percentage (0.115%)`);
   return rate.toFixed();
 }
 

@@ -41,7 +41,8 @@ export function masterYaml(imported: ImportedMaster, csvFile: string, { kindName
         // a table: one line per row (nested tables, like the bonus bands per dependants count, likewise)
         for (const item of value.items) {
           if (oneLine(item)) setFlow(item);
-          else if (isMap(item)) for (const p of item.items) if (isSeq(p.value)) for (const row of p.value.items) if (oneLine(row)) setFlow(row);
+          else if (isMap(item))
+            for (const p of item.items) if (isSeq(p.value)) for (const row of p.value.items) if (oneLine(row)) setFlow(row);
         }
       }
       const comment = imported.keyComments?.[key];
@@ -49,13 +50,17 @@ export function masterYaml(imported: ImportedMaster, csvFile: string, { kindName
     }
   }
   // dates and versions quoted as in the hand-written masters (unambiguous under any YAML schema)
-  visit(doc, { Scalar(_key, node) {
-    if (isScalar(node) && typeof node.value === 'string' && /^\d{4}-\d{2}(-\d{2})?$/.test(node.value)) node.type = 'QUOTE_DOUBLE';
-  } });
+  visit(doc, {
+    Scalar(_key, node) {
+      if (isScalar(node) && typeof node.value === 'string' && /^\d{4}-\d{2}(-\d{2})?$/.test(node.value)) node.type = 'QUOTE_DOUBLE';
+    },
+  });
   const sha = createHash('sha256').update(readFileSync(csvFile)).digest('hex');
   doc.commentBefore = [
     ` Imported by \`npm run masters:import -- ${kindName} ${basename(csvFile)}\` (csv sha256 ${sha}${convertedFrom ? `, converted from ${convertedFrom} to UTF-8` : ''}).`,
-    ...(JSON.stringify(imported.doc).includes(PLACEHOLDER) ? [` Every ${PLACEHOLDER} below must be filled from the published source; masters:check refuses the file until then.`] : []),
+    ...(JSON.stringify(imported.doc).includes(PLACEHOLDER)
+      ? [` Every ${PLACEHOLDER} below must be filled from the published source; masters:check refuses the file until then.`]
+      : []),
     ...imported.notes.map((n) => ` Note: ${n}.`),
   ].join('\n');
   return doc.toString({ lineWidth: 0, flowCollectionPadding: false });

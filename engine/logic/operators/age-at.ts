@@ -27,7 +27,8 @@ export const ageAtOperator: OperatorDef = {
     return (scope) => {
       const b = birth(scope);
       const d = asOf(scope);
-      if (!isIsoDate(b) || !isIsoDate(d)) throw new Error(`${ctx.where}: operator "age_at" needs two YYYY-MM-DD dates, got ${describe(b)} and ${describe(d)}`);
+      if (!isIsoDate(b) || !isIsoDate(d))
+        throw new Error(`${ctx.where}: operator "age_at" needs two YYYY-MM-DD dates, got ${describe(b)} and ${describe(d)}`);
       return toDecimal(ageAt(b, d));
     };
   },

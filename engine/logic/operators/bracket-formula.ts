@@ -28,7 +28,10 @@ export const bracketFormulaOperator: OperatorDef = {
         const i = indexEv(scope);
         const n = isDecimal(i) && (i as Decimal).isInteger() ? numberOf(i as Decimal) : -1;
         if (n < 0 || n >= base.length) {
-          throw new EngineError(table.convention.not_found_error, `${table.label}: column ${column} has no base amount at index ${describe(i)} (0-${base.length - 1})`);
+          throw new EngineError(
+            table.convention.not_found_error,
+            `${table.label}: column ${column} has no base amount at index ${describe(i)} (0-${base.length - 1})`,
+          );
         }
         base = base[n];
       }

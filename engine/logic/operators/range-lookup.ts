@@ -129,7 +129,8 @@ function outsideEveryRange(table: RangeTable, rows: RangeRow[], x: Decimal, what
 export function compileRangeOperands(op: string, tableEv: Evaluator, xEv: Evaluator, columnEv: Evaluator | undefined, where: string) {
   return (scope: Scope): { table: RangeTable; x: Decimal; match: RangeMatch; column: string | null } => {
     const table = tableEv(scope);
-    if (!isRangeTable(table)) throw new Error(`${where}: operator "${op}" needs a range table (a master's *_table), got ${describe(table)}`);
+    if (!isRangeTable(table))
+      throw new Error(`${where}: operator "${op}" needs a range table (a master's *_table), got ${describe(table)}`);
     // the column operand is evaluated once (expressions are pure), after the table's availability check
     let column: string | null = null;
     const rows = rowsOf(table, columnEv ? () => (column = stringOf(columnEv(scope))) : null);

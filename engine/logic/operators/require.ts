@@ -10,7 +10,8 @@ import type { OperatorDef } from '../types.ts';
 export function literalCodeAndMessage(op: string, raw: unknown[]): [EngineErrorCode, string] {
   const code = raw[1];
   const message = raw[2];
-  if (typeof code !== 'string' || !/^[a-z][a-z0-9_]*$/.test(code)) throw new Error(`${op}: the error code must be a snake_case string literal`);
+  if (typeof code !== 'string' || !/^[a-z][a-z0-9_]*$/.test(code))
+    throw new Error(`${op}: the error code must be a snake_case string literal`);
   if (!(ENGINE_ERROR_CODES as readonly string[]).includes(code)) {
     throw new Error(`${op}: unknown error code "${code}" (known: ${ENGINE_ERROR_CODES.join(', ')})`);
   }

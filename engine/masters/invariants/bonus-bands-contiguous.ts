@@ -13,10 +13,13 @@ function column(path: string, bands: BonusRateBand[]): Issue[] {
     const last = i === bands.length - 1;
     if (last && b.upper !== null) issues.push({ path: `${path}/${i}/1`, message: 'the last band must be open (null)' });
     if (!last && b.upper === null) issues.push({ path: `${path}/${i}/1`, message: 'only the last band may be open' });
-    if (b.upper !== null && !b.lower.lt(b.upper)) issues.push({ path: `${path}/${i}/1`, message: `upper ${b.upper} is not above lower ${b.lower}` });
+    if (b.upper !== null && !b.lower.lt(b.upper))
+      issues.push({ path: `${path}/${i}/1`, message: `upper ${b.upper} is not above lower ${b.lower}` });
     const prev = bands[i - 1];
-    if (prev?.upper && !b.lower.eq(prev.upper)) issues.push({ path: `${path}/${i}/0`, message: `band starts at ${b.lower} but the previous band ends at ${prev.upper}` });
-    if (prev && b.rate.lt(prev.rate)) issues.push({ path: `${path}/${i}/2`, message: `rate ${b.rate} is below the previous band's ${prev.rate}` });
+    if (prev?.upper && !b.lower.eq(prev.upper))
+      issues.push({ path: `${path}/${i}/0`, message: `band starts at ${b.lower} but the previous band ends at ${prev.upper}` });
+    if (prev && b.rate.lt(prev.rate))
+      issues.push({ path: `${path}/${i}/2`, message: `rate ${b.rate} is below the previous band's ${prev.rate}` });
   });
   return issues;
 }

@@ -15,7 +15,8 @@ export function gradesContiguous(grades: Grade[]): Issue[] {
     if (!last && g.to === null) issues.push({ path: `/grades/${i}/to`, message: 'only the last grade may be open' });
     if (g.to !== null && !g.from.lt(g.to)) issues.push({ path: `/grades/${i}/to`, message: `to ${g.to} is not above from ${g.from}` });
     const prev = grades[i - 1];
-    if (prev?.to && !g.from.eq(prev.to)) issues.push({ path: `/grades/${i}/from`, message: `grade starts at ${g.from} but the previous grade ends at ${prev.to}` });
+    if (prev?.to && !g.from.eq(prev.to))
+      issues.push({ path: `/grades/${i}/from`, message: `grade starts at ${g.from} but the previous grade ends at ${prev.to}` });
     if (prev && !g.standard_monthly_remuneration.gt(prev.standard_monthly_remuneration))
       issues.push({ path: `/grades/${i}/standard_monthly_remuneration`, message: 'standard monthly remuneration does not ascend' });
   });

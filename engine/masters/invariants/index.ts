@@ -1,5 +1,13 @@
 /** Runs every per-file invariant on one validated file and the records built from it. */
-import type { BonusTaxTable, ComputerSpecialTable, HealthGradeTable, EmployeesPensionRateTable, MasterRecord, MonthlyTaxTable, SocialInsuranceRateRecord } from '../types.ts';
+import type {
+  BonusTaxTable,
+  ComputerSpecialTable,
+  HealthGradeTable,
+  EmployeesPensionRateTable,
+  MasterRecord,
+  MonthlyTaxTable,
+  SocialInsuranceRateRecord,
+} from '../types.ts';
 import type { Built, Raw } from '../records/envelope.ts';
 import type { Issue } from './issue.ts';
 import { monthlyRowsContiguous } from './monthly-rows-contiguous.ts';
@@ -23,7 +31,11 @@ export { versionsContinuous } from './versions-continuous.ts';
 function tableIssues(r: MasterRecord, raw: Raw): Issue[] {
   switch (r.kind) {
     case 'income_tax_monthly_table':
-      return [...monthlyRowsContiguous(r as MonthlyTaxTable), ...monthlyBracketsContiguous(r as MonthlyTaxTable), ...monthlyTaxMonotone(r as MonthlyTaxTable)];
+      return [
+        ...monthlyRowsContiguous(r as MonthlyTaxTable),
+        ...monthlyBracketsContiguous(r as MonthlyTaxTable),
+        ...monthlyTaxMonotone(r as MonthlyTaxTable),
+      ];
     case 'income_tax_bonus_table':
       return bonusBandsContiguous(r as BonusTaxTable, Array.isArray(raw.kou) ? (raw.kou as Raw[]).map((c) => c.dependents) : []);
     case 'income_tax_computer_special':
@@ -49,7 +61,8 @@ export function fileIssues(file: string, raw: Raw, built: Built<MasterRecord>[],
   const first = built[0]?.record;
   if (first) issues.push(...effectiveRangeOrdered(first));
   if (Array.isArray(raw.records)) issues.push(...recordIdsUnique(built.map((b) => b.record.id)));
-  if (raw.kind === 'social_insurance_rate_table') issues.push(...prefectureRecordsValid(built.map((b) => b.record as SocialInsuranceRateRecord)));
+  if (raw.kind === 'social_insurance_rate_table')
+    issues.push(...prefectureRecordsValid(built.map((b) => b.record as SocialInsuranceRateRecord)));
   for (const b of built) issues.push(...tableIssues(b.record, raw).map((i) => ({ ...i, path: b.pointer + i.path })));
   return issues;
 }
@@ -59,6 +72,7 @@ export function fileIssues(file: string, raw: Raw, built: Built<MasterRecord>[],
  * lists only what changed must still be complete once the unchanged records are carried in.
  */
 export function resolvedVersionIssues(raw: Raw, records: MasterRecord[]): Issue[] {
-  if (raw.kind === 'social_insurance_rate_table') return prefecturesComplete(records as SocialInsuranceRateRecord[], raw.inherit_unchanged_records === true);
+  if (raw.kind === 'social_insurance_rate_table')
+    return prefecturesComplete(records as SocialInsuranceRateRecord[], raw.inherit_unchanged_records === true);
   return [];
 }

@@ -9,12 +9,16 @@ import type { Issue } from './issue.ts';
 function chain(name: string, brackets: { from: Decimal; upto: Decimal | null }[], start: Decimal | undefined): Issue[] {
   const issues: Issue[] = [];
   if (start && brackets[0] && !brackets[0].from.eq(start))
-    issues.push({ path: `/${name}/0/from`, message: `first bracket starts at ${brackets[0].from}, not at the last row's upper bound ${start}` });
+    issues.push({
+      path: `/${name}/0/from`,
+      message: `first bracket starts at ${brackets[0].from}, not at the last row's upper bound ${start}`,
+    });
   brackets.forEach((b, i) => {
     const last = i === brackets.length - 1;
     if (last && b.upto !== null) issues.push({ path: `/${name}/${i}/upto`, message: 'the last bracket must be open (upto: null)' });
     if (!last && b.upto === null) issues.push({ path: `/${name}/${i}/upto`, message: 'only the last bracket may be open' });
-    if (b.upto !== null && !b.from.lt(b.upto)) issues.push({ path: `/${name}/${i}/upto`, message: `upto ${b.upto} is not above from ${b.from}` });
+    if (b.upto !== null && !b.from.lt(b.upto))
+      issues.push({ path: `/${name}/${i}/upto`, message: `upto ${b.upto} is not above from ${b.from}` });
     const prev = brackets[i - 1];
     if (prev && prev.upto !== null && !b.from.eq(prev.upto))
       issues.push({ path: `/${name}/${i}/from`, message: `bracket starts at ${b.from} but the previous one ends at ${prev.upto}` });

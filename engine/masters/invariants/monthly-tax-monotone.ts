@@ -11,21 +11,30 @@ export function monthlyTaxMonotone(t: MonthlyTaxTable): Issue[] {
   t.rows.forEach((row, i) => {
     const prev = t.rows[i - 1];
     row.kou.forEach((v, d) => {
-      if (prev && v.lt(prev.kou[d])) issues.push({ path: `/rows/${i}/${d + 2}`, message: `甲 ${d} dependents: ${v} is less than the row above (${prev.kou[d]})` });
-      if (d > 0 && v.gt(row.kou[d - 1])) issues.push({ path: `/rows/${i}/${d + 2}`, message: `甲 ${d} dependents: ${v} is more than with ${d - 1} (${row.kou[d - 1]})` });
+      if (prev && v.lt(prev.kou[d]))
+        issues.push({ path: `/rows/${i}/${d + 2}`, message: `甲 ${d} dependents: ${v} is less than the row above (${prev.kou[d]})` });
+      if (d > 0 && v.gt(row.kou[d - 1]))
+        issues.push({ path: `/rows/${i}/${d + 2}`, message: `甲 ${d} dependents: ${v} is more than with ${d - 1} (${row.kou[d - 1]})` });
     });
-    if (prev && row.otsu.lt(prev.otsu)) issues.push({ path: `/rows/${i}/10`, message: `乙 ${row.otsu} is less than the row above (${prev.otsu})` });
+    if (prev && row.otsu.lt(prev.otsu))
+      issues.push({ path: `/rows/${i}/10`, message: `乙 ${row.otsu} is less than the row above (${prev.otsu})` });
   });
   t.kou_brackets.forEach((b, i) => {
     const prev = t.kou_brackets[i - 1];
     b.base_by_dependents.forEach((v, d) => {
-      if (prev && v.lt(prev.base_by_dependents[d])) issues.push({ path: `/kou_brackets/${i}/base_by_dependents/${d}`, message: `base ${v} is less than the previous bracket's (${prev.base_by_dependents[d]})` });
-      if (d > 0 && v.gt(b.base_by_dependents[d - 1])) issues.push({ path: `/kou_brackets/${i}/base_by_dependents/${d}`, message: `base ${v} is more than with ${d - 1} dependents` });
+      if (prev && v.lt(prev.base_by_dependents[d]))
+        issues.push({
+          path: `/kou_brackets/${i}/base_by_dependents/${d}`,
+          message: `base ${v} is less than the previous bracket's (${prev.base_by_dependents[d]})`,
+        });
+      if (d > 0 && v.gt(b.base_by_dependents[d - 1]))
+        issues.push({ path: `/kou_brackets/${i}/base_by_dependents/${d}`, message: `base ${v} is more than with ${d - 1} dependents` });
     });
   });
   t.otsu_brackets.forEach((b, i) => {
     const prev = t.otsu_brackets[i - 1];
-    if (prev && b.base.lt(prev.base)) issues.push({ path: `/otsu_brackets/${i}/base`, message: `base ${b.base} is less than the previous bracket's (${prev.base})` });
+    if (prev && b.base.lt(prev.base))
+      issues.push({ path: `/otsu_brackets/${i}/base`, message: `base ${b.base} is less than the previous bracket's (${prev.base})` });
   });
   return issues;
 }

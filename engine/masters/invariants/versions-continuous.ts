@@ -26,18 +26,39 @@ export function versionsContinuous(versions: MasterMeta[]): VersionIssue[] {
     const dup = sorted.findIndex((o) => o.version === v.version);
     if (dup !== i) issues.push({ file: v.file, path: '/version', message: `version "${v.version}" also in ${sorted[dup].file}` });
     if (v.effective_date_basis !== sorted[0].effective_date_basis) {
-      issues.push({ file: v.file, path: '/effective_date_basis', message: `${v.effective_date_basis}, but ${sorted[0].file} (version ${sorted[0].version}) declares ${sorted[0].effective_date_basis}: all versions of a table are chosen by one date basis` });
+      issues.push({
+        file: v.file,
+        path: '/effective_date_basis',
+        message: `${v.effective_date_basis}, but ${sorted[0].file} (version ${sorted[0].version}) declares ${sorted[0].effective_date_basis}: all versions of a table are chosen by one date basis`,
+      });
     }
     if (!next) {
-      if (v.effective_to !== null) issues.push({ file: v.file, path: '/effective_to', message: 'the newest version must be open-ended (effective_to: null) until a newer one is imported' });
+      if (v.effective_to !== null)
+        issues.push({
+          file: v.file,
+          path: '/effective_to',
+          message: 'the newest version must be open-ended (effective_to: null) until a newer one is imported',
+        });
       return;
     }
     if (v.effective_to === null) {
-      issues.push({ file: v.file, path: '/effective_to', message: `open-ended, but a later version starts ${next.effective_from} (${next.file})` });
+      issues.push({
+        file: v.file,
+        path: '/effective_to',
+        message: `open-ended, but a later version starts ${next.effective_from} (${next.file})`,
+      });
     } else if (v.effective_to >= next.effective_from) {
-      issues.push({ file: next.file, path: '/effective_from', message: `overlaps ${v.file} (version ${v.version}, effective_to ${v.effective_to})` });
+      issues.push({
+        file: next.file,
+        path: '/effective_from',
+        message: `overlaps ${v.file} (version ${v.version}, effective_to ${v.effective_to})`,
+      });
     } else if (nextDay(v.effective_to) !== next.effective_from) {
-      issues.push({ file: next.file, path: '/effective_from', message: `gap after ${v.file} (version ${v.version}, effective_to ${v.effective_to}): expected ${nextDay(v.effective_to)}` });
+      issues.push({
+        file: next.file,
+        path: '/effective_from',
+        message: `gap after ${v.file} (version ${v.version}, effective_to ${v.effective_to}): expected ${nextDay(v.effective_to)}`,
+      });
     }
   });
   return issues;

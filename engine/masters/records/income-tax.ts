@@ -15,8 +15,18 @@ export function buildMonthly(raw: Raw, file: string): Built<MonthlyTaxTable>[] {
     rows: (raw.rows as number[][]).map((r) => ({ lower: dec(r[0]), upper: dec(r[1]), kou: r.slice(2, 10).map(dec), otsu: dec(r[10]) })),
     kou_below_table: { upper_excl: dec(raw.kou_below_table.upper_excl), tax: dec(raw.kou_below_table.tax) },
     otsu_below_table: { upper_excl: dec(raw.otsu_below_table.upper_excl), rate: dec(raw.otsu_below_table.rate) },
-    kou_brackets: (raw.kou_brackets as Raw[]).map((b) => ({ from: dec(b.from), upto: decOrNull(b.upto), rate: dec(b.rate), base_by_dependents: (b.base_by_dependents as number[]).map(dec) })),
-    otsu_brackets: (raw.otsu_brackets as Raw[]).map((b) => ({ from: dec(b.from), upto: decOrNull(b.upto), rate: dec(b.rate), base: dec(b.base) })),
+    kou_brackets: (raw.kou_brackets as Raw[]).map((b) => ({
+      from: dec(b.from),
+      upto: decOrNull(b.upto),
+      rate: dec(b.rate),
+      base_by_dependents: (b.base_by_dependents as number[]).map(dec),
+    })),
+    otsu_brackets: (raw.otsu_brackets as Raw[]).map((b) => ({
+      from: dec(b.from),
+      upto: decOrNull(b.upto),
+      rate: dec(b.rate),
+      base: dec(b.base),
+    })),
     per_extra_dependent_deduction: decOrNull(raw.per_extra_dependent_deduction),
     tax_dependent_count_max: raw.tax_dependent_count_max as number,
     otsu_secondary_declaration_deduction: decOrNull(raw.otsu_secondary_declaration_deduction),
@@ -36,9 +46,23 @@ function monthlyBracketTable(raw: Raw, t: MonthlyTaxTable) {
   const kouWidth = t.rows[0].kou.length;
   const zero = dec(0);
   const kou: RangeRow[] = [
-    { from: zero, to: t.kou_below_table.upper_excl, method: 'below_table', row_index: null, base: Array(kouWidth).fill(t.kou_below_table.tax), rate: null },
+    {
+      from: zero,
+      to: t.kou_below_table.upper_excl,
+      method: 'below_table',
+      row_index: null,
+      base: Array(kouWidth).fill(t.kou_below_table.tax),
+      rate: null,
+    },
     ...t.rows.map((r, i) => ({ from: r.lower, to: r.upper, method: 'row', row_index: dec(i + 1), base: r.kou, rate: null })),
-    ...t.kou_brackets.map((b) => ({ from: b.from, to: b.upto, method: 'bracket', row_index: null, base: b.base_by_dependents, rate: b.rate })),
+    ...t.kou_brackets.map((b) => ({
+      from: b.from,
+      to: b.upto,
+      method: 'bracket',
+      row_index: null,
+      base: b.base_by_dependents,
+      rate: b.rate,
+    })),
   ];
   const otsu: RangeRow[] = [
     { from: zero, to: t.otsu_below_table.upper_excl, method: 'below_table', row_index: null, base: zero, rate: t.otsu_below_table.rate },
@@ -56,7 +80,10 @@ export function buildBonus(raw: Raw, file: string): Built<BonusTaxTable>[] {
   const record: BonusTaxTable = {
     ...meta(raw, file, raw.id),
     kind: 'income_tax_bonus_table',
-    monthly_table_method: { ten_times_rule_multiple: dec(raw.monthly_table_method.ten_times_rule_multiple), bonus_period_months: dec(raw.monthly_table_method.bonus_period_months) },
+    monthly_table_method: {
+      ten_times_rule_multiple: dec(raw.monthly_table_method.ten_times_rule_multiple),
+      bonus_period_months: dec(raw.monthly_table_method.bonus_period_months),
+    },
     status: raw.status,
     missing_reason: raw.missing_reason ?? null,
     kou,
@@ -67,7 +94,10 @@ export function buildBonus(raw: Raw, file: string): Built<BonusTaxTable>[] {
   (raw.kou as Raw[] | null)?.forEach((col, i) => (columns[`kou_${col.dependents}`] = kou![i] as unknown as RangeRow[]));
   if (record.otsu) columns.otsu = record.otsu as unknown as RangeRow[];
   record.kou_last_dependents_column = raw.kou === null ? null : Math.max(...(raw.kou as Raw[]).map((c) => c.dependents as number));
-  const unavailable = record.status === 'not_imported' ? `not imported (the table applies from ${record.effective_from}): ${record.missing_reason ?? 'no reason recorded'}` : null;
+  const unavailable =
+    record.status === 'not_imported'
+      ? `not imported (the table applies from ${record.effective_from}): ${record.missing_reason ?? 'no reason recorded'}`
+      : null;
   record.rate_table = rangeTable(raw, 'bonus withholding table', { columns }, unavailable);
   return [{ record, pointer: '' }];
 }
@@ -93,7 +123,11 @@ export function buildComputerSpecial(raw: Raw, file: string): Built<ComputerSpec
     tax_tiers: (raw.tax_tiers as Raw[]).map(tier),
   };
   record.tier_table = rangeTable(raw, 'computer-special table', {
-    columns: { salary_deduction: record.salary_deduction_tiers.map(tierRow), basic_deduction: record.basic_deduction_tiers.map(tierRow), tax: record.tax_tiers.map(tierRow) },
+    columns: {
+      salary_deduction: record.salary_deduction_tiers.map(tierRow),
+      basic_deduction: record.basic_deduction_tiers.map(tierRow),
+      tax: record.tax_tiers.map(tierRow),
+    },
   });
   return [{ record, pointer: '' }];
 }

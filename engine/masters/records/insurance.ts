@@ -43,7 +43,17 @@ const grades = (raw: Raw[]): Grade[] =>
 const gradeTable = (raw: Raw) => rangeTable(raw, 'grade table', { rows: grades(raw.grades) as unknown as RangeRow[] });
 
 export function buildHealthGrades(raw: Raw, file: string): Built<HealthGradeTable>[] {
-  return [{ pointer: '', record: { ...meta(raw, file, raw.id), kind: 'health_insurance_grade_table', grades: grades(raw.grades), grade_table: gradeTable(raw) } }];
+  return [
+    {
+      pointer: '',
+      record: {
+        ...meta(raw, file, raw.id),
+        kind: 'health_insurance_grade_table',
+        grades: grades(raw.grades),
+        grade_table: gradeTable(raw),
+      },
+    },
+  ];
 }
 
 export function buildEmployeesPension(raw: Raw, file: string): Built<EmployeesPensionRateTable>[] {
@@ -67,6 +77,11 @@ export function buildEmploymentInsurance(raw: Raw, file: string): Built<Employme
   // business_type_ja documents the file only; the record keeps the typed fields.
   return (raw.records as Raw[]).map((r, i) => ({
     pointer: `/records/${i}`,
-    record: { ...meta(raw, file, r.id), kind: 'employment_insurance_rate_table', business_type: r.business_type, employee_rate: dec(r.employee_rate) },
+    record: {
+      ...meta(raw, file, r.id),
+      kind: 'employment_insurance_rate_table',
+      business_type: r.business_type,
+      employee_rate: dec(r.employee_rate),
+    },
   }));
 }

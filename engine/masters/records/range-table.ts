@@ -13,6 +13,11 @@ export function convention(raw: Raw): RangeConvention {
   };
 }
 
-export function rangeTable(raw: Raw, what: string, data: { rows: RangeRow[] } | { columns: Record<string, RangeRow[]> }, unavailable: string | null = null): RangeTable {
+export function rangeTable(
+  raw: Raw,
+  what: string,
+  data: { rows: RangeRow[] } | { columns: Record<string, RangeRow[]> },
+  unavailable: string | null = null,
+): RangeTable {
   return { label: `${what} ${raw.id} version ${raw.version}`, unavailable, convention: convention(raw), ...data };
 }

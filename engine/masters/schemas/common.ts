@@ -29,7 +29,16 @@ export const source = {
   },
 } as const;
 
-const ENVELOPE_KEYS = ['kind', 'version', 'effective_from', 'effective_to', 'effective_date_basis', 'provider', 'source_artifact_id', 'sources'] as const;
+const ENVELOPE_KEYS = [
+  'kind',
+  'version',
+  'effective_from',
+  'effective_to',
+  'effective_date_basis',
+  'provider',
+  'source_artifact_id',
+  'sources',
+] as const;
 
 /** Envelope properties of one file; `withId` false for multi-record files (each record has its own id). */
 function envelope(kind: MasterKind, withId: boolean) {

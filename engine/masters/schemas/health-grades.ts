@@ -2,4 +2,7 @@
 import { fileSchema, rangeConvention } from './common.ts';
 import { gradesSchema } from './grade.ts';
 
-export const healthGradesSchema = fileSchema('health_insurance_grade_table', true, ['range_convention', 'grades'], { range_convention: rangeConvention, grades: gradesSchema });
+export const healthGradesSchema = fileSchema('health_insurance_grade_table', true, ['range_convention', 'grades'], {
+  range_convention: rangeConvention,
+  grades: gradesSchema,
+});

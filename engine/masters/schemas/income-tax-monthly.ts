@@ -1,16 +1,49 @@
 /** income_tax_monthly_table: 月額表 rows (compact arrays), below-table rules and the 740,000+ brackets. */
 import { fileSchema, rangeConvention, rate, yen, yenOrNull } from './common.ts';
 
-const MONTHLY_COLUMNS = ['lower_incl', 'upper_excl', 'kou_0', 'kou_1', 'kou_2', 'kou_3', 'kou_4', 'kou_5', 'kou_6', 'kou_7', 'otsu'] as const;
+const MONTHLY_COLUMNS = [
+  'lower_incl',
+  'upper_excl',
+  'kou_0',
+  'kou_1',
+  'kou_2',
+  'kou_3',
+  'kou_4',
+  'kou_5',
+  'kou_6',
+  'kou_7',
+  'otsu',
+] as const;
 
 export const incomeTaxMonthlySchema = fileSchema(
   'income_tax_monthly_table',
   true,
-  ['range_convention', 'kou_below_table', 'otsu_below_table', 'kou_brackets', 'otsu_brackets', 'per_extra_dependent_deduction', 'tax_dependent_count_max', 'otsu_secondary_declaration_deduction', 'columns', 'rows'],
+  [
+    'range_convention',
+    'kou_below_table',
+    'otsu_below_table',
+    'kou_brackets',
+    'otsu_brackets',
+    'per_extra_dependent_deduction',
+    'tax_dependent_count_max',
+    'otsu_secondary_declaration_deduction',
+    'columns',
+    'rows',
+  ],
   {
     range_convention: rangeConvention,
-    kou_below_table: { type: 'object', additionalProperties: false, required: ['upper_excl', 'tax'], properties: { upper_excl: yen, tax: yen } },
-    otsu_below_table: { type: 'object', additionalProperties: false, required: ['upper_excl', 'rate'], properties: { upper_excl: yen, rate } },
+    kou_below_table: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['upper_excl', 'tax'],
+      properties: { upper_excl: yen, tax: yen },
+    },
+    otsu_below_table: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['upper_excl', 'rate'],
+      properties: { upper_excl: yen, rate },
+    },
     kou_brackets: {
       type: 'array',
       minItems: 1,
@@ -24,7 +57,12 @@ export const incomeTaxMonthlySchema = fileSchema(
     otsu_brackets: {
       type: 'array',
       minItems: 1,
-      items: { type: 'object', additionalProperties: false, required: ['from', 'upto', 'rate', 'base'], properties: { from: yen, upto: yenOrNull, rate, base: yen } },
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['from', 'upto', 'rate', 'base'],
+        properties: { from: yen, upto: yenOrNull, rate, base: yen },
+      },
     },
     per_extra_dependent_deduction: yenOrNull,
     /** The API's input limit for tax_dependent_count (engine/masters/input-limits.ts); at least the printed 7. */

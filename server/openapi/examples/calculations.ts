@@ -44,7 +44,9 @@ function withPlaceholderHash(step: Json): Json {
   return rule ? { ...step, rule: { ...rule, sha256: FILE_HASH_EXAMPLE } } : step;
 }
 
-const profileVersions = () => applyProfilePut([], ex.profilePutExample as never, { company_id: ex.monthlyPayrollRequestExample.company_id, profile_id: 'prof_example' }).versions;
+const profileVersions = () =>
+  applyProfilePut([], ex.profilePutExample as never, { company_id: ex.monthlyPayrollRequestExample.company_id, profile_id: 'prof_example' })
+    .versions;
 
 function exampleOf(engine: Pick<Engine, 'calculate'>, type: CalculationType): Json {
   const request: Json = { ...structuredClone(REQUEST_EXAMPLES[type]), calculation_options: { include_calculation_trace: false } };
@@ -58,7 +60,11 @@ function exampleOf(engine: Pick<Engine, 'calculate'>, type: CalculationType): Js
 }
 
 function traceStepOf(engine: Pick<Engine, 'calculate'>): Json | undefined {
-  const request: Json = { ...structuredClone(REQUEST_EXAMPLES[TRACED]), ...TRACED_DATES, calculation_options: { include_calculation_trace: true } };
+  const request: Json = {
+    ...structuredClone(REQUEST_EXAMPLES[TRACED]),
+    ...TRACED_DATES,
+    calculation_options: { include_calculation_trace: true },
+  };
   const trace = (engine.calculate(TRACED, request, profileVersions()) as unknown as { calculation_trace: Json[] }).calculation_trace;
   return trace.length ? withPlaceholderHash(trace[trace.length - 1]!) : undefined;
 }

@@ -29,7 +29,8 @@ export function applyDocumentExamples(schemas: Record<string, Schema>, copies: M
   // every result's calculation_trace shows that step (a result example shows its own, often empty, trace)
   for (const schema of Object.values(schemas)) {
     const properties = schema.properties as Record<string, Schema> | undefined;
-    if (traceStep && properties?.calculation_trace && properties.amounts) properties.calculation_trace = { ...properties.calculation_trace, examples: [[traceStep]] };
+    if (traceStep && properties?.calculation_trace && properties.amounts)
+      properties.calculation_trace = { ...properties.calculation_trace, examples: [[traceStep]] };
   }
 
   const records = recordExamples(engine);

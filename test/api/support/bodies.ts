@@ -14,7 +14,10 @@ export const bodies = {
   monthly: (companyId = 'acme-tokyo') => ({ ...structuredClone(ex.monthlyPayrollRequestExample), company_id: companyId }),
   bonus: (companyId = 'acme-tokyo') => ({ ...structuredClone(ex.bonusRequestExample), company_id: companyId }),
   socialInsurance: (companyId = 'acme-tokyo') => ({ ...structuredClone(ex.socialInsuranceSimulationExample), company_id: companyId }),
-  employmentInsurance: (companyId = 'acme-tokyo') => ({ ...structuredClone(ex.employmentInsuranceSimulationExample), company_id: companyId }),
+  employmentInsurance: (companyId = 'acme-tokyo') => ({
+    ...structuredClone(ex.employmentInsuranceSimulationExample),
+    company_id: companyId,
+  }),
   incomeTax: (companyId = 'acme-tokyo') => ({ ...structuredClone(ex.incomeTaxSimulationExample), company_id: companyId }),
   resolve: (companyId = 'acme-tokyo') => ({ ...structuredClone(ex.standardMonthlyRemunerationExample), company_id: companyId }),
 };

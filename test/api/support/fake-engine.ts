@@ -20,7 +20,10 @@ let repositoryOutputs: Record<CalculationType, OutputDeclarations> | undefined;
 function outputsOfRepository(): Record<CalculationType, OutputDeclarations> {
   if (!repositoryOutputs) {
     const { pipelines } = loadRules(`${PROJECT_ROOT}/rules`).rules;
-    repositoryOutputs = Object.fromEntries(CALCULATION_TYPES.map((t) => [t, pipelines.get(t)!.outputs])) as Record<CalculationType, OutputDeclarations>;
+    repositoryOutputs = Object.fromEntries(CALCULATION_TYPES.map((t) => [t, pipelines.get(t)!.outputs])) as Record<
+      CalculationType,
+      OutputDeclarations
+    >;
   }
   return repositoryOutputs;
 }
@@ -35,7 +38,16 @@ const AMOUNTS: Record<CalculationType, Record<string, unknown>> = {
     employees_pension_standard_monthly_remuneration_used: 300000,
     employment_insurance_subject_amount: 312750,
     income_tax_basis_amount: 258616,
-    statutory_deductions: { health_insurance: 14775, care_insurance: 0, childcare_support_contribution: 345, employees_pension_insurance: 27450, employment_insurance: 1564, income_tax: 4810, resident_tax: 15000, total: 63944 },
+    statutory_deductions: {
+      health_insurance: 14775,
+      care_insurance: 0,
+      childcare_support_contribution: 345,
+      employees_pension_insurance: 27450,
+      employment_insurance: 1564,
+      income_tax: 4810,
+      resident_tax: 15000,
+      total: 63944,
+    },
     custom_deductions: { items: [{ code: 'union', name: 'Union fee', amount: 2000, metadata: null }], total: 2000 },
     attendance: { hourly_base: '1750', overtime_pay: 22750, late_early_leave_deduction: 0, absence_deduction: 0 },
     total_deductions: 65944,
@@ -48,20 +60,65 @@ const AMOUNTS: Record<CalculationType, Record<string, unknown>> = {
     employment_insurance_subject_amount: 500000,
     standard_bonus_amounts: { health_insurance: 500000, employees_pension_insurance: 500000 },
     income_tax_basis_amount: 426550,
-    statutory_deductions: { health_insurance: 24625, care_insurance: 0, childcare_support_contribution: 575, employees_pension_insurance: 45750, employment_insurance: 2500, income_tax: 17420, total: 90870 },
+    statutory_deductions: {
+      health_insurance: 24625,
+      care_insurance: 0,
+      childcare_support_contribution: 575,
+      employees_pension_insurance: 45750,
+      employment_insurance: 2500,
+      income_tax: 17420,
+      total: 90870,
+    },
     custom_deductions: { items: [], total: 0 },
     total_deductions: 90870,
     net_payment: 409130,
   },
-  social_insurance_simulation: { social_insurance_subject_amount: 300000, employees_pension_standard_monthly_remuneration_used: 300000, health_insurance: 14775, care_insurance: 0, childcare_support_contribution: 345, employees_pension_insurance: 27450, total: 42570 },
-  employment_insurance_simulation: { employment_insurance_subject_amount: 300000, employment_insurance: 1500 },
-  income_tax_simulation: { taxable_payment: 300000, social_insurance_deduction_amount: 44000, income_tax_basis_amount: 256000, income_tax: 6320 },
-  year_end_adjustment: {
-    salary_payment_total: 8970000, salary_income: 7020000, income_adjustment_deduction: 47000, total_income: 6973000,
-    deductions: { social_insurance: 1386102, small_business_mutual_aid: 0, life_insurance: 120000, earthquake_insurance: 50000, spouse: 380000, specific_relative: 410000, dependents_and_disability: 1860000, basic: 620000, total: 4826102 },
-    taxable_income: 2146000, computed_tax: 117100, housing_loan_credit_applied: 76500, annual_tax: 41400, income_tax_withheld_total: 156670, difference: -115270,
+  social_insurance_simulation: {
+    social_insurance_subject_amount: 300000,
+    employees_pension_standard_monthly_remuneration_used: 300000,
+    health_insurance: 14775,
+    care_insurance: 0,
+    childcare_support_contribution: 345,
+    employees_pension_insurance: 27450,
+    total: 42570,
   },
-  standard_monthly_remuneration_resolution: { monthly_remuneration: 305000, health_insurance_grade: 22, health_insurance_standard_monthly_remuneration: 300000, employees_pension_insurance_grade: 19, employees_pension_standard_monthly_remuneration: 300000 },
+  employment_insurance_simulation: { employment_insurance_subject_amount: 300000, employment_insurance: 1500 },
+  income_tax_simulation: {
+    taxable_payment: 300000,
+    social_insurance_deduction_amount: 44000,
+    income_tax_basis_amount: 256000,
+    income_tax: 6320,
+  },
+  year_end_adjustment: {
+    salary_payment_total: 8970000,
+    salary_income: 7020000,
+    income_adjustment_deduction: 47000,
+    total_income: 6973000,
+    deductions: {
+      social_insurance: 1386102,
+      small_business_mutual_aid: 0,
+      life_insurance: 120000,
+      earthquake_insurance: 50000,
+      spouse: 380000,
+      specific_relative: 410000,
+      dependents_and_disability: 1860000,
+      basic: 620000,
+      total: 4826102,
+    },
+    taxable_income: 2146000,
+    computed_tax: 117100,
+    housing_loan_credit_applied: 76500,
+    annual_tax: 41400,
+    income_tax_withheld_total: 156670,
+    difference: -115270,
+  },
+  standard_monthly_remuneration_resolution: {
+    monthly_remuneration: 305000,
+    health_insurance_grade: 22,
+    health_insurance_standard_monthly_remuneration: 300000,
+    employees_pension_insurance_grade: 19,
+    employees_pension_standard_monthly_remuneration: 300000,
+  },
 };
 
 const HASH = '3f0c1a9e5b7d2c4f6e8a0b1c2d3e4f5061728394a5b6c7d8e9f0a1b2c3d4e5f6';
@@ -76,10 +133,40 @@ const SNAPSHOT = {
   overtime_premium_rounding_method: 'none',
   overtime_premium_monthly_total_rounding: 'none',
 };
-const TAX_TABLE = { type: 'income_tax_table', id: 'nta-withholding-monthly', version: '2026-01', effective_from: '2026-01-01', effective_to: '2026-12-31', source_artifact_id: 'nta-zeigakuhyo2026-01-07', table: 'monthly', status: 'imported' };
-const RATE_TABLE = { type: 'employment_insurance_rate_table', id: 'ei-general', version: '2026-04', effective_from: '2026-04-01', effective_to: null, provider: 'MHLW', business_type: 'general', employee_rate: '0.005', source_artifact_id: null };
-const RULE = { type: 'rule', id: 'deduction.resident_tax', version: 'v1', effective_from: '2020-01-01', effective_to: null, formula_code: 'deduction.resident_tax.v1', step: 'resident_tax', title: 'Resident tax', legal_source: 'test', file: 'rules/deduction/deduction.resident_tax.v1.yaml', sha256: HASH };
-
+const TAX_TABLE = {
+  type: 'income_tax_table',
+  id: 'nta-withholding-monthly',
+  version: '2026-01',
+  effective_from: '2026-01-01',
+  effective_to: '2026-12-31',
+  source_artifact_id: 'nta-zeigakuhyo2026-01-07',
+  table: 'monthly',
+  status: 'imported',
+};
+const RATE_TABLE = {
+  type: 'employment_insurance_rate_table',
+  id: 'ei-general',
+  version: '2026-04',
+  effective_from: '2026-04-01',
+  effective_to: null,
+  provider: 'MHLW',
+  business_type: 'general',
+  employee_rate: '0.005',
+  source_artifact_id: null,
+};
+const RULE = {
+  type: 'rule',
+  id: 'deduction.resident_tax',
+  version: 'v1',
+  effective_from: '2020-01-01',
+  effective_to: null,
+  formula_code: 'deduction.resident_tax.v1',
+  step: 'resident_tax',
+  title: 'Resident tax',
+  legal_source: 'test',
+  file: 'rules/deduction/deduction.resident_tax.v1.yaml',
+  sha256: HASH,
+};
 
 export class FakeEngine implements Engine {
   /** When set, calculate throws it. */
@@ -98,8 +185,13 @@ export class FakeEngine implements Engine {
   calculate(type: CalculationType, request: Record<string, unknown>, profileVersions: ProfileVersion[]): CalculationResult {
     this.lastProfileVersions = profileVersions;
     if (this.failWith) throw this.failWith;
-    const profile = profileVersions.find((v) => v.effective_from <= (request.payment_date as string) && (v.effective_to === null || (request.payment_date as string) <= v.effective_to));
-    if (!profile) throw new EngineError('settings_not_resolved', `No company calculation profile in force on ${String(request.payment_date)}.`);
+    const profile = profileVersions.find(
+      (v) =>
+        v.effective_from <= (request.payment_date as string) &&
+        (v.effective_to === null || (request.payment_date as string) <= v.effective_to),
+    );
+    if (!profile)
+      throw new EngineError('settings_not_resolved', `No company calculation profile in force on ${String(request.payment_date)}.`);
     this.calculations += 1;
     const snapshot = { ...SNAPSHOT, company_profile_version: profile.version };
     if (type !== 'monthly_payroll') {
@@ -137,7 +229,19 @@ export class FakeEngine implements Engine {
   }
 
   masterVersions() {
-    return [{ type: 'rounding_rule_table', id: 'rounding', version: '2020-01', effective_from: '2020-01-01', effective_to: null, provider: 'test', source_artifact_id: null, file: 'rounding_rules/2020-01.yaml', inherited_from: null }];
+    return [
+      {
+        type: 'rounding_rule_table',
+        id: 'rounding',
+        version: '2020-01',
+        effective_from: '2020-01-01',
+        effective_to: null,
+        provider: 'test',
+        source_artifact_id: null,
+        file: 'rounding_rules/2020-01.yaml',
+        inherited_from: null,
+      },
+    ];
   }
 
   rules() {
@@ -146,6 +250,13 @@ export class FakeEngine implements Engine {
 
   provenance() {
     const hash = HASH;
-    return { rules_masters_hash: hash, rules_hash: hash, masters_hash: hash, rules_dir: 'rules', masters_dir: 'masters', files: new Map<string, string>() };
+    return {
+      rules_masters_hash: hash,
+      rules_hash: hash,
+      masters_hash: hash,
+      rules_dir: 'rules',
+      masters_dir: 'masters',
+      files: new Map<string, string>(),
+    };
   }
 }

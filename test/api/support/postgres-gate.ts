@@ -58,7 +58,9 @@ export default async function setup(project: TestProject): Promise<void> {
   }
   const where = `${shown(url)} (${reason})`;
   if (isCi()) {
-    throw new Error(`PostgreSQL tests are required in CI (CI=true) but no PostgreSQL answers at ${where}; start it or set PAYROLL_TEST_DATABASE_URL.`);
+    throw new Error(
+      `PostgreSQL tests are required in CI (CI=true) but no PostgreSQL answers at ${where}; start it or set PAYROLL_TEST_DATABASE_URL.`,
+    );
   }
   process.stdout.write(
     `PostgreSQL tests skipped: no PostgreSQL answers at ${where}. To run them, start PostgreSQL there or set PAYROLL_TEST_DATABASE_URL=postgres://USER@HOST:PORT/DATABASE (CI=true makes them required).\n`,

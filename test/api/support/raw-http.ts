@@ -21,10 +21,12 @@ export class RawConnection {
       this.received += chunk;
       for (const w of this.waiters.splice(0)) w();
     });
-    this.closed = new Promise((resolve) => socket.on('close', () => {
-      for (const w of this.waiters.splice(0)) w();
-      resolve();
-    }));
+    this.closed = new Promise((resolve) =>
+      socket.on('close', () => {
+        for (const w of this.waiters.splice(0)) w();
+        resolve();
+      }),
+    );
     socket.on('error', () => {});
   }
 

@@ -13,7 +13,12 @@ import { profilePutExample } from '../../../engine/contract/examples.ts';
 import type { TestDatabase } from './databases.ts';
 import { FakeEngine } from './fake-engine.ts';
 
-export const DEFAULT_TEST_CONFIG: AppConfig = { rateLimitPerSecond: 1000, rateLimitBurst: 2000, freePlanMonthlyQuota: 10, maxBodyBytes: 1024 * 1024 };
+export const DEFAULT_TEST_CONFIG: AppConfig = {
+  rateLimitPerSecond: 1000,
+  rateLimitBurst: 2000,
+  freePlanMonthlyQuota: 10,
+  maxBodyBytes: 1024 * 1024,
+};
 
 export interface TestServer {
   url: string;
@@ -39,8 +44,21 @@ export async function startTestServer(db: TestDatabase, options: TestServerOptio
   const engine = options.engine ?? new FakeEngine();
   const rawLogs: string[] = [];
   const logs: Record<string, unknown>[] = [];
-  const logger = pino({ level: 'info' }, { write: (line: string) => { rawLogs.push(line); logs.push(JSON.parse(line)); } });
-  const running: RunningServer = await startServer({ engine, store, config: { ...DEFAULT_TEST_CONFIG, ...options.config }, logger, now: options.now }, 0, '127.0.0.1', options.timeouts);
+  const logger = pino(
+    { level: 'info' },
+    {
+      write: (line: string) => {
+        rawLogs.push(line);
+        logs.push(JSON.parse(line));
+      },
+    },
+  );
+  const running: RunningServer = await startServer(
+    { engine, store, config: { ...DEFAULT_TEST_CONFIG, ...options.config }, logger, now: options.now },
+    0,
+    '127.0.0.1',
+    options.timeouts,
+  );
   return { url: running.url, store, engine, logs, rawLogs, running, stop: () => running.stop(2000) };
 }
 
@@ -55,7 +73,12 @@ export interface CallOptions {
   headers?: Record<string, string>;
 }
 
-export async function call(server: { url: string }, method: string, path: string, options: CallOptions = {}): Promise<{ status: number; headers: Headers; json: any }> {
+export async function call(
+  server: { url: string },
+  method: string,
+  path: string,
+  options: CallOptions = {},
+): Promise<{ status: number; headers: Headers; json: any }> {
   const headers: Record<string, string> = { ...(options.key ? { 'X-API-Key': options.key } : {}) };
   let body: string | undefined;
   if (options.rawBody !== undefined) body = options.rawBody;

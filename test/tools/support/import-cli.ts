@@ -11,7 +11,10 @@ export const HOSTILE = join(PROJECT, 'test', 'fixtures', 'masters-import');
 
 export async function importCli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const r = await run(process.execPath, ['--import', 'tsx', join(PROJECT, 'tools', 'masters-import.ts'), ...args], { cwd: PROJECT, maxBuffer: 16 * 1024 * 1024 });
+    const r = await run(process.execPath, ['--import', 'tsx', join(PROJECT, 'tools', 'masters-import.ts'), ...args], {
+      cwd: PROJECT,
+      maxBuffer: 16 * 1024 * 1024,
+    });
     return { code: 0, ...r };
   } catch (e) {
     return e as { code: number; stdout: string; stderr: string };

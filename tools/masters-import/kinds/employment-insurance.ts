@@ -18,8 +18,15 @@ export const employmentInsurance: ImportKind = {
     const from = patternCell(picked[0], 'effective_from', first, file, DATE, 'a date YYYY-MM-DD');
     const records = picked.map((r) => {
       const n = line(rows.indexOf(r));
-      const type = BUSINESS_TYPE[r.business_type] ?? patternCell(r, 'business_type', n, file, /^[a-z][a-z0-9_]*$/, 'a business type code (lower-case letters, digits, _)');
-      return { id: `ei-${type}`, business_type: type, business_type_ja: r.business_type_ja, employee_rate: fractionRate(r, 'worker_rate', n, file) };
+      const type =
+        BUSINESS_TYPE[r.business_type] ??
+        patternCell(r, 'business_type', n, file, /^[a-z][a-z0-9_]*$/, 'a business type code (lower-case letters, digits, _)');
+      return {
+        id: `ei-${type}`,
+        business_type: type,
+        business_type_ja: r.business_type_ja,
+        employee_rate: fractionRate(r, 'worker_rate', n, file),
+      };
     });
     return importedMaster(
       'employment_insurance',

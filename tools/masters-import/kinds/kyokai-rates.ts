@@ -6,7 +6,13 @@ import { importedMaster, line, selectVersion, type ImportKind } from './shared.t
 
 /** Not in the CSV, the same for every prefecture: given once with --set (otherwise 2 x 47 placeholders). */
 const UNIFORM: UniformField[] = [
-  { name: 'childcare_support_contribution_employee_rate', scope: 'record', type: 'rate', nullable: true, what: 'employee childcare support rate (子ども・子育て支援金), null before the 2026-04 premium month' },
+  {
+    name: 'childcare_support_contribution_employee_rate',
+    scope: 'record',
+    type: 'rate',
+    nullable: true,
+    what: 'employee childcare support rate (子ども・子育て支援金), null before the 2026-04 premium month',
+  },
   { name: 'health_insurance_standard_bonus_annual_cap', scope: 'record', type: 'yen', what: 'annual standard bonus cap, yen' },
 ];
 
@@ -17,7 +23,14 @@ export const kyokaiRates: ImportKind = {
   uniform: UNIFORM,
   build(rows, file, options) {
     const picked = selectVersion(rows, 'effective_from_premium_month', file, options);
-    const month = patternCell(picked[0], 'effective_from_premium_month', line(rows.indexOf(picked[0])), file, /^\d{4}-(0[1-9]|1[0-2])$/, 'a month YYYY-MM');
+    const month = patternCell(
+      picked[0],
+      'effective_from_premium_month',
+      line(rows.indexOf(picked[0])),
+      file,
+      /^\d{4}-(0[1-9]|1[0-2])$/,
+      'a month YYYY-MM',
+    );
     const records = picked.map((r) => ({
       id: `kyokai-${patternCell(r, 'jis_code', line(rows.indexOf(r)), file, /^(0[1-9]|[1-3][0-9]|4[0-7])$/, 'a prefecture code 01-47')}`,
       prefecture_code: r.jis_code,

@@ -10,7 +10,11 @@ export const withholdingBonus: ImportKind = {
   textColumns: ['column'],
   build(rows, file, options) {
     const year = tableYear(file, options);
-    const band = (r: CsvRow, i: number) => [yenCell(r, 'lower_incl_yen', line(i), file), yenOrEmpty(r, 'upper_excl_yen', line(i), file), percentToRate(r, 'rate_percent', line(i), file)];
+    const band = (r: CsvRow, i: number) => [
+      yenCell(r, 'lower_incl_yen', line(i), file),
+      yenOrEmpty(r, 'upper_excl_yen', line(i), file),
+      percentToRate(r, 'rate_percent', line(i), file),
+    ];
     const kou = new Map<number, unknown[][]>();
     const otsu: unknown[][] = [];
     rows.forEach((r, i) => {
@@ -22,7 +26,14 @@ export const withholdingBonus: ImportKind = {
     });
     return importedMaster(
       'income_tax/bonus',
-      { kind: 'income_tax_bonus_table', id: 'nta-withholding-bonus', version: `${year}-01`, from: `${year}-01-01`, to: null, basis: 'payment_date' },
+      {
+        kind: 'income_tax_bonus_table',
+        id: 'nta-withholding-bonus',
+        version: `${year}-01`,
+        from: `${year}-01-01`,
+        to: null,
+        basis: 'payment_date',
+      },
       {
         range_convention: toFill('how the bands are read, e.g. {bounds: [lower, upper], upper_end: exclusive, ...}'),
         monthly_table_method: toFill('{ten_times_rule_multiple, bonus_period_months} of 備考4'),

@@ -4,11 +4,29 @@ import { toFill } from '../placeholder.ts';
 import { fieldPlaceholder, type UniformField } from '../uniform.ts';
 import { importedMaster, line, tableYear, type ImportKind } from './shared.ts';
 
-const MONTHLY_COLUMNS = ['lower_incl', 'upper_excl', 'kou_0', 'kou_1', 'kou_2', 'kou_3', 'kou_4', 'kou_5', 'kou_6', 'kou_7', 'otsu'] as const;
+const MONTHLY_COLUMNS = [
+  'lower_incl',
+  'upper_excl',
+  'kou_0',
+  'kou_1',
+  'kou_2',
+  'kou_3',
+  'kou_4',
+  'kou_5',
+  'kou_6',
+  'kou_7',
+  'otsu',
+] as const;
 
 const UNIFORM: UniformField[] = [
   { name: 'per_extra_dependent_deduction', scope: 'top', type: 'yen', what: 'yen per dependant above seven' },
-  { name: 'otsu_secondary_declaration_deduction', scope: 'top', type: 'yen', nullable: true, what: 'yen per declared dependant (乙欄), null if not published' },
+  {
+    name: 'otsu_secondary_declaration_deduction',
+    scope: 'top',
+    type: 'yen',
+    nullable: true,
+    what: 'yen per declared dependant (乙欄), null if not published',
+  },
 ];
 
 /** The below-table rows end where the row table starts: their upper bound is the first row's lower bound. */
@@ -24,7 +42,14 @@ export const withholdingMonthly: ImportKind = {
     return importedMaster(
       'income_tax/monthly',
       // open-ended: the newest table stays in force until the next one is imported (decisions.md section 5)
-      { kind: 'income_tax_monthly_table', id: 'nta-withholding-monthly', version: `${year}-01`, from: `${year}-01-01`, to: null, basis: 'payment_date' },
+      {
+        kind: 'income_tax_monthly_table',
+        id: 'nta-withholding-monthly',
+        version: `${year}-01`,
+        from: `${year}-01-01`,
+        to: null,
+        basis: 'payment_date',
+      },
       {
         range_convention: toFill('how the rows are read, e.g. {upper_end: exclusive, outside: error, ...}'),
         kou_below_table: toFill('{upper_excl, tax} of the 「未満」 row'),
