@@ -103,12 +103,10 @@ const change: fc.Arbitrary<{ what: string; apply: Change }> = fc.oneof(
   fc
     .integer({ min: 10, max: 1000 })
     .map((d) => ({ what: `nested ${d} deep`, apply: (old: Json) => nest(typeof old === 'object' ? null : old, d) })),
-  fc
-    .integer({ min: 51, max: 2000 })
-    .map((n) => ({
-      what: `array of ${n}`,
-      apply: (old: Json) => Array.from({ length: n }, () => (Array.isArray(old) && old.length ? old[0]! : old)),
-    })),
+  fc.integer({ min: 51, max: 2000 }).map((n) => ({
+    what: `array of ${n}`,
+    apply: (old: Json) => Array.from({ length: n }, () => (Array.isArray(old) && old.length ? old[0]! : old)),
+  })),
   fc.integer({ min: 1, max: 300 }).map((n) => ({
     what: `${n} unknown keys`,
     apply: (old: Json) =>
@@ -196,17 +194,15 @@ const corruption: fc.Arbitrary<{ name: string; apply: (b: Buffer) => Buffer }> =
   { weight: 1, arbitrary: fc.nat().map((n) => ({ name: `cut at ${n}`, apply: (b: Buffer) => b.subarray(0, n % Math.max(b.length, 1)) })) },
   {
     weight: 1,
-    arbitrary: fc
-      .nat()
-      .map((n) => ({
-        name: 'invalid UTF-8',
-        apply: (b: Buffer) =>
-          Buffer.concat([
-            b.subarray(0, n % Math.max(b.length, 1)),
-            Buffer.from([0xff, 0xc3, 0x28, 0xed, 0xa0, 0x80]),
-            b.subarray(n % Math.max(b.length, 1)),
-          ]),
-      })),
+    arbitrary: fc.nat().map((n) => ({
+      name: 'invalid UTF-8',
+      apply: (b: Buffer) =>
+        Buffer.concat([
+          b.subarray(0, n % Math.max(b.length, 1)),
+          Buffer.from([0xff, 0xc3, 0x28, 0xed, 0xa0, 0x80]),
+          b.subarray(n % Math.max(b.length, 1)),
+        ]),
+    })),
   },
   { weight: 1, arbitrary: fc.constant({ name: 'empty', apply: () => Buffer.alloc(0) }) },
 );
