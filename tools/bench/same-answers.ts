@@ -2,15 +2,16 @@
  * Checks that two server builds answer byte for byte alike (a performance change must not be visible
  * to clients): both bundles (folders holding a main.js) started as the bench starts the server, the
  * same list of requests sent to each (every calculation endpoint, with and without trace, and the
- * error paths: no key, 404, 405, 415, 400, 413, 422, gzip, HEAD, masters, OpenAPI, profile), then
- * status, header names, values and order, and body bytes compared. Timestamps, UUIDs (calculation,
+ * error paths: no key, 404, 405, 415, 400, 413, 422, gzip, HEAD, masters, OpenAPI, profile, answers
+ * asked for br and gzip), then status, header names, values and order, and body bytes (a compressed body
+ * decoded) compared. Timestamps, UUIDs (calculation,
  * profile and account ids) and the rate-limit window's figures are masked; the request id is fixed.
  *
  * Usage: npx tsx tools/bench/same-answers.ts DIR_A DIR_B
  */
 import http from 'node:http';
 import { resolve } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { startBenchServer, type BenchServer } from './http-bench.ts';
 import {
   BENCH_COMPANY,
@@ -76,6 +77,9 @@ const ASKS: Ask[] = [
   { method: 'HEAD', path: '/v1/masters/rate-tables' },
   { method: 'GET', path: '/v1/masters/rules' },
   { method: 'GET', path: '/v1/openapi.json' },
+  { method: 'GET', path: '/v1/openapi.json', headers: { 'Accept-Encoding': 'gzip' } },
+  { ...post('monthly_payroll', monthlyRequest(1, true)), headers: { ...json, 'Accept-Encoding': 'gzip, deflate, br' } },
+  { method: 'GET', path: '/v1/masters/tax-tables', headers: { 'Accept-Encoding': 'gzip' } },
   { method: 'GET', path: `/cp/v1/companies/${BENCH_COMPANY}/calculation-profile` },
   { method: 'PUT', path: `/cp/v1/companies/${BENCH_COMPANY}/calculation-profile`, headers: json, body: JSON.stringify(BENCH_PROFILE_PUT) },
   { method: 'GET', path: '/v1/usage' },
@@ -96,12 +100,21 @@ function ask(s: BenchServer, a: Ask, i: number): Promise<Answer> {
     const req = http.request(s.server.url + a.path, { method: a.method, headers, agent: false }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => done({ status: res.statusCode!, headers: res.rawHeaders, body: Buffer.concat(chunks) }));
+      res.on('end', () =>
+        done({ status: res.statusCode!, headers: res.rawHeaders, body: decoded(res.headers['content-encoding'], Buffer.concat(chunks)) }),
+      );
       res.on('error', fail);
     });
     req.on('error', fail);
     req.end(a.body);
   });
+}
+
+/** A compressed body is compared by what it decodes to (the coding itself is in the headers). */
+function decoded(coding: string | undefined, bytes: Buffer): Buffer {
+  if (coding === 'br') return brotliDecompressSync(bytes);
+  if (coding === 'gzip') return gunzipSync(bytes);
+  return bytes;
 }
 
 const TIMESTAMP = /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)/g;
