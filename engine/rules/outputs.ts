@@ -14,9 +14,22 @@ import type { LoadProblem } from '../errors.ts';
 /**
  * yen: an integer amount of yen, possibly negative; non_negative_yen: one that is never negative;
  * integer: a whole number that is not money (a grade); decimal_string: a decimal written as a string
- * (never rounded to yen); custom_deduction_list: the request's custom deductions echoed in order.
+ * (never rounded to yen); custom_deduction_list: the request's custom deductions echoed in order;
+ * boolean: true or false (whether a determination applies); month: a calendar month YYYY-MM; month_list:
+ * months YYYY-MM in order; month_exclusion_list: months left out of a calculation, each with its reason
+ * ({month, reason_code, reason}).
  */
-export const OUTPUT_TYPES = ['yen', 'non_negative_yen', 'integer', 'decimal_string', 'custom_deduction_list'] as const;
+export const OUTPUT_TYPES = [
+  'yen',
+  'non_negative_yen',
+  'integer',
+  'decimal_string',
+  'custom_deduction_list',
+  'boolean',
+  'month',
+  'month_list',
+  'month_exclusion_list',
+] as const;
 export type OutputType = (typeof OUTPUT_TYPES)[number];
 
 export interface OutputDeclaration {

@@ -7,7 +7,7 @@
  */
 import type { OutputDeclaration, OutputDeclarations, OutputType } from '../../engine/index.ts';
 import { MAX_YEN, signedYen, yen } from '../../engine/contract/index.ts';
-import { customDeductionListSchema } from '../schemas/results.ts';
+import { customDeductionListSchema, monthExclusionListSchema, monthSchema } from '../schemas/results.ts';
 
 type Json = Record<string, unknown>;
 
@@ -17,6 +17,10 @@ const DEFAULT_EXAMPLE: Record<OutputType, unknown> = {
   integer: 1,
   decimal_string: '0',
   custom_deduction_list: [],
+  boolean: true,
+  month: '2026-09',
+  month_list: ['2026-04', '2026-05', '2026-06'],
+  month_exclusion_list: [],
 };
 
 /** Each declared type's wire form. */
@@ -32,6 +36,14 @@ function valueSchema(type: OutputType, description: string, example: unknown): o
       return { type: 'string', description, examples: [example] };
     case 'custom_deduction_list':
       return { ...customDeductionListSchema, description, examples: [example] };
+    case 'boolean':
+      return { type: 'boolean', description, examples: [example] };
+    case 'month':
+      return { ...monthSchema, description, examples: [example] };
+    case 'month_list':
+      return { type: 'array', items: monthSchema, description, examples: [example] };
+    case 'month_exclusion_list':
+      return { ...monthExclusionListSchema, description, examples: [example] };
   }
 }
 

@@ -136,6 +136,29 @@ export const customDeductionListSchema = {
   examples: [[{ code: 'union', name: 'Union fee', amount: 2000 }]],
 } as const;
 
+/** A calendar month (output types month and month_list). */
+export const monthSchema = { type: 'string', pattern: '^[0-9]{4}-(0[1-9]|1[0-2])$', examples: ['2026-09'] } as const;
+
+/** Months left out of a calculation, each with why (output type month_exclusion_list). */
+export const monthExclusionListSchema = {
+  type: 'array',
+  description: 'Months left out, each with its reason.',
+  items: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['month', 'reason_code', 'reason'],
+    properties: {
+      month: monthSchema,
+      reason_code: { type: 'string', description: 'Machine-readable reason.', examples: ['payment_base_days_below_threshold'] },
+      reason: { type: 'string', description: 'The reason in words.', examples: ['payment_base_days 10 is below 17 (general).'] },
+    },
+    examples: [
+      { month: '2026-05', reason_code: 'payment_base_days_below_threshold', reason: 'payment_base_days 10 is below 17 (general).' },
+    ],
+  },
+  examples: [[]],
+} as const;
+
 /** The calculations whose result names the employee (employee_ref): the payroll calculations. */
 const WITH_EMPLOYEE: readonly string[] = ['monthly_payroll', 'bonus', 'year_end_adjustment'];
 

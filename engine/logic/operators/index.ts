@@ -22,6 +22,7 @@ import { missingOperator } from './missing.ts';
 import { notOperator } from './not.ts';
 import { orOperator } from './or.ts';
 import { projectOperator } from './project.ts';
+import { recordOperator } from './record.ts';
 import { QUANTIFIER_OPERATORS } from './quantifiers.ts';
 import { rangeLookupOperator } from './range-lookup.ts';
 import { reduceOperator } from './reduce.ts';
@@ -30,6 +31,7 @@ import { roundOperator } from './round.ts';
 import { sumByOperator } from './sum-by.ts';
 import { varOperator } from './var.ts';
 import { ageAtOperator } from './age-at.ts';
+import { CALENDAR_MONTH_OPERATORS } from './calendar-months.ts';
 import { countOperator } from './count.ts';
 import { fieldOperator } from './field.ts';
 import { filterEachOperator } from './filter-each.ts';
@@ -63,12 +65,15 @@ export const OPERATORS: readonly OperatorDef[] = [
   mergeOperator,
   sumByOperator,
   projectOperator,
+  recordOperator,
   countOperator,
   fieldOperator,
   mapEachOperator,
   filterEachOperator,
   // dates
   ageAtOperator,
+  // add_months, year_of, month_of
+  ...CALENDAR_MONTH_OPERATORS,
   // tables
   rangeLookupOperator,
   bracketFormulaOperator,
