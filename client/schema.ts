@@ -64,6 +64,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/social-insurance/standard-monthly-remuneration:determine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Standard monthly remuneration determination (定時決定, 随時改定, 資格取得時決定)
+         * @description Determines an insured person's health insurance and employees' pension grades: scheduled (定時決定) from the April-June months that meet the payment-base-day threshold of the worker category, valid September to August; revision (随時改定) when the three months from a fixed-wage change average at least two grades away in the same direction (one grade at the top and bottom of each table), from the fourth month; acquisition (資格取得時決定) from the pay on the acquisition date. Every month left out is listed with its reason. Counts toward the Free-plan monthly quota.
+         */
+        post: operations["determineStandardMonthlyRemuneration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/simulations/social-insurance:calculate": {
         parameters: {
             query?: never;
@@ -233,7 +253,7 @@ export interface paths {
         };
         /**
          * Plan, quota count and reset time
-         * @description The key's account, its plan, the successful /v1/payroll/* calculations counted in the current Asia/Tokyo month and when the count resets. Never counts toward the quota.
+         * @description The key's account, its plan, the successful /v1/payroll/* and /v1/social-insurance/* calculations counted in the current Asia/Tokyo month and when the count resets. Never counts toward the quota.
          */
         get: operations["getUsage"];
         put?: never;
@@ -1367,6 +1387,219 @@ export interface components {
                  * @example -115270
                  */
                 difference: number;
+            };
+            /**
+             * @description Explainable steps; empty when include_calculation_trace is false.
+             * @example [
+             *       {
+             *         "step": "employment_insurance",
+             *         "step_type": "statutory_deduction",
+             *         "formula_code": "employment_insurance.employee_contribution.v1",
+             *         "output_key": "amounts.statutory_deductions.employment_insurance",
+             *         "input_refs": [
+             *           "amounts.employment_insurance_subject_amount",
+             *           "masters.employment_insurance.employee_rate",
+             *           "masters.employment_insurance.business_type"
+             *         ],
+             *         "formula": "round_50_sen(employment_insurance_subject_amount x employee_rate)",
+             *         "inputs": {
+             *           "employment_insurance_subject_amount": 300000,
+             *           "employee_rate": "0.0055",
+             *           "business_type": "general"
+             *         },
+             *         "raw_amount": "1650",
+             *         "rounding_rule": "round_50_sen_or_less_down_over_50_sen_up_to_yen",
+             *         "rounded_amount": 1650,
+             *         "master_refs": [
+             *           {
+             *             "type": "employment_insurance_rate_table",
+             *             "id": "ei-general",
+             *             "version": "2025-04",
+             *             "effective_from": "2025-04-01",
+             *             "effective_to": "2026-03-31"
+             *           }
+             *         ],
+             *         "rule": {
+             *           "file": "rules/employment_insurance/employment_insurance.employee_contribution.v1.yaml",
+             *           "sha256": "9a1e6f0b3c5d7e2f4a6b8c0d1e2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f",
+             *           "legal_source": "労働保険の保険料の徴収等に関する法律第31条; 通貨の単位及び貨幣の発行等に関する法律第3条",
+             *           "effective_from": "2020-01-01",
+             *           "effective_to": null
+             *         }
+             *       }
+             *     ]
+             */
+            calculation_trace: components["schemas"]["TraceStep"][];
+            /**
+             * @description Codes of what the caller should know: inputs that changed the calculation (e.g. EMPLOYEES_PENSION_BASIS_CLAMPED), and data the calculation combined (INCOME_TAX_TABLES_OF_DIFFERENT_YEARS: income tax tables of different years, whose versions settings_snapshot names).
+             * @example []
+             */
+            warnings: string[];
+        };
+        /**
+         * @description Result of a standard_monthly_remuneration_determination calculation. Nothing of it is stored.
+         * @example {
+         *       "calculation_id": "calc_0f8e5b7a-3c2d-4e1f-9a8b-7c6d5e4f3a2b",
+         *       "calculation_type": "standard_monthly_remuneration_determination",
+         *       "company_id": "acme-tokyo",
+         *       "calculated_at": "2026-07-10T01:23:45.678Z",
+         *       "settings_snapshot": {
+         *         "company_profile_version": "2025-04-01.5d9b586409d0",
+         *         "tax_table_version": "2026-01",
+         *         "social_insurance_rate_version": "2026-04",
+         *         "employees_pension_rate_version": "2020-09",
+         *         "employment_insurance_rate_version": "2026-04",
+         *         "rounding_rule_version": "2020-01",
+         *         "bonus_tax_table_version": "2026-01",
+         *         "computer_special_table_version": "2026-01",
+         *         "rules_masters_hash": "3f0c1a9e5b7d2c4f6e8a0b1c2d3e4f5061728394a5b6c7d8e9f0a1b2c3d4e5f6"
+         *       },
+         *       "amounts": {
+         *         "applies": true,
+         *         "average_remuneration": 300000,
+         *         "health_insurance_grade": 22,
+         *         "health_insurance_standard_monthly_remuneration": 300000,
+         *         "employees_pension_grade": 19,
+         *         "employees_pension_standard_monthly_remuneration": 300000,
+         *         "applies_from": "2026-09",
+         *         "valid_until": "2027-08",
+         *         "months_used": [
+         *           "2026-04",
+         *           "2026-06"
+         *         ],
+         *         "months_excluded": [
+         *           {
+         *             "month": "2026-05",
+         *             "reason_code": "payment_base_days_below_threshold",
+         *             "reason": "payment_base_days 10 is below 17, the threshold of a general insured person: the month is left out."
+         *           }
+         *         ]
+         *       },
+         *       "calculation_trace": [],
+         *       "warnings": []
+         *     }
+         */
+        StandardMonthlyRemunerationDeterminationResult: {
+            /**
+             * @description calc_ followed by a UUID.
+             * @example calc_0f8e5b7a-3c2d-4e1f-9a8b-7c6d5e4f3a2b
+             */
+            calculation_id: string;
+            /**
+             * @description Calculation type.
+             * @example standard_monthly_remuneration_determination
+             * @constant
+             */
+            calculation_type: "standard_monthly_remuneration_determination";
+            /**
+             * @description Company of the request.
+             * @example acme-tokyo
+             */
+            company_id: string;
+            /**
+             * Format: date-time
+             * @description UTC timestamp with milliseconds.
+             * @example 2026-05-20T01:23:45.678Z
+             */
+            calculated_at: string;
+            settings_snapshot: components["schemas"]["SettingsSnapshot"];
+            /**
+             * @description Amounts of the standard_monthly_remuneration_determination calculation, in yen unless a field says otherwise.
+             * @example {
+             *       "applies": true,
+             *       "average_remuneration": 300000,
+             *       "health_insurance_grade": 22,
+             *       "health_insurance_standard_monthly_remuneration": 300000,
+             *       "employees_pension_grade": 19,
+             *       "employees_pension_standard_monthly_remuneration": 300000,
+             *       "applies_from": "2026-09",
+             *       "valid_until": "2027-08",
+             *       "months_used": [
+             *         "2026-04",
+             *         "2026-06"
+             *       ],
+             *       "months_excluded": [
+             *         {
+             *           "month": "2026-05",
+             *           "reason_code": "payment_base_days_below_threshold",
+             *           "reason": "payment_base_days 10 is below 17, the threshold of a general insured person: the month is left out."
+             *         }
+             *       ]
+             *     }
+             */
+            amounts: {
+                /**
+                 * @description revision: whether a revision is required (at least one scheme moves); scheduled and acquisition: always true.
+                 * @example true
+                 */
+                applies: boolean;
+                /**
+                 * @description 報酬月額: the average of the months used (cut to the yen), or the monthly pay on the acquisition date; absent when no month counts. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                 * @example 300000
+                 */
+                average_remuneration?: number;
+                /**
+                 * @description Health insurance grade determined (a revision that does not apply: the current grade).
+                 * @example 22
+                 */
+                health_insurance_grade: number;
+                /**
+                 * @description Health insurance standard monthly remuneration of that grade. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                 * @example 300000
+                 */
+                health_insurance_standard_monthly_remuneration: number;
+                /**
+                 * @description Employees' pension grade determined (a revision that does not apply to pension: the current grade).
+                 * @example 19
+                 */
+                employees_pension_grade: number;
+                /**
+                 * @description Employees' pension standard monthly remuneration of that grade. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                 * @example 300000
+                 */
+                employees_pension_standard_monthly_remuneration: number;
+                /**
+                 * @description First month (YYYY-MM) the determined value applies; absent when a revision does not apply.
+                 * @example 2026-09
+                 */
+                applies_from?: string;
+                /**
+                 * @description Last month (YYYY-MM, an August) the determined value applies, unless revised earlier; absent when a revision does not apply.
+                 * @example 2027-08
+                 */
+                valid_until?: string;
+                /**
+                 * @description The months averaged (scheduled, revision); absent for acquisition.
+                 * @example [
+                 *       "2026-04",
+                 *       "2026-06"
+                 *     ]
+                 */
+                months_used?: string[];
+                /**
+                 * @description Every month given but not averaged, with its reason (scheduled, revision); absent for acquisition.
+                 * @example [
+                 *       {
+                 *         "month": "2026-05",
+                 *         "reason_code": "payment_base_days_below_threshold",
+                 *         "reason": "payment_base_days 10 is below 17, the threshold of a general insured person: the month is left out."
+                 *       }
+                 *     ]
+                 */
+                months_excluded?: {
+                    /** @example 2026-09 */
+                    month: string;
+                    /**
+                     * @description Machine-readable reason.
+                     * @example payment_base_days_below_threshold
+                     */
+                    reason_code: string;
+                    /**
+                     * @description The reason in words.
+                     * @example payment_base_days 10 is below 17 (general).
+                     */
+                    reason: string;
+                }[];
             };
             /**
              * @description Explainable steps; empty when include_calculation_trace is false.
@@ -3541,7 +3774,7 @@ export interface components {
              */
             month: string;
             /**
-             * @description Successful /v1/payroll/* calculations counted this month; null when the plan has no quota.
+             * @description Successful /v1/payroll/* and /v1/social-insurance/* calculations counted this month; null when the plan has no quota.
              * @example 3
              */
             used: number | null;
@@ -3990,7 +4223,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description `quota_exceeded`: A Free-plan account has used its monthly number of successful /v1/payroll/* calculations. Retry-After gives the seconds until the quota resets (the 1st of the next month, 00:00 Asia/Tokyo); GET /v1/usage shows the count. */
+            /** @description `quota_exceeded`: A Free-plan account has used its monthly number of successful /v1/payroll/* and /v1/social-insurance/* calculations. Retry-After gives the seconds until the quota resets (the 1st of the next month, 00:00 Asia/Tokyo); GET /v1/usage shows the count. */
             402: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -4359,7 +4592,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description `quota_exceeded`: A Free-plan account has used its monthly number of successful /v1/payroll/* calculations. Retry-After gives the seconds until the quota resets (the 1st of the next month, 00:00 Asia/Tokyo); GET /v1/usage shows the count. */
+            /** @description `quota_exceeded`: A Free-plan account has used its monthly number of successful /v1/payroll/* and /v1/social-insurance/* calculations. Retry-After gives the seconds until the quota resets (the 1st of the next month, 00:00 Asia/Tokyo); GET /v1/usage shows the count. */
             402: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -4869,7 +5102,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description `quota_exceeded`: A Free-plan account has used its monthly number of successful /v1/payroll/* calculations. Retry-After gives the seconds until the quota resets (the 1st of the next month, 00:00 Asia/Tokyo); GET /v1/usage shows the count. */
+            /** @description `quota_exceeded`: A Free-plan account has used its monthly number of successful /v1/payroll/* and /v1/social-insurance/* calculations. Retry-After gives the seconds until the quota resets (the 1st of the next month, 00:00 Asia/Tokyo); GET /v1/usage shows the count. */
             402: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -4937,6 +5170,352 @@ export interface operations {
                 };
             };
             /** @description `validation_error`: Schema validation failed (types, ranges, formats, required and unknown fields) or a cross-field rule was broken (pay-type matrix, dates, unique codes, candidate gross, ...). Every problem is listed in details. `settings_not_resolved`: No profile version, rate table or tax table in force for payment_date, or social insurance not configured. `year_end_adjustment_not_applicable`: A year-end adjustment whose salary_payment_total is over the statutory maximum of the tax year (20,000,000 yen; exactly the maximum still applies): the employee files a final return instead. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `rate_limit_exceeded`: The account (or, without a valid key, the client address) exceeded the rate limit. See Retry-After. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    /** @description Seconds to wait (integer >= 1). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `internal_error`: A fault of the service; no internals are shown. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `store_unavailable`: The store (SQLite or PostgreSQL) did not answer within PAYROLL_STORE_TIMEOUT_MS (locked, overloaded or unreachable). See Retry-After; the service recovers by itself when the store does. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    /** @description Seconds to wait before retrying (integer >= 1). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    determineStandardMonthlyRemuneration: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional id of the request (e.g. gw-7f3a9c:42), adopted as the request id when it is 1-128 characters of A-Z a-z 0-9 . _ : - (a UUID is generated otherwise), echoed in X-Request-Id and error.request_id and logged. Leave it empty to get a fresh id per call. */
+                "X-Request-Id"?: string;
+                /** @description Logged only, per the specification: the service does NOT deduplicate, cache or replay on this key; sending the same call twice computes (and, on the free plan, counts) it twice. Optional, 1-255 characters (e.g. 2026-05-payroll-emp-0001). Outside 1-255 characters: 422 validation_error at path ["headers", "idempotency-key"]. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "company_id": "acme-tokyo",
+                 *       "calculation_date": "2026-07-10",
+                 *       "determination": "scheduled",
+                 *       "worker_category": "general",
+                 *       "months": [
+                 *         {
+                 *           "month": "2026-04",
+                 *           "remuneration": 300000,
+                 *           "payment_base_days": 20
+                 *         },
+                 *         {
+                 *           "month": "2026-05",
+                 *           "remuneration": 100000,
+                 *           "payment_base_days": 10
+                 *         },
+                 *         {
+                 *           "month": "2026-06",
+                 *           "remuneration": 300000,
+                 *           "payment_base_days": 20
+                 *         }
+                 *       ],
+                 *       "current_standard_monthly_remuneration": 280000
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description Target company, as created by PUT /cp/v1/companies/{company_id}/calculation-profile within the key's account: 1-128 characters of valid Unicode without NUL.
+                     * @example acme-tokyo
+                     */
+                    company_id: string;
+                    /**
+                     * Format: date
+                     * @description Date of the calculation (e.g. the day the 算定基礎届 or 月額変更届 is prepared).
+                     * @example 2026-07-10
+                     */
+                    calculation_date: string;
+                    /**
+                     * @description scheduled: 定時決定 (算定基礎届) from the April-June pay, valid September to August; revision: 随時改定 (月額変更届) from the three months starting with the first pay of a changed fixed wage; acquisition: 資格取得時決定 from the pay on the acquisition date.
+                     * @example scheduled
+                     * @enum {string}
+                     */
+                    determination: "scheduled" | "revision" | "acquisition";
+                    /**
+                     * @description general: an ordinary insured person; short_time: a 短時間労働者 insured at a 特定適用事業所 (under 3/4 of full-time hours; the 11-day threshold); part_time: a 短時間就労者 (パート) insured as an ordinary person (the 15-day fallback of the scheduled determination).
+                     * @default general
+                     * @example general
+                     * @enum {string}
+                     */
+                    worker_category?: "general" | "short_time" | "part_time";
+                    /**
+                     * @description scheduled: the months of April to June whose pay covers a whole pay period (a month not employed for the whole period is left out by the caller); revision: the three consecutive months from the first pay reflecting the changed fixed wage. Not used for acquisition.
+                     * @example [
+                     *       {
+                     *         "month": "2026-04",
+                     *         "remuneration": 300000,
+                     *         "payment_base_days": 20
+                     *       }
+                     *     ]
+                     */
+                    months?: {
+                        /**
+                         * @description The month the pay was paid in (YYYY-MM).
+                         * @example 2026-04
+                         */
+                        month: string;
+                        /**
+                         * @description 報酬: the pay of the month, fixed and variable (overtime, allowances, commuting), without bonuses. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                         * @example 300000
+                         */
+                        remuneration: number;
+                        /**
+                         * @description 支払基礎日数: the days the pay of the month pays for (calendar days for a monthly wage, days worked for a daily or hourly wage).
+                         * @example 20
+                         */
+                        payment_base_days: number;
+                    }[];
+                    /**
+                     * @description The standard monthly remuneration in force before this determination. revision: required (the grade the change is measured from); scheduled: optional, the value kept when no month qualifies. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                     * @example 300000
+                     */
+                    current_standard_monthly_remuneration?: number;
+                    /**
+                     * @description revision: the direction of the fixed-wage change (昇給 increase, 降給 decrease); the new grade must move the same way.
+                     * @example increase
+                     * @enum {string}
+                     */
+                    fixed_wage_change?: "increase" | "decrease";
+                    /**
+                     * Format: date
+                     * @description acquisition: the day the insurance starts (資格取得日).
+                     * @example 2026-04-01
+                     */
+                    acquisition_date?: string;
+                    /**
+                     * @description acquisition: the pay fixed for one pay period on the acquisition date, fixed allowances included. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                     * @example 280000
+                     */
+                    remuneration?: number;
+                    /**
+                     * @description acquisition: the period the remuneration is fixed for (month: used as is; week: converted to a month).
+                     * @example month
+                     * @enum {string}
+                     */
+                    pay_period?: "month" | "week";
+                    settings_lock?: components["schemas"]["SettingsLock"];
+                    /**
+                     * @description Output options.
+                     * @default {}
+                     * @example {
+                     *       "include_calculation_trace": true
+                     *     }
+                     */
+                    calculation_options?: {
+                        /**
+                         * @description Whether calculation_trace is filled (default true); false gives an empty array.
+                         * @default true
+                         * @example true
+                         */
+                        include_calculation_trace?: boolean;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The standard_monthly_remuneration_determination result. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "calculation_id": "calc_0f8e5b7a-3c2d-4e1f-9a8b-7c6d5e4f3a2b",
+                     *       "calculation_type": "standard_monthly_remuneration_determination",
+                     *       "company_id": "acme-tokyo",
+                     *       "calculated_at": "2026-07-10T01:23:45.678Z",
+                     *       "settings_snapshot": {
+                     *         "company_profile_version": "2025-04-01.5d9b586409d0",
+                     *         "tax_table_version": "2026-01",
+                     *         "social_insurance_rate_version": "2026-04",
+                     *         "employees_pension_rate_version": "2020-09",
+                     *         "employment_insurance_rate_version": "2026-04",
+                     *         "rounding_rule_version": "2020-01",
+                     *         "bonus_tax_table_version": "2026-01",
+                     *         "computer_special_table_version": "2026-01",
+                     *         "rules_masters_hash": "3f0c1a9e5b7d2c4f6e8a0b1c2d3e4f5061728394a5b6c7d8e9f0a1b2c3d4e5f6"
+                     *       },
+                     *       "amounts": {
+                     *         "applies": true,
+                     *         "average_remuneration": 300000,
+                     *         "health_insurance_grade": 22,
+                     *         "health_insurance_standard_monthly_remuneration": 300000,
+                     *         "employees_pension_grade": 19,
+                     *         "employees_pension_standard_monthly_remuneration": 300000,
+                     *         "applies_from": "2026-09",
+                     *         "valid_until": "2027-08",
+                     *         "months_used": [
+                     *           "2026-04",
+                     *           "2026-06"
+                     *         ],
+                     *         "months_excluded": [
+                     *           {
+                     *             "month": "2026-05",
+                     *             "reason_code": "payment_base_days_below_threshold",
+                     *             "reason": "payment_base_days 10 is below 17, the threshold of a general insured person: the month is left out."
+                     *           }
+                     *         ]
+                     *       },
+                     *       "calculation_trace": [],
+                     *       "warnings": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["StandardMonthlyRemunerationDeterminationResult"];
+                };
+            };
+            /** @description `malformed_json`: The body of a POST or PUT cannot be parsed as JSON. `bad_request`: The request is broken at the HTTP level: for example an aborted body, or a body that is not what its Content-Encoding (gzip, deflate, br) claims. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `unauthorized`: X-API-Key is missing, unknown or revoked. All endpoints. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `quota_exceeded`: A Free-plan account has used its monthly number of successful /v1/payroll/* and /v1/social-insurance/* calculations. Retry-After gives the seconds until the quota resets (the 1st of the next month, 00:00 Asia/Tokyo); GET /v1/usage shows the count. */
+            402: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    /** @description Seconds until the quota resets (the 1st of the next month, 00:00 Asia/Tokyo). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `company_not_found`: company_id was never set up with PUT calculation-profile in the key's account. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `settings_lock_conflict`: settings_lock does not equal the versions resolved for company_id and payment_date. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `payload_too_large`: The body is larger than PAYROLL_MAX_BODY_BYTES. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `unsupported_media_type`: A POST or PUT without Content-Type application/json, or with a Content-Encoding other than gzip, deflate or br (the message names it). */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `validation_error`: Schema validation failed (types, ranges, formats, required and unknown fields) or a cross-field rule was broken (pay-type matrix, dates, unique codes, candidate gross, ...). Every problem is listed in details. `settings_not_resolved`: No profile version, rate table or tax table in force for payment_date, or social insurance not configured. `standard_monthly_remuneration_not_determinable`: A scheduled determination given a month outside April to June (健康保険法第41条), or in which no month meets the payment-base-day threshold while current_standard_monthly_remuneration (the value then kept) is not given. The message says which. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];

@@ -10,6 +10,7 @@ export const CALCULATION_TYPES = [
   'income_tax_simulation',
   'standard_monthly_remuneration_resolution',
   'year_end_adjustment',
+  'standard_monthly_remuneration_determination',
 ] as const;
 
 export type CalculationType = (typeof CALCULATION_TYPES)[number];

@@ -13,6 +13,7 @@ export const ENGINE_ERROR_CODES = [
   'withholding_rate_override_not_allowed',
   'settings_lock_conflict',
   'year_end_adjustment_not_applicable',
+  'standard_monthly_remuneration_not_determinable',
 ] as const;
 
 export type EngineErrorCode = (typeof ENGINE_ERROR_CODES)[number];

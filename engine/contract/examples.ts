@@ -132,3 +132,17 @@ export const yearEndAdjustmentExample = {
     ],
   },
 };
+
+/** A scheduled determination (定時決定) of 2026: the reference's worked example B01 (May under 17 days, left out). */
+export const standardMonthlyRemunerationDeterminationExample = {
+  company_id: 'acme-tokyo',
+  calculation_date: '2026-07-10',
+  determination: 'scheduled',
+  worker_category: 'general',
+  months: [
+    { month: '2026-04', remuneration: 300000, payment_base_days: 20 },
+    { month: '2026-05', remuneration: 100000, payment_base_days: 10 },
+    { month: '2026-06', remuneration: 300000, payment_base_days: 20 },
+  ],
+  current_standard_monthly_remuneration: 280000,
+};

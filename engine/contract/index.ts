@@ -25,3 +25,4 @@ export {
   standardMonthlyRemunerationRequestSchema,
 } from './simulation-requests.ts';
 export { yearEndAdjustmentRequestSchema } from './year-end-adjustment-request.ts';
+export { standardMonthlyRemunerationDeterminationRequestSchema } from './standard-monthly-remuneration-determination-request.ts';

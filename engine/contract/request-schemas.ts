@@ -12,6 +12,7 @@ import {
   standardMonthlyRemunerationRequestSchema,
 } from './simulation-requests.ts';
 import { yearEndAdjustmentRequestSchema } from './year-end-adjustment-request.ts';
+import { standardMonthlyRemunerationDeterminationRequestSchema } from './standard-monthly-remuneration-determination-request.ts';
 
 export const REQUEST_SCHEMAS: Record<CalculationType, object> = {
   monthly_payroll: monthlyPayrollRequestSchema,
@@ -21,4 +22,5 @@ export const REQUEST_SCHEMAS: Record<CalculationType, object> = {
   income_tax_simulation: incomeTaxSimulationRequestSchema,
   standard_monthly_remuneration_resolution: standardMonthlyRemunerationRequestSchema,
   year_end_adjustment: yearEndAdjustmentRequestSchema,
+  standard_monthly_remuneration_determination: standardMonthlyRemunerationDeterminationRequestSchema,
 };

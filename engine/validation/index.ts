@@ -9,6 +9,7 @@ import { checkBirthDatesWithinTaxYear } from './birth-dates.ts';
 import { checkBonusAboveZero } from './bonus-amount.ts';
 import { checkCandidateGross } from './candidate-gross.ts';
 import { checkDateOrder } from './dates.ts';
+import { checkDeterminationFields } from './determination-fields.ts';
 import { checkEmploymentInsuranceSubject, checkSocialInsuranceSubject } from './insurance-subjects.ts';
 import { checkPayTypeMatrix } from './pay-type-matrix.ts';
 import { isObj, objAt } from './read.ts';
@@ -46,6 +47,8 @@ export function validateCrossFields(type: CalculationType, request: unknown): Va
       return checkDateOrder(request, false);
     case 'year_end_adjustment':
       return checkBirthDatesWithinTaxYear(request);
+    case 'standard_monthly_remuneration_determination':
+      return checkDeterminationFields(request);
     default:
       return [];
   }

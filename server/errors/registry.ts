@@ -30,7 +30,7 @@ export const ERROR_REGISTRY = {
   quota_exceeded: {
     status: 402,
     message: 'The monthly calculation quota of this plan ({limit}) is used up for {month} (Asia/Tokyo); it resets at {resets_at}.',
-    when: 'A Free-plan account has used its monthly number of successful /v1/payroll/* calculations. Retry-After gives the seconds until the quota resets (the 1st of the next month, 00:00 Asia/Tokyo); GET /v1/usage shows the count.',
+    when: 'A Free-plan account has used its monthly number of successful /v1/payroll/* and /v1/social-insurance/* calculations. Retry-After gives the seconds until the quota resets (the 1st of the next month, 00:00 Asia/Tokyo); GET /v1/usage shows the count.',
   },
   company_not_found: {
     status: 404,
@@ -103,6 +103,11 @@ export const ERROR_REGISTRY = {
     status: 422,
     message: 'The year-end adjustment does not apply to this employee.',
     when: 'A year-end adjustment whose salary_payment_total is over the statutory maximum of the tax year (20,000,000 yen; exactly the maximum still applies): the employee files a final return instead.',
+  },
+  standard_monthly_remuneration_not_determinable: {
+    status: 422,
+    message: 'The standard monthly remuneration cannot be determined from this request.',
+    when: 'A scheduled determination given a month outside April to June (健康保険法第41条), or in which no month meets the payment-base-day threshold while current_standard_monthly_remuneration (the value then kept) is not given. The message says which.',
   },
   withholding_rate_override_not_allowed: {
     status: 422,

@@ -164,6 +164,7 @@ function calculationOperations(
       engineErrors.push('attendance_input_conflict', 'attendance_rates_not_configured', 'negative_gross_payment');
     if (e.type === 'bonus') engineErrors.push('withholding_rate_override_not_allowed');
     if (e.type === 'year_end_adjustment') engineErrors.push('year_end_adjustment_not_applicable');
+    if (e.type === 'standard_monthly_remuneration_determination') engineErrors.push('standard_monthly_remuneration_not_determinable');
     if (e.countsTowardQuota) engineErrors.push('quota_exceeded');
     paths[e.path] = {
       post: {
@@ -278,7 +279,7 @@ export function buildOpenApiDocument(engine: ExampleSource): OpenAPIV3_1.Documen
           tags: ['Meta'],
           summary: 'Plan, quota count and reset time',
           description:
-            "The key's account, its plan, the successful /v1/payroll/* calculations counted in the current Asia/Tokyo month and when the count resets. Never counts toward the quota.",
+            "The key's account, its plan, the successful /v1/payroll/* and /v1/social-insurance/* calculations counted in the current Asia/Tokyo month and when the count resets. Never counts toward the quota.",
           responses: { ...ok('Quota standing.', 'Usage', example('Usage')), ...errorResponses(COMMON_ERRORS) },
         },
       },

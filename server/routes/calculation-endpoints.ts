@@ -4,7 +4,12 @@
  * are both built from this table.
  */
 import type { CalculationType } from '../../engine/index.ts';
-import { bonusRequestSchema, monthlyPayrollRequestSchema, yearEndAdjustmentRequestSchema } from '../../engine/contract/index.ts';
+import {
+  bonusRequestSchema,
+  monthlyPayrollRequestSchema,
+  standardMonthlyRemunerationDeterminationRequestSchema,
+  yearEndAdjustmentRequestSchema,
+} from '../../engine/contract/index.ts';
 import * as sims from '../../engine/contract/index.ts';
 
 export interface CalculationEndpoint {
@@ -58,6 +63,19 @@ export const CALCULATION_ENDPOINTS: readonly CalculationEndpoint[] = [
     requestSchemaName: 'YearEndAdjustmentRequest',
     requestSchema: yearEndAdjustmentRequestSchema,
     resultSchemaName: 'YearEndAdjustmentResult',
+    countsTowardQuota: true,
+    acceptsIdempotencyKey: true,
+  },
+  {
+    path: '/v1/social-insurance/standard-monthly-remuneration:determine',
+    type: 'standard_monthly_remuneration_determination',
+    operationId: 'determineStandardMonthlyRemuneration',
+    summary: 'Standard monthly remuneration determination (定時決定, 随時改定, 資格取得時決定)',
+    description:
+      "Determines an insured person's health insurance and employees' pension grades: scheduled (定時決定) from the April-June months that meet the payment-base-day threshold of the worker category, valid September to August; revision (随時改定) when the three months from a fixed-wage change average at least two grades away in the same direction (one grade at the top and bottom of each table), from the fourth month; acquisition (資格取得時決定) from the pay on the acquisition date. Every month left out is listed with its reason. Counts toward the Free-plan monthly quota.",
+    requestSchemaName: 'StandardMonthlyRemunerationDeterminationRequest',
+    requestSchema: standardMonthlyRemunerationDeterminationRequestSchema,
+    resultSchemaName: 'StandardMonthlyRemunerationDeterminationResult',
     countsTowardQuota: true,
     acceptsIdempotencyKey: true,
   },

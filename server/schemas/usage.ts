@@ -22,7 +22,10 @@ export const usageSchema = {
     account_id: { type: 'string', minLength: 1, description: 'The account the API key belongs to.', examples: [usageExample.account_id] },
     plan: { type: 'string', enum: ['free', 'standard'], description: "The account's plan.", examples: ['free'] },
     month: { type: 'string', pattern: '^\\d{4}-\\d{2}$', description: 'The quota month, YYYY-MM in Asia/Tokyo.', examples: ['2026-05'] },
-    used: countOrNull('Successful /v1/payroll/* calculations counted this month; null when the plan has no quota.', 3),
+    used: countOrNull(
+      'Successful /v1/payroll/* and /v1/social-insurance/* calculations counted this month; null when the plan has no quota.',
+      3,
+    ),
     limit: countOrNull("The plan's monthly quota (PAYROLL_FREE_PLAN_MONTHLY_QUOTA for free); null = unlimited.", 10),
     remaining: countOrNull('limit - used (never below 0); null = unlimited.', 7),
     resets_at: {

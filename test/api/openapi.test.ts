@@ -27,6 +27,7 @@ const SPEC_ENDPOINTS: [string, string][] = [
   ['post', '/v1/payroll/monthly:calculate'],
   ['post', '/v1/payroll/bonus:calculate'],
   ['post', '/v1/payroll/year-end-adjustment:calculate'], // issue 19: the year-end adjustment
+  ['post', '/v1/social-insurance/standard-monthly-remuneration:determine'], // issue 19: the standard monthly remuneration determination
   ['post', '/v1/simulations/social-insurance:calculate'],
   ['post', '/v1/simulations/employment-insurance:calculate'],
   ['post', '/v1/simulations/income-tax:calculate'],

@@ -45,6 +45,7 @@ export const goldenFileSchema = {
               'income_tax_simulation',
               'standard_monthly_remuneration_resolution',
               'year_end_adjustment',
+              'standard_monthly_remuneration_determination',
             ],
           },
           request: { type: 'object' },

@@ -22,6 +22,7 @@ export const REQUEST_EXAMPLES: Record<CalculationType, Json> = {
   income_tax_simulation: ex.incomeTaxSimulationExample,
   standard_monthly_remuneration_resolution: ex.standardMonthlyRemunerationExample,
   year_end_adjustment: ex.yearEndAdjustmentExample,
+  standard_monthly_remuneration_determination: ex.standardMonthlyRemunerationDeterminationExample,
 };
 
 /**

@@ -112,6 +112,24 @@ const AMOUNTS: Record<CalculationType, Record<string, unknown>> = {
     income_tax_withheld_total: 156670,
     difference: -115270,
   },
+  standard_monthly_remuneration_determination: {
+    applies: true,
+    average_remuneration: 300000,
+    health_insurance_grade: 22,
+    health_insurance_standard_monthly_remuneration: 300000,
+    employees_pension_grade: 19,
+    employees_pension_standard_monthly_remuneration: 300000,
+    applies_from: '2026-09',
+    valid_until: '2027-08',
+    months_used: ['2026-04', '2026-06'],
+    months_excluded: [
+      {
+        month: '2026-05',
+        reason_code: 'payment_base_days_below_threshold',
+        reason: 'payment_base_days 10 is below 17, the threshold of a general insured person: the month is left out.',
+      },
+    ],
+  },
   standard_monthly_remuneration_resolution: {
     monthly_remuneration: 305000,
     health_insurance_grade: 22,
