@@ -5320,7 +5320,7 @@ export interface operations {
                         payment_base_days: number;
                     }[];
                     /**
-                     * @description The standard monthly remuneration in force before this determination. revision: required (the grade the change is measured from); scheduled: optional, the value kept when no month qualifies. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                     * @description The standard monthly remuneration in force before this determination, the health insurance amount (the pension one is its clamp to the pension grades). revision: required (the grades the change is measured from); scheduled: optional, the value kept when no month qualifies. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
                      * @example 300000
                      */
                     current_standard_monthly_remuneration?: number;

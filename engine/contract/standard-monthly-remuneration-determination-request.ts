@@ -65,7 +65,7 @@ export const standardMonthlyRemunerationDeterminationRequestSchema = {
       examples: [[{ month: '2026-04', remuneration: 300000, payment_base_days: 20 }]],
     },
     current_standard_monthly_remuneration: yen(
-      'The standard monthly remuneration in force before this determination. revision: required (the grade the change is measured from); scheduled: optional, the value kept when no month qualifies.',
+      'The standard monthly remuneration in force before this determination, the health insurance amount (the pension one is its clamp to the pension grades). revision: required (the grades the change is measured from); scheduled: optional, the value kept when no month qualifies.',
       300000,
     ),
     fixed_wage_change: {
