@@ -85,15 +85,16 @@ const socialInsuranceSettingsSchema = {
     },
     custom_rates: customRatesSchema,
   },
-  // A `false` subschema forbids the field: the API reports it as forbidden_field at its own path.
+  // A `false` subschema forbids the field: the API reports it as forbidden_field at its own path. The
+  // `true` one only names the field the branch requires (defined above), as OpenAPI linters expect.
   allOf: [
     {
       if: { required: ['health_insurance_provider'], properties: { health_insurance_provider: { const: 'kyokai' } } },
-      then: { required: ['prefecture_code'], properties: { custom_rates: false } },
+      then: { required: ['prefecture_code'], properties: { prefecture_code: true, custom_rates: false } },
     },
     {
       if: { required: ['health_insurance_provider'], properties: { health_insurance_provider: { const: 'custom' } } },
-      then: { required: ['custom_rates'], properties: { prefecture_code: false } },
+      then: { required: ['custom_rates'], properties: { custom_rates: true, prefecture_code: false } },
     },
   ],
   examples: [{ health_insurance_provider: 'kyokai', prefecture_code: '13' }],

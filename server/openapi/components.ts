@@ -29,7 +29,11 @@ export const openApiDocumentSchema = {
   description: 'An OpenAPI 3.1 document.',
   additionalProperties: true,
   required: ['openapi', 'info', 'paths'],
-  properties: { openapi: { type: 'string', const: '3.1.0', description: 'OpenAPI version.', examples: ['3.1.0'] } },
+  properties: {
+    openapi: { type: 'string', const: '3.1.0', description: 'OpenAPI version.', examples: ['3.1.0'] },
+    info: { type: 'object', additionalProperties: true, description: 'Title, version and description of the API.' },
+    paths: { type: 'object', additionalProperties: true, description: 'The operations, by path.' },
+  },
   examples: [{ openapi: '3.1.0', info: { title: 'Payroll Calculation Service', version: '1.0.0' }, paths: {} }],
 } as const;
 
