@@ -119,6 +119,12 @@ describe.each(STORE_KINDS)('calculation endpoints (%s)', (kind) => {
     ]);
   });
 
+  it('422 validation_error: a negative base_pay is one detail, at base_pay (no second, cross-field one)', async () => {
+    const res = await call(api.server, 'POST', PATHS.monthly, { key: api.key, body: { ...bodies.monthly(), base_pay: -300000 } });
+    expect(res.status).toBe(422);
+    expect(res.json.error.details).toEqual([{ path: ['base_pay'], code: 'out_of_range', message: expect.stringContaining('>= 0') }]);
+  });
+
   it('422 validation_error: a bonus of 0 with no items says the bonus must be above 0', async () => {
     const res = await call(api.server, 'POST', PATHS.bonus, { key: api.key, body: { ...bodies.bonus(), bonus_gross_amount: 0 } });
     expect(res.status).toBe(422);
