@@ -21,10 +21,11 @@ describe('browser test gating', () => {
     expect(status).toBe(0);
   });
 
-  // A CI run also requires PostgreSQL (its global setup would fail first): only where this run has one.
+  // A CI run also requires PostgreSQL and Redis (its global setup would fail first): only where this run has both.
   const postgresUrl = inject('postgresTestUrl');
-  it.runIf(postgresUrl)('fails the run in CI (CI=true), naming what to install', () => {
-    const { status, lines } = runBrowserTest({ CI: 'true', PAYROLL_TEST_DATABASE_URL: postgresUrl! });
+  const redisUrl = inject('redisTestUrl');
+  it.runIf(postgresUrl && redisUrl)('fails the run in CI (CI=true), naming what to install', () => {
+    const { status, lines } = runBrowserTest({ CI: 'true', PAYROLL_TEST_DATABASE_URL: postgresUrl!, PAYROLL_TEST_REDIS_URL: redisUrl! });
     expect(lines.some((l) => l.startsWith('Browser tests skipped'))).toBe(false);
     expect(lines.some((l) => l.includes(`${MISSING} is required in CI (CI=true): apt-get install -y chromium`))).toBe(true);
     expect(status).not.toBe(0);

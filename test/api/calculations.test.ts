@@ -2,13 +2,13 @@
  * The six calculation endpoints with the real engine, on both stores: real results, every error of
  * the specification's table, and the order of checks of decisions.md 3b.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { validatorFor } from '../../server/validation/ajv.ts';
 import { CALCULATION_ENDPOINTS } from '../../server/routes/calculation-endpoints.ts';
 import { resultSchemas } from '../../server/openapi/result-schemas.ts';
 import { profilePutExample } from '../../engine/contract/examples.ts';
 import { bodies, ENDPOINT_NAMES, PATHS, type EndpointName } from './support/bodies.ts';
-import { STORE_KINDS } from './support/databases.ts';
+import { describeEachStore } from './support/databases.ts';
 import { freshServer } from './support/fresh-server.ts';
 import { realEngine } from './support/real-engine.ts';
 import { call, newAccount, putProfile } from './support/test-server.ts';
@@ -19,7 +19,7 @@ const RESULT_SCHEMA: Record<EndpointName, object> = Object.fromEntries(
 
 const CALC_ID = /^calc_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-describe.each(STORE_KINDS)('calculation endpoints (%s)', (kind) => {
+describeEachStore('calculation endpoints (%s)', (kind) => {
   const api = freshServer(kind, { engine: realEngine(), company: 'acme-tokyo' });
   let otherKey: string;
   beforeAll(async () => {
