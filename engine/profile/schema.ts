@@ -120,7 +120,7 @@ const attendancePremiumRatesSchema = {
  * and "乙欄 and the 従たる給与についての扶養控除等申告書"). Absent (or a key absent) = the spec's behaviour;
  * never filled with a default, so the versions stored before these settings existed read and hash the same.
  */
-export const incomeTaxOptInsSchema = {
+const incomeTaxOptInsSchema = {
   type: 'object',
   description:
     'Opt-ins to withholding rules beyond the spec. Absent = the spec: tax_dependent_count up to the last printed dependents column only, and 乙 without the 従たる申告書 reduction. Shown in settings_snapshot when set.',

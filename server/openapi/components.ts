@@ -24,7 +24,7 @@ import { applyDocumentExamples, type ExampleSource } from './examples/index.ts';
 import { cloneShared } from '../schemas/clone-shared.ts';
 
 /** The OpenAPI document itself is free-form JSON by nature; it is the one open object. */
-export const openApiDocumentSchema = {
+const openApiDocumentSchema = {
   type: 'object',
   description: 'An OpenAPI 3.1 document.',
   additionalProperties: true,
