@@ -8,7 +8,7 @@
  *   const { data, error } = await payroll.POST('/v1/payroll/monthly:calculate', { body: { ... } });
  */
 import createClient, { type Client, type ClientOptions } from 'openapi-fetch';
-import type { components, operations, paths } from './schema.ts';
+import type { components, operations, paths } from './schema.js';
 
 export type { components, operations, paths };
 

@@ -3741,6 +3741,14 @@ export interface components {
              * @constant
              */
             openapi: "3.1.0";
+            /** @description Title, version and description of the API. */
+            info: {
+                [key: string]: unknown;
+            };
+            /** @description The operations, by path. */
+            paths: {
+                [key: string]: unknown;
+            };
         } & {
             [key: string]: unknown;
         };

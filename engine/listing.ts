@@ -42,7 +42,7 @@ export function taxTableRecords(masters: MasterSet): Record<string, unknown>[] {
 }
 
 /** The record of one kyokai (or self-declared) rate version, as GET /v1/masters/rate-tables lists it. */
-export const socialRateRecord = (r: SocialInsuranceRateRecord) => ({
+const socialRateRecord = (r: SocialInsuranceRateRecord) => ({
   type: 'social_insurance_rate_table',
   id: r.id,
   version: r.version,
@@ -57,7 +57,7 @@ export const socialRateRecord = (r: SocialInsuranceRateRecord) => ({
   health_insurance_standard_bonus_annual_cap: int(r.health_insurance_standard_bonus_annual_cap),
 });
 
-export const pensionRateRecord = (r: EmployeesPensionRateTable) => ({
+const pensionRateRecord = (r: EmployeesPensionRateTable) => ({
   type: 'employees_pension_rate_table',
   id: r.id,
   version: r.version,
@@ -69,7 +69,7 @@ export const pensionRateRecord = (r: EmployeesPensionRateTable) => ({
   source_artifact_id: r.source_artifact_id,
 });
 
-export const employmentRateRecord = (r: EmploymentInsuranceRateRecord) => ({
+const employmentRateRecord = (r: EmploymentInsuranceRateRecord) => ({
   type: 'employment_insurance_rate_table',
   id: r.id,
   version: r.version,

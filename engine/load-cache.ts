@@ -16,7 +16,6 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { PROJECT_ROOT } from './util/project-root.ts';
-import { readYaml } from './util/yaml-file.ts';
 import { SCHEMAS } from './masters/schemas/index.ts';
 import { pipelineSchema, ruleSchema } from './rules/schema.ts';
 
@@ -79,19 +78,6 @@ export class LoadCache {
       rmSync(tmp, { force: true });
     }
   }
-}
-
-let defaultCache: LoadCache | undefined;
-
-/**
- * The parsed YAML of one master file, for code that reads a field of it before the engine loads (input
- * limits and examples of the request schemas): from the default cache when it holds these bytes, else
- * parsed. Its schema check is the engine's load, which refuses a broken file with its line.
- */
-export function masterDocument(abs: string, rel: string): unknown {
-  defaultCache ??= new LoadCache(DEFAULT_LOAD_CACHE);
-  const bytes = readFileSync(abs);
-  return defaultCache.get('master', bytes) ?? readYaml(abs, rel, bytes.toString('utf8')).value;
 }
 
 function readEntries(path: string): Map<string, string> {

@@ -80,7 +80,7 @@ export const CONFIG_DEFAULTS = {
 } as const;
 
 /** pino's level names; anything else makes pino throw an unhelpful "unknown level" later. */
-export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 type IntegerName = {
   [K in keyof typeof CONFIG_DEFAULTS]: (typeof CONFIG_DEFAULTS)[K] extends number ? K : never;
@@ -133,7 +133,7 @@ function corsOrigins(read: EnvReader): string[] {
 
 /** Default worker count: every core when processes can share state through PostgreSQL; otherwise one,
  * because the embedded SQLite file serialises writers anyway (see docs/deployment.md). */
-export function defaultWorkers(databaseUrl: string | undefined): number {
+function defaultWorkers(databaseUrl: string | undefined): number {
   return databaseUrl ? availableParallelism() : 1;
 }
 

@@ -76,7 +76,7 @@ function isObject(v: unknown): v is Record<string, unknown> {
 }
 
 /** Fills `data` in place by the plan, as AJV's useDefaults would (the data is the caller's copy). */
-export function fillDefaults(data: unknown, plan: DefaultsPlan | null): void {
+function fillDefaults(data: unknown, plan: DefaultsPlan | null): void {
   if (plan === null) return;
   if (isObject(data)) {
     // a default object's own defaults are filled below, with the other properties'

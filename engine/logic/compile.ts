@@ -34,7 +34,7 @@ export class ExpressionCompileError extends Error {
  * Joins the caller's `where` and the JSON path inside the expression. When `where` already ends in a
  * JSON pointer ("rules/x.yaml /expression") the path is appended to it ("rules/x.yaml /expression/+/1").
  */
-export function joinWhere(where: string, path: string): string {
+function joinWhere(where: string, path: string): string {
   if (/(^|\s)\/\S*$/.test(where)) return path === '' ? where : where + path;
   return `${where} ${path === '' ? '/' : path}`;
 }

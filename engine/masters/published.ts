@@ -85,14 +85,14 @@ function canonical(v: unknown): unknown {
   return v;
 }
 
-export function fingerprint(v: unknown): string {
+function fingerprint(v: unknown): string {
   return createHash('sha256')
     .update(JSON.stringify(canonical(v)))
     .digest('hex');
 }
 
 /** Every published version in the folder, fingerprinted; files that do not parse are left to the loader. */
-export function publishedVersions(dir: string): Published[] {
+function publishedVersions(dir: string): Published[] {
   const out: Published[] = [];
   for (const [abs, file] of yamlFilesUnder(dir)) {
     const doc = parseDocument(readFileSync(abs, 'utf8'), { schema: 'core', uniqueKeys: true });

@@ -13,7 +13,7 @@ import { date, rangeConvention, source, text } from '../masters/schemas/common.t
 const decimalString = { type: 'string', pattern: '^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$' } as const;
 
 /** The units a scalar parameter or a table column may have (engine/parameters/units.ts reads them). */
-export const SCALAR_UNITS = ['rate', 'yen', 'count', 'months', 'decimal', 'text', 'flag'] as const;
+const SCALAR_UNITS = ['rate', 'yen', 'count', 'months', 'decimal', 'text', 'flag'] as const;
 
 const range = {
   type: 'object',

@@ -85,15 +85,16 @@ const socialInsuranceSettingsSchema = {
     },
     custom_rates: customRatesSchema,
   },
-  // A `false` subschema forbids the field: the API reports it as forbidden_field at its own path.
+  // A `false` subschema forbids the field: the API reports it as forbidden_field at its own path. The
+  // `true` one only names the field the branch requires (defined above), as OpenAPI linters expect.
   allOf: [
     {
       if: { required: ['health_insurance_provider'], properties: { health_insurance_provider: { const: 'kyokai' } } },
-      then: { required: ['prefecture_code'], properties: { custom_rates: false } },
+      then: { required: ['prefecture_code'], properties: { prefecture_code: true, custom_rates: false } },
     },
     {
       if: { required: ['health_insurance_provider'], properties: { health_insurance_provider: { const: 'custom' } } },
-      then: { required: ['custom_rates'], properties: { prefecture_code: false } },
+      then: { required: ['custom_rates'], properties: { custom_rates: true, prefecture_code: false } },
     },
   ],
   examples: [{ health_insurance_provider: 'kyokai', prefecture_code: '13' }],
@@ -119,7 +120,7 @@ const attendancePremiumRatesSchema = {
  * and "乙欄 and the 従たる給与についての扶養控除等申告書"). Absent (or a key absent) = the spec's behaviour;
  * never filled with a default, so the versions stored before these settings existed read and hash the same.
  */
-export const incomeTaxOptInsSchema = {
+const incomeTaxOptInsSchema = {
   type: 'object',
   description:
     'Opt-ins to withholding rules beyond the spec. Absent = the spec: tax_dependent_count up to the last printed dependents column only, and 乙 without the 従たる申告書 reduction. Shown in settings_snapshot when set.',

@@ -52,7 +52,7 @@ export function masterShapes(masters?: MasterSet): Record<MasterKind, Shape> {
  * `parameters.<area>.<name>`: exactly the parameters masters/parameters/ declares (a scalar is a value, a
  * table is read by the table operators only); without the loaded masters, open.
  */
-export function parametersShape(parameters?: ParameterSet): Shape {
+function parametersShape(parameters?: ParameterSet): Shape {
   if (!parameters) return OPEN;
   let shape = objectShape();
   for (const p of parameters.all()) shape = withPath(shape, p.path.split('.'), p.unit === 'table' ? OPEN : LEAF);

@@ -86,7 +86,7 @@ export const outputsSchema = {
 export const outputsSchemaDefs = { output_field: declarationSchema(false) } as const;
 
 /** Each declared value with its response field and context path, in declaration order. */
-export function declaredOutputs(decls: OutputDeclarations): DeclaredOutput[] {
+function declaredOutputs(decls: OutputDeclarations): DeclaredOutput[] {
   const out: DeclaredOutput[] = [];
   const walk = (d: OutputDeclarations, fieldPrefix: string, fromPrefix: string | null) => {
     for (const [name, decl] of Object.entries(d)) {

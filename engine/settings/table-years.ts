@@ -9,7 +9,7 @@ import type { CompiledPipeline } from '../rules/load.ts';
 import type { RuleRegistry } from '../rules/registry.ts';
 import { MASTER_REF_TYPE, type MasterRef, type MasterSlot } from './slots.ts';
 
-export const MIXED_TAX_TABLE_YEARS = 'INCOME_TAX_TABLES_OF_DIFFERENT_YEARS';
+const MIXED_TAX_TABLE_YEARS = 'INCOME_TAX_TABLES_OF_DIFFERENT_YEARS';
 
 /** Per pipeline, the groups of income tax slots one of its computing rules reads together. */
 export function taxTableGroups(pipeline: CompiledPipeline, registry: RuleRegistry): MasterSlot[][] {

@@ -24,12 +24,16 @@ import { applyDocumentExamples, type ExampleSource } from './examples/index.ts';
 import { cloneShared } from '../schemas/clone-shared.ts';
 
 /** The OpenAPI document itself is free-form JSON by nature; it is the one open object. */
-export const openApiDocumentSchema = {
+const openApiDocumentSchema = {
   type: 'object',
   description: 'An OpenAPI 3.1 document.',
   additionalProperties: true,
   required: ['openapi', 'info', 'paths'],
-  properties: { openapi: { type: 'string', const: '3.1.0', description: 'OpenAPI version.', examples: ['3.1.0'] } },
+  properties: {
+    openapi: { type: 'string', const: '3.1.0', description: 'OpenAPI version.', examples: ['3.1.0'] },
+    info: { type: 'object', additionalProperties: true, description: 'Title, version and description of the API.' },
+    paths: { type: 'object', additionalProperties: true, description: 'The operations, by path.' },
+  },
   examples: [{ openapi: '3.1.0', info: { title: 'Payroll Calculation Service', version: '1.0.0' }, paths: {} }],
 } as const;
 

@@ -10,6 +10,7 @@ import { CALCULATION_ENDPOINTS } from '../routes/calculation-endpoints.ts';
 import { REQUEST_ID_PATTERN } from '../middleware/request-id-format.ts';
 import { componentSchemas } from './components.ts';
 import { refify } from './refify.ts';
+import { withoutValidatorKeywords } from './validator-keywords.ts';
 import { inlineRequestSchemas } from './request-bodies.ts';
 import { lastReloadSchema } from './last-reload-schema.ts';
 
@@ -194,7 +195,7 @@ export function buildOpenApiDocument(engine: ExampleSource): OpenAPIV3_1.Documen
   const schemas = componentSchemas(engine) as Record<string, { examples?: readonly unknown[] }>;
   const example = (name: string) => schemas[name]!.examples![0];
   const requestNames = [...CALCULATION_ENDPOINTS.map((e) => e.requestSchemaName), 'CalculationProfilePutBody'];
-  const { requestSchemas, schemas: sharedSchemas } = inlineRequestSchemas(refify(schemas), requestNames);
+  const { requestSchemas, schemas: sharedSchemas } = inlineRequestSchemas(withoutValidatorKeywords(refify(schemas)), requestNames);
   const document = {
     openapi: '3.1.0',
     info: {

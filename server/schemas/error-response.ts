@@ -2,7 +2,7 @@
 import { MAX_DETAILS } from '../validation/limits.ts';
 import { REQUEST_ID_PATTERN } from '../middleware/request-id-format.ts';
 
-export const requestIdSchema = {
+const requestIdSchema = {
   type: 'string',
   pattern: REQUEST_ID_PATTERN,
   description:

@@ -36,7 +36,7 @@ export const ruleFileHashProperty = {
   examples: ['9a1e6f0b3c5d7e2f4a6b8c0d1e2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f'],
 } as const;
 
-export const ruleRefSchema = {
+const ruleRefSchema = {
   type: 'object',
   description: 'Provenance of a trace step: the rule file and version that ran, its hash, dates and legal source.',
   additionalProperties: false,

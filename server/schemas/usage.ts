@@ -1,5 +1,5 @@
 /** Response of GET /v1/usage: the key's account, its plan and where it stands in the quota month. */
-export const usageExample = {
+const usageExample = {
   account_id: 'acct_3f1c9a52-5d1e-4c1b-9a7e-2f6d8b0c4e11',
   plan: 'free',
   month: '2026-05',

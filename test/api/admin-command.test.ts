@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authenticate, keyPrefixOf } from '../../server/auth/api-keys.ts';
-import { createTestDatabase, STORE_KINDS, type TestDatabase } from './support/databases.ts';
+import { createTestDatabase, describeEachStore, type TestDatabase } from './support/databases.ts';
 
 const run = promisify(execFile);
 const ROOT = new URL('../..', import.meta.url).pathname;
@@ -40,7 +40,7 @@ function onlyJson(stdout: string): any {
   return JSON.parse(stdout);
 }
 
-describe.each(STORE_KINDS)('admin command (%s)', (kind) => {
+describeEachStore('admin command (%s)', (kind) => {
   let db: TestDatabase;
   beforeAll(async () => {
     db = await createTestDatabase(kind);

@@ -1,15 +1,15 @@
 /** PUT/GET /cp/v1/companies/{company_id}/calculation-profile (decisions.md section 2), on both stores. */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { validatorFor } from '../../server/validation/ajv.ts';
 import { profileVersionListSchema, profileVersionSchema } from '../../server/schemas/profile.ts';
 import { profilePutExample, profileVersionExample } from '../../engine/contract/examples.ts';
-import { STORE_KINDS } from './support/databases.ts';
+import { describeEachStore } from './support/databases.ts';
 import { freshServer } from './support/fresh-server.ts';
 import { call, newAccount, putProfile } from './support/test-server.ts';
 
 const path = (id: string) => `/cp/v1/companies/${encodeURIComponent(id)}/calculation-profile`;
 
-describe.each(STORE_KINDS)('calculation profile (%s)', (kind) => {
+describeEachStore('calculation profile (%s)', (kind) => {
   const api = freshServer(kind);
   let otherKey: string;
   beforeAll(async () => {

@@ -2,13 +2,13 @@
  * The six calculation endpoints with the real engine, on both stores: real results, every error of
  * the specification's table, and the order of checks of decisions.md 3b.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { validatorFor } from '../../server/validation/ajv.ts';
 import { CALCULATION_ENDPOINTS } from '../../server/routes/calculation-endpoints.ts';
 import { resultSchemas } from '../../server/openapi/result-schemas.ts';
 import { profilePutExample } from '../../engine/contract/examples.ts';
 import { bodies, ENDPOINT_NAMES, PATHS, type EndpointName } from './support/bodies.ts';
-import { STORE_KINDS } from './support/databases.ts';
+import { describeEachStore } from './support/databases.ts';
 import { freshServer } from './support/fresh-server.ts';
 import { realEngine } from './support/real-engine.ts';
 import { call, newAccount, putProfile } from './support/test-server.ts';
@@ -19,7 +19,7 @@ const RESULT_SCHEMA: Record<EndpointName, object> = Object.fromEntries(
 
 const CALC_ID = /^calc_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-describe.each(STORE_KINDS)('calculation endpoints (%s)', (kind) => {
+describeEachStore('calculation endpoints (%s)', (kind) => {
   const api = freshServer(kind, { engine: realEngine(), company: 'acme-tokyo' });
   let otherKey: string;
   beforeAll(async () => {
@@ -117,6 +117,12 @@ describe.each(STORE_KINDS)('calculation endpoints (%s)', (kind) => {
       [['employee_snapshot', 'daily_standard_working_hours'], 'forbidden_field'],
       [['allowances', 1, 'code'], 'duplicate_code'],
     ]);
+  });
+
+  it('422 validation_error: a negative base_pay is one detail, at base_pay (no second, cross-field one)', async () => {
+    const res = await call(api.server, 'POST', PATHS.monthly, { key: api.key, body: { ...bodies.monthly(), base_pay: -300000 } });
+    expect(res.status).toBe(422);
+    expect(res.json.error.details).toEqual([{ path: ['base_pay'], code: 'out_of_range', message: expect.stringContaining('>= 0') }]);
   });
 
   it('422 validation_error: a bonus of 0 with no items says the bonus must be above 0', async () => {

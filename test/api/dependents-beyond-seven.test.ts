@@ -5,13 +5,13 @@
  * monthly tables' tax_dependent_count_max. Hand-worked amounts are in the golden cases
  * (test/golden/monthly/dependents-beyond-seven-*.yaml); here: the API's answers, order of checks and shape.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { profilePutExample } from '../../engine/contract/examples.ts';
 import { resultSchemas } from '../../server/openapi/result-schemas.ts';
 import { CALCULATION_ENDPOINTS } from '../../server/routes/calculation-endpoints.ts';
 import { validatorFor } from '../../server/validation/ajv.ts';
 import { bodies, PATHS } from './support/bodies.ts';
-import { STORE_KINDS } from './support/databases.ts';
+import { describeEachStore } from './support/databases.ts';
 import { freshServer } from './support/fresh-server.ts';
 import { realEngine } from './support/real-engine.ts';
 import { call, putProfile } from './support/test-server.ts';
@@ -36,7 +36,7 @@ function incomeTaxStep(json: any): any {
   return json.calculation_trace.find((s: any) => s.step === 'income_tax' || s.step === 'bonus_income_tax');
 }
 
-describe.each(STORE_KINDS)('dependents beyond seven (%s)', (kind) => {
+describeEachStore('dependents beyond seven (%s)', (kind) => {
   const api = freshServer(kind, { engine: realEngine(), company: 'acme-tokyo' });
   beforeAll(async () => {
     expect((await putProfile(api.server, api.key, 'opted-in', { ...profilePutExample, ...OPT_IN })).status).toBe(200);

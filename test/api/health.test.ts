@@ -4,7 +4,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Store } from '../../server/store/types.ts';
-import { createTestDatabase, STORE_KINDS, type TestDatabase } from './support/databases.ts';
+import { createTestDatabase, describeEachStore, type TestDatabase } from './support/databases.ts';
 import { call, startTestServer, type TestServer } from './support/test-server.ts';
 
 let db: TestDatabase | undefined;
@@ -17,7 +17,7 @@ afterEach(async () => {
   db = undefined;
 });
 
-describe.each(STORE_KINDS)('probes on %s', (kind) => {
+describeEachStore('probes on %s', (kind) => {
   it('GET /healthz answers 200 without a key', async () => {
     db = await createTestDatabase(kind);
     server = await startTestServer(db);

@@ -2,11 +2,11 @@
  * HTTP mechanics every endpoint shares: API key (401), request id, error envelope, routing (404/405),
  * Content-Type (415), malformed JSON (400), body size (413), internal errors (500 without internals).
  */
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { EngineFault } from '../../engine/index.ts';
 import { maskValues } from '../../engine/util/mask-values.ts';
 import { generateApiKey, keyPrefixOf } from '../../server/auth/api-keys.ts';
-import { STORE_KINDS } from './support/databases.ts';
+import { describeEachStore } from './support/databases.ts';
 import { freshServer } from './support/fresh-server.ts';
 import { FakeEngine } from './support/fake-engine.ts';
 import { bodies, PATHS } from './support/bodies.ts';
@@ -23,7 +23,7 @@ const ALL_ENDPOINTS: [string, string][] = [
   ['GET', '/cp/v1/companies/acme-tokyo/calculation-profile'],
 ];
 
-describe.each(STORE_KINDS)('HTTP basics (%s)', (kind) => {
+describeEachStore('HTTP basics (%s)', (kind) => {
   const engine = new FakeEngine();
   const api = freshServer(kind, { engine, config: { maxBodyBytes: 4096 }, company: 'acme-tokyo' });
 

@@ -6,7 +6,7 @@ import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { profilePutExample } from '../../engine/contract/examples.ts';
 import { bodies, ENDPOINT_NAMES, PATHS } from './support/bodies.ts';
-import { STORE_KINDS } from './support/databases.ts';
+import { describeEachStore } from './support/databases.ts';
 import { freshServer } from './support/fresh-server.ts';
 import { call, putProfile } from './support/test-server.ts';
 
@@ -16,7 +16,7 @@ const WRITES: [string, string, () => object][] = [
   ['PUT', PROFILE_PATH, () => profilePutExample],
 ];
 
-describe.each(STORE_KINDS)('input hardening (%s)', (kind) => {
+describeEachStore('input hardening (%s)', (kind) => {
   const api = freshServer(kind, { company: 'acme-tokyo' });
 
   const send = (method: string, path: string, body: Uint8Array, headers: Record<string, string>) =>

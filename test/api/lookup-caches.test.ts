@@ -3,12 +3,12 @@
  * key rows or the profile again, yet a revocation or a PUT made through another process's store is
  * effective at once, because every cached answer is checked against the account's cache generation.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { issueApiKey, keyPrefixOf } from '../../server/auth/api-keys.ts';
 import { profilePutExample } from '../../engine/contract/examples.ts';
 import type { Store } from '../../server/store/types.ts';
 import { bodies, PATHS } from './support/bodies.ts';
-import { createTestDatabase, STORE_KINDS, type TestDatabase } from './support/databases.ts';
+import { createTestDatabase, describeEachStore, type TestDatabase } from './support/databases.ts';
 import { call, newAccount, putProfile, startTestServer, type TestServer } from './support/test-server.ts';
 
 /** The store with counters on the lookups the caches are meant to save. */
@@ -31,7 +31,7 @@ function counting(store: Store) {
   return { store: wrapped, counts };
 }
 
-describe.each(STORE_KINDS)('lookup caches across two processes on one store (%s)', (kind) => {
+describeEachStore('lookup caches across two processes on one store (%s)', (kind) => {
   let db: TestDatabase;
   let a: TestServer;
   let b: TestServer;

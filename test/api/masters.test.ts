@@ -1,13 +1,13 @@
 /** GET /v1/masters/tax-tables and /v1/masters/rate-tables with the real engine's published tables. */
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { rateTableListSchema, ruleListSchema, taxTableListSchema } from '../../server/schemas/masters.ts';
 import { validatorFor } from '../../server/validation/ajv.ts';
-import { STORE_KINDS } from './support/databases.ts';
+import { describeEachStore } from './support/databases.ts';
 import { freshServer } from './support/fresh-server.ts';
 import { realEngine } from './support/real-engine.ts';
 import { call } from './support/test-server.ts';
 
-describe.each(STORE_KINDS)('master listings (%s)', (kind) => {
+describeEachStore('master listings (%s)', (kind) => {
   const api = freshServer(kind, { engine: realEngine() });
 
   it('tax-tables lists monthly and bonus tables per version in the documented shape', async () => {

@@ -4,9 +4,9 @@
  * units held by calls about to fail and got a false 402 while only 4-9 of 10 were used (PostgreSQL).
  * Here valid and failing calls race; every valid call must succeed while fewer than 10 succeeded.
  */
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { bodies, PATHS } from './support/bodies.ts';
-import { STORE_KINDS } from './support/databases.ts';
+import { describeEachStore } from './support/databases.ts';
 import { freshServer } from './support/fresh-server.ts';
 import { realEngine } from './support/real-engine.ts';
 import { call, newAccount, putProfile } from './support/test-server.ts';
@@ -14,7 +14,7 @@ import { call, newAccount, putProfile } from './support/test-server.ts';
 /** Fails in the engine (no rates in force in 2020), after the company lookup: the old reservation point. */
 const failing = () => ({ ...bodies.monthly(), calculation_date: '2020-01-20', payment_date: '2020-01-25' });
 
-describe.each(STORE_KINDS)('quota stays exact when failing calls race valid ones (%s)', (kind) => {
+describeEachStore('quota stays exact when failing calls race valid ones (%s)', (kind) => {
   const api = freshServer(kind, { engine: realEngine(), now: () => new Date('2026-05-20T03:00:00Z') });
 
   it.each([1, 2, 3])('round %i: 10 valid calls among 40 failing ones all succeed; the 11th valid call gets 402', async () => {

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { tokyoMonth } from '../../server/quota/tokyo-month.ts';
 import { bodies, PATHS } from './support/bodies.ts';
-import { STORE_KINDS } from './support/databases.ts';
+import { describeEachStore } from './support/databases.ts';
 import { freshServer } from './support/fresh-server.ts';
 import { realEngine } from './support/real-engine.ts';
 import { call, newAccount, putProfile, startTestServer } from './support/test-server.ts';
@@ -18,7 +18,7 @@ describe('tokyoMonth', () => {
   });
 });
 
-describe.each(STORE_KINDS)('free-plan quota (%s)', (kind) => {
+describeEachStore('free-plan quota (%s)', (kind) => {
   let clock = new Date('2026-05-20T03:00:00Z');
   const now = () => clock;
   const api = freshServer(kind, { engine: realEngine(), now });

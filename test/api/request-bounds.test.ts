@@ -4,9 +4,9 @@
  * body here is built close to the 1 MiB limit; the answer must stay under 64 KB and the heap must not
  * grow by more than 200 MB (generous: garbage is not collected on demand here).
  */
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { bodies, PATHS } from './support/bodies.ts';
-import { STORE_KINDS } from './support/databases.ts';
+import { describeEachStore } from './support/databases.ts';
 import { freshServer } from './support/fresh-server.ts';
 import { realEngine } from './support/real-engine.ts';
 
@@ -62,7 +62,7 @@ function worstBodies(): [string, string, Record<string, unknown>][] {
   ];
 }
 
-describe.each(STORE_KINDS)('request bounds (%s)', (kind) => {
+describeEachStore('request bounds (%s)', (kind) => {
   const api = freshServer(kind, { engine: realEngine(), config: { maxBodyBytes: MAX_BODY }, company: 'acme-tokyo' });
 
   it.each(worstBodies())('%s: a small 422, bounded heap', async (_name, path, body) => {

@@ -1,12 +1,12 @@
 /** One contract, both adapters: what the server and the admin command rely on from the store. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { applyProfilePut } from '../../engine/profile/apply-put.ts';
 import { authenticate, generateApiKey, issueApiKey, keyPrefixOf } from '../../server/auth/api-keys.ts';
 import { profilePutExample } from '../../engine/contract/examples.ts';
 import type { Store } from '../../server/store/types.ts';
-import { createTestDatabase, STORE_KINDS, type TestDatabase } from './support/databases.ts';
+import { createTestDatabase, describeEachStore, type TestDatabase } from './support/databases.ts';
 
-describe.each(STORE_KINDS)('store contract (%s)', (kind) => {
+describeEachStore('store contract (%s)', (kind) => {
   let db: TestDatabase;
   let store: Store;
   beforeAll(async () => {

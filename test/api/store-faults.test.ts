@@ -7,9 +7,9 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { bodies, PATHS } from './support/bodies.ts';
-import { createTestDatabase, STORE_KINDS, TEST_DATABASE_URL, type StoreKind, type TestDatabase } from './support/databases.ts';
+import { createTestDatabase, describeEachStore, TEST_DATABASE_URL, type StoreKind, type TestDatabase } from './support/databases.ts';
 import { call, newAccount, putProfile, startTestServer, type TestServer } from './support/test-server.ts';
 
 const STORE_TIMEOUT_MS = 300;
@@ -47,7 +47,7 @@ async function lockQuotaWrites(kind: StoreKind, db: TestDatabase, table = 'quota
   };
 }
 
-describe.each(STORE_KINDS)('store faults (%s)', (kind) => {
+describeEachStore('store faults (%s)', (kind) => {
   let db: TestDatabase;
   let server: TestServer;
   let free: { api_key: string; account_id: string };

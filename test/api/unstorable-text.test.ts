@@ -4,12 +4,12 @@
  * on both stores: lookups find nothing (404), writes are refused (422). Validation may reject such
  * input earlier; the store must still never 500 on it.
  */
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { applyProfilePut } from '../../engine/profile/apply-put.ts';
 import { profilePutExample } from '../../engine/contract/examples.ts';
 import { StoreTextError } from '../../server/store/errors.ts';
 import { bodies, PATHS } from './support/bodies.ts';
-import { STORE_KINDS } from './support/databases.ts';
+import { describeEachStore } from './support/databases.ts';
 import { freshServer } from './support/fresh-server.ts';
 import { call, putProfile } from './support/test-server.ts';
 
@@ -20,7 +20,7 @@ const UNSTORABLE = [
   ['a lone low surrogate at the start', '\uDC00acme'],
 ];
 
-describe.each(STORE_KINDS)('unstorable text (%s)', (kind) => {
+describeEachStore('unstorable text (%s)', (kind) => {
   const api = freshServer(kind, { company: 'acme-tokyo' });
 
   it.each(UNSTORABLE)('the store finds no company with %s and refuses to create it', async (_name, companyId) => {

@@ -1,13 +1,13 @@
 /** GET /v1/usage: plan, this month's counted calculations and the reset time, per account. */
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { usageSchema } from '../../server/schemas/usage.ts';
 import { validatorFor } from '../../server/validation/ajv.ts';
 import { bodies, PATHS } from './support/bodies.ts';
-import { STORE_KINDS } from './support/databases.ts';
+import { describeEachStore } from './support/databases.ts';
 import { freshServer } from './support/fresh-server.ts';
 import { call, newAccount, putProfile } from './support/test-server.ts';
 
-describe.each(STORE_KINDS)('GET /v1/usage (%s)', (kind) => {
+describeEachStore('GET /v1/usage (%s)', (kind) => {
   const validate = validatorFor(usageSchema);
   // 2026-12-20 12:00 in Tokyo: the reset is in the next year.
   const api = freshServer(kind, { now: () => new Date('2026-12-20T03:00:00Z') });

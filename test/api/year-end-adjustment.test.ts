@@ -3,9 +3,9 @@
  * through HTTP to the yen, the 20,000,000 boundary and its error code, the refused tax year 2024, a birth
  * date after the tax year, and the Free-plan quota like the other payroll calculations.
  */
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { yearEndAdjustmentExample } from '../../engine/contract/examples.ts';
-import { STORE_KINDS } from './support/databases.ts';
+import { describeEachStore } from './support/databases.ts';
 import { freshServer } from './support/fresh-server.ts';
 import { realEngine } from './support/real-engine.ts';
 import { call, newAccount, putProfile } from './support/test-server.ts';
@@ -13,7 +13,7 @@ import { call, newAccount, putProfile } from './support/test-server.ts';
 const PATH = '/v1/payroll/year-end-adjustment:calculate';
 const body = (patch: Record<string, unknown> = {}) => ({ ...structuredClone(yearEndAdjustmentExample), ...patch });
 
-describe.each(STORE_KINDS)('year-end adjustment endpoint (%s)', (kind) => {
+describeEachStore('year-end adjustment endpoint (%s)', (kind) => {
   const api = freshServer(kind, { engine: realEngine(), company: 'acme-tokyo' });
 
   it('the NTA 令和8年分 設例: 年調年税額 41,400, refund 115,270 (booklet p.57-60)', async () => {

@@ -5,14 +5,14 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { CalculationType, ProfileVersion } from '../../engine/index.ts';
 import { schemaDetails } from '../../server/validation/validate-body.ts';
 import { profilePutExample } from '../../engine/contract/examples.ts';
 import { CALCULATION_ENDPOINTS } from '../../server/routes/calculation-endpoints.ts';
 import { BENCH_PROFILE_PUT, attendanceRequest, monthlyRequest } from '../../tools/bench/sample-requests.ts';
 import { bodies } from '../api/support/bodies.ts';
-import { createTestDatabase, STORE_KINDS, type TestDatabase } from '../api/support/databases.ts';
+import { createTestDatabase, describeEachStore, type TestDatabase } from '../api/support/databases.ts';
 import { realEngine } from '../api/support/real-engine.ts';
 import { call, newAccount, putProfile, startTestServer, type TestServer } from '../api/support/test-server.ts';
 import { stringify } from 'yaml';
@@ -52,7 +52,7 @@ function inputText(): string {
 /** Input line number of REQUESTS[i]. */
 const lineNumber = (i: number) => (i < 3 ? i + 1 : i + 2);
 
-describe.each(STORE_KINDS)('batch with profiles from the %s store', (kind) => {
+describeEachStore('batch with profiles from the %s store', (kind) => {
   let db: TestDatabase;
   let server: TestServer;
   let key: string;

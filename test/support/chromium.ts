@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext } from 'playwright-core';
-import { isCi } from '../api/support/postgres-gate.ts';
+import { isCi } from '../api/support/gate-env.ts';
 
 /** PAYROLL_TEST_CHROMIUM names another chromium binary (another distribution's path). */
 export const CHROMIUM_PATH = process.env.PAYROLL_TEST_CHROMIUM || '/usr/bin/chromium';

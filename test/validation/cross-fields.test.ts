@@ -193,6 +193,22 @@ describe('dates, codes and amounts', () => {
     expect(codes(noAttendance)).toEqual([[[], 'negative_candidate_gross']]);
   });
 
+  it('leaves a negative term the schema refuses to the schema: one mistake, one detail', () => {
+    // each total below is negative, so the rule would speak if it judged the term
+    expect(codes(monthly((b) => (b.base_pay = -20000)))).toEqual([]);
+    expect(codes(hourly((b) => (b.hourly_rate = -1500)))).toEqual([]);
+    expect(codes(daily((b) => (b.attendance_input.attendance_days = -1)))).toEqual([]);
+    expect(codes(monthly((b) => (b.allowances[0].amount = -300000)))).toEqual([]);
+    const noAttendance = (patch: (b: Body) => void) =>
+      monthly((b) => {
+        delete b.attendance_input;
+        patch(b);
+      });
+    expect(codes(noAttendance((b) => (b.overtime_pay = -300000)))).toEqual([]);
+    // in range, the same total is still judged: a deduction of 290,001 against 290,000 of pay
+    expect(codes(noAttendance((b) => (b.absence_deduction = 290_001)))).toEqual([[[], 'negative_candidate_gross']]);
+  });
+
   it('insurance subjects: care needs social insurance; bases above 0 when subject', () => {
     expect(
       codes(

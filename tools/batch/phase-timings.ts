@@ -9,7 +9,7 @@ export interface PhaseTimings {
   serialize: number;
 }
 
-export const PHASES: readonly (keyof PhaseTimings)[] = ['parse', 'validate', 'calculate', 'serialize'];
+const PHASES: readonly (keyof PhaseTimings)[] = ['parse', 'validate', 'calculate', 'serialize'];
 
 export function zeroTimings(): PhaseTimings {
   return { parse: 0, validate: 0, calculate: 0, serialize: 0 };

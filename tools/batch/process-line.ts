@@ -32,7 +32,7 @@ function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-export function errorLine(line: number, error: ApiError, runId: string): string {
+function errorLine(line: number, error: ApiError, runId: string): string {
   return JSON.stringify({ line, status: error.status, ...errorEnvelopeBody(error, runId) });
 }
 

@@ -19,7 +19,7 @@ export interface ImportOutcome {
 }
 
 /** Placeholder paths, a record-level field as `records[*].field` with its count. */
-export function placeholderPaths(doc: unknown): Map<string, number> {
+function placeholderPaths(doc: unknown): Map<string, number> {
   const found = new Map<string, number>();
   const walk = (v: unknown, path: string) => {
     if (typeof v === 'string' && v.startsWith(PLACEHOLDER)) found.set(path, (found.get(path) ?? 0) + 1);

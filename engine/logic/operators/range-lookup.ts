@@ -88,7 +88,7 @@ function buildNumericRows(rows: RangeRow[], c: RangeConvention): NumericRows | n
 }
 
 /** The matching row; rows are ascending and contiguous (a masters invariant). */
-export function findRange(table: RangeTable, rows: RangeRow[], x: Decimal, what: string): RangeMatch {
+function findRange(table: RangeTable, rows: RangeRow[], x: Decimal, what: string): RangeMatch {
   const c = table.convention;
   const xn = smallIntegerOf(x);
   const numeric = xn !== undefined && rows.length > 0 ? numericRows(rows, c) : null;
@@ -144,7 +144,7 @@ export function compileRangeOperands(op: string, tableEv: Evaluator, xEv: Evalua
  * and a Decimal is immutable, so every lookup of the row may share them.
  */
 const rowFieldsCache = new WeakMap<RangeRow, [string, Value][]>();
-export function rowFields(row: RangeRow): [string, Value][] {
+function rowFields(row: RangeRow): [string, Value][] {
   let fields = rowFieldsCache.get(row);
   if (!fields) {
     fields = Object.entries(row).map(([k, v]) => [k, fromScope(v)]);

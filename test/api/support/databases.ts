@@ -1,22 +1,40 @@
 /**
  * The two store adapters under test. SQLite: a fresh temp file. PostgreSQL: a fresh schema in the
- * test database (PAYROLL_POSTGRES_TEST_URL), pinned through search_path and dropped afterwards, so test
- * files never see each other's rows. PostgreSQL is only in STORE_KINDS when the run's global setup
- * (postgres-gate.ts) found a server; otherwise it printed once why the PostgreSQL tests are skipped.
+ * run's test database (postgres-gate.ts: its own, or PAYROLL_TEST_DATABASE_URL), pinned through
+ * search_path and dropped afterwards, so test files never see each other's rows. Without a PostgreSQL
+ * the run's global setup printed once why; describeEachStore then registers the PostgreSQL half as
+ * skipped tests, with the reason in their name, so the summary counts them.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { describe, inject } from 'vitest';
 import { openPostgresStore } from '../../../server/store/postgres.ts';
 import { openSqliteStore } from '../../../server/store/sqlite.ts';
 import type { Store } from '../../../server/store/types.ts';
 
 export type StoreKind = 'sqlite' | 'postgres';
+const STORE_KINDS: StoreKind[] = ['sqlite', 'postgres'];
 const POSTGRES_TEST_URL = inject('postgresTestUrl');
-export const STORE_KINDS: StoreKind[] = POSTGRES_TEST_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+const POSTGRES_SKIP_REASON = inject('postgresSkipReason');
+
+/** Registers `body` under `title`, or, when `skipReason` is given, registers its tests as skipped, the reason in the title. */
+export function describeUnless(skipReason: string | null, title: string, body: () => void): void {
+  if (skipReason === null) describe(title, body);
+  else describe.skip(`${title} [skipped: ${skipReason}]`, body);
+}
+
+/** Why tests on this store kind are skipped in this run, or null when they run. */
+export function storeSkipReason(kind: StoreKind): string | null {
+  return kind === 'postgres' && !POSTGRES_TEST_URL ? POSTGRES_SKIP_REASON : null;
+}
+
+/** describe.each over both stores (`%s` in the title is the kind); the PostgreSQL half skipped, and counted, without a PostgreSQL. */
+export function describeEachStore(title: string, body: (kind: StoreKind) => void): void {
+  for (const kind of STORE_KINDS) describeUnless(storeSkipReason(kind), title.replace('%s', kind), () => body(kind));
+}
 /** The PostgreSQL URL of this run ('' when PostgreSQL tests are skipped); for tests that open their own connection. */
 export const TEST_DATABASE_URL: string = POSTGRES_TEST_URL ?? '';
 

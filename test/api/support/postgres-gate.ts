@@ -1,62 +1,98 @@
 /**
- * Vitest global setup: decides once per run whether the PostgreSQL tests run. They run against
- * PAYROLL_TEST_DATABASE_URL, or postgres://postgres@127.0.0.1:5432/test when that is unset, if a server
- * answers there. Otherwise they are skipped with one line saying how to run them, so `npm test` passes
- * on a fresh machine; in CI (CI=true) PostgreSQL is required and the run fails instead of skipping.
- * The answer reaches the test files through vitest's provide/inject (test/api/support/databases.ts).
+ * Vitest global setup: the PostgreSQL the store tests use, decided once per run.
+ *
+ * - PAYROLL_TEST_DATABASE_URL set: that database, as it is (each test file works in a schema of its own,
+ *   dropped afterwards; the database itself is never created or dropped).
+ * - unset: a database of this run's own, `payroll_test_<pid>_<random>`, created on the server at
+ *   PAYROLL_TEST_POSTGRES_SERVER_URL (default postgres://postgres@127.0.0.1:5432/postgres) and dropped when
+ *   the run ends, so a run never writes into a database someone else named.
+ *
+ * When no server answers (or the database cannot be created) the PostgreSQL tests are skipped with one
+ * line saying how to run them, and counted as skipped with the reason (databases.ts); in CI (CI=true)
+ * PostgreSQL is required and the run fails instead. The answer reaches the test files through vitest's
+ * provide/inject.
  */
+import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { isCi, shown } from './gate-env.ts';
 
-export const DEFAULT_TEST_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
+export const DEFAULT_POSTGRES_SERVER_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** The PostgreSQL URL the store tests use, or null when they are skipped. */
     postgresTestUrl: string | null;
+    /** Why the PostgreSQL tests are skipped (null when they run). */
+    postgresSkipReason: string | null;
   }
 }
 
-/** CI services set CI=true (GitHub, GitLab, .ci/run); an explicit CI=false or 0 means a developer machine. */
-export function isCi(env: NodeJS.ProcessEnv = process.env): boolean {
-  const value = (env.CI ?? '').trim().toLowerCase();
-  return value !== '' && value !== 'false' && value !== '0';
+function errorText(err: unknown): string {
+  return err instanceof Error ? err.message || String(err) : String(err);
 }
 
-/** The URL without its password, for messages. */
-function shown(url: string): string {
-  try {
-    const u = new URL(url);
-    if (u.password) u.password = '***';
-    return u.toString();
-  } catch {
-    return url;
-  }
-}
-
-async function unreachableReason(url: string): Promise<string | null> {
+/** Runs `work` on a connection to `url`; the error's message when the server does not answer or refuses. */
+async function withClient(url: string, work: (client: pg.Client) => Promise<void>): Promise<string | null> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
   // A refused connection also emits 'error' on the client; without a listener it would crash the run.
   client.on('error', () => {});
   try {
     await client.connect();
-    await client.query('SELECT 1');
+    await work(client);
     return null;
   } catch (err) {
-    return err instanceof Error ? err.message || String(err) : String(err);
+    return errorText(err);
   } finally {
     await client.end().catch(() => {});
   }
 }
 
-export default async function setup(project: TestProject): Promise<void> {
-  const url = process.env.PAYROLL_TEST_DATABASE_URL || DEFAULT_TEST_DATABASE_URL;
-  const reason = await unreachableReason(url);
-  if (reason === null) {
-    project.provide('postgresTestUrl', url);
-    return;
+/** The URL of database `name` on the server of `serverUrl`. */
+function databaseUrl(serverUrl: string, name: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+interface Decision {
+  url: string | null;
+  /** Where it was looked for and why it is missing (null when url is set). */
+  missing: string | null;
+  /** Where it was looked for (the title of the skipped tests names it; the printed line also says why). */
+  place?: string;
+  teardown?: () => Promise<void>;
+}
+
+async function explicitDatabase(url: string): Promise<Decision> {
+  const reason = await withClient(url, async (c) => void (await c.query('SELECT 1')));
+  return reason === null ? { url, missing: null } : { url: null, place: shown(url), missing: `${shown(url)} (${reason})` };
+}
+
+/** Creates this run's database; the teardown drops it (FORCE: a connection a killed test left open must not keep it). */
+async function ownDatabase(serverUrl: string): Promise<Decision> {
+  const name = `payroll_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const reason = await withClient(serverUrl, async (c) => void (await c.query(`CREATE DATABASE ${name}`)));
+  if (reason !== null) return { url: null, place: shown(serverUrl), missing: `${shown(serverUrl)} (${reason})` };
+  process.stdout.write(`PostgreSQL tests use the database ${name} on ${shown(serverUrl)}, created for this run and dropped at its end.\n`);
+  const teardown = async () => {
+    const failure = await withClient(serverUrl, async (c) => void (await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)));
+    if (failure !== null) process.stderr.write(`PostgreSQL test database ${name} not dropped: ${failure}\n`);
+  };
+  return { url: databaseUrl(serverUrl, name), missing: null, teardown };
+}
+
+export default async function setup(project: TestProject): Promise<(() => Promise<void>) | undefined> {
+  const explicit = process.env.PAYROLL_TEST_DATABASE_URL;
+  const decision = explicit
+    ? await explicitDatabase(explicit)
+    : await ownDatabase(process.env.PAYROLL_TEST_POSTGRES_SERVER_URL || DEFAULT_POSTGRES_SERVER_URL);
+  if (decision.url !== null) {
+    project.provide('postgresTestUrl', decision.url);
+    project.provide('postgresSkipReason', null);
+    return decision.teardown;
   }
-  const where = `${shown(url)} (${reason})`;
+  const where = decision.missing;
   if (isCi()) {
     throw new Error(
       `PostgreSQL tests are required in CI (CI=true) but no PostgreSQL answers at ${where}; start it or set PAYROLL_TEST_DATABASE_URL.`,
@@ -66,4 +102,6 @@ export default async function setup(project: TestProject): Promise<void> {
     `PostgreSQL tests skipped: no PostgreSQL answers at ${where}. To run them, start PostgreSQL there or set PAYROLL_TEST_DATABASE_URL=postgres://USER@HOST:PORT/DATABASE (CI=true makes them required).\n`,
   );
   project.provide('postgresTestUrl', null);
+  project.provide('postgresSkipReason', `no PostgreSQL at ${decision.place}`);
+  return undefined;
 }
