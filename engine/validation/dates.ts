@@ -2,6 +2,8 @@
  * Date rules: calculation_date <= payment_date (every request); for monthly payroll, period.start_date
  * <= end_date, a period of at most 31 days, and payroll_month one of the months from the period's start
  * to the payment date (a 2019-01 payroll month for May 2026 dates, or a ten-year period, was answered 200).
+ * A payment dated before the period's last month (paid in advance) still admits the months of the
+ * period itself: the payroll month is then one of the period's months.
  */
 import { isIsoDate } from '../util/dates.ts';
 import type { ValidationDetail } from '../errors.ts';
@@ -30,13 +32,15 @@ function checkPeriod(period: Obj, payment: unknown, out: ValidationDetail[]): vo
   }
   if (typeof month !== 'string' || !/^\d{4}-(0[1-9]|1[0-2])$/.test(month) || !isIsoDate(payment)) return;
   const first = start.slice(0, 7);
-  const last = payment.slice(0, 7);
+  const paid = payment.slice(0, 7);
+  const last = paid > end.slice(0, 7) ? paid : end.slice(0, 7);
   if (month < first || month > last) {
+    const to = last === paid ? `payment_date's (${paid})` : `period.end_date's (${last})`;
     out.push(
       detail(
         ['period', 'payroll_month'],
         'date_order',
-        `payroll_month (${month}) must be a month from period.start_date's (${first}) to payment_date's (${last}).`,
+        `payroll_month (${month}) must be a month from period.start_date's (${first}) to ${to}.`,
       ),
     );
   }

@@ -1,7 +1,7 @@
 /**
  * Issue 22 item 6: payroll_month is checked against the period (decisions.md). It must be one of the
- * months from period.start_date's to payment_date's, and a period is at most 31 days; both are 422
- * naming the field (a 2019-01 payroll month with May 2026 dates, or a ten-year period, was answered 200).
+ * months from period.start_date's to payment_date's (or to period.end_date's, for a payment before the
+ * period ends), and a period is at most 31 days; both are 422 naming the field (a 2019-01 payroll month with May 2026 dates, or a ten-year period, was answered 200).
  */
 import { describe, expect, it } from 'vitest';
 import { bodies, PATHS } from './support/bodies.ts';
@@ -30,6 +30,11 @@ describe('payroll_month and the period', () => {
       '2026-05-25',
     ],
     ['paid the month after', { payroll_month: '2026-05', start_date: '2026-05-01', end_date: '2026-05-31' }, '2026-06-10'],
+    [
+      'paid the month after, named by the payment month',
+      { payroll_month: '2026-06', start_date: '2026-05-01', end_date: '2026-05-31' },
+      '2026-06-10',
+    ],
   ])('accepts %s', async (_name, period, paymentDate) => {
     const res = await monthly(period, paymentDate);
     expect(res.status).toBe(200);
@@ -47,6 +52,36 @@ describe('payroll_month and the period', () => {
         },
       ]);
     }
+  });
+
+  it("paid before the period ends, the payroll month is one of the period's months", async () => {
+    const period = { start_date: '2026-05-01', end_date: '2026-05-31' };
+    const res = await call(api.server, 'POST', PATHS.monthly, {
+      key: api.key,
+      body: {
+        ...bodies.monthly(),
+        calculation_date: '2026-04-20',
+        payment_date: '2026-04-25',
+        period: { ...period, payroll_month: '2026-05' },
+      },
+    });
+    expect(res.status).toBe(200);
+    const early = await call(api.server, 'POST', PATHS.monthly, {
+      key: api.key,
+      body: {
+        ...bodies.monthly(),
+        calculation_date: '2026-04-20',
+        payment_date: '2026-04-25',
+        period: { ...period, payroll_month: '2026-04' },
+      },
+    });
+    expect(early.json.error.details).toEqual([
+      {
+        path: ['period', 'payroll_month'],
+        code: 'date_order',
+        message: "payroll_month (2026-04) must be a month from period.start_date's (2026-05) to period.end_date's (2026-05).",
+      },
+    ]);
   });
 
   it('refuses a period longer than 31 days', async () => {
