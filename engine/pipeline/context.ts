@@ -9,6 +9,7 @@
  *   amounts   the response's amounts, written by the steps
  *   work      intermediate values that are not part of the response
  */
+import { CALLER_DATA_FIELDS } from '../contract/common.ts';
 import { DECIMAL_PATTERNS } from '../contract/decimal-patterns.ts';
 import { REQUEST_SCHEMAS } from '../contract/request-schemas.ts';
 import { Decimal, decimalOfNumber, toDecimal } from '../decimal.ts';
@@ -41,6 +42,7 @@ export const DECIMAL_STRING_FIELDS: ReadonlySet<string> = decimalFieldsOf([...Ob
 
 /** Deep copy turning every JS number (and the known decimal-string fields) into Decimal. */
 export function toContextValue(v: unknown, key = ''): unknown {
+  if (CALLER_DATA_FIELDS.has(key)) return v;
   if (typeof v === 'number') return toDecimal(v);
   if (typeof v === 'string' && DECIMAL_STRING_FIELDS.has(key)) return toDecimal(v);
   if (Array.isArray(v)) return v.map((x) => toContextValue(x));
@@ -74,6 +76,7 @@ export function toContextValueInPlace(v: unknown): unknown {
 }
 
 function convertMember(x: unknown, key: string): unknown {
+  if (CALLER_DATA_FIELDS.has(key)) return x;
   if (typeof x === 'number') return decimalOfNumber(x);
   if (typeof x === 'string') return DECIMAL_STRING_FIELDS.has(key) ? decimalOfString(x) : x;
   if (x !== null && typeof x === 'object') return toContextValueInPlace(x);

@@ -9,6 +9,7 @@
  * which copies it as structuredClone does or throws the error it always threw.
  */
 import type { CalculationType } from '../calculation-type.ts';
+import { CALLER_DATA_FIELDS } from '../contract/common.ts';
 import { DEFAULTS_PLANS, withRequestDefaults, type DefaultsPlan } from '../contract/request-defaults.ts';
 import { decimalOfNumber } from '../decimal.ts';
 import { DECIMAL_STRING_FIELDS, decimalOfString, toContextValueInPlace } from './context.ts';
@@ -33,6 +34,8 @@ export function requestContext(type: CalculationType, request: Record<string, un
  * own defaults and a default 0 becomes a Decimal).
  */
 function build(v: unknown, plan: DefaultsPlan | null, key: string, depth: number): unknown {
+  // the caller's own data is echoed as sent, not converted (as toContextValueInPlace leaves it)
+  if (CALLER_DATA_FIELDS.has(key)) return v;
   if (typeof v === 'number') return decimalOfNumber(v);
   if (typeof v === 'string') return DECIMAL_STRING_FIELDS.has(key) ? decimalOfString(v) : v;
   if (v === null || typeof v !== 'object') {

@@ -4,6 +4,7 @@
  * an internal error whose message never reaches the client.
  */
 import { EngineError } from '../../engine/index.ts';
+import { ClientAbortedError } from '../http/client-aborted.ts';
 import { StoreTextError, StoreUnavailableError } from '../store/errors.ts';
 import { ApiError } from './api-error.ts';
 import { isErrorCode } from './registry.ts';
@@ -23,8 +24,17 @@ function storeUnavailable(): ApiError {
   return new ApiError('store_unavailable', { params: { retry_after: retryAfter }, headers: { 'Retry-After': retryAfter } });
 }
 
+const CLIENT_ABORT_MESSAGE = 'The request body was cut short: the client closed the connection.';
+
+/** Our own abort, or raw-body's words for a request stream the client already closed. */
+export function isClientAbort(err: unknown): boolean {
+  const type = (err as HttpLikeError | null)?.type;
+  return err instanceof ClientAbortedError || type === 'request.aborted' || type === 'stream.not.readable';
+}
+
 export function toApiError(err: unknown, maxBodyBytes: number): { error: ApiError; internal: boolean } {
   if (err instanceof ApiError) return { error: err, internal: false };
+  if (isClientAbort(err)) return { error: new ApiError('bad_request', { message: CLIENT_ABORT_MESSAGE }), internal: false };
   // Logged like an internal fault (name and stack, never the message): operators must see store outages.
   if (err instanceof StoreUnavailableError) return { error: storeUnavailable(), internal: true };
   if (err instanceof StoreTextError) {

@@ -10,7 +10,7 @@ import type { Logger } from 'pino';
 import { ApiError } from '../errors/api-error.ts';
 import { EngineFault } from '../../engine/index.ts';
 import { errorEnvelopeBody } from '../errors/envelope-body.ts';
-import { toApiError } from '../errors/to-api-error.ts';
+import { isClientAbort, toApiError } from '../errors/to-api-error.ts';
 import type { AppContext, AppMiddleware } from '../context.ts';
 
 function sendError(ctx: AppContext, error: ApiError): void {
@@ -30,6 +30,8 @@ export function errorEnvelope(logger: Logger, maxBodyBytes: number): AppMiddlewa
       }
     } catch (err) {
       const { error, internal } = toApiError(err, maxBodyBytes);
+      // Nothing failed here and nobody reads the answer: an operator sees it, but is not paged for it.
+      if (isClientAbort(err)) logger.info({ request_id: ctx.state.requestId }, 'client aborted the request');
       if (internal) {
         const stack = err instanceof Error && err.stack ? err.stack.split('\n').slice(1).join('\n') : undefined;
         logger.error(

@@ -39,19 +39,23 @@ function companyIdOf(ctx: AppContext, forWrite: boolean): string {
 }
 
 export function registerCalculationProfileRoutes(router: Router, deps: AppDeps): void {
-  router.put(CALCULATION_PROFILE_PATH, jsonBody(deps.config.maxBodyBytes), async (ctx) => {
-    const appCtx = ctx as AppContext;
-    const companyId = companyIdOf(appCtx, true);
-    const body: unknown = ctx.request.body;
-    const details = requestDetails(profilePutBodySchema, body);
-    if (details.length > 0) throw new ApiError('validation_error', { details });
-    const accountId = appCtx.state.principal!.account_id;
-    const outcome = await deps.store.updateCompanyProfile(accountId, companyId, `prof_${randomUUID()}`, (existing, ids) => {
-      const put = applyProfilePut(existing, body as ProfilePutBody, ids);
-      return { versions: put.versions, result: put };
-    });
-    ctx.body = outcome.stored;
-  });
+  router.put(
+    CALCULATION_PROFILE_PATH,
+    jsonBody(deps.config.maxBodyBytes, () => profilePutBodySchema),
+    async (ctx) => {
+      const appCtx = ctx as AppContext;
+      const companyId = companyIdOf(appCtx, true);
+      const body: unknown = ctx.request.body;
+      const details = requestDetails(profilePutBodySchema, body);
+      if (details.length > 0) throw new ApiError('validation_error', { details });
+      const accountId = appCtx.state.principal!.account_id;
+      const outcome = await deps.store.updateCompanyProfile(accountId, companyId, `prof_${randomUUID()}`, (existing, ids) => {
+        const put = applyProfilePut(existing, body as ProfilePutBody, ids);
+        return { versions: put.versions, result: put };
+      });
+      ctx.body = outcome.stored;
+    },
+  );
 
   router.get(CALCULATION_PROFILE_PATH, async (ctx) => {
     const appCtx = ctx as AppContext;

@@ -84,7 +84,9 @@ function pinEngine(deps: AppDeps) {
 export function registerCalculationRoutes(router: Router, deps: AppDeps): void {
   for (const endpoint of CALCULATION_ENDPOINTS) {
     // path-to-regexp reads ":" as a parameter; the custom-method colon must be escaped.
-    router.post(endpoint.path.replace(':', '\\:'), pinEngine(deps), jsonBody(deps.config.maxBodyBytes), (ctx) =>
+    // the body scan words an oversize array as this endpoint's schema does
+    const schemaOf = (ctx: AppContext) => requestSchemaFor(ctx.state.engine ?? engineForRequest(deps.engine), endpoint.requestSchema);
+    router.post(endpoint.path.replace(':', '\\:'), pinEngine(deps), jsonBody(deps.config.maxBodyBytes, schemaOf), (ctx) =>
       calculate(ctx as AppContext, endpoint, deps),
     );
   }

@@ -23,18 +23,26 @@ function allows(schema: SchemaNode, type: 'array' | 'object'): boolean {
   return schema.type === undefined || schema.type === type || (Array.isArray(schema.type) && schema.type.includes(type));
 }
 
+function tooManyItems(path: Path, maxItems: number, items: number): ValidationDetail {
+  return { path, code: 'invalid_length', message: `must NOT have more than ${maxItems} items (has ${items}).` };
+}
+
 function checkArray(schema: SchemaNode, data: unknown[], path: Path, out: ValidationDetail[]): void {
   if (schema.maxItems !== undefined && data.length > schema.maxItems) {
-    out.push({ path, code: 'invalid_length', message: `must NOT have more than ${schema.maxItems} items (has ${data.length}).` });
+    out.push(tooManyItems(path, schema.maxItems, data.length));
     return;
   }
   if (schema.items && typeof schema.items === 'object') data.forEach((item, i) => walk(schema.items!, item, [...path, i], out));
 }
 
+function tooManyProperties(path: Path, maxProperties: number, keys: number): ValidationDetail {
+  return { path, code: 'invalid_length', message: `must NOT have more than ${maxProperties} properties (has ${keys}).` };
+}
+
 function checkObject(schema: SchemaNode, data: Record<string, unknown>, path: Path, out: ValidationDetail[]): void {
   const keys = Object.keys(data);
   if (schema.maxProperties !== undefined && keys.length > schema.maxProperties) {
-    out.push({ path, code: 'invalid_length', message: `must NOT have more than ${schema.maxProperties} properties (has ${keys.length}).` });
+    out.push(tooManyProperties(path, schema.maxProperties, keys.length));
     return;
   }
   const properties = schema.properties ?? {};
@@ -69,4 +77,31 @@ export function sizeDetails(schema: object, body: unknown): ValidationDetail[] {
   const out: ValidationDetail[] = [];
   walk(schema as SchemaNode, body, [], out);
   return out;
+}
+
+/** The schema node that describes the value at path, if the schema describes it. */
+function nodeAt(schema: SchemaNode, path: Path): SchemaNode | undefined {
+  let node: SchemaNode | undefined = schema;
+  for (const step of path) {
+    if (node === undefined) return undefined;
+    if (typeof step === 'number') node = node.items;
+    else node = node.properties?.[step] ?? (typeof node.additionalProperties === 'object' ? node.additionalProperties : undefined);
+  }
+  return node;
+}
+
+/**
+ * The detail for an array or object the body scan found too large to parse (http/json-scan.ts):
+ * worded as the size check words it when the schema bounds it, else with the scan's own bound.
+ */
+export function oversizeDetail(
+  schema: object,
+  container: { kind: 'array' | 'object'; path: Path; items: number },
+  scanBound: number,
+): ValidationDetail {
+  const { kind, path, items } = container;
+  const node = nodeAt(schema as SchemaNode, path);
+  const schemaBound = kind === 'array' ? node?.maxItems : node?.maxProperties;
+  const bound = schemaBound !== undefined && schemaBound < items ? schemaBound : scanBound;
+  return kind === 'array' ? tooManyItems(path, bound, items) : tooManyProperties(path, bound, items);
 }

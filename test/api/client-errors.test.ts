@@ -47,6 +47,23 @@ describe("errors raised by Node's HTTP layer carry the envelope", () => {
     expectEnvelope(res, 400, 'bad_request');
   });
 
+  it.each([
+    [
+      'a POST',
+      () =>
+        `POST /v1/payroll/monthly:calculate HTTP/1.1\r\nHost: x\r\nX-API-Key: ${api.key}\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}`,
+    ],
+    ['a GET', () => 'GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n'],
+  ])('a valid pipelined request (%s) followed by garbage gets its own answer, then the 400', async (_name, request) => {
+    const { connection } = await exchange(`${request()}GARBAGE\r\n\r\n`);
+    const [first, second] = connection.responses();
+    expect(connection.responses()).toHaveLength(2);
+    // the first request's own answer (the POST's body is refused by the schema, not by the garbage)
+    expect(first.status).toBe(request().startsWith('POST') ? 422 : 200);
+    expect(first.headers.connection).toBe('keep-alive');
+    expectEnvelope(second, 400, 'bad_request');
+  });
+
   it('431 headers_too_large for an over-long URL', async () => {
     const { res } = await exchange(`GET /healthz?${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`);
     expectEnvelope(res, 431, 'headers_too_large');

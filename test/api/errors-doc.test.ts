@@ -18,6 +18,11 @@ const DETAIL_CODES = [
   'date_order',
   'inconsistent_value',
   'negative_candidate_gross',
+  // the body scan's (server/http/json-scan.ts)
+  'too_deep',
+  'too_many_values',
+  'inexact_number',
+  'forbidden_key',
 ];
 
 describe('docs/errors.md', () => {

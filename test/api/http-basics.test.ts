@@ -74,7 +74,7 @@ describeEachStore('HTTP basics (%s)', (kind) => {
     }
   });
 
-  it('400 malformed_json for a body that is not JSON', async () => {
+  it('400 malformed_json for a body that is not JSON, saying where it breaks', async () => {
     const res = await call(api.server, 'POST', PATHS.monthly, {
       key: api.key,
       rawBody: '{"company_id": ',
@@ -83,7 +83,7 @@ describeEachStore('HTTP basics (%s)', (kind) => {
     expect(res.status).toBe(400);
     expect(res.json.error).toEqual({
       code: 'malformed_json',
-      message: 'The request body is not valid JSON.',
+      message: 'The request body is not valid JSON (line 1, column 16).',
       request_id: expect.stringMatching(UUID),
     });
   });

@@ -14,6 +14,8 @@ export class RawConnection {
   private received = '';
   readonly closed: Promise<void>;
   private waiters: (() => void)[] = [];
+  /** The socket's error (ECONNRESET: the server reset the connection), if any. */
+  error: NodeJS.ErrnoException | null = null;
 
   private constructor(private readonly socket: net.Socket) {
     socket.setEncoding('latin1');
@@ -27,7 +29,7 @@ export class RawConnection {
         resolve();
       }),
     );
-    socket.on('error', () => {});
+    socket.on('error', (err: NodeJS.ErrnoException) => (this.error ??= err));
   }
 
   static async open(url: string): Promise<RawConnection> {
@@ -43,6 +45,11 @@ export class RawConnection {
 
   write(data: string): void {
     this.socket.write(data);
+  }
+
+  /** Writes data and resolves once it is handed to the operating system (sent, as far as the client can tell). */
+  writeAndFlush(data: string): Promise<void> {
+    return new Promise((resolve, reject) => this.socket.write(data, (err) => (err ? reject(err) : resolve())));
   }
 
   /** Everything received so far, split into complete responses (Content-Length framing). */
