@@ -10,6 +10,8 @@ export interface WorkerSetup {
   runId: string;
   maxLineBytes: number;
   timings: boolean;
+  /** Each chunk's output lines as one gzip member (the file is their concatenation: a valid gzip file). */
+  gzip: boolean;
   mastersDir?: string;
   rulesDir?: string;
 }

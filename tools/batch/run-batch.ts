@@ -22,6 +22,8 @@ export interface BatchOptions {
   /** Sum each worker's time per phase (parse, validate, calculate, serialize). */
   timings?: boolean;
   progress?: ProgressLine;
+  /** Write gzip: each chunk compressed by its worker, as one member of a multi-member gzip file (RFC 1952). */
+  gzip?: boolean;
   mastersDir?: string;
   rulesDir?: string;
 }
@@ -91,6 +93,7 @@ export async function runBatch(o: BatchOptions): Promise<BatchSummary> {
       runId,
       maxLineBytes: o.maxLineBytes,
       timings: o.timings ?? false,
+      gzip: o.gzip ?? false,
       mastersDir: o.mastersDir,
       rulesDir: o.rulesDir,
     });
