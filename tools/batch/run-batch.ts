@@ -77,7 +77,8 @@ export async function runBatch(o: BatchOptions): Promise<BatchSummary> {
   const pool = new OrderedWorkerPool(o.output, o.workers * 4, (m) => {
     lines += m.lines;
     results += m.ok;
-    bytesWritten += m.bytes.length;
+    // sized by the results' text, compressed or not: it is what a worker holds in memory per chunk
+    bytesWritten += m.textBytes;
     if (o.chunkLines === undefined && lines > 0) {
       const perLine = bytesWritten / lines;
       chunkLines = Math.max(AUTO_CHUNK.minLines, Math.min(AUTO_CHUNK.maxLines, Math.round(AUTO_CHUNK.outputBytes / perLine)));

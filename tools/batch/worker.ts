@@ -61,9 +61,10 @@ port.on('message', ({ chunk }: ToWorker) => {
   // --gzip: compressed here, on the worker's core (the main thread only writes); a copy, so that the
   // transferred ArrayBuffer is this chunk's alone (zlib's result can share a larger allocation)
   const bytes = setup.gzip && text.length > 0 ? new Uint8Array(gzipSync(text, { level: GZIP_LEVEL })) : text;
-  send({ kind: 'done', seq: chunk.seq, bytes, lines: out.length, ok, failed: out.length - ok, timings: ctx.timings }, [
-    bytes.buffer as ArrayBuffer,
-  ]);
+  send(
+    { kind: 'done', seq: chunk.seq, bytes, textBytes: text.length, lines: out.length, ok, failed: out.length - ok, timings: ctx.timings },
+    [bytes.buffer as ArrayBuffer],
+  );
 });
 
 send({ kind: 'ready' });
