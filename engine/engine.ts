@@ -28,6 +28,7 @@ import { rateTableRecords, ruleRecords, taxTableRecords } from './listing.ts';
 import { masterVersionRecords } from './listing-versions.ts';
 import { computeProvenance, type Provenance } from './provenance.ts';
 import { LoadCache } from './load-cache.ts';
+import { rememberTrace } from './pipeline/trace-json.ts';
 
 export interface EngineOptions {
   rulesDir?: string; // default <project>/rules
@@ -250,7 +251,7 @@ function makeEngine(
       amounts: {},
       work: {},
     };
-    const { trace, warnings } = runPipeline(
+    const { trace, tracePlans, warnings } = runPipeline(
       pipeline,
       rules.registry,
       ctx,
@@ -267,28 +268,32 @@ function makeEngine(
     const amounts = buildAmounts(pipeline, ctx);
     const steps = trace as unknown as Record<string, unknown>[];
     // two literals rather than a spread of an optional part: the same keys in the same order
-    return employeeRef !== undefined
-      ? {
-          calculation_id: id,
-          calculation_type: type,
-          company_id: request.company_id as string,
-          employee_ref: employeeRef,
-          calculated_at: at,
-          settings_snapshot: snapshot,
-          amounts,
-          calculation_trace: steps,
-          warnings,
-        }
-      : {
-          calculation_id: id,
-          calculation_type: type,
-          company_id: request.company_id as string,
-          calculated_at: at,
-          settings_snapshot: snapshot,
-          amounts,
-          calculation_trace: steps,
-          warnings,
-        };
+    const result: CalculationResult =
+      employeeRef !== undefined
+        ? {
+            calculation_id: id,
+            calculation_type: type,
+            company_id: request.company_id as string,
+            employee_ref: employeeRef,
+            calculated_at: at,
+            settings_snapshot: snapshot,
+            amounts,
+            calculation_trace: steps,
+            warnings,
+          }
+        : {
+            calculation_id: id,
+            calculation_type: type,
+            company_id: request.company_id as string,
+            calculated_at: at,
+            settings_snapshot: snapshot,
+            amounts,
+            calculation_trace: steps,
+            warnings,
+          };
+    // a traced result is serialised with its steps' constant parts made once per rule version (trace-json.ts)
+    if (steps.length > 0) rememberTrace(result, steps, tracePlans);
+    return result;
   }
 
   return {

@@ -15,6 +15,7 @@ export type { ProfileVersion, ProfilePutBody } from './profile/types.ts';
 export { applyProfilePut } from './profile/apply-put.ts';
 export { customRatesSchema, profilePutBodySchema, profileVersionSchema } from './profile/schema.ts';
 export { loadEngine } from './engine.ts';
+export { resultJson } from './pipeline/trace-json.ts';
 export { isIsoDate } from './util/dates.ts';
 export { DEFAULT_LOAD_CACHE } from './load-cache.ts';
 export type { Engine, CalculationResult, EngineOptions, CalculateOptions } from './engine.ts';

@@ -31,6 +31,7 @@ and writes one line per input line, in input order:
   --account ID         company profiles of this account from the store (PAYROLL_DATABASE_URL, else PAYROLL_DB), read-only
   --workers N          worker threads (default: one per core, ${availableParallelism()} here)
   --chunk-lines N      lines per message to a worker (default: automatic, up to 256 lines and about 1 MB of results)
+  --gzip               write the output gzip-compressed (compressed by the workers; e.g. --out results.jsonl.gz)
   --stats              print the run's figures as one JSON line on stderr at the end
   --no-progress        no progress line (shown only when stderr is a terminal anyway)
   --help               this text
@@ -66,6 +67,7 @@ function parseCommandLine(argv: string[]) {
         workers: { type: 'string' },
         'chunk-lines': { type: 'string' },
         stats: { type: 'boolean' },
+        gzip: { type: 'boolean' },
         'no-progress': { type: 'boolean' },
         help: { type: 'boolean' },
       },
@@ -86,6 +88,7 @@ function parseCommandLine(argv: string[]) {
     workers: positiveInteger(parsed.workers, 'workers', availableParallelism()),
     chunkLines: parsed['chunk-lines'] === undefined ? undefined : positiveInteger(parsed['chunk-lines'], 'chunk-lines', 0),
     stats: parsed.stats ?? false,
+    gzip: parsed.gzip ?? false,
     progress: !parsed['no-progress'] && process.stderr.isTTY,
   };
 }
@@ -122,6 +125,7 @@ async function main(): Promise<number> {
     chunkLines: args.chunkLines,
     maxLineBytes: config.maxBodyBytes,
     timings: args.stats,
+    gzip: args.gzip,
     progress: args.progress ? new ProgressLine(process.stderr, totalBytes) : undefined,
     mastersDir: config.mastersDir,
     rulesDir: config.rulesDir,

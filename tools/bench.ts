@@ -9,15 +9,20 @@ import { parseArgs } from 'node:util';
 import { benchBatch } from './bench/batch-bench.ts';
 import { benchEngine } from './bench/engine-bench.ts';
 import { benchHttp } from './bench/http-bench.ts';
+import { benchScale } from './bench/scale-bench.ts';
 import { benchStartup } from './bench/startup-bench.ts';
 
-const SECTIONS = ['engine', 'http', 'startup', 'batch'] as const;
+const SECTIONS = ['engine', 'http', 'scale', 'startup', 'batch'] as const;
 type Section = (typeof SECTIONS)[number];
+/** Run when no --only is given; scale starts its own PostgreSQL database and redis-server, so it is asked for. */
+const DEFAULT_SECTIONS: Section[] = ['engine', 'http', 'startup', 'batch'];
 
-const HELP = `Usage: npm run bench [-- --quick] [-- --only engine,http,startup,batch] [-- --runs N]
+const HELP = `Usage: npm run bench [-- --quick] [-- --http] [-- --only engine,http,scale,startup,batch] [-- --runs N]
 
   --quick          short runs (one run each, small batch files): checks that every figure is produced
-  --only LIST      run only these sections (comma-separated: ${SECTIONS.join(', ')})
+  --http           the HTTP figures: sections http and scale (1 worker, 2 workers, 2 processes on
+                   PostgreSQL + Redis and PostgreSQL alone; store round trips per request; bytes)
+  --only LIST      run only these sections (comma-separated: ${SECTIONS.join(', ')}; default all but scale)
   --runs N         runs per figure, the median is reported (default 3; 1 with --quick)
   --help           this text`;
 
@@ -29,7 +34,13 @@ function fail(message: string): never {
 let values;
 try {
   values = parseArgs({
-    options: { quick: { type: 'boolean' }, only: { type: 'string' }, runs: { type: 'string' }, help: { type: 'boolean' } },
+    options: {
+      quick: { type: 'boolean' },
+      http: { type: 'boolean' },
+      only: { type: 'string' },
+      runs: { type: 'string' },
+      help: { type: 'boolean' },
+    },
   }).values;
 } catch (err) {
   fail((err as Error).message);
@@ -39,7 +50,7 @@ if (values.help) {
   process.exit(0);
 }
 const quick = values.quick ?? false;
-const only = (values.only?.split(',').map((s) => s.trim()) ?? [...SECTIONS]) as Section[];
+const only = (values.only?.split(',').map((s) => s.trim()) ?? (values.http ? ['http', 'scale'] : DEFAULT_SECTIONS)) as Section[];
 for (const s of only) if (!SECTIONS.includes(s)) fail(`unknown section ${JSON.stringify(s)} (one of ${SECTIONS.join(', ')})`);
 if (values.runs !== undefined && !/^[1-9]\d*$/.test(values.runs))
   fail(`--runs must be a positive integer, got ${JSON.stringify(values.runs)}`);
@@ -57,6 +68,7 @@ console.log(`node ${process.version}; ${new Date().toISOString()}; ${quick ? 'qu
 const sections: Record<Section, () => Promise<string> | string> = {
   engine: () => benchEngine(runs, quick ? 200 : 2_000),
   http: () => benchHttp(runs, quick ? 1 : 5),
+  scale: () => benchScale(runs, quick ? 1 : 5),
   startup: () => benchStartup(quick ? 1 : Math.max(runs, 5)),
   batch: () => benchBatch(runs, quick ? { withoutTrace: 2_000, withTrace: 1_000 } : { withoutTrace: 100_000, withTrace: 20_000 }),
 };

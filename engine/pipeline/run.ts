@@ -27,6 +27,8 @@ export type VersionDates = Record<RuleDateBasis, string>;
 
 export interface RunOutcome {
   trace: TraceStep[];
+  /** the rule plan that made each trace step (trace-json.ts serialises its constant part once per plan) */
+  tracePlans: RulePlan[];
   warnings: string[];
 }
 
@@ -78,6 +80,7 @@ export function runPipeline(
   options: RunOptions = { trace: true },
 ): RunOutcome {
   const trace: TraceStep[] = [];
+  const tracePlans: RulePlan[] = [];
   const wantTrace = options.trace;
   const hashes = options.ruleHashes;
   const params = options.parameters;
@@ -146,6 +149,7 @@ export function runPipeline(
       effective_to: doc.effective_to,
     };
     trace.push(traceStep);
+    tracePlans.push(rp);
   }
-  return { trace, warnings };
+  return { trace, tracePlans, warnings };
 }

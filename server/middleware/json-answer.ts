@@ -5,7 +5,8 @@
  * length and nothing walks the text again. A short text is handed over as the string: Node sends it in
  * one piece with the head, cheaper than a Buffer for a few hundred bytes. Status, headers and the bytes
  * on the wire are what Koa would have sent. Outermost, so error envelopes leave the same way; any other
- * body (Buffer, stream, string, null) is Koa's as before.
+ * body (Buffer, stream, string, null) is Koa's as before. A calculation result is serialised by the
+ * engine's resultJson: the same text, each trace step's rule metadata made once per rule version.
  *
  * From COMPRESS_FROM_BYTES on, the answer is compressed when the client's Accept-Encoding allows
  * (http/content-coding.ts), and says `Vary: Accept-Encoding` whenever the request took part in that
@@ -13,6 +14,7 @@
  * another. Shorter answers, and requests without Accept-Encoding, get exactly the bytes and headers of
  * before (the plain bytes are acceptable to every client, so a cache may keep them without Vary).
  */
+import { resultJson } from '../../engine/index.ts';
 import type { AppMiddleware } from '../context.ts';
 import { chooseCoding, compress, COMPRESS_FROM_BYTES } from '../http/content-coding.ts';
 import { utf8Bytes } from '../http/utf8-bytes.ts';
@@ -30,7 +32,8 @@ export const encodeJsonAnswer: AppMiddleware = async (ctx, next) => {
   await next();
   const body: unknown = ctx.body;
   if (ctx.respond === false || !isPlainJson(body)) return;
-  const text = JSON.stringify(body);
+  // JSON.stringify(body); a calculation result's trace with its constant parts spliced (the engine's resultJson)
+  const text = resultJson(body);
   // in UTF-16 units: never more than the bytes, so an answer below it is below the threshold in bytes too
   if (text.length < COMPRESS_FROM_BYTES) {
     ctx.body = text;

@@ -10,6 +10,8 @@ export interface WorkerSetup {
   runId: string;
   maxLineBytes: number;
   timings: boolean;
+  /** Each chunk's output lines as one gzip member (the file is their concatenation: a valid gzip file). */
+  gzip: boolean;
   mastersDir?: string;
   rulesDir?: string;
 }
@@ -19,4 +21,14 @@ export type ToWorker = { kind: 'chunk'; chunk: Chunk };
 export type FromWorker =
   | { kind: 'ready' }
   | { kind: 'load-failed'; message: string }
-  | { kind: 'done'; seq: number; bytes: Uint8Array; lines: number; ok: number; failed: number; timings?: PhaseTimings };
+  | {
+      kind: 'done';
+      seq: number;
+      bytes: Uint8Array;
+      /** the chunk's output before compression (= bytes.length without --gzip): what chunk sizing follows */
+      textBytes: number;
+      lines: number;
+      ok: number;
+      failed: number;
+      timings?: PhaseTimings;
+    };

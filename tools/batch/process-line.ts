@@ -5,7 +5,7 @@
  * the HTTP status the API would have answered; the line number is on every output line.
  */
 import { performance } from 'node:perf_hooks';
-import { widenForProfile, type Engine, type ProfileVersion } from '../../engine/index.ts';
+import { resultJson, widenForProfile, type Engine, type ProfileVersion } from '../../engine/index.ts';
 import { ApiError } from '../../server/errors/api-error.ts';
 import { errorEnvelopeBody } from '../../server/errors/envelope-body.ts';
 import { toApiError } from '../../server/errors/to-api-error.ts';
@@ -78,7 +78,8 @@ export function processLine(text: string, line: number, ctx: LineContext): { tex
   try {
     const result = compute(text, ctx, ctx.timings);
     const start = ctx.timings ? performance.now() : 0;
-    const out = JSON.stringify({ line, status: 200, result });
+    // JSON.stringify({ line, status: 200, result }) with the trace's constant parts spliced (engine/pipeline/trace-json.ts)
+    const out = `{"line":${line},"status":200,"result":${resultJson(result)}}`;
     if (ctx.timings) ctx.timings.serialize += performance.now() - start;
     return { text: out, ok: true };
   } catch (err) {

@@ -22,6 +22,8 @@ export interface BatchOptions {
   /** Sum each worker's time per phase (parse, validate, calculate, serialize). */
   timings?: boolean;
   progress?: ProgressLine;
+  /** Write gzip: each chunk compressed by its worker, as one member of a multi-member gzip file (RFC 1952). */
+  gzip?: boolean;
   mastersDir?: string;
   rulesDir?: string;
 }
@@ -75,7 +77,8 @@ export async function runBatch(o: BatchOptions): Promise<BatchSummary> {
   const pool = new OrderedWorkerPool(o.output, o.workers * 4, (m) => {
     lines += m.lines;
     results += m.ok;
-    bytesWritten += m.bytes.length;
+    // sized by the results' text, compressed or not: it is what a worker holds in memory per chunk
+    bytesWritten += m.textBytes;
     if (o.chunkLines === undefined && lines > 0) {
       const perLine = bytesWritten / lines;
       chunkLines = Math.max(AUTO_CHUNK.minLines, Math.min(AUTO_CHUNK.maxLines, Math.round(AUTO_CHUNK.outputBytes / perLine)));
@@ -91,6 +94,7 @@ export async function runBatch(o: BatchOptions): Promise<BatchSummary> {
       runId,
       maxLineBytes: o.maxLineBytes,
       timings: o.timings ?? false,
+      gzip: o.gzip ?? false,
       mastersDir: o.mastersDir,
       rulesDir: o.rulesDir,
     });

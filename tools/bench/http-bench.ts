@@ -50,29 +50,75 @@ export function benchEnv(dir: string): NodeJS.ProcessEnv {
 }
 
 export async function load(server: ServerProcess, key: string, t: Target, seconds: number, connections = CONNECTIONS): Promise<Figures> {
-  const cpuBefore = server.cpuMs();
+  return loadAcross([server], key, t, seconds, connections);
+}
+
+/**
+ * autocannon against every server at once (as a load balancer would spread clients over machines),
+ * `connections` split evenly among them; CPU is the sum over the servers' process groups. p50 is the
+ * request-weighted mean of each load's p50, p99 the worst of their p99s. `headers` are added to each
+ * request (Accept-Encoding for the compressed runs).
+ */
+export async function loadAcross(
+  servers: ServerProcess[],
+  key: string,
+  t: Target,
+  seconds: number,
+  connections = CONNECTIONS,
+  headers: Record<string, string> = {},
+): Promise<Figures> {
+  const cpuOf = () => servers.reduce((sum, s) => sum + s.cpuMs(), 0);
+  const cpuBefore = cpuOf();
   const clientBefore = process.cpuUsage();
-  const r = await autocannon({
-    url: server.url + t.path,
-    method: t.method,
-    connections,
-    duration: seconds,
-    headers: { 'X-API-Key': key, ...(t.body ? { 'Content-Type': 'application/json' } : {}) },
-    body: t.body,
-  });
-  const requests = Math.max(1, r.requests.total);
-  const cpuUsPerRequest = ((server.cpuMs() - cpuBefore) * 1000) / requests;
+  const results = await Promise.all(
+    servers.map((server) =>
+      autocannon({
+        url: server.url + t.path,
+        method: t.method,
+        connections: Math.max(1, Math.round(connections / servers.length)),
+        duration: seconds,
+        headers: { 'X-API-Key': key, ...(t.body ? { 'Content-Type': 'application/json' } : {}), ...headers },
+        body: t.body,
+      }),
+    ),
+  );
+  const total = results.reduce((sum, r) => sum + r.requests.total, 0);
+  const requests = Math.max(1, total);
+  const cpuUsPerRequest = ((cpuOf() - cpuBefore) * 1000) / requests;
   const client = process.cpuUsage(clientBefore);
   const clientCpuUsPerRequest = (client.user + client.system) / requests;
   return {
-    rps: r.requests.average,
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    non2xx: r.non2xx + r.errors,
-    requests: r.requests.total,
+    rps: results.reduce((sum, r) => sum + r.requests.average, 0),
+    p50: results.reduce((sum, r) => sum + r.latency.p50 * r.requests.total, 0) / requests,
+    p99: Math.max(...results.map((r) => r.latency.p99)),
+    non2xx: results.reduce((sum, r) => sum + r.non2xx + r.errors, 0),
+    requests: total,
     cpuUsPerRequest,
     clientCpuUsPerRequest,
   };
+}
+
+/** Monthly with trace, monthly without trace, the cheapest authenticated route. */
+export function benchTargets(): [Target, Target, Target] {
+  return [
+    {
+      name: 'POST /v1/payroll/monthly:calculate, with trace',
+      method: 'POST',
+      path: '/v1/payroll/monthly:calculate',
+      body: JSON.stringify(monthlyRequest(1, true)),
+    },
+    {
+      name: 'POST /v1/payroll/monthly:calculate, without trace',
+      method: 'POST',
+      path: '/v1/payroll/monthly:calculate',
+      body: JSON.stringify(monthlyRequest(1, false)),
+    },
+    {
+      name: `GET /cp/v1/companies/${BENCH_COMPANY}/calculation-profile (cheapest)`,
+      method: 'GET',
+      path: `/cp/v1/companies/${BENCH_COMPANY}/calculation-profile`,
+    },
+  ];
 }
 
 export interface BenchServer {
@@ -110,25 +156,7 @@ export async function startBenchServer(command?: string, env: NodeJS.ProcessEnv 
     await stop();
     throw err;
   }
-  const targets: BenchServer['targets'] = [
-    {
-      name: 'POST /v1/payroll/monthly:calculate, with trace',
-      method: 'POST',
-      path: '/v1/payroll/monthly:calculate',
-      body: JSON.stringify(monthlyRequest(1, true)),
-    },
-    {
-      name: 'POST /v1/payroll/monthly:calculate, without trace',
-      method: 'POST',
-      path: '/v1/payroll/monthly:calculate',
-      body: JSON.stringify(monthlyRequest(1, false)),
-    },
-    {
-      name: `GET /cp/v1/companies/${BENCH_COMPANY}/calculation-profile (cheapest)`,
-      method: 'GET',
-      path: `/cp/v1/companies/${BENCH_COMPANY}/calculation-profile`,
-    },
-  ];
+  const targets = benchTargets();
   return { server, key, targets, stop };
 }
 

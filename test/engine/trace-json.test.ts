@@ -1,0 +1,95 @@
+/**
+ * resultJson (engine/pipeline/trace-json.ts) writes exactly JSON.stringify(result): over every golden
+ * case and the bench's requests, with the trace on, first call and later ones (the templates reused), and
+ * for results changed after the calculation (a changed constant, an added or reordered key, a replaced
+ * trace), which must not be written from a template that no longer fits.
+ */
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadEngine, resultJson, type CalculationResult } from '../../engine/index.ts';
+import { benchProfile } from '../../tools/bench/engine-bench.ts';
+import { SIMULATION_REQUESTS, attendanceRequest, bonusRequest, monthlyRequest } from '../../tools/bench/sample-requests.ts';
+import { loadGoldenCases } from '../../tools/golden/runner.ts';
+
+const engine = loadEngine();
+const bench = benchProfile();
+
+function withTrace(request: Record<string, unknown>): Record<string, unknown> {
+  const options = (request.calculation_options as Record<string, unknown> | undefined) ?? {};
+  return { ...structuredClone(request), calculation_options: { ...options, include_calculation_trace: true } };
+}
+
+/** Results with a trace: every golden case that calculates, and the bench's requests of each type. */
+function tracedResults(): CalculationResult[] {
+  const results: CalculationResult[] = [];
+  for (const c of loadGoldenCases(join(import.meta.dirname, '../golden'))) {
+    try {
+      results.push(engine.calculate(c.calculation, withTrace(c.request), c.profile));
+    } catch {
+      // error cases: no result to write
+    }
+  }
+  for (let i = 0; i < 20; i++) results.push(engine.calculate('monthly_payroll', monthlyRequest(i, true), bench));
+  results.push(engine.calculate('monthly_payroll', withTrace(attendanceRequest()), bench));
+  results.push(engine.calculate('bonus', withTrace(bonusRequest()), bench));
+  for (const [, type, request] of SIMULATION_REQUESTS) results.push(engine.calculate(type, withTrace(request), bench));
+  return results;
+}
+
+type Step = Record<string, unknown>;
+const stepsOf = (r: CalculationResult) => r.calculation_trace as Step[];
+
+describe('resultJson', () => {
+  it('writes what JSON.stringify writes, for every golden case and bench request, on first and later calls', () => {
+    const results = tracedResults();
+    expect(results.length).toBeGreaterThan(300);
+    const withSteps = results.filter((r) => r.calculation_trace.length > 0);
+    expect(withSteps.length).toBeGreaterThan(300);
+    for (let round = 0; round < 2; round++) {
+      const differing = results.filter((r) => resultJson(r) !== JSON.stringify(r)).map((r) => r.calculation_type);
+      expect(differing).toEqual([]);
+    }
+  });
+
+  it('writes a result without trace, and any other value, as JSON.stringify', () => {
+    const r = engine.calculate('monthly_payroll', monthlyRequest(1, false), bench);
+    expect(r.calculation_trace).toEqual([]);
+    for (const v of [r, { a: 1, b: [null, 'x'] }, [1, { c: undefined }], null, 'text']) expect(resultJson(v)).toBe(JSON.stringify(v));
+  });
+
+  const changes: [string, (r: CalculationResult) => void][] = [
+    ['a constant changed', (r) => (stepsOf(r)[0].formula = 'changed')],
+    ['the rule provenance changed', (r) => ((stepsOf(r)[1].rule as Step).sha256 = 'other')],
+    ['an input ref added', (r) => (stepsOf(r)[2].input_refs as string[]).push('extra.ref')],
+    ['a key added', (r) => (stepsOf(r)[0].extra = { x: 1 })],
+    ['a key removed', (r) => delete stepsOf(r)[0].formula],
+    [
+      'keys reordered',
+      (r) => {
+        const s = stepsOf(r)[0];
+        const { step, ...rest } = s;
+        for (const k of Object.keys(s)) delete s[k];
+        Object.assign(s, rest, { step });
+      },
+    ],
+    ['a variable value undefined', (r) => (stepsOf(r)[0].raw_amount = undefined)],
+    ['notes added', (r) => (stepsOf(r)[0].notes = '注記')],
+    ['a step replaced', (r) => (stepsOf(r)[0] = { step: 'other' })],
+    ['the trace replaced', (r) => (r.calculation_trace = [{ step: 'x' }])],
+    ['a result key added', (r) => ((r as unknown as Step).extra = 1)],
+    ['a step made a number', (r) => ((stepsOf(r) as unknown[])[3] = 5)],
+  ];
+  it.each(changes)('writes what JSON.stringify writes after the result was changed: %s', (_name, change) => {
+    // a fresh result of the same rule versions: their templates exist from the test above or are made now
+    const warm = engine.calculate('monthly_payroll', monthlyRequest(7, true), bench);
+    expect(resultJson(warm)).toBe(JSON.stringify(warm));
+    const r = engine.calculate('monthly_payroll', monthlyRequest(7, true), bench);
+    const before = resultJson(r);
+    change(r);
+    expect(JSON.stringify(r)).not.toBe(before);
+    expect(resultJson(r)).toBe(JSON.stringify(r));
+    // and an unchanged result after it is still written exactly (a template replaced by a changed step is replaced back)
+    const after = engine.calculate('monthly_payroll', monthlyRequest(7, true), bench);
+    expect(resultJson(after)).toBe(JSON.stringify(after));
+  });
+});
