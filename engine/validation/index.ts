@@ -10,6 +10,7 @@ import { checkBonusAboveZero } from './bonus-amount.ts';
 import { checkCandidateGross } from './candidate-gross.ts';
 import { checkDateOrder } from './dates.ts';
 import { checkDeterminationFields } from './determination-fields.ts';
+import { checkEmployeeBirthDate } from './employee-birth-date.ts';
 import { checkEmploymentInsuranceSubject, checkSocialInsuranceSubject } from './insurance-subjects.ts';
 import { checkPayTypeMatrix } from './pay-type-matrix.ts';
 import { isObj, objAt } from './read.ts';
@@ -27,6 +28,7 @@ export function validateCrossFields(type: CalculationType, request: unknown): Va
         checkPayTypeMatrix(request),
         checkWorkingHours(request),
         checkSocialInsuranceSubject(objAt(request, 'employee_snapshot'), ['employee_snapshot'], true),
+        checkEmployeeBirthDate(request),
         checkUniqueCodes(request, ['allowances', 'custom_deductions', 'previous_adjustments']),
         checkCandidateGross(request),
       );
@@ -35,6 +37,7 @@ export function validateCrossFields(type: CalculationType, request: unknown): Va
         checkDateOrder(request, false),
         checkWorkingHours(request),
         checkSocialInsuranceSubject(objAt(request, 'employee_snapshot'), ['employee_snapshot'], false),
+        checkEmployeeBirthDate(request),
         checkUniqueCodes(request, ['bonus_items', 'custom_deductions']),
         checkBonusAboveZero(request),
       );

@@ -32,6 +32,7 @@ import { sumByOperator } from './sum-by.ts';
 import { varOperator } from './var.ts';
 import { ageAtOperator } from './age-at.ts';
 import { CALENDAR_MONTH_OPERATORS } from './calendar-months.ts';
+import { CALENDAR_OPERATORS } from './calendar.ts';
 import { countOperator } from './count.ts';
 import { fieldOperator } from './field.ts';
 import { filterEachOperator } from './filter-each.ts';
@@ -74,6 +75,8 @@ export const OPERATORS: readonly OperatorDef[] = [
   ageAtOperator,
   // add_months, year_of, month_of
   ...CALENDAR_MONTH_OPERATORS,
+  // month_end, add_days
+  ...CALENDAR_OPERATORS,
   // tables
   rangeLookupOperator,
   bracketFormulaOperator,
