@@ -8,13 +8,13 @@
  */
 import net from 'node:net';
 import { gzipSync } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { bodies, PATHS } from './support/bodies.ts';
-import { STORE_KINDS } from './support/databases.ts';
+import { describeEachStore } from './support/databases.ts';
 import { freshServer } from './support/fresh-server.ts';
 import { call } from './support/test-server.ts';
 
-describe.each(STORE_KINDS)('reading a JSON body (%s)', (kind) => {
+describeEachStore('reading a JSON body (%s)', (kind) => {
   const api = freshServer(kind, { company: 'acme-tokyo' });
 
   const send = (body: string | Buffer, headers: Record<string, string> = {}) =>

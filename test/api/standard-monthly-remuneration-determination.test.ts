@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { standardMonthlyRemunerationDeterminationExample } from '../../engine/contract/examples.ts';
-import { STORE_KINDS } from './support/databases.ts';
+import { describeEachStore } from './support/databases.ts';
 import { freshServer } from './support/fresh-server.ts';
 import { realEngine } from './support/real-engine.ts';
 import { call, newAccount, putProfile } from './support/test-server.ts';
@@ -31,7 +31,7 @@ const revision = (patch: Record<string, unknown> = {}) => ({
   ...patch,
 });
 
-describe.each(STORE_KINDS)('standard monthly remuneration determination endpoint (%s)', (kind) => {
+describeEachStore('standard monthly remuneration determination endpoint (%s)', (kind) => {
   const api = freshServer(kind, { engine: realEngine(), company: 'acme-tokyo' });
 
   it('B01: May under 17 days is left out with its reason; (300,000 + 300,000) / 2 -> 第22級 / 第19級, 2026-09 to 2027-08', async () => {
