@@ -2010,10 +2010,16 @@ export interface components {
              */
             employees_pension_insurance_grade?: number;
             /**
-             * @description Subject to care insurance (age 40-64); requires is_social_insurance_subject.
+             * @description Subject to care insurance (age 40-64); requires is_social_insurance_subject. Required unless birth_date is given; sent with birth_date it must agree with the age (422 validation_error naming both otherwise).
              * @example false
              */
-            care_insurance_subject: boolean;
+            care_insurance_subject?: boolean;
+            /**
+             * Format: date
+             * @description Optional. When given, the employee's ages decide the insurances for the premium month (the payment month less one under next_month collection; a bonus's payment month): care insurance from the month the age 40 is attained to the month before 65, employees' pension until the month 70 is attained, health (with care and childcare support) until the month of the 75th birthday; an age is attained on the day before the birthday (年齢計算ニ関スル法律), 75 on the birthday itself (後期高齢者医療). Not after payment_date.
+             * @example 1985-06-01
+             */
+            birth_date?: string;
             /**
              * @description Monthly scheduled hours, 1 to 744: required for monthly pay with attendance_input, and for hourly or daily pay with an overtime-base allowance.
              * @example 160

@@ -1,5 +1,5 @@
 /** employee_snapshot: the employee facts a monthly payroll or bonus calculation needs. */
-import { decimalString, flag, text, yen } from './common.ts';
+import { decimalString, flag, isoDate, text, yen } from './common.ts';
 import { DAILY_HOURS_PATTERN } from './decimal-patterns.ts';
 import { employeeSnapshotExample } from './examples.ts';
 import { taxDependentCount } from './limits.ts';
@@ -28,7 +28,6 @@ export const employeeSnapshotSchema = {
     'is_social_insurance_subject',
     'is_employment_insurance_subject',
     'standard_monthly_remuneration',
-    'care_insurance_subject',
   ],
   properties: {
     employee_ref: text('Caller-managed correlation id; avoid direct identifiers.', 'emp-0001', 128),
@@ -45,7 +44,14 @@ export const employeeSnapshotSchema = {
     ),
     health_insurance_grade: { type: 'integer', minimum: 1, maximum: 99, description: 'Reference only.', examples: [22] },
     employees_pension_insurance_grade: { type: 'integer', minimum: 1, maximum: 99, description: 'Reference only.', examples: [19] },
-    care_insurance_subject: flag('Subject to care insurance (age 40-64); requires is_social_insurance_subject.', false),
+    care_insurance_subject: flag(
+      'Subject to care insurance (age 40-64); requires is_social_insurance_subject. Required unless birth_date is given; sent with birth_date it must agree with the age (422 validation_error naming both otherwise).',
+      false,
+    ),
+    birth_date: isoDate(
+      "Optional. When given, the employee's ages decide the insurances for the premium month (the payment month less one under next_month collection; a bonus's payment month): care insurance from the month the age 40 is attained to the month before 65, employees' pension until the month 70 is attained, health (with care and childcare support) until the month of the 75th birthday; an age is attained on the day before the birthday (年齢計算ニ関スル法律), 75 on the birthday itself (後期高齢者医療). Not after payment_date.",
+      '1985-06-01',
+    ),
     monthly_standard_working_hours: decimalString(
       'Monthly scheduled hours, 1 to 744: required for monthly pay with attendance_input, and for hourly or daily pay with an overtime-base allowance.',
       '160',

@@ -9,6 +9,7 @@ import { checkBirthDatesWithinTaxYear } from './birth-dates.ts';
 import { checkBonusAboveZero } from './bonus-amount.ts';
 import { checkCandidateGross } from './candidate-gross.ts';
 import { checkDateOrder } from './dates.ts';
+import { checkEmployeeBirthDate } from './employee-birth-date.ts';
 import { checkEmploymentInsuranceSubject, checkSocialInsuranceSubject } from './insurance-subjects.ts';
 import { checkPayTypeMatrix } from './pay-type-matrix.ts';
 import { isObj, objAt } from './read.ts';
@@ -26,6 +27,7 @@ export function validateCrossFields(type: CalculationType, request: unknown): Va
         checkPayTypeMatrix(request),
         checkWorkingHours(request),
         checkSocialInsuranceSubject(objAt(request, 'employee_snapshot'), ['employee_snapshot'], true),
+        checkEmployeeBirthDate(request),
         checkUniqueCodes(request, ['allowances', 'custom_deductions', 'previous_adjustments']),
         checkCandidateGross(request),
       );
@@ -34,6 +36,7 @@ export function validateCrossFields(type: CalculationType, request: unknown): Va
         checkDateOrder(request, false),
         checkWorkingHours(request),
         checkSocialInsuranceSubject(objAt(request, 'employee_snapshot'), ['employee_snapshot'], false),
+        checkEmployeeBirthDate(request),
         checkUniqueCodes(request, ['bonus_items', 'custom_deductions']),
         checkBonusAboveZero(request),
       );

@@ -30,6 +30,7 @@ import { roundOperator } from './round.ts';
 import { sumByOperator } from './sum-by.ts';
 import { varOperator } from './var.ts';
 import { ageAtOperator } from './age-at.ts';
+import { CALENDAR_OPERATORS } from './calendar.ts';
 import { countOperator } from './count.ts';
 import { fieldOperator } from './field.ts';
 import { filterEachOperator } from './filter-each.ts';
@@ -69,6 +70,8 @@ export const OPERATORS: readonly OperatorDef[] = [
   filterEachOperator,
   // dates
   ageAtOperator,
+  // month_end, add_days
+  ...CALENDAR_OPERATORS,
   // tables
   rangeLookupOperator,
   bracketFormulaOperator,

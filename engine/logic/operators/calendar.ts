@@ -1,0 +1,50 @@
+/**
+ * Calendar operators, one table (like comparison.ts). Why: eligibility decided by a month, e.g. an
+ * insurance whose premium is due for a month when an age is attained by that month's last day.
+ *  - month_end — [month]: the last day (YYYY-MM-DD) of a month given as YYYY-MM or as any YYYY-MM-DD in it.
+ *  - add_days  — [date, days]: the date `days` whole days after date (negative goes back), YYYY-MM-DD.
+ * A value that is not a month or a date, or a day count that is not a whole number, is an Error.
+ */
+import { isDecimal } from '../../decimal.ts';
+import { addDays, firstOfMonth, isIsoDate } from '../../util/dates.ts';
+import type { OperatorDef } from '../types.ts';
+import { describe } from '../values.ts';
+
+export function monthEnd(month: string): string {
+  return addDays(firstOfMonth(`${month.slice(0, 7)}-01`, 1), -1);
+}
+
+function monthOrDate(v: unknown): v is string {
+  return typeof v === 'string' && (isIsoDate(v) || (/^\d{4}-\d{2}$/.test(v) && isIsoDate(`${v}-01`)));
+}
+
+const monthEndOperator: OperatorDef = {
+  names: ['month_end'],
+  arity: [1, 1],
+  compile([month], _raw, ctx) {
+    return (scope) => {
+      const m = month(scope);
+      if (!monthOrDate(m))
+        throw new Error(`${ctx.where}: operator "month_end" needs a YYYY-MM month or a YYYY-MM-DD date, got ${describe(m)}`);
+      return monthEnd(m);
+    };
+  },
+};
+
+const addDaysOperator: OperatorDef = {
+  names: ['add_days'],
+  arity: [2, 2],
+  compile([date, days], _raw, ctx) {
+    return (scope) => {
+      const d = date(scope);
+      const n = days(scope);
+      if (!isIsoDate(d) || !isDecimal(n) || !n.isInteger())
+        throw new Error(
+          `${ctx.where}: operator "add_days" needs a YYYY-MM-DD date and a whole number of days, got ${describe(d)} and ${describe(n)}`,
+        );
+      return addDays(d, n.toNumber());
+    };
+  },
+};
+
+export const CALENDAR_OPERATORS: readonly OperatorDef[] = [monthEndOperator, addDaysOperator];
