@@ -1,10 +1,11 @@
 /**
- * npm run impact -- --base <git ref | dir> --head <git ref | dir> [--dates D1,D2] [--on DATES] [--html FILE]
+ * npm run impact -- --base <git ref | dir> --head <git ref | dir> [--dates D1,D2] [--on DATES] [--calculation C] [--html FILE]
  * Runs the golden corpus and a seeded generated population under two versions of the rules and masters
  * (or the same version at two payment dates) and reports how many results changed, by formula code and
  * by amount, by pay type, premium month and prefecture, the version and rate changes behind them, the
  * distribution of each change in yen, and the largest cases with both traces. The default payment dates
- * reach every version that differs between the two sides (impact/coverage.ts).
+ * reach every version that differs between the two sides (impact/coverage.ts). With --calculation
+ * year_end_adjustment the population is households and --dates two calculation dates, i.e. two tax years.
  */
 import { existsSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -35,6 +36,10 @@ const HELP = `usage: npm run impact -- --base <git ref | dir> --head <git ref | 
   --size N         employees in the population besides the withholding grid (default 2000)
   --golden DIR     golden corpus to include (default test/golden; "none" to leave it out)
   --top N          largest cases shown with their traces (default 10)
+  --calculation C  what the population is: payroll (default: monthly pay, bonuses, the withholding grid) or
+                   year_end_adjustment (households; each date is a calculation date and its year the tax year, so
+                   --dates 2025-12-10,2026-12-10 compares the law of tax year 2025 with that of 2026 on the same
+                   households)
   --html FILE      also write the report as a self-contained HTML page with charts
   --help           this text`;
 
@@ -56,6 +61,7 @@ try {
       golden: { type: 'string' },
       top: { type: 'string' },
       html: { type: 'string' },
+      calculation: { type: 'string' },
       help: { type: 'boolean' },
     },
     strict: true,
@@ -86,6 +92,9 @@ if (!twoDates && !values.base && !values.head) fail('give --base and --head, or 
 const seed = count('seed', values.seed, 1);
 const size = count('size', values.size, 2000);
 const top = count('top', values.top, 10);
+const calculation = values.calculation ?? 'payroll';
+if (calculation !== 'payroll' && calculation !== 'year_end_adjustment')
+  fail(`--calculation must be payroll or year_end_adjustment, got ${calculation}`);
 
 const sides: Side[] = [];
 process.on('exit', () => sides.forEach((s) => s.cleanup()));
@@ -128,7 +137,14 @@ const warnings = uncoveredWarnings(changed, twoDates ?? on);
 
 const goldenDir = values.golden === 'none' ? null : resolve(values.golden ?? join(PROJECT, 'test', 'golden'));
 if (goldenDir && !existsSync(goldenDir)) fail(`--golden: ${goldenDir} does not exist (or --golden none)`);
-const { subjects, notes } = buildSubjects(base, { seed, size, on, twoDates: twoDates as [string, string] | null, goldenDir });
+const { subjects, notes } = buildSubjects(base, {
+  seed,
+  size,
+  on,
+  twoDates: twoDates as [string, string] | null,
+  goldenDir,
+  calculation,
+});
 const totals = runSubjects(base, head, subjects);
 const summary = summarize(
   totals,

@@ -97,8 +97,13 @@ describe('impact report on a one-yen change', () => {
   it('the text report counts exactly those results, by formula code and by amount, each +1 yen of tax and -1 yen of net pay', () => {
     expect(stdout).toMatch(new RegExp(`results compared: \\d+; changed: ${expected.all}\\n`));
     expect(stdout).toMatch(new RegExp(`\\n +${expected.all}  income_tax.monthly_bracket_lookup.v1\\n`));
-    expect(stdout).toContain(`  income_tax                       ${String(expected.all).padStart(7)}  +1 / +1 / +1 / +1 / +1`);
-    expect(stdout).toContain(`  net_payment                      ${String(expected.withNetPay).padStart(7)}  -1 / -1 / -1 / -1 / -1`);
+    const n = (x: number) => x.toLocaleString('en-US');
+    expect(stdout).toContain(
+      `  income_tax                       ${String(expected.all).padStart(7)} (${expected.all} up, 0 down)  +1 / +1 / +1 / +1 / +1; total +${n(expected.all)}`,
+    );
+    expect(stdout).toContain(
+      `  net_payment                      ${String(expected.withNetPay).padStart(7)} (0 up, ${expected.withNetPay} down)  -1 / -1 / -1 / -1 / -1; total -${n(expected.withNetPay)}`,
+    );
     expect(stdout).not.toMatch(/health_insurance|employees_pension_insurance|employment_insurance +\d/);
     expect(stdout).toMatch(/income_tax +6220 -> 6221 +income_tax.monthly_bracket_lookup.v1/);
   });

@@ -49,7 +49,7 @@ export interface Change {
   groups: Record<Dimension, string>;
 }
 
-/** The amounts the report follows: each statutory deduction, their total, total deductions and net pay. */
+/** The amounts the report follows for payroll: each statutory deduction, their total, total deductions and net pay. */
 export const TRACKED = [
   'health_insurance',
   'care_insurance',
@@ -61,13 +61,26 @@ export const TRACKED = [
   'net_payment',
 ] as const;
 
+/**
+ * The amounts followed in one result: for payroll results (with statutory_deductions) the TRACKED ones; for
+ * any other calculation every whole-yen amount, a block's fields named block.field (deductions.basic), so a
+ * new calculation type is followed without the report knowing its statute.
+ */
 function tracked(result: CalculationResult): Record<string, number> {
   const a = result.amounts as Record<string, unknown>;
-  const statutory = (a.statutory_deductions as Record<string, unknown> | undefined) ?? a;
   const out: Record<string, number> = {};
-  for (const name of TRACKED) {
-    const v = name === 'total_deductions' || name === 'net_payment' ? a[name] : statutory[name];
-    if (typeof v === 'number') out[name] = v;
+  if (a.statutory_deductions && typeof a.statutory_deductions === 'object') {
+    const statutory = a.statutory_deductions as Record<string, unknown>;
+    for (const name of TRACKED) {
+      const v = name === 'total_deductions' || name === 'net_payment' ? a[name] : statutory[name];
+      if (typeof v === 'number') out[name] = v;
+    }
+    return out;
+  }
+  for (const [name, v] of Object.entries(a)) {
+    if (typeof v === 'number' && Number.isInteger(v)) out[name] = v;
+    else if (v && typeof v === 'object' && !Array.isArray(v))
+      for (const [field, x] of Object.entries(v)) if (typeof x === 'number' && Number.isInteger(x)) out[`${name}.${field}`] = x;
   }
   return out;
 }
@@ -170,8 +183,8 @@ export function runSubjects(base: Engine, head: Engine, subjects: Subject[]): Ru
       continue;
     }
     const deltas: Record<string, number> = {};
-    for (const name of TRACKED) {
-      if (b.amounts![name] === undefined || h.amounts![name] === undefined) continue;
+    for (const name of Object.keys(h.amounts!)) {
+      if (b.amounts![name] === undefined) continue;
       const d = h.amounts![name] - b.amounts![name];
       if (d !== 0) deltas[name] = d;
     }

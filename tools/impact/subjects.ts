@@ -5,7 +5,8 @@
  */
 import { loadGoldenCorpus } from '../golden/runner.ts';
 import type { Engine } from '../../engine/index.ts';
-import { apiAccepts, generatePopulation } from './population.ts';
+import { generateHouseholds } from './households.ts';
+import { apiAccepts, generatePopulation, type PopulationMember } from './population.ts';
 import type { Subject } from './run.ts';
 
 export interface SubjectOptions {
@@ -17,18 +18,31 @@ export interface SubjectOptions {
   twoDates: [string, string] | null;
   /** golden corpus directory, or null to leave it out */
   goldenDir: string | null;
+  /**
+   * What is generated: payroll (default: monthly pay, bonuses and the withholding grid) or the households of a
+   * year-end adjustment, whose dates are calculation dates (the tax year is the date's year).
+   */
+  calculation?: 'payroll' | 'year_end_adjustment';
 }
 
 export function buildSubjects(base: Engine, o: SubjectOptions): { subjects: Subject[]; notes: string[] } {
   const notes: string[] = [];
   const accepts = apiAccepts(base);
-  const population = generatePopulation(o.seed, o.size, accepts, o.twoDates?.[0] ?? o.on[0]);
-  notes.push(
-    `population: seed ${o.seed}, ${population.members.length} members; dependents ${population.dependents.join(', ')} (the API's limit, probed)`,
-  );
+  const yearEnd = o.calculation === 'year_end_adjustment';
+  let members: PopulationMember[];
+  if (yearEnd) {
+    members = generateHouseholds(o.seed, o.size);
+    notes.push(`population: seed ${o.seed}, ${members.length} households (year-end adjustment; the tax year is each date's year)`);
+  } else {
+    const population = generatePopulation(o.seed, o.size, accepts, o.twoDates?.[0] ?? o.on[0]);
+    members = population.members;
+    notes.push(
+      `population: seed ${o.seed}, ${members.length} members; dependents ${population.dependents.join(', ')} (the API's limit, probed)`,
+    );
+  }
   const subjects: Subject[] = [];
   let refused = 0;
-  population.members.forEach((m, i) => {
+  members.forEach((m, i) => {
     const baseDate = o.twoDates ? o.twoDates[0] : o.on[i % o.on.length];
     const headDate = o.twoDates ? o.twoDates[1] : baseDate;
     const baseRequest = m.request(baseDate);
@@ -41,19 +55,24 @@ export function buildSubjects(base: Engine, o: SubjectOptions): { subjects: Subj
       id: m.id,
       source: 'population',
       calculation: m.calculation,
-      tags: { ...m.tags, payment_date: headDate },
+      tags: { ...m.tags, [yearEnd ? 'calculation_date' : 'payment_date']: headDate },
       profile: m.profile,
       baseRequest,
       headRequest,
     });
   });
   if (refused) notes.push(`${refused} generated requests the API would refuse were left out`);
-  notes.push(o.twoDates ? `payment dates: ${o.twoDates[0]} (base) and ${o.twoDates[1]} (head)` : `payment dates: ${o.on.join(', ')}`);
+  notes.push(
+    o.twoDates
+      ? `${yearEnd ? 'calculation' : 'payment'} dates: ${o.twoDates[0]} (base) and ${o.twoDates[1]} (head)`
+      : `payment dates: ${o.on.join(', ')}`,
+  );
   // golden cases are pinned to their own dates, so they take part in version comparisons only
   if (o.goldenDir && !o.twoDates) {
     const corpus = loadGoldenCorpus(o.goldenDir);
     for (const p of corpus.problems) notes.push(`golden file left out: ${p}`);
-    for (const c of corpus.cases)
+    // a year-end report compares year-end cases only; the payroll report keeps the whole corpus
+    for (const c of corpus.cases.filter((c) => !yearEnd || c.calculation === 'year_end_adjustment'))
       subjects.push({
         id: `golden:${c.id}`,
         source: 'golden',
@@ -63,7 +82,7 @@ export function buildSubjects(base: Engine, o: SubjectOptions): { subjects: Subj
         baseRequest: c.request,
         headRequest: c.request,
       });
-    notes.push(`golden corpus: ${corpus.cases.length} cases`);
+    notes.push(`golden corpus: ${subjects.filter((x) => x.source === 'golden').length} cases`);
   }
   return { subjects, notes };
 }

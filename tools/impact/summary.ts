@@ -8,6 +8,11 @@ import { TRACKED, type Change, type RunTotals } from './run.ts';
 
 export interface Distribution {
   n: number;
+  /** how many of the n moved up (head above base) and down */
+  up: number;
+  down: number;
+  /** the sum of the changes, yen */
+  total: number;
   min: number;
   q1: number;
   median: number;
@@ -51,7 +56,19 @@ function rank(sorted: number[], p: number): number {
 
 function distribution(values: number[]): Distribution {
   const s = [...values].sort((a, b) => a - b);
-  return { n: s.length, min: s[0], q1: rank(s, 0.25), median: rank(s, 0.5), q3: rank(s, 0.75), max: s[s.length - 1] };
+  const up = s.filter((d) => d > 0).length;
+  const total = s.reduce((t, d) => t + d, 0);
+  return {
+    n: s.length,
+    up,
+    down: s.length - up,
+    total,
+    min: s[0],
+    q1: rank(s, 0.25),
+    median: rank(s, 0.5),
+    q3: rank(s, 0.75),
+    max: s[s.length - 1],
+  };
 }
 
 /** Size of a change for ranking: the largest absolute yen difference in any followed amount. */
@@ -88,7 +105,9 @@ export function summarize(
     }
   }
   const distributions: Record<string, Distribution> = {};
-  for (const name of TRACKED) if (deltas[name]) distributions[name] = distribution(deltas[name]);
+  // payroll's amounts in their usual order, then any other calculation's in the order first met
+  for (const name of [...TRACKED, ...Object.keys(deltas)])
+    if (deltas[name] && !distributions[name]) distributions[name] = distribution(deltas[name]);
   const largest = [...totals.changes].sort((a, b) => magnitude(b) - magnitude(a) || a.id.localeCompare(b.id)).slice(0, top);
   return {
     ...labels,

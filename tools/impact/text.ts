@@ -63,9 +63,11 @@ export function textReport(s: ImpactSummary): string {
   }
   out.push('', 'changed results by formula code (a step whose rounded amount changed):');
   for (const [code, n] of Object.entries(s.byFormulaCode)) out.push(`  ${String(n).padStart(7)}  ${code}`);
-  out.push('', 'changed results by amount, and the change in yen (head - base): n, min, q1, median, q3, max');
+  out.push('', 'changed results by amount, and the change in yen (head - base): n (up, down), min, q1, median, q3, max; total');
   for (const [name, d] of Object.entries(s.distributions)) {
-    out.push(`  ${name.padEnd(32)} ${String(d.n).padStart(7)}  ${[d.min, d.q1, d.median, d.q3, d.max].map(yen).join(' / ')}`);
+    out.push(
+      `  ${name.padEnd(32)} ${String(d.n).padStart(7)} (${d.up} up, ${d.down} down)  ${[d.min, d.q1, d.median, d.q3, d.max].map(yen).join(' / ')}; total ${yen(d.total)}`,
+    );
   }
   out.push('', `largest changes (${s.largest.length}):`);
   for (const c of s.largest) {
