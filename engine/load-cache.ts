@@ -16,6 +16,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { PROJECT_ROOT } from './util/project-root.ts';
+import { MAX_YAML_ALIASES, MAX_YAML_FILE_BYTES, MAX_YAML_FILE_LINES } from './util/yaml-limits.ts';
 import { SCHEMAS } from './masters/schemas/index.ts';
 import { pipelineSchema, ruleSchema } from './rules/schema.ts';
 
@@ -27,9 +28,11 @@ export type CheckedAs = 'master' | 'rule' | 'pipeline';
 const FORMAT = 1;
 let fingerprint: string | undefined;
 
-/** The schemas every cached document passed (and the format of this file). */
+/** The schemas and size bounds every cached document passed (and the format of this file). */
 function schemasFingerprint(): string {
-  fingerprint ??= sha256(JSON.stringify({ FORMAT, SCHEMAS, ruleSchema, pipelineSchema }));
+  fingerprint ??= sha256(
+    JSON.stringify({ FORMAT, SCHEMAS, ruleSchema, pipelineSchema, MAX_YAML_FILE_BYTES, MAX_YAML_FILE_LINES, MAX_YAML_ALIASES }),
+  );
   return fingerprint;
 }
 

@@ -5,7 +5,7 @@
  * the store or the cluster limiter started here.
  *
  * Signals: SIGTERM/SIGINT are passed to every worker, which drains (SIGHUP too, which reloads); the primary exits when all have
- * exited (0 if all drained cleanly). A worker that dies while serving is replaced; one that dies before
+ * exited (0 if all drained cleanly, even after a worker was replaced). A worker that dies while serving is replaced; one that dies before
  * it ever listened (broken masters, bad port) stops the whole cluster with exit 1, since its siblings
  * would fail the same way.
  */
@@ -36,16 +36,19 @@ export function runClusterPrimary(config: ServerConfig, logger: Logger): void {
 
   cluster.on('exit', (worker, code, signal) => {
     const everListened = listening.delete(worker);
-    if (code !== 0) failed = true;
+    // the primary's own log lines carry its pid already: the worker's is worker_pid (one key, one meaning)
+    const about = { worker_pid: worker.process.pid, code, signal };
     if (!shuttingDown) {
       if (everListened) {
-        logger.error({ pid: worker.process.pid, code, signal }, 'worker died; starting another');
+        // replaced, and the service goes on: not a failure of the eventual drain (its exit stays 0)
+        logger.error(about, 'worker died; starting another');
         fork();
         return;
       }
-      logger.fatal({ pid: worker.process.pid, code, signal }, 'a worker failed to start; stopping');
+      failed = true;
+      logger.fatal(about, 'a worker failed to start; stopping');
       shutDown('SIGTERM');
-    }
+    } else if (code !== 0 && !(signal === 'SIGTERM' && !everListened)) failed = true; // one still starting has nothing to drain
     if (Object.keys(cluster.workers ?? {}).length === 0) {
       logger.info('stopped');
       process.exit(failed ? 1 : 0);

@@ -10,9 +10,17 @@ import { EngineHolder, logLoaded, reloadAndLog } from './engine-holder.ts';
 import { startServer } from './http-server.ts';
 import { refusalLines, refusalProblems } from './load-refusal.ts';
 import { openStore } from './store/open-store.ts';
+import { storeOpenFailure } from './store/open-failure.ts';
 
 export async function serveProcess(config: ServerConfig, logger: Logger): Promise<void> {
-  const store = await openStore(config);
+  let store;
+  try {
+    store = await openStore(config);
+  } catch (err) {
+    // an unreachable or malformed PAYROLL_DATABASE_URL, an unwritable PAYROLL_DB: one line, no stack
+    logger.fatal({ config: true }, storeOpenFailure(config, err));
+    process.exit(1);
+  }
   // the checked documents of the last clean load (engine/load-cache.ts): a warm start parses no YAML
   const load = () => loadEngine({ mastersDir: config.mastersDir, rulesDir: config.rulesDir, cacheFile: DEFAULT_LOAD_CACHE });
   let engine;

@@ -6,6 +6,7 @@
 import { LoadError, type LoadProblem } from '../errors.ts';
 import type { MasterKind, MasterRecord, MasterSet } from './types.ts';
 import { yamlFilesUnder } from '../util/yaml-file.ts';
+import { readYamlBytes } from '../util/yaml-limits.ts';
 import { readYamlSource, withLine, type YamlSource } from './yaml-source.ts';
 import { validateMasterFile } from './validate.ts';
 import { BUILDERS } from './records/index.ts';
@@ -13,7 +14,6 @@ import type { Raw } from './records/envelope.ts';
 import { fileIssues, resolvedVersionIssues, versionsContinuous } from './invariants/index.ts';
 import { IndexedMasterSet } from './master-set.ts';
 import { inheritUnchangedRecords, type BuiltFile } from './inherit.ts';
-import { readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { LoadCache } from '../load-cache.ts';
 import type { Issue } from './invariants/issue.ts';
@@ -55,7 +55,13 @@ function readMastersWith(dir: string, cache: LoadCache): MastersReading {
   // without the broken file their continuity cannot be judged (one mistake, one message)
   const failedDirs = new Set<string>();
   for (const [abs, file] of files) {
-    const bytes = readFileSync(abs);
+    const read = readYamlBytes(abs, file);
+    if (read.problem) {
+      problems.push(read.problem);
+      failedDirs.add(dirname(file));
+      continue;
+    }
+    const bytes = read.bytes;
     let raw = cache.get('master', bytes) as Raw | undefined;
     if (raw === undefined) {
       const src = readYamlSource(abs, file, bytes.toString('utf8'));

@@ -4,9 +4,9 @@
  * - uniqueKeys (the yaml default, stated explicitly): a duplicate key is a problem, reported with the
  *   JSON pointer of the duplicated key and its line, never silently "last one wins".
  */
-import { readFileSync } from 'node:fs';
 import { LineCounter, parseDocument, isMap, isSeq, isScalar, type Document, type Node } from 'yaml';
 import type { LoadProblem } from '../errors.ts';
+import { boundedText, boundedToJs } from '../util/yaml-limits.ts';
 
 export interface YamlSource {
   file: string;
@@ -16,10 +16,12 @@ export interface YamlSource {
   lineOf(pointer: string): string;
 }
 
-/** `text`: the file's content when the caller has read it already. */
-export function readYamlSource(absPath: string, file: string, text: string = readFileSync(absPath, 'utf8')): YamlSource {
+/** `text`: the file's content when the caller has read it already (checked against the size bounds either way). */
+export function readYamlSource(absPath: string, file: string, text?: string): YamlSource {
+  const source = boundedText(absPath, file, text);
+  if (typeof source !== 'string') return { file, value: undefined, problems: [source], lineOf: () => '' };
   const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { schema: 'core', uniqueKeys: true, prettyErrors: false, lineCounter });
+  const doc = parseDocument(source, { schema: 'core', uniqueKeys: true, prettyErrors: false, lineCounter });
   const lineAt = (offset: number) => {
     const { line, col } = lineCounter.linePos(offset);
     return `line ${line}, column ${col}`;
@@ -33,9 +35,11 @@ export function readYamlSource(absPath: string, file: string, text: string = rea
     path: pointerAt(doc, e.pos[0]) || '/',
     message: `${e.code === 'DUPLICATE_KEY' ? 'duplicate key' : e.message.split('\n')[0]} (${lineAt(e.pos[0])})`,
   }));
+  const data = problems.length ? { value: undefined, problem: null } : boundedToJs(file, (o) => doc.toJS(o));
+  if (data.problem) problems.push(data.problem);
   return {
     file,
-    value: problems.length ? undefined : doc.toJS({ maxAliasCount: 100 }),
+    value: data.value,
     problems,
     lineOf(pointer: string) {
       const segs = pointer

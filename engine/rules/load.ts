@@ -4,7 +4,7 @@
  * the caller refuses to start on a non-empty list.
  */
 import { basename, dirname, join } from 'node:path';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import type { ValidateFunction } from 'ajv';
 import { LoadCache } from '../load-cache.ts';
 import type { LoadProblem } from '../errors.ts';
@@ -15,6 +15,7 @@ import { checkFormulaText } from './check-formula.ts';
 import { datesMatchBasis } from '../masters/invariants/dates-match-basis.ts';
 import { ajvProblems, newAjv } from '../util/ajv.ts';
 import { yamlFilesUnder } from '../util/yaml-file.ts';
+import { readYamlBytes } from '../util/yaml-limits.ts';
 import { readYamlSource, withLine, type YamlSource } from '../masters/yaml-source.ts';
 import { MASTER_REF_TYPE, SETTINGS_VERSION_SLOTS, type ResolvedSlot } from '../settings/slots.ts';
 import { checkContextPaths, type PipelineSource } from './check-paths.ts';
@@ -91,7 +92,12 @@ function readChecked(
   problems: LoadProblem[],
   sources: Map<string, YamlSource>,
 ): unknown {
-  const bytes = readFileSync(abs);
+  const read = readYamlBytes(abs, file);
+  if (read.problem) {
+    problems.push(read.problem);
+    return undefined;
+  }
+  const bytes = read.bytes;
   const cached = cache.get(as, bytes);
   if (cached !== undefined) return cached;
   const src = readYamlSource(abs, file, bytes.toString('utf8'));

@@ -1,26 +1,28 @@
 /**
  * Strict YAML reading shared by rule and master loaders: duplicate keys are errors (the yaml package's
  * uniqueKeys default), dates stay strings (core schema has no timestamp type), every parse error keeps
- * its line so a specialist can find it.
+ * its line so a specialist can find it. A file beyond the size bounds or expanding too many aliases is
+ * one problem, never a parse (engine/util/yaml-limits.ts).
  */
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parseDocument } from 'yaml';
 import type { LoadProblem } from '../errors.ts';
+import { boundedText, boundedToJs } from './yaml-limits.ts';
 
 /** `text`: the file's content when the caller has read it already. */
-export function readYaml(
-  path: string,
-  displayName: string,
-  text: string = readFileSync(path, 'utf8'),
-): { value: unknown; problems: LoadProblem[] } {
-  const doc = parseDocument(text, { schema: 'core', uniqueKeys: true, prettyErrors: true });
+export function readYaml(path: string, displayName: string, text?: string): { value: unknown; problems: LoadProblem[] } {
+  const source = boundedText(path, displayName, text);
+  if (typeof source !== 'string') return { value: undefined, problems: [source] };
+  const doc = parseDocument(source, { schema: 'core', uniqueKeys: true, prettyErrors: true });
   const problems = doc.errors.map((e) => ({
     file: displayName,
     path: e.linePos ? `line ${e.linePos[0].line}` : '/',
     message: e.message.split('\n')[0],
   }));
-  return { value: problems.length ? undefined : doc.toJS({ maxAliasCount: 100 }), problems };
+  if (problems.length) return { value: undefined, problems };
+  const { value, problem } = boundedToJs(displayName, (o) => doc.toJS(o));
+  return { value, problems: problem ? [problem] : [] };
 }
 
 /** Every *.yaml / *.yml file under dir, sorted, as [absolute path, path relative to dir]. */

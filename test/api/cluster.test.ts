@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { openSqliteStore } from '../../server/store/sqlite.ts';
 import { bodies, PATHS } from './support/bodies.ts';
 import { ROOT, runServerToExit } from './support/run-server.ts';
+import { spawnServer } from './support/server-log.ts';
 import { call, newAccount, putProfile } from './support/test-server.ts';
 
 describe('cluster', () => {
@@ -97,4 +98,32 @@ describe('cluster start-up refusal', () => {
     expect(res.stdout).toMatch(/a worker failed to start; stopping/);
     expect(res.stdout).not.toMatch(/"msg":"listening"/);
   }, 120_000);
+});
+
+describe('cluster after a worker was replaced', () => {
+  it('the replacement serves, the exit log names worker_pid once, and a clean SIGTERM drain still exits 0', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'payroll-cluster-'));
+    const server = spawnServer({ PAYROLL_WORKERS: '2', PAYROLL_DB: join(dir, 'payroll.sqlite') });
+    try {
+      await server.waitFor((l) => l.msg === 'all workers listening', 90_000);
+      await server.waitFor(() => server.lines.filter((l) => l.msg === 'listening').length === 2, 30_000);
+      const first = new Set(server.lines.filter((l) => l.msg === 'listening').map((l) => l.pid));
+      const victim = server.lines.find((l) => l.msg === 'listening')!;
+      process.kill(victim.pid as number, 'SIGKILL');
+      const died = await server.waitFor((l) => l.msg === 'worker died; starting another', 30_000);
+      expect(died).toMatchObject({ worker_pid: victim.pid, signal: 'SIGKILL', code: null });
+      const diedRaw = server.raw.find((t) => t.includes('worker died'))!;
+      expect(diedRaw.match(/"pid":/g)).toHaveLength(1); // the primary's own, not the worker's a second time
+      const replacement = await server.waitFor((l) => l.msg === 'listening' && !first.has(l.pid), 90_000);
+      const health = await fetch(`http://127.0.0.1:${replacement.port}/healthz`);
+      expect(health.status).toBe(200);
+
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+      expect(server.lines.filter((l) => l.msg === 'stopped')).toHaveLength(3); // two workers and the primary
+    } finally {
+      server.kill();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 180_000);
 });

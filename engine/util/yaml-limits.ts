@@ -1,0 +1,87 @@
+/**
+ * Bounds on one YAML file of rules or masters, checked BEFORE it is parsed: parsing a 1,000,000-row
+ * withholding table blocked the server 52 s and exhausted its heap (issue 22), so a file beyond these
+ * bounds is refused with one problem naming the file and the bound, from its size on disk and its line
+ * count alone. The real files are far inside them (docs/reliability.md "Loading bounds"): the largest,
+ * masters/parameters/year_end_adjustment.yaml, is 217 KB in 3,289 lines; a monthly withholding table is
+ * 22 KB in about 300 lines.
+ */
+import { openSync, closeSync, fstatSync, readFileSync } from 'node:fs';
+import type { LoadProblem } from '../errors.ts';
+
+/** Largest file: about 5 times the largest real file, 46 times a withholding table. */
+export const MAX_YAML_FILE_BYTES = 1024 * 1024;
+/** Most lines (a table row is a line): about 6 times the largest real file, 65 times a withholding table. */
+export const MAX_YAML_FILE_LINES = 20_000;
+/**
+ * Most alias expansions while a document becomes data (the yaml package's maxAliasCount): a "billion
+ * laughs" file of nested aliases would otherwise expand exponentially. No real file uses an alias.
+ */
+export const MAX_YAML_ALIASES = 100;
+
+const NEWLINE = 0x0a;
+
+/** The problem of text that is beyond the bounds, or null. */
+export function yamlSizeProblem(file: string, bytes: Buffer): LoadProblem | null {
+  if (bytes.length > MAX_YAML_FILE_BYTES) return tooLarge(file, `${bytes.length} bytes`, `${MAX_YAML_FILE_BYTES} bytes`);
+  let lines = 1;
+  for (let at = bytes.indexOf(NEWLINE); at >= 0; at = bytes.indexOf(NEWLINE, at + 1)) {
+    lines += 1;
+    if (lines > MAX_YAML_FILE_LINES) return tooLarge(file, `more than ${MAX_YAML_FILE_LINES} lines`, `${MAX_YAML_FILE_LINES} lines`);
+  }
+  return null;
+}
+
+/**
+ * The bytes of one YAML file, or the problem that refuses it: its size is read from the open file
+ * before any byte is, so an oversized file is never read into memory.
+ */
+export function readYamlBytes(abs: string, file: string): { bytes: Buffer; problem: null } | { bytes: null; problem: LoadProblem } {
+  const fd = openSync(abs, 'r');
+  try {
+    const { size } = fstatSync(fd);
+    if (size > MAX_YAML_FILE_BYTES) return { bytes: null, problem: tooLarge(file, `${size} bytes`, `${MAX_YAML_FILE_BYTES} bytes`) };
+    const bytes = readFileSync(fd);
+    const problem = yamlSizeProblem(file, bytes);
+    return problem ? { bytes: null, problem } : { bytes, problem: null };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The data of a parsed document, or the problem when it expands too many aliases (or fails in any other way). */
+export function boundedToJs(
+  file: string,
+  toJs: (options: { maxAliasCount: number }) => unknown,
+): { value: unknown; problem: LoadProblem | null } {
+  try {
+    return { value: toJs({ maxAliasCount: MAX_YAML_ALIASES }), problem: null };
+  } catch (e) {
+    const excessive = e instanceof ReferenceError && /alias/i.test(e.message);
+    return {
+      value: undefined,
+      problem: {
+        file,
+        path: '/',
+        message: excessive
+          ? `refused: its aliases expand more than ${MAX_YAML_ALIASES} times (nested aliases, a "billion laughs"); write the values out`
+          : `cannot be read as data: ${(e as Error).message}`,
+      },
+    };
+  }
+}
+
+/** The text to parse (read here when the caller has not), or the problem that refuses it before parsing. */
+export function boundedText(path: string, file: string, text?: string): string | LoadProblem {
+  if (text !== undefined) return yamlSizeProblem(file, Buffer.from(text, 'utf8')) ?? text;
+  const read = readYamlBytes(path, file);
+  return read.problem ?? read.bytes.toString('utf8');
+}
+
+function tooLarge(file: string, found: string, bound: string): LoadProblem {
+  return {
+    file,
+    path: '/',
+    message: `refused before parsing: ${found}, above the bound of ${bound} per file (engine/util/yaml-limits.ts; docs/reliability.md)`,
+  };
+}

@@ -1,0 +1,86 @@
+/**
+ * server/main.ts as a real process (one server or a node:cluster primary), its JSON log lines collected
+ * as they come, for tests of signals, reloads and start-up: waitFor a line, the exit code, the port.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { ROOT } from './run-server.ts';
+
+export type LogLine = Record<string, unknown>;
+
+export interface ServerProcess {
+  child: ChildProcess;
+  lines: LogLine[];
+  /** the same lines as written (a key written twice shows only here) */
+  raw: string[];
+  stderr(): string;
+  /** The first line (already seen or to come) that matches; rejects after ms or when the process exits first. */
+  waitFor(match: (l: LogLine) => boolean, ms: number): Promise<LogLine>;
+  /** Resolves with the exit code once every line the process (and its workers) wrote is read. */
+  exited: Promise<number | null>;
+  /** Kills the process (SIGKILL) if it still runs. */
+  kill(): void;
+}
+
+/** env is added to this process's environment (PORT 0, HOST 127.0.0.1, LOG_LEVEL info by default). */
+export function spawnServer(env: Record<string, string>): ServerProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', PAYROLL_DATABASE_URL: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const lines: LogLine[] = [];
+  const raw: string[] = [];
+  const waiters = new Set<{ match: (l: LogLine) => boolean; resolve: (l: LogLine) => void }>();
+  let stderr = '';
+  let buffered = '';
+  child.stdout!.on('data', (chunk: Buffer) => {
+    buffered += chunk.toString();
+    const parts = buffered.split('\n');
+    buffered = parts.pop()!;
+    for (const text of parts) {
+      if (!text.trim()) continue;
+      const line = JSON.parse(text) as LogLine;
+      raw.push(text);
+      lines.push(line);
+      for (const w of waiters) if (w.match(line)) w.resolve(line);
+    }
+  });
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  // 'close', not 'exit': every line the workers wrote is read by then
+  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+  return {
+    child,
+    lines,
+    raw,
+    stderr: () => stderr,
+    exited,
+    kill: () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    },
+    waitFor: (match, ms) =>
+      new Promise((resolve, reject) => {
+        const seen = lines.find(match);
+        if (seen) return resolve(seen);
+        const waiter = {
+          match,
+          resolve: (l: LogLine) => {
+            clearTimeout(timer);
+            waiters.delete(waiter);
+            resolve(l);
+          },
+        };
+        const fail = (why: string) => {
+          waiters.delete(waiter);
+          reject(new Error(`${why}; stderr: ${stderr.slice(-2000)}; log: ${JSON.stringify(lines.slice(-30))}`));
+        };
+        const timer = setTimeout(() => fail(`no matching log line within ${ms} ms`), ms);
+        waiters.add(waiter);
+        void exited.then((code) => {
+          if (waiters.has(waiter)) {
+            clearTimeout(timer);
+            fail(`exited (${code}) before the line`);
+          }
+        });
+      }),
+  };
+}
