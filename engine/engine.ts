@@ -38,6 +38,24 @@ export interface EngineOptions {
   newId?: () => string; // a UUID
   /** The start-up cache of checked documents (engine/load-cache.ts; the server uses DEFAULT_LOAD_CACHE); none by default. */
   cacheFile?: string;
+  /**
+   * A set already checked elsewhere (a worker thread: engine/load-off-thread.ts): the engine is built from
+   * its documents, and refused if the files on disk are no longer the ones checked.
+   */
+  checked?: CheckedSet;
+}
+
+/** What the off-thread check is given: plain strings, so that it crosses to a worker thread. */
+export interface CheckRequest {
+  rulesDir?: string;
+  mastersDir?: string;
+  cacheFile?: string;
+}
+
+/** A set that loaded without any problem: its fingerprint, and its checked documents as [key, JSON text]. */
+export interface CheckedSet {
+  rules_masters_hash: string;
+  documents: [string, string][];
 }
 
 export interface CalculationResult {
@@ -101,6 +119,18 @@ function traceWanted(request: Record<string, unknown>): boolean {
 }
 
 export function loadEngine(options: EngineOptions = {}): Engine {
+  const cache = options.checked ? new LoadCache(null, { documents: options.checked.documents }) : new LoadCache(options.cacheFile ?? null);
+  return loadEngineWith(options, cache);
+}
+
+/** Loads and checks the whole set as loadEngine does, and returns what was checked (run in a worker thread). */
+export function loadCheckedSet(request: CheckRequest): CheckedSet {
+  const cache = new LoadCache(request.cacheFile ?? null, { collect: true });
+  const engine = loadEngineWith(request, cache);
+  return { rules_masters_hash: engine.provenance().rules_masters_hash, documents: cache.documents() };
+}
+
+function loadEngineWith(options: EngineOptions, cache: LoadCache): Engine {
   const mastersDir = options.mastersDir ?? join(PROJECT_ROOT, 'masters');
   const rulesDir = options.rulesDir ?? join(PROJECT_ROOT, 'rules');
   const now = options.now ?? null; // null: the clock, read without making a Date (stampNow)
@@ -109,8 +139,12 @@ export function loadEngine(options: EngineOptions = {}): Engine {
   // hashed before and after reading: a set edited while it loads (a reload during a copy) is refused
   // rather than served under a fingerprint that does not match what was read
   const before = provenanceOrNull(rulesDir, mastersDir);
+  if (options.checked && before?.rules_masters_hash !== options.checked.rules_masters_hash) {
+    throw new LoadError([
+      { file: `${rulesDir} ${mastersDir}`, path: '/', message: 'files changed after they were checked; load again once they are complete' },
+    ]);
+  }
   const problems: LoadProblem[] = [];
-  const cache = new LoadCache(options.cacheFile ?? null);
   let masters: MasterSet | undefined;
   try {
     masters = loadMasters(mastersDir, cache);

@@ -45,9 +45,24 @@ export class LoadCache {
   private readonly current = new Map<string, string>();
   private added = false;
 
-  /** `path` null: no cache (every read is a miss and save() writes nothing). */
-  constructor(readonly path: string | null) {
-    this.stored = path ? readEntries(path) : new Map();
+  /**
+   * `path` null: no cache file (every read is a miss and save() writes nothing), unless `documents` are
+   * given: the checked documents of a set proven good elsewhere (engine/load-off-thread.ts). `collect`:
+   * remember every document read, even without a file, for documents().
+   */
+  constructor(
+    readonly path: string | null,
+    options: { documents?: Iterable<[string, string]>; collect?: boolean } = {},
+  ) {
+    this.stored = options.documents ? new Map(options.documents) : path ? readEntries(path) : new Map();
+    this.collect = options.collect ?? false;
+  }
+
+  private readonly collect: boolean;
+
+  /** Every document read through this cache (hits and new ones) as [key, JSON text]: what a checked set hands back. */
+  documents(): [string, string][] {
+    return [...this.current];
   }
 
   /** The document checked as `as` whose bytes are `bytes`, parsed afresh (the caller may change it); undefined on a miss. */
@@ -61,7 +76,7 @@ export class LoadCache {
 
   /** Remembers a document that parsed and passed its schema (serialised now, before any builder sees it). */
   put(as: CheckedAs, bytes: Buffer, value: unknown): void {
-    if (this.path === null || !isPlainJson(value)) return;
+    if ((this.path === null && !this.collect) || !isPlainJson(value)) return;
     this.current.set(`${as}:${sha256(bytes)}`, JSON.stringify(value));
     this.added = true;
   }

@@ -4,7 +4,7 @@
  * different hashes, so a result can be tied to the exact data that produced it.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { closeSync, openSync, readSync } from 'node:fs';
 import { yamlFilesUnder } from './util/yaml-file.ts';
 
 export interface Provenance {
@@ -20,12 +20,25 @@ export interface Provenance {
 
 const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
 
+/** The file's SHA-256 read in chunks: a file of any size (an oversized table the loader refuses) costs no more memory than one chunk. */
+function fileSha256(abs: string): string {
+  const hash = createHash('sha256');
+  const chunk = Buffer.allocUnsafe(1 << 20);
+  const fd = openSync(abs, 'r');
+  try {
+    for (let n = readSync(fd, chunk); n > 0; n = readSync(fd, chunk)) hash.update(chunk.subarray(0, n));
+  } finally {
+    closeSync(fd);
+  }
+  return hash.digest('hex');
+}
+
 /** Files are named as the loaders name them in problems and traces ("rules/<rel>", "masters/<rel>"). */
 function hashFolder(dir: string, label: 'rules' | 'masters', files: Map<string, string>): string {
   const lines: string[] = [];
   for (const [abs, rel] of yamlFilesUnder(dir)) {
     const name = `${label}/${rel}`;
-    const h = sha256(readFileSync(abs));
+    const h = fileSha256(abs);
     files.set(name, h);
     lines.push(`${name}\t${h}\n`);
   }

@@ -1,14 +1,25 @@
 /**
  * The engine in service, replaceable while the server runs (SIGHUP). A reload loads and validates the
- * whole new set of rules and masters first (loadEngine refuses any broken file); only a complete,
- * valid set is swapped in, by one reference assignment, so a request sees either the old set or the
- * new one, never a mix. Each request pins the engine it started with (engineForRequest), so a request
+ * whole new set of rules and masters first (the server's loader checks it off the serving thread:
+ * engine/load-off-thread.ts, so requests are answered meanwhile); only a complete, valid set is swapped
+ * in, by one reference assignment, so a request sees either the old set or the new one, never a mix.
+ * prepare() and commit() are the two halves, for a cluster that reloads every worker or none
+ * (server/cluster-reload.ts). Each request pins the engine it started with (engineForRequest), so a request
  * in flight during a reload finishes on the old set. An invalid set is refused with a log line per
  * problem (file and path) and the old set keeps serving.
  */
 import type { Logger } from 'pino';
-import { LoadError, problemLine, type CalculationResult, type CalculationType, type Engine, type ProfileVersion } from '../engine/index.ts';
+import {
+  LoadError,
+  problemLine,
+  type CalculationResult,
+  type CalculationType,
+  type Engine,
+  type LoadProblem,
+  type ProfileVersion,
+} from '../engine/index.ts';
 import type { CalculateOptions } from '../engine/index.ts';
+import { refusalProblems } from './load-refusal.ts';
 import { ReloadStatus } from './reload-status.ts';
 
 export class EngineHolder implements Engine {
@@ -18,7 +29,7 @@ export class EngineHolder implements Engine {
 
   constructor(
     initial: Engine,
-    private readonly load: () => Engine,
+    private readonly load: () => Engine | Promise<Engine>,
   ) {
     this.engine = initial;
   }
@@ -28,16 +39,25 @@ export class EngineHolder implements Engine {
     return this.engine;
   }
 
-  /** Loads the whole set again; swaps it in only when it loads. Returns the problems of a refused set. */
-  reload(): { ok: true; engine: Engine } | { ok: false; error: LoadError | Error } {
-    let next: Engine;
+  /** Loads the whole set again without swapping it in: the engine to commit, or why the set is refused. */
+  async prepare(): Promise<{ ok: true; engine: Engine } | { ok: false; error: LoadError | Error }> {
     try {
-      next = this.load();
+      return { ok: true, engine: await this.load() };
     } catch (e) {
       return { ok: false, error: e as Error };
     }
-    this.engine = next;
-    return { ok: true, engine: next };
+  }
+
+  /** Puts a prepared engine in service (new requests use it; those in flight finish on theirs). */
+  commit(engine: Engine): void {
+    this.engine = engine;
+  }
+
+  /** Loads the whole set again; swaps it in only when it loads. Returns the problems of a refused set. */
+  async reload(): Promise<{ ok: true; engine: Engine } | { ok: false; error: LoadError | Error }> {
+    const outcome = await this.prepare();
+    if (outcome.ok) this.commit(outcome.engine);
+    return outcome;
   }
 
   // The Engine interface, each call on the engine in service at that moment.
@@ -99,18 +119,25 @@ export function logLoaded(logger: Logger, engine: Engine, message: string): void
 }
 
 /** SIGHUP: reload, and log the outcome (the new hash, or each problem with its file and path). */
-export function reloadAndLog(holder: EngineHolder, logger: Logger): boolean {
-  const before = holder.current().provenance().rules_masters_hash;
-  logger.info({ rules_masters_hash: before }, 'reloading masters and rules');
-  const outcome = holder.reload();
-  if (outcome.ok) {
-    holder.reloads.loaded(outcome.engine.provenance().rules_masters_hash);
-    logLoaded(logger, outcome.engine, 'masters and rules reloaded');
-    return true;
-  }
-  const problems = outcome.error instanceof LoadError ? outcome.error.problems : [{ file: '-', path: '/', message: outcome.error.message }];
-  holder.reloads.refused(before, problems);
+export async function reloadAndLog(holder: EngineHolder, logger: Logger): Promise<boolean> {
+  logger.info({ rules_masters_hash: holder.current().provenance().rules_masters_hash }, 'reloading masters and rules');
+  const outcome = await holder.prepare();
+  if (outcome.ok) commitAndLog(holder, outcome.engine, logger);
+  else refuseAndLog(holder, refusalProblems(outcome.error), logger);
+  return outcome.ok;
+}
+
+/** Swaps a prepared set in, records it for GET /readyz and logs the new fingerprint. */
+export function commitAndLog(holder: EngineHolder, engine: Engine, logger: Logger): void {
+  holder.commit(engine);
+  holder.reloads.loaded(engine.provenance().rules_masters_hash);
+  logLoaded(logger, engine, 'masters and rules reloaded');
+}
+
+/** Records a refused set for GET /readyz and logs each problem with its file and path; the old set serves on. */
+export function refuseAndLog(holder: EngineHolder, problems: LoadProblem[], logger: Logger): void {
+  const serving = holder.current().provenance().rules_masters_hash;
+  holder.reloads.refused(serving, problems);
   for (const p of problems) logger.error({ file: p.file, path: p.path, problem: p.message }, `reload refused: ${problemLine(p)}`);
-  logger.error({ rules_masters_hash: before, problems: problems.length }, 'reload refused; the previous masters and rules keep serving');
-  return false;
+  logger.error({ rules_masters_hash: serving, problems: problems.length }, 'reload refused; the previous masters and rules keep serving');
 }

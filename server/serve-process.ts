@@ -4,12 +4,15 @@
  * 0; SIGHUP reloads the masters and rules. Run alone (one process) or as a node:cluster worker (server/cluster.ts).
  */
 import type { Logger } from 'pino';
-import { DEFAULT_LOAD_CACHE, loadEngine } from '../engine/index.ts';
+import cluster from 'node:cluster';
+import { DEFAULT_LOAD_CACHE, loadEngine, loadEngineOffThread } from '../engine/index.ts';
 import type { ServerConfig } from './config.ts';
 import { EngineHolder, logLoaded, reloadAndLog } from './engine-holder.ts';
 import { startServer } from './http-server.ts';
 import { refusalLines, refusalProblems } from './load-refusal.ts';
+import { oneAtATime } from './one-at-a-time.ts';
 import { openStore } from './store/open-store.ts';
+import { followPrimaryReloads } from './worker-reload.ts';
 import { storeOpenFailure } from './store/open-failure.ts';
 
 export async function serveProcess(config: ServerConfig, logger: Logger): Promise<void> {
@@ -38,7 +41,10 @@ export async function serveProcess(config: ServerConfig, logger: Logger): Promis
     process.exit(1);
   }
   logLoaded(logger, engine, 'masters and rules loaded');
-  const engines = new EngineHolder(engine, load);
+  // a reload parses and checks in a worker thread with its own heap (engine/load-off-thread.ts)
+  const engines = new EngineHolder(engine, () =>
+    loadEngineOffThread({ mastersDir: config.mastersDir, rulesDir: config.rulesDir, cacheFile: DEFAULT_LOAD_CACHE }),
+  );
   let server;
   try {
     server = await startServer({ engine: engines, store, config, logger }, config.port, config.host, config);
@@ -51,8 +57,14 @@ export async function serveProcess(config: ServerConfig, logger: Logger): Promis
   }
   logger.info({ port: server.port, host: config.host ?? null, store: store.kind }, 'listening');
 
-  // SIGHUP reloads masters and rules: the whole new set or nothing (server/engine-holder.ts)
-  process.on('SIGHUP', () => reloadAndLog(engines, logger));
+  // SIGHUP reloads masters and rules: the whole new set or nothing (server/engine-holder.ts), checked off
+  // this thread; under node:cluster the primary coordinates it, every worker or none (server/cluster-reload.ts)
+  if (cluster.isWorker) followPrimaryReloads(engines, logger, (m) => process.send!(m));
+  else
+    process.on(
+      'SIGHUP',
+      oneAtATime(() => reloadAndLog(engines, logger).then(() => undefined)),
+    );
 
   let shuttingDown = false;
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {

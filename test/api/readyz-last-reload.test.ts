@@ -52,7 +52,7 @@ describe('GET /readyz reports the last reload', () => {
       file,
       good.replace(/^employees_pension_insurance_employee_rate: "([0-9.]+)"/m, 'employees_pension_insurance_employee_rate: $1'),
     );
-    expect(reloadAndLog(holder, silent)).toBe(false);
+    expect(await reloadAndLog(holder, silent)).toBe(false);
     const refused = (await readyz()).last_reload;
     expect(refused).toMatchObject({ outcome: 'refused', rules_masters_hash: serving, problem_count: 1 });
     expect(refused.problems).toEqual([
@@ -65,7 +65,7 @@ describe('GET /readyz reports the last reload', () => {
     expect(Date.now() - Date.parse(refused.at)).toBeLessThan(60_000);
 
     writeFileSync(file, `${good}# a comment: another file content, another fingerprint\n`);
-    expect(reloadAndLog(holder, silent)).toBe(true);
+    expect(await reloadAndLog(holder, silent)).toBe(true);
     const loaded = (await readyz()).last_reload;
     expect(loaded).toMatchObject({ outcome: 'loaded', problems: [], problem_count: 0 });
     expect(loaded.rules_masters_hash).toBe(holder.current().provenance().rules_masters_hash);

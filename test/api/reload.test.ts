@@ -13,20 +13,13 @@ import { loadEngine } from '../../engine/index.ts';
 import { EngineHolder, reloadAndLog } from '../../server/engine-holder.ts';
 import { openSqliteStore } from '../../server/store/sqlite.ts';
 import { applyOneYenChange, copyMasters, PROJECT, removeTemp } from '../tools/support/data-copies.ts';
-import { bodies, PATHS } from './support/bodies.ts';
+import { PATHS } from './support/bodies.ts';
+import { oneYenTaxBody } from './support/one-yen-body.ts';
 import { createTestDatabase, type TestDatabase } from './support/databases.ts';
 import { call, newAccount, putProfile, startTestServer, type TestServer } from './support/test-server.ts';
 import pino from 'pino';
 
-// A = 300,000 - 48,000 = 252,000, kou, 0 dependents: the cell the one-yen change edits (6,220 -> 6,221)
-const taxBody = () => ({
-  ...bodies.incomeTax(),
-  taxable_payment: 300000,
-  social_insurance_deduction_amount: 48000,
-  tax_dependent_count: 0,
-  payment_date: '2026-05-25',
-  calculation_date: '2026-05-25',
-});
+const taxBody = oneYenTaxBody;
 const BROKEN = join(PROJECT, 'test', 'fixtures', 'masters-broken', 'rate-as-number', 'employees_pension', '2020-09.yaml');
 
 function breakMasters(dir: string): void {
@@ -78,8 +71,10 @@ describe('engine holder in a running server', () => {
       req.write(payload.subarray(0, 10));
       setTimeout(() => {
         applyOneYenChange(masters);
-        expect(reloadAndLog(holder, logger)).toBe(true);
-        req.end(payload.subarray(10));
+        void reloadAndLog(holder, logger).then((loaded) => {
+          expect(loaded).toBe(true);
+          req.end(payload.subarray(10));
+        }, reject);
       }, 300);
     });
     const finished = await inFlight;
@@ -98,7 +93,7 @@ describe('engine holder in a running server', () => {
     const served = (await call(server, 'GET', '/v1/masters/rules', { key })).json.rules_masters_hash;
     breakMasters(masters);
     lines.length = 0;
-    expect(reloadAndLog(holder, logger)).toBe(false);
+    expect(await reloadAndLog(holder, logger)).toBe(false);
     expect(lines.find((l) => l.file === 'employees_pension/2020-09.yaml')).toMatchObject({
       level: 50,
       path: '/employees_pension_insurance_employee_rate',

@@ -20,8 +20,8 @@ const TSX = pathToFileURL(join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href;
 const elsewhere = mkdtempSync(join(tmpdir(), 'import-reads-'));
 afterAll(() => rmSync(elsewhere, { recursive: true, force: true }));
 
-/** Entry points that start a process when run (not modules meant to be imported). */
-const ENTRY_POINTS = new Set(['server/main.ts']);
+/** Entry points that start a process (or a worker thread's work) when run: not modules meant to be imported. */
+const ENTRY_POINTS = new Set(['server/main.ts', 'engine/load-worker.ts']);
 
 function modulesUnder(dir: string): string[] {
   return readdirSync(join(ROOT, dir), { recursive: true, encoding: 'utf8' })

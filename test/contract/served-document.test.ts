@@ -39,7 +39,7 @@ describe('the served OpenAPI document follows a reload', () => {
     rules.write('deduction/deduction.local_levy.v1.yaml', LEVY_RULE);
     rules.edit('pipelines/monthly_payroll.yaml', ...LEVY_STEP);
     rules.edit('pipelines/monthly_payroll.yaml', ...LEVY_DECLARATION);
-    expect(reloadAndLog(holder, pino({ level: 'silent' }))).toBe(true);
+    expect(await reloadAndLog(holder, pino({ level: 'silent' }))).toBe(true);
     const after = await call(server, 'GET', '/v1/openapi.json', { key });
     expect(levyOf(after.json)).toMatchObject({ type: 'integer' });
     expect(after.headers.get('etag')).not.toBe(before.headers.get('etag'));
