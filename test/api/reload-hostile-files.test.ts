@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { MONTHLY_TABLE, writeOversizedMonthlyTable } from '../support/hostile-yaml.ts';
 import { applyOneYenChange, copyMasters, removeTemp } from '../tools/support/data-copies.ts';
 import { callsDuring, type Answer } from './support/calls-during.ts';
-import { createTestDatabase, STORE_KINDS } from './support/databases.ts';
+import { createTestDatabase, describeEachStore } from './support/databases.ts';
 import { spawnServer, type LogLine, type ServerProcess } from './support/server-log.ts';
 import { newAccount, putProfile } from './support/test-server.ts';
 
@@ -25,7 +25,7 @@ const more = (server: ServerProcess, msg: string, before: number, n: number) =>
   server.waitFor(() => count(server, msg) >= before + n, 120_000);
 const only = (answers: Answer[]) => [...new Set(answers.map((a) => `${a.status} ${a.income_tax} ${a.rules_masters_hash}`))];
 
-describe.each(STORE_KINDS)('SIGHUP with hostile masters (%s)', (kind) => {
+describeEachStore('SIGHUP with hostile masters (%s)', (kind) => {
   it.each([
     ['one process', 1],
     ['two workers', 2],

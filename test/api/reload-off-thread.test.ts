@@ -14,10 +14,10 @@ import { EngineHolder, reloadAndLog } from '../../server/engine-holder.ts';
 import { MONTHLY_TABLE, writeOversizedMonthlyTable } from '../support/hostile-yaml.ts';
 import { applyOneYenChange, copyMasters, removeTemp } from '../tools/support/data-copies.ts';
 import { callsDuring } from './support/calls-during.ts';
-import { createTestDatabase, STORE_KINDS, type TestDatabase } from './support/databases.ts';
+import { createTestDatabase, describeEachStore, type TestDatabase } from './support/databases.ts';
 import { newAccount, putProfile, startTestServer, type TestServer } from './support/test-server.ts';
 
-describe.each(STORE_KINDS)('reload off the serving thread (%s)', (kind) => {
+describeEachStore('reload off the serving thread (%s)', (kind) => {
   let db: TestDatabase;
   let server: TestServer;
   let key: string;
