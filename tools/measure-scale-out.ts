@@ -21,7 +21,14 @@ import { createAccountWithKey } from '../server/accounts.ts';
 import { openPostgresStore } from '../server/store/postgres.ts';
 import { BENCH_COMPANY, BENCH_PROFILE_PUT, monthlyRequest } from './bench/sample-requests.ts';
 import { startServerProcess, type ServerProcess } from './bench/server-process.ts';
-import { countTransactions, redisScriptCalls, startPrivateRedis, type PrivateRedis } from './scale-out/backend-counters.ts';
+import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  postgresTransactions,
+  redisScriptCalls,
+  STATS_FLUSH_MS,
+  startPrivateRedis,
+  type PrivateRedis,
+} from './scale-out/backend-counters.ts';
 
 const CONNECTIONS = 32;
 const PATH = '/v1/payroll/monthly:calculate';
@@ -115,30 +122,36 @@ async function measure(baseUrl: string, setting: Setting, seconds: number): Prom
       if (redis) env.PAYROLL_REDIS_URL = redis.url;
       else delete env.PAYROLL_REDIS_URL;
       const servers: ServerProcess[] = [];
-      const redisBefore = redis ? await redisScriptCalls(redis.url) : 0;
-      let cpuMs = 0;
-      const { result, transactions } = await countTransactions(baseUrl, async () => {
-        try {
-          for (let i = 0; i < setting.processes; i++) servers.push(await startServerProcess(env));
-          const put = await fetch(`${servers[0]!.url}/cp/v1/companies/${BENCH_COMPANY}/calculation-profile`, {
-            method: 'PUT',
-            headers: { 'X-API-Key': key, 'Content-Type': 'application/json' },
-            body: JSON.stringify(BENCH_PROFILE_PUT),
-          });
-          if (put.status !== 200) throw new Error(`the profile PUT answered ${put.status}`);
-          const warm = await loadAll(servers, key, 1); // JIT and caches; its requests count in the totals below
-          const cpuBefore = servers.reduce((n, s) => n + s.cpuMs(), 0);
-          const run = await loadAll(servers, key, seconds);
-          cpuMs = servers.reduce((n, s) => n + s.cpuMs(), 0) - cpuBefore;
-          return { ...run, warmRequests: warm.requests };
-        } finally {
-          // Stopped before the "after" reading: a backend's last counts are flushed when it exits.
-          for (const s of servers) await s.stop();
-        }
-      });
-      // Every request of the setting (warm-up and PUT included) against every transaction from start to stop.
-      const allRequests = result.requests + result.warmRequests + 1;
-      const redisAfter = redis ? await redisScriptCalls(redis.url) : 0;
+      let run: Awaited<ReturnType<typeof loadAll>>;
+      let cpuMs: number;
+      let transactions: number;
+      let redisCalls = 0;
+      try {
+        for (let i = 0; i < setting.processes; i++) servers.push(await startServerProcess(env));
+        const put = await fetch(`${servers[0]!.url}/cp/v1/companies/${BENCH_COMPANY}/calculation-profile`, {
+          method: 'PUT',
+          headers: { 'X-API-Key': key, 'Content-Type': 'application/json' },
+          body: JSON.stringify(BENCH_PROFILE_PUT),
+        });
+        if (put.status !== 200) throw new Error(`the profile PUT answered ${put.status}`);
+        await loadAll(servers, key, 1); // JIT, caches, the change feed listening
+        // Start-up, PUT and warm-up out of the count: every backend has flushed its figures by then.
+        await sleep(STATS_FLUSH_MS);
+        const before = await postgresTransactions(baseUrl);
+        const redisBefore = redis ? await redisScriptCalls(redis.url) : 0;
+        const cpuBefore = servers.reduce((n, s) => n + s.cpuMs(), 0);
+        run = await loadAll(servers, key, seconds);
+        cpuMs = servers.reduce((n, s) => n + s.cpuMs(), 0) - cpuBefore;
+        if (redis) redisCalls = (await redisScriptCalls(redis.url)) - redisBefore;
+        // Stopped before the "after" reading: a backend's last figures are flushed when it exits.
+        for (const s of servers.splice(0)) await s.stop();
+        await sleep(1500);
+        // less the "before" reading's own transaction
+        transactions = (await postgresTransactions(baseUrl)) - before - 1;
+      } finally {
+        for (const s of servers) await s.stop();
+      }
+      const result = run;
       return {
         setting: setting.name,
         requests: result.requests,
@@ -147,8 +160,8 @@ async function measure(baseUrl: string, setting: Setting, seconds: number): Prom
         p99: result.p99,
         non2xx: result.non2xx,
         cpuUsPerRequest: (cpuMs * 1000) / Math.max(1, result.requests),
-        pgPerRequest: transactions / allRequests,
-        redisPerRequest: redis ? (redisAfter - redisBefore) / allRequests : null,
+        pgPerRequest: transactions / Math.max(1, result.requests),
+        redisPerRequest: redis ? redisCalls / Math.max(1, result.requests) : null,
       };
     });
   } finally {

@@ -10,8 +10,9 @@
  *   the window ends (a fixed window never refills early) instead of asking again.
  * What it costs: points a process claimed but did not spend are lost for the window, so a key can be
  * refused up to (processes - 1) x (largest batch - 1) points early; never admitted past the limit. The
- * batch starts at 1 point in each window and doubles with each claim up to a tenth of the limit, so a
- * slow caller spends exactly (one claim per request) and a fast one claims about a dozen times a window.
+ * batch doubles with each claim up to a tenth of the limit, and starts each window at half of what
+ * this process spent in the last one (at least 1): a slow caller spends exactly (one claim per
+ * request), a steady fast one claims about twice a window.
  */
 import { LRUCache } from 'lru-cache';
 import { RateLimiterRes } from 'rate-limiter-flexible';
@@ -42,6 +43,8 @@ interface KeyState {
   /** A claim got less than it asked for: nothing is left in this window. */
   spent: boolean;
   nextBatch: number;
+  /** Points this process spent in the window: half of it is the next window's first batch. */
+  spentHere: number;
   claiming: Promise<void> | null;
 }
 
@@ -55,7 +58,17 @@ export function createLeasedLimiter(claim: ClaimPoints, keyPrefix: string, point
   function current(key: string, now: number): KeyState {
     const state = states.get(key);
     if (state && (now < state.windowEnd || state.claiming)) return state;
-    const fresh: KeyState = { windowId: Number.NaN, windowEnd: 0, held: 0, used: 0, spent: false, nextBatch: 1, claiming: null };
+    const firstBatch = Math.min(maxBatch, Math.max(1, Math.floor((state?.spentHere ?? 0) / 2)));
+    const fresh: KeyState = {
+      windowId: Number.NaN,
+      windowEnd: 0,
+      held: 0,
+      used: 0,
+      spent: false,
+      nextBatch: firstBatch,
+      spentHere: 0,
+      claiming: null,
+    };
     states.set(key, fresh);
     return fresh;
   }
@@ -81,6 +94,7 @@ export function createLeasedLimiter(claim: ClaimPoints, keyPrefix: string, point
         const state = current(key, now);
         if (now < state.windowEnd && state.held > 0) {
           state.held -= 1;
+          state.spentHere += 1;
           // Remaining: what the window had left at the last claim, plus what this process still holds.
           return new RateLimiterRes(Math.max(0, points - state.used + state.held), state.windowEnd - now, state.used - state.held, false);
         }

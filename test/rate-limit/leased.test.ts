@@ -73,6 +73,18 @@ describe('leased limiter', () => {
     expect(claims()).toBeLessThan(60);
   });
 
+  it('a busy process starts each window with half of what it spent in the last one', async () => {
+    const { claim, claims } = memoryClaims();
+    const limiter = createLeasedLimiter(claim, 'rl', 10_000, 1);
+    expect(await allowedOf([limiter], 500)).toBe(500);
+    const firstWindow = claims(); // 1, 2, 4 ... 256: nine claims
+    expect(firstWindow).toBe(9);
+    await new Promise((r) => setTimeout(r, 1100)); // the one-second window ends
+    expect(await allowedOf([limiter], 500)).toBe(500);
+    // 250 at once, then 500: two claims.
+    expect(claims() - firstWindow).toBe(2);
+  });
+
   it('keys are limited on their own', async () => {
     const { claim } = memoryClaims();
     const limiter = createLeasedLimiter(claim, 'rl', 2, 60);

@@ -2,9 +2,10 @@
  * What a run cost the shared backends, read from the backends themselves rather than counted in the
  * server, so that every process and worker of a run is included whatever its model (one process,
  * node:cluster workers, separate processes as separate machines would be):
- * - PostgreSQL: committed transactions of the database (pg_stat_database.xact_commit). PostgreSQL 15
- *   flushes a backend's counts when it goes idle at most once a second, and at its exit: read the
- *   "after" figure once the server's connections are closed (or after settleMs) to see all of them.
+ * - PostgreSQL: committed transactions of the database (pg_stat_database.xact_commit; background work
+ *   such as autovacuum counts too). PostgreSQL 15 flushes a busy backend's figures at most once a
+ *   second, an idle one's within 10 s, and at its exit: read "before" after STATS_FLUSH_MS of quiet,
+ *   and "after" once the server's connections are closed.
  * - Redis: round trips of the rate limiter, which are its script calls (EVALSHA, or EVAL the first
  *   time): INFO commandstats. (total_commands_processed would also count the commands each script runs
  *   inside Redis, which are no round trips.) Every client of the server counts, so a run that wants its
@@ -15,6 +16,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { freePort } from '../bench/server-process.ts';
 
+/** Long enough for every idle backend to have flushed its figures (PostgreSQL 15: 10 s). */
+export const STATS_FLUSH_MS = 11_000;
+
 export async function postgresTransactions(databaseUrl: string): Promise<number> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
@@ -24,19 +28,6 @@ export async function postgresTransactions(databaseUrl: string): Promise<number>
   } finally {
     await client.end();
   }
-}
-
-/** One short-lived connection: the figure before a run, then after it (settled), and their difference. */
-export async function countTransactions<T>(
-  databaseUrl: string,
-  run: () => Promise<T>,
-  settleMs = 1500,
-): Promise<{ result: T; transactions: number }> {
-  const before = await postgresTransactions(databaseUrl);
-  const result = await run();
-  await sleep(settleMs);
-  // The two reading connections' own transactions (one each) are not the server's.
-  return { result, transactions: (await postgresTransactions(databaseUrl)) - before - 1 };
 }
 
 /** Script calls (EVALSHA and EVAL) the Redis server has processed so far. */
