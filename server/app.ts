@@ -25,12 +25,20 @@ import { registerOpenApiRoute } from './routes/openapi.ts';
 import { serveApiReference } from './routes/docs.ts';
 import { registerUsageRoute } from './routes/usage.ts';
 import { withCompanyCache } from './store/company-cache.ts';
+import { watchGenerations } from './store/watched-generations.ts';
 
 /** What an app holds beyond the store (a Redis connection): released by disposeApp. */
 const disposers = new WeakMap<Koa<RequestState>, () => Promise<void>>();
+/** What an app waits for before it serves (the store's change feed listening, the rate-limit backend connected). */
+const readiness = new WeakMap<Koa<RequestState>, Promise<unknown>>();
 
 export async function disposeApp(app: Koa<RequestState>): Promise<void> {
   await disposers.get(app)?.();
+}
+
+/** Settles when the app's backends have connected or failed to; bounded by the caller. */
+export function appSettled(app: Koa<RequestState>): Promise<unknown> {
+  return readiness.get(app) ?? Promise.resolve();
 }
 
 export function createApp(deps: AppDeps): Koa<RequestState> {
@@ -42,11 +50,17 @@ export function createApp(deps: AppDeps): Koa<RequestState> {
     { backend: config.rateLimitBackend, redisUrl: config.redisUrl, redisKeyPrefix: config.redisKeyPrefix },
     deps.store,
   );
-  disposers.set(app, () => limiterFactory.close());
+  // Generations from the store's change feed where it has one (no round trip per request), else read per request.
+  const watched = watchGenerations(deps.store);
+  disposers.set(app, async () => {
+    watched.close();
+    await limiterFactory.close();
+  });
+  readiness.set(app, Promise.all([watched.ready, limiterFactory.settled]));
   const limiter = createRateLimiter(limiterFactory, config.rateLimitPerSecond, config.rateLimitBurst);
-  const authenticate = createCachedAuthenticator(deps.store, config.cacheTtlSeconds);
+  const authenticate = createCachedAuthenticator(watched.store, config.cacheTtlSeconds);
   // Routes read companies through the generation-checked cache (store/company-cache.ts).
-  const routeDeps = { ...deps, store: withCompanyCache(deps.store, config.cacheTtlSeconds) };
+  const routeDeps = { ...deps, store: withCompanyCache(watched.store, config.cacheTtlSeconds) };
   const router = new Router();
   registerCalculationRoutes(router, routeDeps);
   registerMasterRoutes(router, routeDeps);

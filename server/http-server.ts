@@ -18,7 +18,7 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { AppDeps } from './app-deps.ts';
-import { createApp, disposeApp } from './app.ts';
+import { appSettled, createApp, disposeApp } from './app.ts';
 import { CONFIG_DEFAULTS, type HttpTimeouts } from './config.ts';
 import type { ErrorCode } from './errors/registry.ts';
 import { rawError, RETRY_AFTER_SECONDS, sendRawError, writeRawError } from './http/raw-error.ts';
@@ -33,6 +33,9 @@ export interface RunningServer {
   /** Drains (waiting at most drainTimeoutMs for in-flight requests), then closes the store. */
   stop(drainTimeoutMs?: number): Promise<void>;
 }
+
+/** How long start-up waits for the app's backends to connect (app.ts appSettled). */
+const SETTLE_WAIT_MS = 2000;
 
 const DEFAULT_TIMEOUTS: HttpTimeouts = {
   requestTimeoutMs: CONFIG_DEFAULTS.PAYROLL_REQUEST_TIMEOUT_MS,
@@ -62,6 +65,9 @@ export async function startServer(
   timeouts: HttpTimeouts = DEFAULT_TIMEOUTS,
 ): Promise<RunningServer> {
   const app = createApp(deps);
+  // Serving before the change feed listens would be correct (generations are read per request until
+  // then) but slower; a feed that cannot connect does not hold the start-up back for long.
+  await Promise.race([appSettled(app), new Promise((resolve) => setTimeout(resolve, SETTLE_WAIT_MS).unref())]);
   const handle = app.callback();
   let draining = false;
   /** The idle grace of the drain is over: idle connections are closed as they become idle. */

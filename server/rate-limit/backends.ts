@@ -4,17 +4,24 @@
  *   request. Inside a node:cluster worker it becomes RateLimiterCluster, which asks the primary over IPC,
  *   so all workers of one machine share one count; the primary must call startClusterRateLimitPrimary().
  *   When the primary does not answer in time, the worker limits on its own (insured.ts).
- * - `redis`: PAYROLL_REDIS_URL (RateLimiterRedis over ioredis): shared by every process and machine.
- * - `postgres`: the store's rate_limit_points table (RateLimiterPostgres): shared without Redis.
+ * - `redis`: PAYROLL_REDIS_URL (RateLimiterRedis over ioredis): shared by every process and machine,
+ *   one round trip per point consumed, behind a circuit breaker (breaker.ts) so a frozen Redis costs
+ *   no more than a dead one.
+ * - `postgres`: the store's rate_limit_windows table, claimed in batches by each process (leased.ts,
+ *   postgres-claims.ts): shared without Redis, and without a row update per request.
  * `auto` picks redis when PAYROLL_REDIS_URL is set, else postgres when the store is PostgreSQL, else memory.
  * Shared backends carry an in-memory insurance limiter: when Redis, PostgreSQL or the cluster primary
  * fails, each process goes on limiting on its own instead of refusing every request.
  */
 import cluster from 'node:cluster';
 import { createRequire } from 'node:module';
-import { RateLimiterCluster, RateLimiterMemory, RateLimiterPostgres, RateLimiterRedis } from 'rate-limiter-flexible';
+import type { Pool } from 'pg';
+import { RateLimiterCluster, RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
 import type { RateLimiterBackend } from '../store/types.ts';
+import { createBreaker, type Breaker } from './breaker.ts';
 import { withInsurance, type PointLimiter } from './insured.ts';
+import { createLeasedLimiter } from './leased.ts';
+import { postgresClaims } from './postgres-claims.ts';
 
 export type RateLimitBackendName = 'auto' | 'memory' | 'redis' | 'postgres';
 export const RATE_LIMIT_BACKENDS: readonly RateLimitBackendName[] = ['auto', 'memory', 'redis', 'postgres'];
@@ -25,6 +32,8 @@ export interface LimiterFactory {
   create(keyPrefix: string, points: number, durationSeconds: number): PointLimiter;
   /** Settles once the backend has first connected or failed to (Redis); callers wait for it once. */
   readonly settled?: Promise<void>;
+  /** Redis: the circuit breaker, whose state and count of round trips tests and benchmarks read. */
+  readonly breaker?: Breaker;
   close(): Promise<void>;
 }
 
@@ -59,7 +68,8 @@ const REDIS_COMMAND_TIMEOUT_MS = 500;
 
 function redisFactory(url: string, namespace: string): LimiterFactory {
   // While Redis is not connected, the limiter answers from its insurance at once (rejectIfRedisNotReady)
-  // instead of making every request wait; a connected Redis that stalls is bounded by the command timeout.
+  // instead of making every request wait; a connected Redis that stalls is bounded by the command
+  // timeout, and after a few such timeouts by the circuit breaker, which stops asking it at all.
   // required here, not imported at start-up: ioredis is ~60 ms of module loading that only Redis deployments need
   const { Redis } = createRequire(import.meta.url)('ioredis') as typeof import('ioredis');
   const client = new Redis(url, { commandTimeout: REDIS_COMMAND_TIMEOUT_MS, maxRetriesPerRequest: 1 });
@@ -70,40 +80,38 @@ function redisFactory(url: string, namespace: string): LimiterFactory {
     setTimeout(resolve, REDIS_COMMAND_TIMEOUT_MS).unref();
   });
   client.on('error', () => {}); // reconnects by itself; a refused connection must not crash the process
+  const breaker = createBreaker(() => client.ping());
   return {
     kind: 'redis',
     settled,
+    breaker,
     create: (keyPrefix, points, duration) =>
-      new RateLimiterRedis({
-        storeClient: client,
-        keyPrefix: `${namespace}:${keyPrefix}`,
-        points,
-        duration,
-        rejectIfRedisNotReady: true,
-        insuranceLimiter: new RateLimiterMemory({ keyPrefix, points, duration }),
-      }),
+      withInsurance(
+        breaker.guard(
+          new RateLimiterRedis({
+            storeClient: client,
+            keyPrefix: `${namespace}:${keyPrefix}`,
+            points,
+            duration,
+            rejectIfRedisNotReady: true,
+          }),
+        ),
+        new RateLimiterMemory({ keyPrefix, points, duration }),
+      ),
     close: async () => {
+      breaker.close();
       client.disconnect();
     },
   };
 }
 
 function postgresFactory(backend: RateLimiterBackend): LimiterFactory {
+  const claim = postgresClaims(backend.storeClient as Pool, backend.tableName);
   return {
     kind: 'postgres',
+    // When PostgreSQL fails to answer a claim, this process limits on its own (insured.ts).
     create: (keyPrefix, points, duration) =>
-      new RateLimiterPostgres({
-        storeClient: backend.storeClient,
-        storeType: 'pool',
-        // The table comes from the store's migrations, hence tableCreated: the library creates nothing.
-        tableName: backend.tableName,
-        tableCreated: true,
-        clearExpiredByTimeout: false,
-        keyPrefix,
-        points,
-        duration,
-        insuranceLimiter: new RateLimiterMemory({ keyPrefix, points, duration }),
-      }),
+      withInsurance(createLeasedLimiter(claim, keyPrefix, points, duration), new RateLimiterMemory({ keyPrefix, points, duration })),
     close: async () => {},
   };
 }

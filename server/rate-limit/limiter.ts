@@ -7,6 +7,7 @@
  * Every decision carries what the RateLimit-* headers report: the sustained window (limit, remaining,
  * seconds to its reset). The burst allowance is on top and not counted in them (docs/api.md).
  */
+import { LRUCache } from 'lru-cache';
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import type { LimiterFactory } from './backends.ts';
 import type { PointLimiter } from './insured.ts';
@@ -40,13 +41,24 @@ export function createRateLimiter(factory: LimiterFactory, perSecond: number, bu
     }
   }
 
+  // A fixed window that refused stays refused until it ends: requests in it ask only the burst allowance,
+  // so a request costs the shared backend one round trip at most, refused ones included (Redis).
+  const spentUntil = new LRUCache<string, number>({ max: 100_000 });
+
   return {
     async consume(key) {
       if (factory.settled) await factory.settled;
-      const first = await tryConsume(sustained, key);
-      if (first instanceof RateLimiterRes)
-        return { allowed: true, limit: perSecond, remaining: first.remainingPoints, resetSeconds: seconds(first.msBeforeNext) };
-      const refused = first.refused;
+      const now = Date.now();
+      const until = spentUntil.get(key);
+      let refused: Pick<RateLimiterRes, 'msBeforeNext'>;
+      if (until !== undefined && until > now) refused = { msBeforeNext: until - now };
+      else {
+        const first = await tryConsume(sustained, key);
+        if (first instanceof RateLimiterRes)
+          return { allowed: true, limit: perSecond, remaining: first.remainingPoints, resetSeconds: seconds(first.msBeforeNext) };
+        refused = first.refused;
+        spentUntil.set(key, now + refused.msBeforeNext);
+      }
       const fromBurst = extra ? await tryConsume(extra, key) : null;
       if (fromBurst instanceof RateLimiterRes)
         return { allowed: true, limit: perSecond, remaining: 0, resetSeconds: seconds(refused.msBeforeNext) };

@@ -60,6 +60,7 @@ export function guardStore(inner: Store, timeoutMs: number = DEFAULT_STORE_TIMEO
     quotaUsed: (id, month) => run(() => inner.quotaUsed(id, month)),
     ping: () => run(() => inner.ping()),
     rateLimiterBackend: () => inner.rateLimiterBackend(),
+    changeFeed: () => inner.changeFeed(),
     close: () => inner.close(),
   };
 }

@@ -15,6 +15,13 @@ export interface Migration {
  */
 export const RATE_LIMIT_TABLE = 'rate_limit_points';
 
+/**
+ * The shared rate-limit windows when the limit lives in PostgreSQL (server/rate-limit/postgres-claims.ts):
+ * per key, when the window ends (the database's clock, ms), the points given out in it, and the last
+ * claim's grant. rate_limit_points above is no longer written (kept: applied migrations are never edited).
+ */
+export const RATE_LIMIT_WINDOWS_TABLE = 'rate_limit_windows';
+
 export const MIGRATIONS: readonly Migration[] = [
   {
     version: 1,
@@ -67,6 +74,18 @@ export const MIGRATIONS: readonly Migration[] = [
     version: 2,
     description: 'per-account cache generation: bumped by key revocation and profile PUT, read by every process before trusting its caches',
     statements: [`ALTER TABLE accounts ADD COLUMN cache_generation INTEGER NOT NULL DEFAULT 0`],
+  },
+  {
+    version: 3,
+    description: 'rate-limit windows claimed in batches by each process (server/rate-limit/leased.ts), replacing a row update per request',
+    statements: [
+      `CREATE TABLE ${RATE_LIMIT_WINDOWS_TABLE} (
+        key VARCHAR(255) PRIMARY KEY,
+        window_end BIGINT NOT NULL,
+        used INTEGER NOT NULL,
+        granted INTEGER NOT NULL
+      )`,
+    ],
   },
 ];
 

@@ -3,9 +3,11 @@
  * rate-limit points. Same migrations as SQLite; they run under an advisory lock so processes starting
  * together do not race. `schema` (tests) pins every connection's search_path to one schema.
  */
-import type { Pool, PoolClient } from 'pg';
+import type { ClientConfig, Pool, PoolClient } from 'pg';
+import { randomBytes } from 'node:crypto';
+import { COUNT_LISTENERS_SQL, notifyGenerationSql, openPgChangeFeed, type PgChangeFeed } from './pg-change-feed.ts';
 import type { ProfileVersion } from '../../engine/index.ts';
-import { MIGRATIONS, MIGRATIONS_TABLE_SQL, RATE_LIMIT_TABLE } from './migrations.ts';
+import { MIGRATIONS, MIGRATIONS_TABLE_SQL, RATE_LIMIT_WINDOWS_TABLE } from './migrations.ts';
 import { postgresPlaceholder, reserveQuotaSql } from './quota-sql.ts';
 import { DEFAULT_STORE_TIMEOUT_MS, guardStore } from './guarded-store.ts';
 import type { Account, AccountListing, Company, Plan, ProfileChange, RateLimiterBackend, Store, StoredApiKey } from './types.ts';
@@ -25,19 +27,22 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
   // loaded here, not at start-up: pg is ~50 ms of module loading that a SQLite deployment never needs
   const { default: pg } = await import('pg');
   const timeoutMs = options.timeoutMs ?? DEFAULT_STORE_TIMEOUT_MS;
-  const pool = new pg.Pool({
+  const connection: ClientConfig = {
     connectionString: options.connectionString,
-    max: options.maxConnections ?? 10,
-    // connectionTimeoutMillis also bounds the wait for a free pooled connection, so one locked table
-    // that holds every connection makes the others 503 in bounded time instead of queueing forever.
     connectionTimeoutMillis: timeoutMs,
+    ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+  };
+  const pool = new pg.Pool({
+    ...connection,
+    max: options.maxConnections ?? 10,
+    // connectionTimeoutMillis (in `connection`) also bounds the wait for a free pooled connection, so one
+    // locked table that holds every connection makes the others 503 in bounded time instead of queueing forever.
     // Server side: a statement waiting on a lock (or running long) is cancelled (SQLSTATE 57014).
     statement_timeout: timeoutMs,
     // Client side: a server that stops answering altogether (network, frozen host) is given up on too.
     query_timeout: timeoutMs + 1000,
     // A transaction left open by a crashed request must not hold its locks for ever.
     idle_in_transaction_session_timeout: timeoutMs * 5,
-    ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
   });
   // An idle client that loses its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
@@ -47,7 +52,7 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
     await pool.end();
     throw err;
   }
-  return guardStore(new PostgresStore(pool), timeoutMs);
+  return guardStore(new PostgresStore(pool, () => openPgChangeFeed(pg, connection)), timeoutMs);
 }
 
 async function migrate(pool: Pool): Promise<void> {
@@ -87,7 +92,33 @@ async function inTransaction<T>(pool: Pool, work: (c: PoolClient) => Promise<T>)
 class PostgresStore implements Store {
   readonly kind = 'postgres' as const;
   private closed = false;
-  constructor(private readonly pool: Pool) {}
+  private feed: PgChangeFeed | null = null;
+  constructor(
+    private readonly pool: Pool,
+    private readonly openFeed: () => PgChangeFeed,
+  ) {}
+
+  /**
+   * Runs a change that bumps generations (`work` gets the token its notices carry and returns how many
+   * notices it sent) and returns only when every listening process has applied them
+   * (store/pg-change-feed.ts): a revocation, plan change or PUT is in force everywhere when it returns.
+   */
+  private async published<T>(work: (token: string) => Promise<{ result: T; notices: number }>): Promise<T> {
+    const feed = this.changeFeed();
+    await feed.ready;
+    const token = randomBytes(9).toString('base64url');
+    const delivery = feed.expectAcks(token);
+    try {
+      const { result, notices } = await work(token);
+      if (notices > 0) {
+        const { rows } = await this.pool.query<{ n: number }>(COUNT_LISTENERS_SQL);
+        await delivery.wait(rows[0]!.n * notices);
+      }
+      return result;
+    } finally {
+      delivery.cancel();
+    }
+  }
 
   async createAccount(a: Omit<Account, 'created_at'>): Promise<Account> {
     const account = { ...a, created_at: new Date().toISOString() };
@@ -142,25 +173,30 @@ class PostgresStore implements Store {
   }
 
   async setAccountPlan(accountId: string, plan: Plan): Promise<boolean> {
-    const res = await this.pool.query('UPDATE accounts SET plan = $1, cache_generation = cache_generation + 1 WHERE account_id = $2', [
-      plan,
-      accountId,
-    ]);
-    return res.rowCount === 1;
+    // One statement: the bump and its notice (store/pg-change-feed.ts) commit together.
+    return this.published(async (token) => {
+      const res = await this.pool.query(
+        `WITH bumped AS (UPDATE accounts SET plan = $1, cache_generation = cache_generation + 1 WHERE account_id = $2 RETURNING account_id, cache_generation) ${notifyGenerationSql('$3')}`,
+        [plan, accountId, token],
+      );
+      return { result: res.rowCount === 1, notices: res.rowCount ?? 0 };
+    });
   }
 
   async revokeApiKeys(keyPrefix: string): Promise<number> {
-    return inTransaction(this.pool, async (c) => {
-      await c.query(
-        'UPDATE accounts SET cache_generation = cache_generation + 1 WHERE account_id IN (SELECT account_id FROM api_keys WHERE key_prefix = $1 AND revoked_at IS NULL)',
-        [keyPrefix],
-      );
-      const res = await c.query('UPDATE api_keys SET revoked_at = $1 WHERE key_prefix = $2 AND revoked_at IS NULL', [
-        new Date().toISOString(),
-        keyPrefix,
-      ]);
-      return res.rowCount ?? 0;
-    });
+    return this.published((token) =>
+      inTransaction(this.pool, async (c) => {
+        const bumped = await c.query(
+          `WITH bumped AS (UPDATE accounts SET cache_generation = cache_generation + 1 WHERE account_id IN (SELECT account_id FROM api_keys WHERE key_prefix = $1 AND revoked_at IS NULL) RETURNING account_id, cache_generation) ${notifyGenerationSql('$2')}`,
+          [keyPrefix, token],
+        );
+        const res = await c.query('UPDATE api_keys SET revoked_at = $1 WHERE key_prefix = $2 AND revoked_at IS NULL', [
+          new Date().toISOString(),
+          keyPrefix,
+        ]);
+        return { result: res.rowCount ?? 0, notices: bumped.rowCount ?? 0 };
+      }),
+    );
   }
 
   async accountGeneration(accountId: string): Promise<number | null> {
@@ -185,31 +221,36 @@ class PostgresStore implements Store {
   }
 
   async updateCompanyProfile<T>(accountId: string, companyId: string, newProfileId: string, change: ProfileChange<T>): Promise<T> {
-    return inTransaction(this.pool, async (c) => {
-      await c.query(
-        'INSERT INTO companies (account_id, company_id, profile_id, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING',
-        [accountId, companyId, newProfileId, new Date().toISOString()],
-      );
-      // The row lock makes concurrent PUTs for one company wait for each other's commit.
-      const locked = await c.query<{ profile_id: string }>(
-        'SELECT profile_id FROM companies WHERE account_id = $1 AND company_id = $2 FOR UPDATE',
-        [accountId, companyId],
-      );
-      const profile_id = locked.rows[0]!.profile_id;
-      const { versions, result } = change(await versionsOf(c, accountId, companyId), { company_id: companyId, profile_id });
-      await c.query('DELETE FROM profile_versions WHERE account_id = $1 AND company_id = $2', [accountId, companyId]);
-      for (const [i, v] of versions.entries()) {
-        await c.query('INSERT INTO profile_versions (account_id, company_id, position, version, document) VALUES ($1, $2, $3, $4, $5)', [
-          accountId,
-          companyId,
-          i,
-          v.version,
-          JSON.stringify(v),
-        ]);
-      }
-      await c.query('UPDATE accounts SET cache_generation = cache_generation + 1 WHERE account_id = $1', [accountId]);
-      return result;
-    });
+    return this.published((token) =>
+      inTransaction(this.pool, async (c) => {
+        await c.query(
+          'INSERT INTO companies (account_id, company_id, profile_id, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING',
+          [accountId, companyId, newProfileId, new Date().toISOString()],
+        );
+        // The row lock makes concurrent PUTs for one company wait for each other's commit.
+        const locked = await c.query<{ profile_id: string }>(
+          'SELECT profile_id FROM companies WHERE account_id = $1 AND company_id = $2 FOR UPDATE',
+          [accountId, companyId],
+        );
+        const profile_id = locked.rows[0]!.profile_id;
+        const { versions, result } = change(await versionsOf(c, accountId, companyId), { company_id: companyId, profile_id });
+        await c.query('DELETE FROM profile_versions WHERE account_id = $1 AND company_id = $2', [accountId, companyId]);
+        for (const [i, v] of versions.entries()) {
+          await c.query('INSERT INTO profile_versions (account_id, company_id, position, version, document) VALUES ($1, $2, $3, $4, $5)', [
+            accountId,
+            companyId,
+            i,
+            v.version,
+            JSON.stringify(v),
+          ]);
+        }
+        const bumped = await c.query(
+          `WITH bumped AS (UPDATE accounts SET cache_generation = cache_generation + 1 WHERE account_id = $1 RETURNING account_id, cache_generation) ${notifyGenerationSql('$2')}`,
+          [accountId, token],
+        );
+        return { result, notices: bumped.rowCount ?? 0 };
+      }),
+    );
   }
 
   async reserveQuota(accountId: string, month: string, limit: number): Promise<boolean> {
@@ -227,16 +268,22 @@ class PostgresStore implements Store {
   }
 
   rateLimiterBackend(): RateLimiterBackend {
-    return { kind: 'postgres', storeClient: this.pool, tableName: RATE_LIMIT_TABLE };
+    return { kind: 'postgres', storeClient: this.pool, tableName: RATE_LIMIT_WINDOWS_TABLE };
   }
 
   async ping(): Promise<void> {
     await this.pool.query('SELECT 1');
   }
 
+  changeFeed(): PgChangeFeed {
+    this.feed ??= this.openFeed();
+    return this.feed;
+  }
+
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    await this.feed?.close();
     await this.pool.end();
   }
 }

@@ -199,6 +199,11 @@ class SqliteStore implements Store {
     return { kind: 'sqlite', storeClient: this.db, tableName: RATE_LIMIT_TABLE };
   }
 
+  /** None: every process on the file reads the generation per request (a local read, no network). */
+  changeFeed(): null {
+    return null;
+  }
+
   async ping(): Promise<void> {
     this.db.prepare('SELECT 1').get();
   }

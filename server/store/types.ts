@@ -4,6 +4,7 @@
  * Two adapters implement it (sqlite.ts, postgres.ts) over the same migrations (migrations.ts).
  */
 import type { ProfileVersion } from '../../engine/index.ts';
+import type { ChangeFeed } from './change-feed.ts';
 
 export type Plan = 'free' | 'standard';
 export const PLANS: readonly Plan[] = ['free', 'standard'];
@@ -42,7 +43,7 @@ export type ProfileChange<T> = (
   ids: { company_id: string; profile_id: string },
 ) => { versions: ProfileVersion[]; result: T };
 
-/** How rate-limiter-flexible reaches the shared points table of this store. */
+/** How the rate limiter reaches this store's shared table (PostgreSQL: rate_limit_windows, server/rate-limit/postgres-claims.ts). */
 export type RateLimiterBackend =
   { kind: 'sqlite'; storeClient: unknown; tableName: string } | { kind: 'postgres'; storeClient: unknown; tableName: string };
 
@@ -91,6 +92,11 @@ export interface Store {
   quotaUsed(accountId: string, month: string): Promise<number>;
 
   rateLimiterBackend(): RateLimiterBackend;
+  /**
+   * PostgreSQL: this store's feed of committed generation changes (LISTEN/NOTIFY), opened at the first
+   * call and closed with the store; SQLite: null (store/change-feed.ts).
+   */
+  changeFeed(): ChangeFeed | null;
   /** Answers when the database answers a trivial query (GET /readyz); rejects otherwise. */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -14,6 +14,7 @@ import { EngineHolder, reloadAndLog } from '../../server/engine-holder.ts';
 import { openSqliteStore } from '../../server/store/sqlite.ts';
 import { applyOneYenChange, copyMasters, PROJECT, removeTemp } from '../tools/support/data-copies.ts';
 import { PATHS } from './support/bodies.ts';
+import { logLines } from './support/log-lines.ts';
 import { oneYenTaxBody } from './support/one-yen-body.ts';
 import { createTestDatabase, type TestDatabase } from './support/databases.ts';
 import { call, newAccount, putProfile, startTestServer, type TestServer } from './support/test-server.ts';
@@ -109,36 +110,6 @@ describe('engine holder in a running server', () => {
     expect(still.json.settings_snapshot.rules_masters_hash).toBe(served);
   });
 });
-
-function logLines(child: ReturnType<typeof spawn>): {
-  lines: Record<string, unknown>[];
-  waitFor(p: (l: Record<string, unknown>) => boolean, ms: number): Promise<Record<string, unknown>>;
-} {
-  const lines: Record<string, unknown>[] = [];
-  let buffer = '';
-  const waiters: [(l: Record<string, unknown>) => boolean, (l: Record<string, unknown>) => void][] = [];
-  child.stdout!.on('data', (chunk: Buffer) => {
-    buffer += chunk.toString();
-    const parts = buffer.split('\n');
-    buffer = parts.pop()!;
-    for (const text of parts) {
-      if (!text.trim()) continue;
-      const l = JSON.parse(text);
-      lines.push(l);
-      for (const [p, resolve] of waiters) if (p(l)) resolve(l);
-    }
-  });
-  return {
-    lines,
-    waitFor: (p, ms) =>
-      new Promise((resolve, reject) => {
-        const seen = lines.find(p);
-        if (seen) return resolve(seen);
-        const timer = setTimeout(() => reject(new Error(`timeout; log so far: ${JSON.stringify(lines)}`)), ms);
-        waiters.push([p, (l) => (clearTimeout(timer), resolve(l))]);
-      }),
-  };
-}
 
 describe('SIGHUP (server/main.ts as a process)', () => {
   it('logs folders and hash at start; reloads a changed master on SIGHUP; refuses a broken one and keeps serving', async () => {

@@ -1,0 +1,125 @@
+/**
+ * The leased limiter (server/rate-limit/leased.ts): processes claim points from a shared window in
+ * batches. Never more than the limit is admitted in a window, however many processes claim at once;
+ * a slow caller is counted exactly; a busy one makes far fewer claims than requests; the shared window
+ * in PostgreSQL (postgres-claims.ts) holds this across two separate connection pools.
+ */
+import { RateLimiterRes } from 'rate-limiter-flexible';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLeasedLimiter, type ClaimPoints } from '../../server/rate-limit/leased.ts';
+import { postgresClaims } from '../../server/rate-limit/postgres-claims.ts';
+import type { PointLimiter } from '../../server/rate-limit/insured.ts';
+import type { Store } from '../../server/store/types.ts';
+import { createTestDatabase, describeUnless, storeSkipReason, type TestDatabase } from '../api/support/databases.ts';
+
+/** The claim statement's arithmetic over a map, answered asynchronously like a database would. */
+function memoryClaims(): { claim: ClaimPoints; claims: () => number } {
+  const windows = new Map<string, { end: number; used: number }>();
+  let claims = 0;
+  return {
+    claims: () => claims,
+    claim: async (key, want, limit, durationMs) => {
+      await new Promise((r) => setImmediate(r));
+      claims += 1;
+      const now = Date.now();
+      let w = windows.get(key);
+      if (!w || w.end <= now) windows.set(key, (w = { end: now + durationMs, used: 0 }));
+      const granted = Math.min(want, Math.max(0, limit - w.used));
+      w.used += granted;
+      return { granted, used: w.used, msLeft: w.end - now, windowId: w.end };
+    },
+  };
+}
+
+/** How many of `n` concurrent consumes, spread over the limiters in turn, were allowed. */
+async function allowedOf(limiters: PointLimiter[], n: number, key = 'k'): Promise<number> {
+  const outcomes = await Promise.all(
+    Array.from({ length: n }, (_, i) =>
+      limiters[i % limiters.length]!.consume(key).then(
+        () => true,
+        (rejection: unknown) => {
+          if (rejection instanceof RateLimiterRes) return false;
+          throw rejection;
+        },
+      ),
+    ),
+  );
+  return outcomes.filter(Boolean).length;
+}
+
+describe('leased limiter', () => {
+  it('a slow caller is counted exactly: one claim per request, refused past the limit with the window left', async () => {
+    const { claim, claims } = memoryClaims();
+    const limiter = createLeasedLimiter(claim, 'rl', 3, 60);
+    const remaining = [];
+    for (let i = 0; i < 3; i++) remaining.push((await limiter.consume('k')).remainingPoints);
+    expect(remaining).toEqual([2, 1, 0]);
+    const refused = await limiter.consume('k').catch((r: RateLimiterRes) => r);
+    expect(refused).toBeInstanceOf(RateLimiterRes);
+    expect((refused as RateLimiterRes).msBeforeNext).toBeGreaterThan(50_000);
+    // The window is known to be spent: the refusal cost no claim.
+    const before = claims();
+    await expect(limiter.consume('k')).rejects.toBeInstanceOf(RateLimiterRes);
+    expect(claims()).toBe(before);
+  });
+
+  it('two processes under concurrency never admit more than the limit, and claim far less often than they admit', async () => {
+    const { claim, claims } = memoryClaims();
+    const processes = [createLeasedLimiter(claim, 'rl', 1000, 60), createLeasedLimiter(claim, 'rl', 1000, 60)];
+    const allowed = await allowedOf(processes, 3000);
+    // Largest batch 100: at most 99 points stranded in the other process.
+    expect(allowed).toBeLessThanOrEqual(1000);
+    expect(allowed).toBeGreaterThanOrEqual(1000 - 99);
+    expect(claims()).toBeLessThan(60);
+  });
+
+  it('a busy process starts each window with half of what it spent in the last one', async () => {
+    const { claim, claims } = memoryClaims();
+    const limiter = createLeasedLimiter(claim, 'rl', 10_000, 1);
+    expect(await allowedOf([limiter], 500)).toBe(500);
+    const firstWindow = claims(); // 1, 2, 4 ... 256: nine claims
+    expect(firstWindow).toBe(9);
+    await new Promise((r) => setTimeout(r, 1100)); // the one-second window ends
+    expect(await allowedOf([limiter], 500)).toBe(500);
+    // 250 at once, then 500: two claims.
+    expect(claims() - firstWindow).toBe(2);
+  });
+
+  it('keys are limited on their own', async () => {
+    const { claim } = memoryClaims();
+    const limiter = createLeasedLimiter(claim, 'rl', 2, 60);
+    expect(await allowedOf([limiter], 5, 'a')).toBe(2);
+    expect(await allowedOf([limiter], 5, 'b')).toBe(2);
+  });
+
+  it('a failing claim rejects with the error (the insurance limiter takes over, insured.ts), not a refusal', async () => {
+    const limiter = createLeasedLimiter(() => Promise.reject(new Error('connection terminated')), 'rl', 5, 1);
+    await expect(limiter.consume('k')).rejects.toThrow('connection terminated');
+  });
+});
+
+describeUnless(storeSkipReason('postgres'), 'leased limiter on PostgreSQL, two connection pools', () => {
+  let db: TestDatabase;
+  let stores: Store[];
+  beforeAll(async () => {
+    db = await createTestDatabase('postgres');
+    stores = [await db.open(), await db.open()];
+  });
+  afterAll(async () => {
+    for (const s of stores ?? []) await s.close();
+    await db?.drop();
+  });
+
+  it('admits at most the limit in the window across both, exactly for a limit below ten', async () => {
+    const counted = (store: Store) => {
+      const backend = store.rateLimiterBackend();
+      return postgresClaims(backend.storeClient as never, backend.tableName);
+    };
+    const [a, b] = stores.map((s) => createLeasedLimiter(counted(s), 'rl', 8, 60));
+    expect(await allowedOf([a!, b!], 40, 'small')).toBe(8);
+    const [c, d] = stores.map((s) => createLeasedLimiter(counted(s), 'rl', 200, 60));
+    const allowed = await allowedOf([c!, d!], 600, 'large');
+    expect(allowed).toBeLessThanOrEqual(200);
+    expect(allowed).toBeGreaterThanOrEqual(200 - 19);
+  });
+});
