@@ -2249,7 +2249,7 @@ export interface components {
             care_insurance_subject?: boolean;
             /**
              * Format: date
-             * @description Optional. When given, the employee's ages decide the insurances for the premium month (the payment month less one under next_month collection; a bonus's payment month): care insurance from the month the age 40 is attained to the month before 65, employees' pension until the month 70 is attained, health (with care and childcare support) until the month of the 75th birthday; an age is attained on the day before the birthday (年齢計算ニ関スル法律), 75 on the birthday itself (後期高齢者医療). Not after payment_date.
+             * @description Optional. When given, the employee's ages decide the insurances for the premium month (the payment month less one under next_month collection; a bonus's payment month): care insurance, employees' pension and health insurance (with care and childcare support) by the age thresholds of the insured_ages parameters (listed by GET /v1/masters/versions, each with its legal source), the trace naming the ages used. Not after payment_date.
              * @example 1985-06-01
              */
             birth_date?: string;
@@ -5529,7 +5529,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description `validation_error`: Schema validation failed (types, ranges, formats, required and unknown fields) or a cross-field rule was broken (pay-type matrix, dates, unique codes, candidate gross, ...). Every problem is listed in details. `settings_not_resolved`: No profile version, rate table or tax table in force for payment_date, or social insurance not configured. `standard_monthly_remuneration_not_determinable`: A scheduled determination given a month outside April to June (健康保険法第41条), or in which no month meets the payment-base-day threshold while current_standard_monthly_remuneration (the value then kept) is not given. The message says which. */
+            /** @description `validation_error`: Schema validation failed (types, ranges, formats, required and unknown fields) or a cross-field rule was broken (pay-type matrix, dates, unique codes, candidate gross, ...). Every problem is listed in details. `settings_not_resolved`: No profile version, rate table or tax table in force for payment_date, or social insurance not configured. `standard_monthly_remuneration_not_determinable`: A scheduled determination given a month outside the months the scheduled determination reads (April to June), or in which no month meets the payment-base-day threshold while current_standard_monthly_remuneration (the value then kept) is not given. The message says which. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];

@@ -49,7 +49,7 @@ export const employeeSnapshotSchema = {
       false,
     ),
     birth_date: isoDate(
-      "Optional. When given, the employee's ages decide the insurances for the premium month (the payment month less one under next_month collection; a bonus's payment month): care insurance from the month the age 40 is attained to the month before 65, employees' pension until the month 70 is attained, health (with care and childcare support) until the month of the 75th birthday; an age is attained on the day before the birthday (年齢計算ニ関スル法律), 75 on the birthday itself (後期高齢者医療). Not after payment_date.",
+      "Optional. When given, the employee's ages decide the insurances for the premium month (the payment month less one under next_month collection; a bonus's payment month): care insurance, employees' pension and health insurance (with care and childcare support) by the age thresholds of the insured_ages parameters (listed by GET /v1/masters/versions, each with its legal source), the trace naming the ages used. Not after payment_date.",
       '1985-06-01',
     ),
     monthly_standard_working_hours: decimalString(

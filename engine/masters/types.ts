@@ -101,7 +101,7 @@ export interface BonusRateBand {
 
 export interface BonusTaxTable extends MasterMeta {
   kind: 'income_tax_bonus_table';
-  /** 所得税法第186条第2項: the ten-times rule's multiple and the months of the monthly-table method (10, 6). */
+  /** The ten-times rule's multiple and the months of the monthly-table method, as the table's record gives them. */
   monthly_table_method: { ten_times_rule_multiple: Decimal; bonus_period_months: Decimal };
   /** not_imported: the table is known to apply from effective_from but its data is not in the masters. */
   status: 'imported' | 'not_imported';

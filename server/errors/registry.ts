@@ -107,7 +107,7 @@ export const ERROR_REGISTRY = {
   standard_monthly_remuneration_not_determinable: {
     status: 422,
     message: 'The standard monthly remuneration cannot be determined from this request.',
-    when: 'A scheduled determination given a month outside April to June (健康保険法第41条), or in which no month meets the payment-base-day threshold while current_standard_monthly_remuneration (the value then kept) is not given. The message says which.',
+    when: 'A scheduled determination given a month outside the months the scheduled determination reads (April to June), or in which no month meets the payment-base-day threshold while current_standard_monthly_remuneration (the value then kept) is not given. The message says which.',
   },
   withholding_rate_override_not_allowed: {
     status: 422,

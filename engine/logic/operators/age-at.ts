@@ -1,6 +1,6 @@
 /**
- * age_at — [birth_date, as_of]: the age in whole years on as_of (both YYYY-MM-DD), counted as the law
- * counts it (年齢計算ニ関スル法律, 民法第143条): a person attains a year of age at the end of the day
+ * age_at — [birth_date, as_of]: the age in whole years on as_of (both YYYY-MM-DD), counted the Japanese
+ * legal way (the statute is cited by the rules that use it): a person attains a year of age at the end of the day
  * before the birthday, so the age on a date is the completed years on the day after it. One born on
  * 1 January is already a year older on 31 December; one born on 29 February gains a year at the end of
  * 28 February in a common year. Why: eligibility by age at a date (dependants at 31 December, ...).

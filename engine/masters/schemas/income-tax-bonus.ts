@@ -11,7 +11,7 @@ export const incomeTaxBonusSchema = fileSchema(
   {
     /** not_imported: the table applies from effective_from but its data is missing (kou/otsu null, reason given). */
     range_convention: rangeConvention,
-    /** 所得税法第186条第2項: when the table is not used, and the months a bonus is spread over (monthly-table method). */
+    /** The table's own fallback (its legal basis is the record's source): when the table is not used, and the months a bonus is spread over (monthly-table method). */
     monthly_table_method: {
       type: 'object',
       additionalProperties: false,
