@@ -1,5 +1,5 @@
 /**
- * tax_dependent_count over the printed 0-7 columns (issue 17): the spec's 422 validation_error by default
+ * tax_dependent_count over the printed 0-7 columns: the spec's 422 validation_error by default
  * on monthly payroll, bonus and the income tax simulation; computed only for a company whose profile in
  * force on payment_date opts in (income_tax.dependents_beyond_seven: statutory_reduction), up to the
  * monthly tables' tax_dependent_count_max. Hand-worked amounts are in the golden cases

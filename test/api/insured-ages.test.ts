@@ -1,5 +1,5 @@
 /**
- * employee_snapshot.birth_date over HTTP (issue 19 part 3): the ages decide the insurances for the premium
+ * employee_snapshot.birth_date over HTTP: the ages decide the insurances for the premium
  * month; care_insurance_subject may then be left out, and one that disagrees is a 422 naming both fields.
  * Every boundary is a golden case (test/golden/monthly/insured-ages.yaml, test/golden/bonus/insured-ages.yaml,
  * worked by hand); here: the API's answers, the error envelope and the trace. The documented monthly body:

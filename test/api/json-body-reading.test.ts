@@ -1,5 +1,5 @@
 /**
- * Reading a JSON body (issue 22 items 3, 5 and 6; issue 21's body messages): what the streaming scan
+ * Reading a JSON body: what the streaming scan
  * refuses while the body arrives (depth, value count, invalid UTF-8, numbers that would be read as other
  * numbers, "__proto__"), where broken JSON breaks (line and column, never the body echoed), a missing
  * body said to be missing, and a client that leaves mid-body logged as a client abort at info, never as

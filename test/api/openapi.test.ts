@@ -26,8 +26,8 @@ import { call, newAccount } from './support/test-server.ts';
 const SPEC_ENDPOINTS: [string, string][] = [
   ['post', '/v1/payroll/monthly:calculate'],
   ['post', '/v1/payroll/bonus:calculate'],
-  ['post', '/v1/payroll/year-end-adjustment:calculate'], // issue 19: the year-end adjustment
-  ['post', '/v1/social-insurance/standard-monthly-remuneration:determine'], // issue 19: the standard monthly remuneration determination
+  ['post', '/v1/payroll/year-end-adjustment:calculate'], // the year-end adjustment
+  ['post', '/v1/social-insurance/standard-monthly-remuneration:determine'], // the standard monthly remuneration determination
   ['post', '/v1/simulations/social-insurance:calculate'],
   ['post', '/v1/simulations/employment-insurance:calculate'],
   ['post', '/v1/simulations/income-tax:calculate'],
@@ -38,7 +38,7 @@ const SPEC_ENDPOINTS: [string, string][] = [
   ['get', '/v1/usage'], // quota visibility
   // the rules in service and the data fingerprint
   ['get', '/v1/masters/rules'],
-  // issue 18: every kind of master and every parameter value, with ?as_of=
+  // every kind of master and every parameter value, with ?as_of=
   ['get', '/v1/masters/versions'],
   ['put', '/cp/v1/companies/{company_id}/calculation-profile'],
   ['get', '/cp/v1/companies/{company_id}/calculation-profile'],

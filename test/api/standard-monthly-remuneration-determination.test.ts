@@ -1,5 +1,5 @@
 /**
- * POST /v1/social-insurance/standard-monthly-remuneration:determine (issue 19 part 2) with the real engine:
+ * POST /v1/social-insurance/standard-monthly-remuneration:determine with the real engine:
  * the reference's worked example B01 through HTTP with its trace citing every rule, grade table and
  * parameter version; a revision that does not apply (no dates); acquisition from a weekly pay; 4xx for
  * bad inputs (a revision without the current value, a month list of the wrong length, duplicate months,

@@ -1,5 +1,5 @@
 /**
- * Two machines, simulated (issue 20 item 4): two separate server processes (server/main.ts, one worker
+ * Two machines, simulated: two separate server processes (server/main.ts, one worker
  * each, two ports) on one PostgreSQL database and one Redis, as two replicas behind a load balancer
  * would run (docs/deployment.md). Across them: the Free-plan quota is exact, a key revoked by the admin
  * command is refused at once by both (every request sent after the command returned, while they were

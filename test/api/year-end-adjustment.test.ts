@@ -1,5 +1,5 @@
 /**
- * POST /v1/payroll/year-end-adjustment:calculate (issue 19) with the real engine: the NTA 令和8年分 設例
+ * POST /v1/payroll/year-end-adjustment:calculate with the real engine: the NTA 令和8年分 設例
  * through HTTP to the yen, the 20,000,000 boundary and its error code, the refused tax year 2024, a birth
  * date after the tax year, and the Free-plan quota like the other payroll calculations.
  */

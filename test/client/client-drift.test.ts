@@ -63,7 +63,7 @@ describe('request bodies and defaults (why the default generator settings compil
     .map((op) => op.requestBody.content['application/json'].schema);
 
   it('keeps every defaulted request field inside the requestBody itself, where generators treat it as optional', () => {
-    expect(requestBodies).toHaveLength(9); // the eight before issue 19 part 2, and the standard monthly remuneration determination
+    expect(requestBodies).toHaveLength(9); // eight request bodies of the other calculations, and the standard monthly remuneration determination
     expect(requestBodies.every((schema) => schema.$ref === undefined)).toBe(true);
     expect(requestBodies.flatMap((schema, i) => defaultsIn(schema, `body${i}`)).length).toBeGreaterThan(20);
   });

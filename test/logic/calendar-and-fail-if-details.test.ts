@@ -1,5 +1,5 @@
 /**
- * The generic pieces issue 19 part 3 (ages decide the insurances) needed: month_end and add_days, and
+ * The generic pieces the ages-decide-the-insurances rules need: month_end and add_days, and
  * fail_if's detail paths (a rule-level validation_error naming every field in disagreement).
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The proof of issue 18: the employer's contributions were added as data only (rules/employer_contribution/,
+ * The proof that new law is data: the employer's contributions were added as data only (rules/employer_contribution/,
  * masters/parameters/, the pipelines' declared outputs). The loader found the new outputs from that data
  * alone: the engine declares them for monthly payroll and bonus, the generated result schemas document them,
  * a response carries them and validates, and no TypeScript file of the engine, the server or the tools names

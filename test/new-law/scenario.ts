@@ -1,5 +1,5 @@
 /**
- * The issue-18 local levy, written as a specialist would write it: YAML only, in a temp copy of rules/
+ * The new-law scenario's local levy, written as a specialist would write it: YAML only, in a temp copy of rules/
  * and masters/. 0.1 % of gross pay from 2028-01-01, the rate a parameter, the step skipped before
  * (before_effective_from: absent), the statutory total's new version adding it from the same day.
  */

@@ -1,5 +1,5 @@
 /**
- * "A 2027 parameter change is a YAML change" (issue 19): in a temp copy of rules/ and masters/, a HYPOTHETICAL
+ * "A 2027 parameter change is a YAML change": in a temp copy of rules/ and masters/, a HYPOTHETICAL
  * 2027 value is added to one year-end-adjustment parameter, in masters/parameters/year_end_adjustment.yaml
  * only: 扶養控除 for a 一般の控除対象扶養親族 (general_dependent_deduction) of 400,000 instead of 380,000 from tax
  * year 2027. It is not law (no such amendment exists) and never goes into masters/. The 2027 adjustment then uses

@@ -1,5 +1,5 @@
 /**
- * The impact report sees the versions that differ (issue 18 item 6): a new pension grade table from the
+ * The impact report sees the versions that differ: a new pension grade table from the
  * 2029-09 premium month was reported as "0 changed" on this year's default dates; now the default dates
  * reach it, and dates given by hand that do not are warned about. The version and rate changes behind
  * the results are shown, and a one-prefecture rate change shows as that prefecture.

@@ -1,5 +1,5 @@
 /**
- * The impact report of the 2025 -> 2026 year-end adjustment reform (issue 19): the same generated households
+ * The impact report of the 2025 -> 2026 year-end adjustment reform: the same generated households
  * under the law of tax year 2025 (calculated 2025-12-10) and of 2026 (2026-12-10). The report's figures are
  * checked against the engine run directly on each household, and against what the statutory reference says
  * the reform does to the basic deduction (kiso_kojo.csv: 2025 tiers 950,000 / 880,000 / 680,000 / 630,000 /
