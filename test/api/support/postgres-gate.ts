@@ -16,6 +16,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { isCi, shown } from './gate-env.ts';
+import { databaseUrl, type Decision } from './gate-decision.ts';
 
 export const DEFAULT_POSTGRES_SERVER_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -46,22 +47,6 @@ async function withClient(url: string, work: (client: pg.Client) => Promise<void
   } finally {
     await client.end().catch(() => {});
   }
-}
-
-/** The URL of database `name` on the server of `serverUrl`. */
-function databaseUrl(serverUrl: string, name: string): string {
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-interface Decision {
-  url: string | null;
-  /** Where it was looked for and why it is missing (null when url is set). */
-  missing: string | null;
-  /** Where it was looked for (the title of the skipped tests names it; the printed line also says why). */
-  place?: string;
-  teardown?: () => Promise<void>;
 }
 
 async function explicitDatabase(url: string): Promise<Decision> {

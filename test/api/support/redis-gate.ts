@@ -13,6 +13,7 @@
 import { Redis } from 'ioredis';
 import type { TestProject } from 'vitest/node';
 import { isCi, shown } from './gate-env.ts';
+import { databaseUrl, type Decision } from './gate-decision.ts';
 
 export const DEFAULT_REDIS_SERVER_URL = 'redis://127.0.0.1:6379';
 /** Set in the claimed database; an empty database without it is free. */
@@ -63,21 +64,6 @@ export async function claimFreeDatabase(client: Redis, owner: string): Promise<n
     if ((await client.set(CLAIM_KEY, owner, 'NX')) === 'OK' && (await client.dbsize()) === 1) return db;
   }
   return null;
-}
-
-function databaseUrl(serverUrl: string, db: number): string {
-  const url = new URL(serverUrl);
-  url.pathname = `/${db}`;
-  return url.toString();
-}
-
-interface Decision {
-  url: string | null;
-  /** Where it was looked for and why it is missing (null when url is set). */
-  missing: string | null;
-  /** Where it was looked for (the title of the skipped tests names it; the printed line also says why). */
-  place?: string;
-  teardown?: () => Promise<void>;
 }
 
 async function explicitRedis(url: string): Promise<Decision> {
