@@ -326,7 +326,7 @@ function makeEngine(
             warnings,
           };
     // a traced result is serialised with its steps' constant parts made once per rule version (trace-json.ts)
-    if (steps.length > 0) rememberTrace(result, steps, tracePlans);
+    if (steps.length > 0) rememberTrace(steps, tracePlans);
     return result;
   }
 

@@ -27,12 +27,18 @@ const VARIABLE_SLOT = Symbol('variable');
 /** Per rule plan (one rule version as loaded), the template of its steps with and without notes. */
 const templates = new WeakMap<object, [StepTemplate | undefined, StepTemplate | undefined]>();
 
-/** The steps a result's trace was built from, with the rule plan of each, as the engine returned them. */
-const traced = new WeakMap<object, { steps: readonly unknown[]; plans: readonly object[] }>();
+/**
+ * The rule plans that made a trace's steps ride on the steps array itself, under a symbol key that
+ * JSON.stringify, Object.keys and deep equality ignore. A WeakMap keyed by each result did the same job
+ * but cost the garbage collector an ephemeron per calculation: a third of the engine's throughput with
+ * trace (instructions-engine.ts).
+ */
+const PLANS = Symbol('trace plans');
+type PlannedSteps = readonly unknown[] & { [PLANS]?: readonly object[] };
 
-/** Called by the engine for a result with a trace: `plans[i]` is the rule plan that made `steps[i]`. */
-export function rememberTrace(result: object, steps: readonly unknown[], plans: readonly object[]): void {
-  traced.set(result, { steps, plans });
+/** Called by the engine for a trace it made: `plans[i]` is the rule plan that made `steps[i]`. */
+export function rememberTrace(steps: readonly unknown[], plans: readonly object[]): void {
+  Object.defineProperty(steps, PLANS, { value: plans });
 }
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {
@@ -123,17 +129,20 @@ function stepJson(step: unknown, plan: object | undefined): string {
 
 /** JSON.stringify(result), with the trace's constant parts spliced when the engine made the trace. */
 export function resultJson(result: unknown): string {
-  const source = typeof result === 'object' && result !== null ? traced.get(result) : undefined;
+  if (typeof result !== 'object' || result === null) return JSON.stringify(result);
   const r = result as Record<string, unknown>;
-  if (source === undefined || r.calculation_trace !== source.steps || typeof r.toJSON === 'function') return JSON.stringify(result);
+  const steps = r.calculation_trace as PlannedSteps | undefined;
+  const plans = Array.isArray(steps) ? (steps as PlannedSteps)[PLANS] : undefined;
+  // a trace changed in length after the calculation is serialised as it is (a reordered one still is: fits() checks each step)
+  if (steps === undefined || plans === undefined || plans.length !== steps.length || typeof r.toJSON === 'function')
+    return JSON.stringify(result);
   let out = '';
   for (const k in r) {
     const v = r[k];
     let json: string | undefined;
-    if (v === source.steps) {
-      const steps = source.steps;
+    if (v === steps) {
       json = '[';
-      for (let i = 0; i < steps.length; i++) json += (i ? ',' : '') + stepJson(steps[i], source.plans[i]);
+      for (let i = 0; i < steps.length; i++) json += (i ? ',' : '') + stepJson(steps[i], plans[i]);
       json += ']';
     } else json = JSON.stringify(v) as string | undefined;
     if (json !== undefined) out += (out === '' ? '{' : ',') + JSON.stringify(k) + ':' + json;
