@@ -3,7 +3,9 @@
  * collector's work included) under valgrind's callgrind: the engine's figure that neighbours on a
  * shared machine cannot move, for before/after pairs where calc/s is within its noise. The loop
  * (instructions-engine-child.ts) is bundled with esbuild, run under callgrind, warmed up, its counters
- * zeroed, N calculations run, the counters dumped and read. Slow: valgrind runs Node ~50 times slower.
+ * zeroed, N calculations run, the counters dumped and read. Node runs with --single-threaded (no concurrent
+ * compilation or GC threads) so that when the optimising compiler finishes does not depend on the
+ * scheduler: without it the same build measured 903k and 985k. Slow: valgrind runs Node ~50 times slower.
  *
  * Usage: npx tsx tools/bench/instructions-engine.ts [--mode trace|notrace|json] [--warmup 3000] [--count 2000]
  * (json: with trace, and each result serialised as the server and the batch do)
@@ -51,6 +53,7 @@ try {
       '--smc-check=all-non-file',
       `--callgrind-out-file=${out}/cg.%p`,
       'node',
+      '--single-threaded',
       bundle,
       opt.warmup!,
       opt.count!,
