@@ -15,7 +15,7 @@ export type { ProfileVersion, ProfilePutBody } from './profile/types.ts';
 export { applyProfilePut } from './profile/apply-put.ts';
 export { customRatesSchema, profilePutBodySchema, profileVersionSchema } from './profile/schema.ts';
 export { loadEngine } from './engine.ts';
-export { resultJson } from './pipeline/trace-json.ts';
+export { resultJson, resultUtf8 } from './pipeline/trace-json.ts';
 export { CHECK_HEAP_MB, CHECK_TIMEOUT_MS, checkOffThread, loadEngineOffThread } from './load-off-thread.ts';
 export { isIsoDate } from './util/dates.ts';
 export { DEFAULT_LOAD_CACHE } from './load-cache.ts';

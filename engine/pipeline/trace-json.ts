@@ -4,6 +4,10 @@
  * a rule version, about half of a monthly answer with trace) is serialised once per rule version and
  * spliced, so only the step's own values (inputs, amounts, master refs, notes) are serialised per call.
  *
+ * resultUtf8 writes the same text as UTF-8 bytes, the constant parts copied in already encoded: the
+ * text of a traced answer is two-byte (the legal sources are Japanese), so building it as a string and
+ * encoding it cost as much again as serialising it.
+ *
  * Exact by construction: a step's template is made from a step of the same rule version, key by key as
  * JSON.stringify walks it, and used for a later step only when that step has the same keys in the same
  * order and the same constant values (a step changed after the calculation is serialised as it is).
@@ -20,6 +24,10 @@ interface StepTemplate {
   /** the variable keys, in order; texts[i] comes before the i-th variable's text, texts[n] after the last */
   variables: string[];
   texts: string[];
+  /** texts[i] as UTF-8 when worth copying as bytes (long, or not ASCII), else null; made at the first resultUtf8 */
+  bytes?: (Buffer | null)[];
+  /** per variable: the last array of flat records written there and its text (master_refs repeat across calculations) */
+  lastRecords: ({ records: Record<string, unknown>[]; json: string } | undefined)[];
 }
 
 const VARIABLE_SLOT = Symbol('variable');
@@ -107,45 +115,165 @@ function templateOf(step: Record<string, unknown>): StepTemplate {
     written = true;
   }
   texts.push(text + '}');
-  return { keys, constants, variables, texts };
+  return { keys, constants, variables, texts, lastRecords: variables.map(() => undefined) };
 }
 
-function stepJson(step: unknown, plan: object | undefined): string {
-  if (plan === undefined || !isPlainObject(step)) return JSON.stringify(step) ?? 'null';
+/** A value that is an array of records whose values are all primitives (master_refs). */
+function flatRecords(v: unknown): v is Record<string, unknown>[] {
+  if (!Array.isArray(v)) return false;
+  for (const r of v as unknown[]) {
+    if (!isPlainObject(r)) return false;
+    for (const k in r) if ((typeof r[k] === 'object' && r[k] !== null) || typeof r[k] === 'function') return false;
+  }
+  return true;
+}
+
+/** The same records, key by key in the same order, with identical primitive values. */
+function sameRecords(v: Record<string, unknown>[], records: Record<string, unknown>[]): boolean {
+  if (v.length !== records.length) return false;
+  for (let i = 0; i < v.length; i++) if (!sameAs(v[i], records[i])) return false;
+  return true;
+}
+
+/** JSON.stringify(value) for the template's i-th variable, reusing the last text when the records are the same. */
+function variableJson(t: StepTemplate, i: number, value: unknown): string | undefined {
+  const last = t.lastRecords[i];
+  if (last !== undefined && Array.isArray(value) && sameRecords(value as Record<string, unknown>[], last.records)) return last.json;
+  const json = JSON.stringify(value) as string | undefined;
+  if (json !== undefined && flatRecords(value)) t.lastRecords[i] = { records: value.map((r) => ({ ...r })), json };
+  return json;
+}
+
+/** Where a result's JSON goes: text, or UTF-8 bytes (a template's constant pieces copied in already encoded). */
+interface JsonSink {
+  text(s: string): void;
+  piece(t: StepTemplate, i: number): void;
+}
+
+class TextSink implements JsonSink {
+  out = '';
+  text(s: string): void {
+    this.out += s;
+  }
+  piece(t: StepTemplate, i: number): void {
+    this.out += t.texts[i];
+  }
+}
+
+/** Pieces shorter than this and all ASCII join the pending text; longer ones are copied as bytes. */
+const BYTES_FROM_UNITS = 32;
+// eslint-disable-next-line no-control-regex
+const ASCII = /^[\x00-\x7f]*$/;
+
+function bytesOf(t: StepTemplate): (Buffer | null)[] {
+  return (t.bytes ??= t.texts.map((s) => (s.length >= BYTES_FROM_UNITS || !ASCII.test(s) ? Buffer.from(s, 'utf8') : null)));
+}
+
+/** A reused scratch buffer: resultUtf8 is synchronous, and each answer is copied out at its exact length. */
+let scratch = Buffer.allocUnsafeSlow(64 * 1024);
+
+class ByteSink implements JsonSink {
+  /** text not yet written: short pieces and values join here (one-byte, mostly), written before the next long piece */
+  private pending = '';
+  private at = 0;
+  text(s: string): void {
+    this.pending += s;
+  }
+  piece(t: StepTemplate, i: number): void {
+    const b = bytesOf(t)[i];
+    if (b === null) {
+      this.pending += t.texts[i];
+      return;
+    }
+    this.flush();
+    this.room(b.length);
+    scratch.set(b, this.at);
+    this.at += b.length;
+  }
+  private room(bytes: number): void {
+    if (this.at + bytes <= scratch.length) return;
+    const bigger = Buffer.allocUnsafeSlow(Math.max(scratch.length * 2, this.at + bytes));
+    scratch.copy(bigger, 0, 0, this.at);
+    scratch = bigger;
+  }
+  private flush(): void {
+    if (this.pending === '') return;
+    // a UTF-16 unit is at most 3 bytes of UTF-8
+    this.room(this.pending.length * 3);
+    this.at += scratch.write(this.pending, this.at, 'utf8');
+    this.pending = '';
+  }
+  bytes(): Buffer {
+    this.flush();
+    const out = Buffer.allocUnsafe(this.at);
+    scratch.copy(out, 0, 0, this.at);
+    return out;
+  }
+}
+
+const texts: (string | undefined)[] = [];
+
+function writeStep(step: unknown, plan: object | undefined, sink: JsonSink): void {
+  if (plan === undefined || !isPlainObject(step)) return sink.text(JSON.stringify(step) ?? 'null');
   let pair = templates.get(plan);
   if (!pair) templates.set(plan, (pair = [undefined, undefined]));
   const slot = step.notes === undefined ? 0 : 1;
   let t = pair[slot];
   if (t === undefined || !fits(step, t)) pair[slot] = t = templateOf(step);
-  let out = t.texts[0];
-  for (let i = 0; i < t.variables.length; i++) {
-    const json = JSON.stringify(step[t.variables[i]]) as string | undefined;
+  const n = t.variables.length;
+  for (let i = 0; i < n; i++) {
+    const json = variableJson(t, i, step[t.variables[i]]);
     // a value JSON.stringify omits (undefined) would leave its key out: not this path's business
-    if (json === undefined) return JSON.stringify(step);
-    out += json + t.texts[i + 1];
+    if (json === undefined) return sink.text(JSON.stringify(step));
+    texts[i] = json;
   }
-  return out;
+  sink.piece(t, 0);
+  for (let i = 0; i < n; i++) {
+    sink.text(texts[i]!);
+    sink.piece(t, i + 1);
+  }
 }
 
-/** JSON.stringify(result), with the trace's constant parts spliced when the engine made the trace. */
-export function resultJson(result: unknown): string {
-  if (typeof result !== 'object' || result === null) return JSON.stringify(result);
+/** Writes JSON.stringify(result)'s text into the sink; false (nothing written) when the engine made no trace for it. */
+function writeResult(result: unknown, sink: JsonSink): boolean {
+  if (typeof result !== 'object' || result === null) return false;
   const r = result as Record<string, unknown>;
   const steps = r.calculation_trace as PlannedSteps | undefined;
   const plans = Array.isArray(steps) ? (steps as PlannedSteps)[PLANS] : undefined;
   // a trace changed in length after the calculation is serialised as it is (a reordered one still is: fits() checks each step)
-  if (steps === undefined || plans === undefined || plans.length !== steps.length || typeof r.toJSON === 'function')
-    return JSON.stringify(result);
-  let out = '';
+  if (steps === undefined || plans === undefined || plans.length !== steps.length || typeof r.toJSON === 'function') return false;
+  let first = true;
   for (const k in r) {
     const v = r[k];
-    let json: string | undefined;
     if (v === steps) {
-      json = '[';
-      for (let i = 0; i < steps.length; i++) json += (i ? ',' : '') + stepJson(steps[i], plans[i]);
-      json += ']';
-    } else json = JSON.stringify(v) as string | undefined;
-    if (json !== undefined) out += (out === '' ? '{' : ',') + JSON.stringify(k) + ':' + json;
+      sink.text((first ? '{' : ',') + JSON.stringify(k) + ':[');
+      for (let i = 0; i < steps.length; i++) {
+        if (i) sink.text(',');
+        writeStep(steps[i], plans[i], sink);
+      }
+      sink.text(']');
+    } else {
+      const json = JSON.stringify(v) as string | undefined;
+      if (json === undefined) continue;
+      sink.text((first ? '{' : ',') + JSON.stringify(k) + ':' + json);
+    }
+    first = false;
   }
-  return out === '' ? '{}' : out + '}';
+  sink.text(first ? '{}' : '}');
+  return true;
+}
+
+/** JSON.stringify(result), with the trace's constant parts spliced when the engine made the trace. */
+export function resultJson(result: unknown): string {
+  const sink = new TextSink();
+  return writeResult(result, sink) ? sink.out : JSON.stringify(result);
+}
+
+/**
+ * The UTF-8 bytes of resultJson(result), or undefined when the engine made no trace for the result (the
+ * caller then serialises it as any other value).
+ */
+export function resultUtf8(result: unknown): Buffer | undefined {
+  const sink = new ByteSink();
+  return writeResult(result, sink) ? sink.bytes() : undefined;
 }

@@ -6,7 +6,9 @@
  * one piece with the head, cheaper than a Buffer for a few hundred bytes. Status, headers and the bytes
  * on the wire are what Koa would have sent. Outermost, so error envelopes leave the same way; any other
  * body (Buffer, stream, string, null) is Koa's as before. A calculation result is serialised by the
- * engine's resultJson: the same text, each trace step's rule metadata made once per rule version.
+ * engine's resultJson: the same text, each trace step's rule metadata made once per rule version; a
+ * result with a trace goes straight to bytes (the engine's resultUtf8: that metadata copied in already
+ * encoded, so the two-byte text of its Japanese legal sources is neither built nor encoded per answer).
  *
  * From COMPRESS_FROM_BYTES on, the answer is compressed when the client's Accept-Encoding allows
  * (http/content-coding.ts), and says `Vary: Accept-Encoding` whenever the request took part in that
@@ -14,7 +16,7 @@
  * another. Shorter answers, and requests without Accept-Encoding, get exactly the bytes and headers of
  * before (the plain bytes are acceptable to every client, so a cache may keep them without Vary).
  */
-import { resultJson } from '../../engine/index.ts';
+import { resultJson, resultUtf8 } from '../../engine/index.ts';
 import type { AppMiddleware } from '../context.ts';
 import { chooseCoding, compress, COMPRESS_FROM_BYTES } from '../http/content-coding.ts';
 import { utf8Bytes } from '../http/utf8-bytes.ts';
@@ -32,6 +34,9 @@ export const encodeJsonAnswer: AppMiddleware = async (ctx, next) => {
   await next();
   const body: unknown = ctx.body;
   if (ctx.respond === false || !isPlainJson(body)) return;
+  const traced = resultUtf8(body);
+  // (a traced result is kilobytes: a short one, were there any, takes the path of any other answer)
+  if (traced !== undefined && traced.length >= COMPRESS_FROM_BYTES) return answerBytes(ctx, traced);
   // JSON.stringify(body); a calculation result's trace with its constant parts spliced (the engine's resultJson)
   const text = resultJson(body);
   // in UTF-16 units: never more than the bytes, so an answer below it is below the threshold in bytes too
@@ -50,3 +55,12 @@ export const encodeJsonAnswer: AppMiddleware = async (ctx, next) => {
   ctx.body = compress(utf8Bytes(text), coding);
   ctx.set('Content-Encoding', coding);
 };
+
+/** A traced result's bytes, from COMPRESS_FROM_BYTES on: compressed, and Vary, as any answer of that length. */
+function answerBytes(ctx: Parameters<AppMiddleware>[0], bytes: Buffer): void {
+  const accepted = ctx.get('Accept-Encoding');
+  if (accepted !== '') ctx.vary('Accept-Encoding');
+  const coding = chooseCoding(accepted);
+  ctx.body = coding === null ? bytes : compress(bytes, coding);
+  if (coding !== null) ctx.set('Content-Encoding', coding);
+}

@@ -1,12 +1,13 @@
 /**
- * resultJson (engine/pipeline/trace-json.ts) writes exactly JSON.stringify(result): over every golden
+ * resultJson (engine/pipeline/trace-json.ts) writes exactly JSON.stringify(result), and resultUtf8 exactly
+ * its UTF-8 bytes (or nothing, for a result the engine made no trace for): over every golden
  * case and the bench's requests, with the trace on, first call and later ones (the templates reused), and
  * for results changed after the calculation (a changed constant, an added or reordered key, a replaced
  * trace), which must not be written from a template that no longer fits.
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadEngine, resultJson, type CalculationResult } from '../../engine/index.ts';
+import { loadEngine, resultJson, resultUtf8, type CalculationResult } from '../../engine/index.ts';
 import { benchProfile } from '../../tools/bench/engine-bench.ts';
 import { SIMULATION_REQUESTS, attendanceRequest, bonusRequest, monthlyRequest } from '../../tools/bench/sample-requests.ts';
 import { loadGoldenCases } from '../../tools/golden/runner.ts';
@@ -37,7 +38,19 @@ function tracedResults(): CalculationResult[] {
 }
 
 type Step = Record<string, unknown>;
+
+/** resultJson's text, and resultUtf8's bytes decoded, each where it differs from JSON.stringify's; [] when both agree. */
+function differences(v: unknown): string[] {
+  const expected = JSON.stringify(v);
+  const out: string[] = [];
+  if (resultJson(v) !== expected) out.push('text');
+  const bytes = resultUtf8(v);
+  if (bytes !== undefined && !bytes.equals(Buffer.from(expected, 'utf8'))) out.push('bytes');
+  return out;
+}
 const stepsOf = (r: CalculationResult) => r.calculation_trace as Step[];
+/** The master_refs of the first step that read a master (its records are the settings' frozen objects: replace, not edit). */
+const firstRefs = (r: CalculationResult) => stepsOf(r).find((s) => (s.master_refs as Step[]).length > 0)!.master_refs as Step[];
 
 describe('resultJson', () => {
   it('writes what JSON.stringify writes, for every golden case and bench request, on first and later calls', () => {
@@ -46,15 +59,20 @@ describe('resultJson', () => {
     const withSteps = results.filter((r) => r.calculation_trace.length > 0);
     expect(withSteps.length).toBeGreaterThan(300);
     for (let round = 0; round < 2; round++) {
-      const differing = results.filter((r) => resultJson(r) !== JSON.stringify(r)).map((r) => r.calculation_type);
+      const differing = results.filter((r) => differences(r).length > 0).map((r) => `${r.calculation_type}: ${differences(r).join()}`);
       expect(differing).toEqual([]);
+      // every traced result has bytes (a result without steps has no plans: the caller serialises it)
+      expect(withSteps.filter((r) => resultUtf8(r) === undefined)).toEqual([]);
     }
   });
 
   it('writes a result without trace, and any other value, as JSON.stringify', () => {
     const r = engine.calculate('monthly_payroll', monthlyRequest(1, false), bench);
     expect(r.calculation_trace).toEqual([]);
-    for (const v of [r, { a: 1, b: [null, 'x'] }, [1, { c: undefined }], null, 'text']) expect(resultJson(v)).toBe(JSON.stringify(v));
+    for (const v of [r, { a: 1, b: [null, 'x'] }, [1, { c: undefined }], null, 'text']) {
+      expect(resultJson(v)).toBe(JSON.stringify(v));
+      expect(resultUtf8(v)).toBeUndefined();
+    }
   });
 
   const changes: [string, (r: CalculationResult) => void][] = [
@@ -78,18 +96,22 @@ describe('resultJson', () => {
     ['the trace replaced', (r) => (r.calculation_trace = [{ step: 'x' }])],
     ['a result key added', (r) => ((r as unknown as Step).extra = 1)],
     ['a step made a number', (r) => ((stepsOf(r) as unknown[])[3] = 5)],
+    ['a master ref changed', (r) => (firstRefs(r)[0] = { ...firstRefs(r)[0], version: 'other' })],
+    ['a master ref added', (r) => firstRefs(r).push({ id: 'x' })],
+    ['a master ref given a nested value', (r) => (firstRefs(r)[0] = { ...firstRefs(r)[0], id: { n: 1 } })],
+    ['a long text with non-ASCII characters in a value', (r) => (stepsOf(r)[4].raw_amount = '計算'.repeat(40) + '\u2028"')],
   ];
   it.each(changes)('writes what JSON.stringify writes after the result was changed: %s', (_name, change) => {
     // a fresh result of the same rule versions: their templates exist from the test above or are made now
     const warm = engine.calculate('monthly_payroll', monthlyRequest(7, true), bench);
-    expect(resultJson(warm)).toBe(JSON.stringify(warm));
+    expect(differences(warm)).toEqual([]);
     const r = engine.calculate('monthly_payroll', monthlyRequest(7, true), bench);
     const before = resultJson(r);
     change(r);
     expect(JSON.stringify(r)).not.toBe(before);
-    expect(resultJson(r)).toBe(JSON.stringify(r));
+    expect(differences(r)).toEqual([]);
     // and an unchanged result after it is still written exactly (a template replaced by a changed step is replaced back)
     const after = engine.calculate('monthly_payroll', monthlyRequest(7, true), bench);
-    expect(resultJson(after)).toBe(JSON.stringify(after));
+    expect(differences(after)).toEqual([]);
   });
 });
