@@ -39,7 +39,7 @@ const templates = new WeakMap<object, [StepTemplate | undefined, StepTemplate | 
  * The rule plans that made a trace's steps ride on the steps array itself, under a symbol key that
  * JSON.stringify, Object.keys and deep equality ignore. A WeakMap keyed by each result did the same job
  * but cost the garbage collector an ephemeron per calculation: a third of the engine's throughput with
- * trace (instructions-engine.ts).
+ * trace (tools/bench/engine-cpu.ts: 100 -> 60 µs of CPU per calculation).
  */
 const PLANS = Symbol('trace plans');
 type PlannedSteps = readonly unknown[] & { [PLANS]?: readonly object[] };

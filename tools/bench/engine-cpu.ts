@@ -1,0 +1,58 @@
+/**
+ * The engine's CPU time per monthly payroll, for before/after pairs on a shared machine: one process
+ * calculates in rounds of 3,000 and reports the best and the median round (process CPU time, the
+ * garbage collector's threads included). The best round is the figure least moved by neighbours; run
+ * it a few times, alternating the two builds (e.g. a worktree of the previous commit), and compare bests.
+ * The requests are parsed and validated as the server does before the timed part, each used once.
+ *
+ *   npx tsx tools/bench/engine-cpu.ts [trace|notrace|json]   (json: with trace, and each result written
+ *   to bytes by resultUtf8 as the server does)
+ *
+ * (callgrind's instruction counts were tried for this and rejected: the same build measured 0.77M and
+ * 1.64M instructions per calculation, as a major collection or an optimisation fell inside the window
+ * or not.)
+ */
+import { loadEngine, resultUtf8 } from '../../engine/index.ts';
+import { CALCULATION_ENDPOINTS } from '../../server/routes/calculation-endpoints.ts';
+import { requestSchemaFor } from '../../server/validation/request-schemas.ts';
+import { schemaDetails } from '../../server/validation/validate-body.ts';
+import { benchProfile } from './engine-bench.ts';
+import { monthlyRequest } from './sample-requests.ts';
+
+const mode = process.argv[2] ?? 'trace';
+if (!['trace', 'notrace', 'json'].includes(mode)) throw new Error('usage: engine-cpu.ts [trace|notrace|json]');
+const ROUNDS = 8;
+const PER_ROUND = 3000;
+
+const engine = loadEngine();
+const versions = benchProfile();
+const schema = requestSchemaFor(engine, CALCULATION_ENDPOINTS.find((e) => e.type === 'monthly_payroll')!.requestSchema);
+const lines = Array.from({ length: 100 }, (_, i) => JSON.stringify(monthlyRequest(i, mode !== 'notrace')));
+
+/** Requests as the server hands them to the engine: parsed, and validated with the schema's defaults filled. */
+function freshRequests(): Record<string, unknown>[] {
+  return Array.from({ length: PER_ROUND }, (_, i) => {
+    const request = JSON.parse(lines[i % lines.length]) as Record<string, unknown>;
+    const problems = schemaDetails(schema, request);
+    if (problems.length) throw new Error(`sample request ${i % lines.length} is invalid: ${JSON.stringify(problems)}`);
+    return request;
+  });
+}
+
+let checksum = 0;
+const rounds: number[] = [];
+for (let round = 0; round < ROUNDS; round++) {
+  const requests = freshRequests();
+  const before = process.cpuUsage();
+  for (const request of requests) {
+    const result = engine.calculate('monthly_payroll', request, versions, { validated: true });
+    checksum += mode === 'json' ? resultUtf8(result)!.length : (result.amounts as { net_payment: number }).net_payment;
+  }
+  const used = process.cpuUsage(before);
+  rounds.push((used.user + used.system) / PER_ROUND);
+}
+rounds.sort((a, b) => a - b);
+console.log(
+  `monthly payroll, ${mode}: best ${rounds[0].toFixed(1)} µs, median ${rounds[ROUNDS >> 1].toFixed(1)} µs of CPU per calculation ` +
+    `(${Math.round(1e6 / rounds[0]).toLocaleString('en-US')}/s at the best; ${ROUNDS} rounds of ${PER_ROUND}; checksum ${checksum})`,
+);
