@@ -5,6 +5,7 @@
  */
 export { Decimal } from './decimal.ts';
 export { readMasters } from './masters/load.ts';
+export { INCOME_TAX_MONTHLY_COLUMNS } from './masters/schemas/income-tax-monthly.ts';
 export { checkPublished, LOCK_FILE, recordPublished } from './masters/published.ts';
 export { loadRules } from './rules/load.ts';
 export { readYaml, yamlFilesUnder } from './util/yaml-file.ts';

@@ -9,6 +9,7 @@ import { COUNT_LISTENERS_SQL, notifyGenerationSql, openPgChangeFeed, type PgChan
 import type { ProfileVersion } from '../../engine/index.ts';
 import { MIGRATIONS, MIGRATIONS_TABLE_SQL, RATE_LIMIT_WINDOWS_TABLE } from './migrations.ts';
 import { postgresPlaceholder, reserveQuotaSql } from './quota-sql.ts';
+import { accountListing, LIST_ACCOUNTS_SQL, LIST_KEYS_SQL, type ListedKeyRow } from './account-listing.ts';
 import { DEFAULT_STORE_TIMEOUT_MS, guardStore } from './guarded-store.ts';
 import type { Account, AccountListing, Company, Plan, ProfileChange, RateLimiterBackend, Store, StoredApiKey } from './types.ts';
 
@@ -139,20 +140,9 @@ class PostgresStore implements Store {
   }
 
   async listAccounts(): Promise<AccountListing[]> {
-    const accounts = (
-      await this.pool.query<Account>('SELECT account_id, name, plan, created_at FROM accounts ORDER BY created_at, account_id')
-    ).rows;
-    const keys = (
-      await this.pool.query<AccountListing['keys'][number] & { account_id: string }>(
-        'SELECT account_id, key_prefix, created_at, revoked_at FROM api_keys ORDER BY created_at',
-      )
-    ).rows;
-    return accounts.map((a) => ({
-      ...a,
-      keys: keys
-        .filter((k) => k.account_id === a.account_id)
-        .map(({ key_prefix, created_at, revoked_at }) => ({ key_prefix, created_at, revoked_at })),
-    }));
+    const accounts = (await this.pool.query<Account>(LIST_ACCOUNTS_SQL)).rows;
+    const keys = (await this.pool.query<ListedKeyRow>(LIST_KEYS_SQL)).rows;
+    return accountListing(accounts, keys);
   }
 
   async insertApiKey(k: { key_prefix: string; key_hash: string; account_id: string }): Promise<void> {

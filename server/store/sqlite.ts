@@ -11,6 +11,7 @@ import Database from 'better-sqlite3';
 import type { ProfileVersion } from '../../engine/index.ts';
 import { MIGRATIONS, MIGRATIONS_TABLE_SQL, RATE_LIMIT_TABLE } from './migrations.ts';
 import { reserveQuotaSql, sqlitePlaceholder } from './quota-sql.ts';
+import { accountListing, LIST_ACCOUNTS_SQL, LIST_KEYS_SQL, type ListedKeyRow } from './account-listing.ts';
 import { guardStore } from './guarded-store.ts';
 import type { Account, AccountListing, Company, Plan, ProfileChange, RateLimiterBackend, Store, StoredApiKey } from './types.ts';
 
@@ -90,18 +91,9 @@ class SqliteStore implements Store {
   }
 
   async listAccounts(): Promise<AccountListing[]> {
-    const accounts = this.statement(
-      'SELECT account_id, name, plan, created_at FROM accounts ORDER BY created_at, account_id',
-    ).all() as Account[];
-    const keys = this.statement(
-      'SELECT account_id, key_prefix, created_at, revoked_at FROM api_keys ORDER BY created_at',
-    ).all() as (AccountListing['keys'][number] & { account_id: string })[];
-    return accounts.map((a) => ({
-      ...a,
-      keys: keys
-        .filter((k) => k.account_id === a.account_id)
-        .map(({ key_prefix, created_at, revoked_at }) => ({ key_prefix, created_at, revoked_at })),
-    }));
+    const accounts = this.statement(LIST_ACCOUNTS_SQL).all() as Account[];
+    const keys = this.statement(LIST_KEYS_SQL).all() as ListedKeyRow[];
+    return accountListing(accounts, keys);
   }
 
   async insertApiKey(k: { key_prefix: string; key_hash: string; account_id: string }): Promise<void> {

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { openSqliteStore } from '../../server/store/sqlite.ts';
 import { bodies, PATHS } from './support/bodies.ts';
 import { ROOT, runServerToExit } from './support/run-server.ts';
-import { spawnServer } from './support/server-log.ts';
+import { spawnServer } from './support/server-process.ts';
 import { call, newAccount, putProfile } from './support/test-server.ts';
 
 describe('cluster', () => {

@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bodies, PATHS } from './support/bodies.ts';
 import { createTestDatabase, type TestDatabase } from './support/databases.ts';
-import { startServerProcess, type ServerProcess } from './support/server-process.ts';
+import { startServerProcess, type ListeningServerProcess } from './support/server-process.ts';
 import { call, putProfile } from './support/test-server.ts';
 
 /** docs/reliability.md: "peak RSS grows by at most 128 MB under 16 concurrent hostile bodies". */
@@ -37,7 +37,7 @@ function hostileBodies(): [string, string][] {
 
 describe.skipIf(process.platform !== 'linux')('hostile bodies, peak RSS of the server process', () => {
   let db: TestDatabase;
-  let server: ServerProcess;
+  let server: ListeningServerProcess;
 
   beforeAll(async () => {
     db = await createTestDatabase('sqlite');

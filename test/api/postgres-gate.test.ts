@@ -5,24 +5,15 @@
  * passes; with CI=true the run fails loudly instead. Without PAYROLL_TEST_DATABASE_URL the run creates a
  * database of its own on the server and drops it at its end.
  */
-import { createServer } from 'node:net';
 import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
+import { closedPort } from './support/closed-port.ts';
 import { describeUnless, storeSkipReason } from './support/databases.ts';
 import { isCi } from './support/gate-env.ts';
 import { CHILD_RUN_TIMEOUT_MS, runVitest } from './support/run-vitest.ts';
 
 const SKIP_LINE =
   /^PostgreSQL tests skipped: no PostgreSQL answers at postgres:\/\/postgres@127\.0\.0\.1:\d+\/test \(connect ECONNREFUSED 127\.0\.0\.1:\d+\)\. To run them, start PostgreSQL there or set PAYROLL_TEST_DATABASE_URL=postgres:\/\/USER@HOST:PORT\/DATABASE \(CI=true makes them required\)\.$/;
-
-/** A port that was free a moment ago: listen on 0, note the port, close. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 const runStoreTests = (env: Record<string, string>) => runVitest('test/api/store-contract.test.ts', env);
 

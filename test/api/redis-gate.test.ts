@@ -4,9 +4,9 @@
  * number of its own and flushes it at its end; with an unreachable one the Redis cases are skipped,
  * counted as skipped with the reason, and the run passes outside CI, fails in CI.
  */
-import { createServer } from 'node:net';
 import { Redis } from 'ioredis';
 import { describe, expect, inject, it } from 'vitest';
+import { closedPort } from './support/closed-port.ts';
 import { describeUnless } from './support/databases.ts';
 import { CLAIM_KEY, claimFreeDatabase } from './support/redis-gate.ts';
 import { CHILD_RUN_TIMEOUT_MS, runVitest } from './support/run-vitest.ts';
@@ -19,15 +19,6 @@ function serverOf(url: string): string {
   const u = new URL(url);
   u.pathname = '';
   return u.toString();
-}
-
-/** A port that was free a moment ago: listen on 0, note the port, close. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 const runRateLimitTests = (env: Record<string, string>) => runVitest('test/api/rate-limit.test.ts', env);

@@ -13,7 +13,7 @@ import { MONTHLY_TABLE, writeOversizedMonthlyTable } from '../support/hostile-ya
 import { applyOneYenChange, copyMasters, removeTemp } from '../tools/support/data-copies.ts';
 import { callsDuring, type Answer } from './support/calls-during.ts';
 import { createTestDatabase, describeEachStore } from './support/databases.ts';
-import { spawnServer, type LogLine, type ServerProcess } from './support/server-log.ts';
+import { spawnServer, type LogLine, type ServerProcess } from './support/server-process.ts';
 import { newAccount, putProfile } from './support/test-server.ts';
 
 /** Requests are sent back to back: the rate limit is not what these tests are about. */

@@ -11,7 +11,8 @@ import { standardMonthlyRemunerationDeterminationExample } from '../../engine/co
 import { describeEachStore } from './support/databases.ts';
 import { freshServer } from './support/fresh-server.ts';
 import { realEngine } from './support/real-engine.ts';
-import { call, newAccount, putProfile } from './support/test-server.ts';
+import { expectFreePlanQuotaCounts } from './support/free-plan-quota.ts';
+import { call } from './support/test-server.ts';
 
 const PATH = '/v1/social-insurance/standard-monthly-remuneration:determine';
 const body = (patch: Record<string, unknown> = {}) => ({ ...structuredClone(standardMonthlyRemunerationDeterminationExample), ...patch });
@@ -188,14 +189,7 @@ describeEachStore('standard monthly remuneration determination endpoint (%s)', (
     expect(kept.json.amounts.average_remuneration).toBeUndefined();
   });
 
-  it('counts toward the Free-plan quota like the other calculations', async () => {
-    const { api_key: key } = await newAccount(api.server.store, 'free');
-    expect((await putProfile(api.server, key, 'acme-tokyo')).status).toBe(200);
-    for (let i = 0; i < 10; i++) expect((await call(api.server, 'POST', PATH, { key, body: body() })).status).toBe(200);
-    const refused = await call(api.server, 'POST', PATH, { key, body: body() });
-    expect(refused.status).toBe(402);
-    expect(refused.json.error.code).toBe('quota_exceeded');
-  });
+  it('counts toward the Free-plan quota like the other calculations', () => expectFreePlanQuotaCounts(api.server, PATH, body));
 });
 
 describe('standard monthly remuneration determination: rate limit like the other calculations', () => {

@@ -8,7 +8,8 @@ import { yearEndAdjustmentExample } from '../../engine/contract/examples.ts';
 import { describeEachStore } from './support/databases.ts';
 import { freshServer } from './support/fresh-server.ts';
 import { realEngine } from './support/real-engine.ts';
-import { call, newAccount, putProfile } from './support/test-server.ts';
+import { expectFreePlanQuotaCounts } from './support/free-plan-quota.ts';
+import { call } from './support/test-server.ts';
 
 const PATH = '/v1/payroll/year-end-adjustment:calculate';
 const body = (patch: Record<string, unknown> = {}) => ({ ...structuredClone(yearEndAdjustmentExample), ...patch });
@@ -100,12 +101,5 @@ describeEachStore('year-end adjustment endpoint (%s)', (kind) => {
     expect(emp.json.error.details[0].path).toEqual(['employee', 'disability']);
   });
 
-  it('counts toward the Free-plan quota like the other payroll calculations', async () => {
-    const { api_key: key } = await newAccount(api.server.store, 'free');
-    expect((await putProfile(api.server, key, 'acme-tokyo')).status).toBe(200);
-    for (let i = 0; i < 10; i++) expect((await call(api.server, 'POST', PATH, { key, body: body() })).status).toBe(200);
-    const refused = await call(api.server, 'POST', PATH, { key, body: body() });
-    expect(refused.status).toBe(402);
-    expect(refused.json.error.code).toBe('quota_exceeded');
-  });
+  it('counts toward the Free-plan quota like the other payroll calculations', () => expectFreePlanQuotaCounts(api.server, PATH, body));
 });

@@ -1,7 +1,11 @@
 /** income_tax_monthly_table: 月額表 rows (compact arrays), below-table rules and the 740,000+ brackets. */
 import { fileSchema, rangeConvention, rate, yen, yenOrNull } from './common.ts';
 
-const MONTHLY_COLUMNS = [
+/**
+ * The 月額表 row layout, in its printed order: the file's `columns` must be exactly this, and the
+ * import (tools/masters-import) reads a CSV of these columns, so a new layout is changed here once.
+ */
+export const INCOME_TAX_MONTHLY_COLUMNS = [
   'lower_incl',
   'upper_excl',
   'kou_0',
@@ -68,7 +72,7 @@ export const incomeTaxMonthlySchema = fileSchema(
     /** The API's input limit for tax_dependent_count (engine/masters/input-limits.ts); at least the printed 7. */
     tax_dependent_count_max: { type: 'integer', minimum: 7, maximum: 999 },
     otsu_secondary_declaration_deduction: yenOrNull,
-    columns: { const: [...MONTHLY_COLUMNS] },
+    columns: { const: [...INCOME_TAX_MONTHLY_COLUMNS] },
     rows: { type: 'array', minItems: 1, items: { type: 'array', items: yen, minItems: 11, maxItems: 11 } },
   },
 );

@@ -1,69 +1,118 @@
 /**
- * server/main.ts (what `npm start` runs) in a child process over a test database of either kind, one
- * process or a cluster (PAYROLL_WORKERS), with an account made beforehand: for the tests that need the
- * real process (signals, its own memory). Its JSON log lines are collected as they come.
+ * server/main.ts (what `npm start` runs) as a real process, one server or a node:cluster primary, its
+ * JSON log lines collected as they come: for the tests that need the real process (signals, reloads,
+ * start-up, its own memory). spawnServer starts it and lets the test wait for lines; startServerProcess
+ * also makes an account in a test database first and waits until every worker listens.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { newAccount } from './test-server.ts';
-import { ROOT } from './run-server.ts';
 import type { TestDatabase } from './databases.ts';
+import { ROOT } from './run-server.ts';
+import { newAccount } from './test-server.ts';
+
+export type LogLine = Record<string, unknown>;
 
 export interface ServerProcess {
   child: ChildProcess;
+  lines: LogLine[];
+  /** the same lines as written (a key written twice shows only here) */
+  raw: string[];
+  stderr(): string;
+  /** The first line (already seen or to come) that matches; rejects after ms or when the process exits first. */
+  waitFor(match: (l: LogLine) => boolean, ms: number): Promise<LogLine>;
+  /** Resolves with the exit code once every line the process (and its workers) wrote is read. */
+  exited: Promise<number | null>;
+  /** Kills the process (SIGKILL) if it still runs. */
+  kill(): void;
+}
+
+export interface ListeningServerProcess extends ServerProcess {
   url: string;
   apiKey: string;
   /** The pids of the processes that serve (the workers, or the one process). */
   servingPids: number[];
-  lines: Record<string, unknown>[];
-  /** Resolves with the exit code once the process has exited and its output is read. */
-  exited: Promise<number | null>;
-  kill(): void;
 }
 
-export async function startServerProcess(db: TestDatabase, env: Record<string, string> = {}): Promise<ServerProcess> {
-  const seed = await db.open();
-  const { api_key: apiKey } = await newAccount(seed);
-  await seed.close();
-  const workers = Number(env.PAYROLL_WORKERS ?? 1);
+/** env is added to this process's environment (PORT 0, HOST 127.0.0.1, LOG_LEVEL info by default). */
+export function spawnServer(env: Record<string, string>): ServerProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', PAYROLL_DB: '', PAYROLL_DATABASE_URL: '', LOG_LEVEL: 'info', ...db.env, ...env },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', PAYROLL_DATABASE_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const lines: Record<string, unknown>[] = [];
+  const lines: LogLine[] = [];
+  const raw: string[] = [];
+  const waiters = new Set<{ match: (l: LogLine) => boolean; resolve: (l: LogLine) => void }>();
   let stderr = '';
   let buffered = '';
-  let onLine = () => {};
   child.stdout!.on('data', (chunk: Buffer) => {
     buffered += chunk.toString();
     const parts = buffered.split('\n');
     buffered = parts.pop()!;
-    for (const part of parts) lines.push(JSON.parse(part));
-    onLine();
+    for (const text of parts) {
+      if (!text.trim()) continue;
+      const line = JSON.parse(text) as LogLine;
+      raw.push(text);
+      lines.push(line);
+      for (const w of waiters) if (w.match(line)) w.resolve(line);
+    }
   });
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  // 'close', not 'exit': every line the workers wrote is read by then.
+  // 'close', not 'exit': every line the workers wrote is read by then
   const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no listening line within 90 s; stderr: ${stderr}`)), 90_000);
-    onLine = () => {
-      if (lines.filter((l) => l.msg === 'listening').length >= workers) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    void exited.then(() => reject(new Error(`exited before listening; stderr: ${stderr}`)));
-  });
-  const listening = lines.filter((l) => l.msg === 'listening');
   return {
     child,
-    url: `http://127.0.0.1:${listening[0].port}`,
-    apiKey,
-    servingPids: listening.map((l) => l.pid as number),
     lines,
+    raw,
+    stderr: () => stderr,
     exited,
     kill: () => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     },
+    waitFor: (match, ms) =>
+      new Promise((resolve, reject) => {
+        const seen = lines.find(match);
+        if (seen) return resolve(seen);
+        const waiter = {
+          match,
+          resolve: (l: LogLine) => {
+            clearTimeout(timer);
+            waiters.delete(waiter);
+            resolve(l);
+          },
+        };
+        const fail = (why: string) => {
+          waiters.delete(waiter);
+          reject(new Error(`${why}; stderr: ${stderr.slice(-2000)}; log: ${JSON.stringify(lines.slice(-30))}`));
+        };
+        const timer = setTimeout(() => fail(`no matching log line within ${ms} ms`), ms);
+        waiters.add(waiter);
+        void exited.then((code) => {
+          if (waiters.has(waiter)) {
+            clearTimeout(timer);
+            fail(`exited (${code}) before the line`);
+          }
+        });
+      }),
+  };
+}
+
+/**
+ * Over db (PAYROLL_DB and PAYROLL_DATABASE_URL cleared first, so only db decides the store), with an
+ * account made beforehand; resolves once PAYROLL_WORKERS (default 1) processes have logged 'listening'.
+ */
+export async function startServerProcess(db: TestDatabase, env: Record<string, string> = {}): Promise<ListeningServerProcess> {
+  const seed = await db.open();
+  const { api_key: apiKey } = await newAccount(seed);
+  await seed.close();
+  const workers = Number(env.PAYROLL_WORKERS ?? 1);
+  const server = spawnServer({ PAYROLL_DB: '', ...db.env, ...env });
+  const listening = () => server.lines.filter((l) => l.msg === 'listening');
+  // a cluster's primary listens through its workers: wait for the last of them
+  await server.waitFor((l) => l.msg === 'listening' && listening().length >= workers, 90_000);
+  return {
+    ...server,
+    url: `http://127.0.0.1:${listening()[0].port}`,
+    apiKey,
+    servingPids: listening().map((l) => l.pid as number),
   };
 }

@@ -1,22 +1,9 @@
 /** The NTA monthly withholding table (月額表): its row table, the rules around it left to fill. */
+import { INCOME_TAX_MONTHLY_COLUMNS } from '../../../engine/tooling.ts';
 import { yenCell } from '../csv.ts';
 import { toFill } from '../placeholder.ts';
 import { fieldPlaceholder, type UniformField } from '../uniform.ts';
 import { importedMaster, line, tableYear, type ImportKind } from './shared.ts';
-
-const MONTHLY_COLUMNS = [
-  'lower_incl',
-  'upper_excl',
-  'kou_0',
-  'kou_1',
-  'kou_2',
-  'kou_3',
-  'kou_4',
-  'kou_5',
-  'kou_6',
-  'kou_7',
-  'otsu',
-] as const;
 
 const UNIFORM: UniformField[] = [
   { name: 'per_extra_dependent_deduction', scope: 'top', type: 'yen', what: 'yen per dependant above seven' },
@@ -34,7 +21,8 @@ const BELOW_TABLE = ['kou_below_table', 'otsu_below_table'];
 
 export const withholdingMonthly: ImportKind = {
   description: 'NTA 月額表 row table (monthly_YYYY.csv): 105,000 <= A < 740,000, kou 0-7 dependents and otsu',
-  columns: MONTHLY_COLUMNS,
+  // the CSV's columns are the master's row columns, as the master schema fixes them
+  columns: INCOME_TAX_MONTHLY_COLUMNS,
   textColumns: [],
   uniform: UNIFORM,
   build(rows, file, options) {
@@ -58,8 +46,8 @@ export const withholdingMonthly: ImportKind = {
         otsu_brackets: toFill('the 乙欄 brackets from 740,000 yen: [{from, upto, rate, base}]'),
         ...Object.fromEntries(UNIFORM.map((f) => [f.name, fieldPlaceholder(f)])),
         tax_dependent_count_max: toFill('the most dependants the API accepts (a service bound)'),
-        columns: [...MONTHLY_COLUMNS],
-        rows: rows.map((r, i) => MONTHLY_COLUMNS.map((c) => yenCell(r, c, line(i), file))),
+        columns: [...INCOME_TAX_MONTHLY_COLUMNS],
+        rows: rows.map((r, i) => INCOME_TAX_MONTHLY_COLUMNS.map((c) => yenCell(r, c, line(i), file))),
       },
       ['the row table is imported; the rules outside it (below-table rows, 740,000+ brackets, deductions) are in the same NTA document'],
     );
