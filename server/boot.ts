@@ -17,18 +17,29 @@ import { readCodeCache, sha256, writeCodeCache } from './code-cache.ts';
 
 const bundle = fileURLToPath(new URL('./server.cjs', import.meta.url));
 const cacheFile = `${bundle}.code-cache`;
-const source = readFileSync(bundle);
-const sourceHash = sha256(source);
-const cachedData = readCodeCache(cacheFile, sourceHash);
-// The bundle holds no import(): the build turns `await import('pg')` into a require (package.json's
-// --supported:dynamic-import=false), as a script compiled from a code cache has no import() of its own.
-const script = new vm.Script(Module.wrap(source.toString('utf8')), { filename: bundle, cachedData });
-if (cachedData === undefined || script.cachedDataRejected) {
-  // At exit every function this process ran is compiled; another process (a cluster worker) may have
-  // written a cache for this bundle meanwhile, which is then kept.
-  process.once('exit', () => {
-    if (readCodeCache(cacheFile, sourceHash) === undefined) writeCodeCache(cacheFile, sourceHash, script.createCachedData());
-  });
+
+/** The bundle compiled, with its code cache when one fits; the file's bytes are not kept once compiled. */
+function compile(): vm.Script {
+  const source = readFileSync(bundle);
+  const sourceHash = sha256(source);
+  const cachedData = readCodeCache(cacheFile, sourceHash);
+  // No importModuleDynamically: the build turns the bundle's `await import('pg')` into a require
+  // (package.json's --supported:dynamic-import=false), because the functions of a script deserialised
+  // from a code cache lose that callback (ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING).
+  const script = new vm.Script(Module.wrap(source.toString('utf8')), { filename: bundle, cachedData });
+  if (cachedData === undefined || script.cachedDataRejected) {
+    // A cache V8 refused (another node build or V8 flags) is replaced too, unless another process (a
+    // cluster worker) has already written a new one for this bundle.
+    const refused = cachedData;
+    // At exit every function this process ran is compiled.
+    process.once('exit', () => {
+      const current = readCodeCache(cacheFile, sourceHash);
+      if (current === undefined || (refused !== undefined && current.equals(refused)))
+        writeCodeCache(cacheFile, sourceHash, script.createCachedData());
+    });
+  }
+  return script;
 }
+
 const module = { exports: {} };
-(script.runInThisContext() as (...args: unknown[]) => void)(module.exports, createRequire(bundle), module, bundle, dirname(bundle));
+(compile().runInThisContext() as (...args: unknown[]) => void)(module.exports, createRequire(bundle), module, bundle, dirname(bundle));
