@@ -4,7 +4,7 @@
  * key), key and rate limit, then the routes (which parse bodies, validate, find the company, reserve
  * quota, calculate); outermost of all, JSON answers are encoded (middleware/json-answer.ts).
  */
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import Koa from 'koa';
 import type { AppDeps } from './app-deps.ts';
 import type { RequestState } from './context.ts';
@@ -18,12 +18,7 @@ import { createCachedAuthenticator } from './auth/cached-authenticator.ts';
 import { createLimiterFactory } from './rate-limit/backends.ts';
 import { createRateLimiter } from './rate-limit/limiter.ts';
 import { healthRoutes } from './routes/health.ts';
-import { registerCalculationProfileRoutes } from './routes/calculation-profile.ts';
-import { registerCalculationRoutes } from './routes/calculations.ts';
-import { registerMasterRoutes } from './routes/masters.ts';
-import { registerOpenApiRoute } from './routes/openapi.ts';
 import { serveApiReference } from './routes/docs.ts';
-import { registerUsageRoute } from './routes/usage.ts';
 import { withCompanyCache } from './store/company-cache.ts';
 import { watchGenerations } from './store/watched-generations.ts';
 
@@ -61,18 +56,18 @@ export function createApp(deps: AppDeps): Koa<RequestState> {
   const authenticate = createCachedAuthenticator(watched.store, config.cacheTtlSeconds);
   // Routes read companies through the generation-checked cache (store/company-cache.ts).
   const routeDeps = { ...deps, store: withCompanyCache(watched.store, config.cacheTtlSeconds) };
-  const router = new Router();
-  registerCalculationRoutes(router, routeDeps);
-  registerMasterRoutes(router, routeDeps);
-  registerOpenApiRoute(router, routeDeps);
-  registerCalculationProfileRoutes(router, routeDeps);
-  registerUsageRoute(router, routeDeps);
+  // The routes are loaded at the first request that gets past the probes and /docs, or just after the
+  // first answer, whichever comes first (app-routes.ts): a start answers its first probe sooner.
+  const routes = deferredRouter(() => import('./app-routes.ts').then((m) => m.apiRouter(routeDeps)));
 
+  // Until the routes are asked for, each answer schedules their loading (once); then a plain pass-through.
+  app.use((_ctx, next) => (routes.asked ? next() : next().finally(routes.loadSoon)));
   app.use(encodeJsonAnswer);
   app.use(assignRequestId);
-  // Requests refused before routing (401, 429) are still logged with the route they were meant for.
+  // Requests refused before routing (401, 429) are still logged with the route they were meant for:
+  // every request that gets past the probes and /docs waits for the routes first (below).
   const routeOf = (path: string, method: string) => {
-    const layer = router.match(path, method).pathAndMethod.find((l) => l.methods.length > 0);
+    const layer = routes.loaded?.router.match(path, method).pathAndMethod.find((l) => l.methods.length > 0);
     return typeof layer?.path === 'string' ? layer.path : null;
   };
   app.use(logRequests(deps.logger, routeOf));
@@ -80,11 +75,50 @@ export function createApp(deps: AppDeps): Koa<RequestState> {
   app.use(serveApiReference());
   // Probes come before the key check and the rate limit: they carry no key (routes/health.ts).
   app.use(healthRoutes(deps));
+  app.use(async (_ctx, next) => {
+    if (!routes.loaded) await routes.load();
+    return next();
+  });
   // Before the key check: a browser's preflight carries no key.
   const cors = corsMiddleware(deps.config.corsOrigins);
   if (cors) app.use(cors);
   app.use(authenticateAndLimit(authenticate, limiter));
-  app.use(router.routes() as unknown as Koa.Middleware<RequestState>);
-  app.use(router.allowedMethods() as unknown as Koa.Middleware<RequestState>);
+  app.use((ctx, next) => routes.loaded!.routes(ctx, next));
+  app.use((ctx, next) => routes.loaded!.allowedMethods(ctx, next));
   return app;
+}
+
+interface LoadedRouter {
+  router: Router;
+  routes: Koa.Middleware<RequestState>;
+  allowedMethods: Koa.Middleware<RequestState>;
+}
+
+/** The router, made once by `make`: at the first load(), or soon after the first loadSoon(). */
+function deferredRouter(make: () => Promise<Router>) {
+  let loading: Promise<LoadedRouter> | undefined;
+  const state = {
+    loaded: undefined as LoadedRouter | undefined,
+    /** load() or loadSoon() was called: the routes are made or on their way. */
+    asked: false,
+    load(): Promise<LoadedRouter> {
+      state.asked = true;
+      loading ??= make().then((router) => {
+        state.loaded = {
+          router,
+          routes: router.routes() as unknown as Koa.Middleware<RequestState>,
+          allowedMethods: router.allowedMethods() as unknown as Koa.Middleware<RequestState>,
+        };
+        return state.loaded;
+      });
+      return loading;
+    },
+    /** After the answer is on its way: the check phase of the event loop, once this request's writes are done. */
+    loadSoon(): void {
+      if (state.asked) return;
+      state.asked = true;
+      setImmediate(() => void state.load());
+    },
+  };
+  return state;
 }

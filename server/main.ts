@@ -1,7 +1,7 @@
 /**
- * Entry point (`npm start` runs its compiled form, dist/main.js): configuration from the environment,
- * checked as a whole first (one log line per problem on stderr, exit 1); then one server process, or a
- * node:cluster primary with PAYROLL_WORKERS workers.
+ * Entry point (`npm start` runs its compiled form, dist/server.cjs, through dist/main.js: server/boot.ts):
+ * configuration from the environment, checked as a whole first (one log line per problem on stderr,
+ * exit 1); then one server process, or a node:cluster primary with PAYROLL_WORKERS workers.
  */
 import cluster from 'node:cluster';
 import pino from 'pino';
@@ -26,4 +26,7 @@ function configOrExit(): ServerConfig {
 const config = configOrExit();
 const logger = pino({ level: config.logLevel });
 if (config.workers > 1 && cluster.isPrimary) runClusterPrimary(config, logger);
-else await serveProcess(config, logger);
+// No top-level await: the bundle is a CommonJS script (server/boot.ts says why). serveProcess handles
+// its own failures (one log line, exit 1); anything else it throws is an unhandled rejection, which
+// ends the process with exit 1 and the error on stderr, as a rejected top-level await did.
+else void serveProcess(config, logger);

@@ -11,7 +11,7 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 
@@ -96,8 +96,10 @@ if (process.argv[1] && import.meta.filename === process.argv[1]) {
   const { values } = parseArgs({
     options: { runs: { type: 'string', default: '5' }, command: { type: 'string', default: 'node dist/main.js' } },
   });
+  // the machine may be shared: the load average says how much the wall figures waited for a core
+  const loadBefore = loadavg()[0].toFixed(2);
   const result = await measureStartup(values.command!, Number(values.runs));
   process.stdout.write(
-    `${values.command}: start-up to first answered request, median ${Math.round(result.medianMs)} ms over ${values.runs} runs (${result.runsMs.join(', ')} ms); CPU of the spawned process until then, median ${result.medianCpuMs ?? 'n/a'} ms; exit codes after SIGTERM: ${result.exitCodes.join(', ')}\n`,
+    `${values.command}: start-up to first answered request, median ${Math.round(result.medianMs)} ms over ${values.runs} runs (${result.runsMs.join(', ')} ms); CPU of the spawned process until then, median ${result.medianCpuMs ?? 'n/a'} ms; exit codes after SIGTERM: ${result.exitCodes.join(', ')}; load average ${loadBefore} -> ${loadavg()[0].toFixed(2)}\n`,
   );
 }

@@ -2,13 +2,16 @@
  * `npm start` runs the compiled bundle (dist/main.js, built by `npm run build`, which `npm install`
  * runs through `prepare`) and passes SIGTERM to the server: the server drains and exits 0, leaving no
  * orphan behind (with tsx the server outlived npm). The bundle also finds the files
- * the server reads from the source tree (the /docs page).
+ * the server reads from the source tree (the /docs page). The build leaves the bundle's code cache
+ * (server/code-cache.ts) made from the bundle it built, and the bundle, run through that cache, still
+ * refuses a broken master naming file, line and path.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { readCodeCache, sha256 } from '../../server/code-cache.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -23,9 +26,41 @@ function alive(pid: number): boolean {
 }
 
 describe('npm start', () => {
-  it('serves from the build and passes SIGTERM to the server', async () => {
+  beforeAll(() => {
     const build = spawnSync(NPM, ['run', 'build'], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
     expect(build.status, build.stderr).toBe(0);
+  }, 90_000);
+
+  it('the build leaves a code cache made from the bundle it built', () => {
+    const bundle = readFileSync(join(ROOT, 'dist/server.cjs'));
+    expect(readCodeCache(join(ROOT, 'dist/server.cjs.code-cache'), sha256(bundle))).toBeInstanceOf(Buffer);
+  });
+
+  it('the bundle refuses a broken master, naming file, line and path, and exits 1', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'npm-start-refusal-'));
+    try {
+      const res = spawnSync(process.execPath, ['dist/main.js'], {
+        cwd: ROOT,
+        encoding: 'utf8',
+        timeout: 60_000,
+        env: {
+          ...process.env,
+          PORT: '0',
+          PAYROLL_WORKERS: '1',
+          PAYROLL_DB: join(dir, 'p.sqlite'),
+          PAYROLL_DATABASE_URL: '',
+          PAYROLL_MASTERS_DIR: join(ROOT, 'test/fixtures/masters-broken/unknown-key'),
+        },
+      });
+      expect(res.status).toBe(1);
+      expect(res.stderr).toMatch(/^[\w/-]+\.yaml:\d+: \/\S*: .*unknown key/m);
+      expect(res.stdout + res.stderr).not.toMatch(/"msg":"listening"|\n\s+at /);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('serves from the build and passes SIGTERM to the server', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'npm-start-'));
     const child = spawn(NPM, ['start'], {
       cwd: ROOT,
@@ -62,6 +97,9 @@ describe('npm start', () => {
         expect([path, asset.status]).toEqual([path, 200]);
         expect((await asset.arrayBuffer()).byteLength).toBeGreaterThan(100);
       }
+      // The API's routes are made at first use (server/app.ts): in the bundle too they answer, here the key check.
+      const api = await fetch(`http://127.0.0.1:${listening.port}/v1/openapi.json`);
+      expect([api.status, ((await api.json()) as { error: { code: string } }).error.code]).toEqual([401, 'unauthorized']);
       child.kill('SIGTERM');
       expect(await exited).toBe(0);
       // The server itself is gone (drained and exited), not orphaned.

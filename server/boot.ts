@@ -1,0 +1,45 @@
+/**
+ * What `npm start` runs (bundled as dist/main.js): the server bundle dist/server.cjs (server/main.ts
+ * and everything it imports, built by `npm run build`) compiled with V8's code cache
+ * (server/code-cache.ts), then run as Node runs a CommonJS module. Without a usable cache it is compiled
+ * from its source as before, and the cache is written when this process exits, once it has compiled
+ * what a start and its first requests use (`npm run build` starts the server once for that).
+ *
+ * Why a CommonJS bundle: V8's code cache is reachable from node:vm's Script, which runs scripts, not ES
+ * modules, on Node 20.
+ */
+import { readFileSync } from 'node:fs';
+import Module, { createRequire } from 'node:module';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import vm from 'node:vm';
+import { readCodeCache, sha256, writeCodeCache } from './code-cache.ts';
+
+const bundle = fileURLToPath(new URL('./server.cjs', import.meta.url));
+const cacheFile = `${bundle}.code-cache`;
+
+/** The bundle compiled, with its code cache when one fits; the file's bytes are not kept once compiled. */
+function compile(): vm.Script {
+  const source = readFileSync(bundle);
+  const sourceHash = sha256(source);
+  const cachedData = readCodeCache(cacheFile, sourceHash);
+  // No importModuleDynamically: the build turns the bundle's `await import('pg')` into a require
+  // (package.json's --supported:dynamic-import=false), because the functions of a script deserialised
+  // from a code cache lose that callback (ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING).
+  const script = new vm.Script(Module.wrap(source.toString('utf8')), { filename: bundle, cachedData });
+  if (cachedData === undefined || script.cachedDataRejected) {
+    // A cache V8 refused (another node build or V8 flags) is replaced too, unless another process (a
+    // cluster worker) has already written a new one for this bundle.
+    const refused = cachedData;
+    // At exit every function this process ran is compiled.
+    process.once('exit', () => {
+      const current = readCodeCache(cacheFile, sourceHash);
+      if (current === undefined || (refused !== undefined && current.equals(refused)))
+        writeCodeCache(cacheFile, sourceHash, script.createCachedData());
+    });
+  }
+  return script;
+}
+
+const module = { exports: {} };
+(compile().runInThisContext() as (...args: unknown[]) => void)(module.exports, createRequire(bundle), module, bundle, dirname(bundle));
