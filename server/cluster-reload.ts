@@ -13,7 +13,7 @@ import { oneAtATime } from './one-at-a-time.ts';
 import { isReloadMessage, type ReloadMessage } from './reload-messages.ts';
 
 /** The longest a worker may take to check and build a set (its own check is bounded at 120 s). */
-export const PREPARE_TIMEOUT_MS = 150_000;
+const PREPARE_TIMEOUT_MS = 150_000;
 
 /** What the primary needs of a worker: node:cluster's Worker has it all. */
 export interface ReloadPeer {

@@ -3,7 +3,6 @@
  * See docs/rules.md for the anatomy and rules/schema.ts for the schema.
  */
 import type { Evaluator } from '../logic/types.ts';
-import type { MasterKind } from '../masters/types.ts';
 
 export type StepType =
   | 'settings_resolution'
@@ -71,5 +70,3 @@ export interface CompiledRule {
   /** name -> slot of the rule's scope that its vars were compiled against (engine/logic/rule-scope.ts) */
   scopeIndex?: ReadonlyMap<string, number>;
 }
-
-export type { MasterKind };

@@ -22,7 +22,7 @@ export const MAX_YAML_ALIASES = 100;
 const NEWLINE = 0x0a;
 
 /** The problem of text that is beyond the bounds, or null. */
-export function yamlSizeProblem(file: string, bytes: Buffer): LoadProblem | null {
+function yamlSizeProblem(file: string, bytes: Buffer): LoadProblem | null {
   if (bytes.length > MAX_YAML_FILE_BYTES) return tooLarge(file, `${bytes.length} bytes`, `${MAX_YAML_FILE_BYTES} bytes`);
   let lines = 1;
   for (let at = bytes.indexOf(NEWLINE); at >= 0; at = bytes.indexOf(NEWLINE, at + 1)) {

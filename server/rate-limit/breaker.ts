@@ -11,7 +11,7 @@ import { RateLimiterRes } from 'rate-limiter-flexible';
 import type { PointLimiter } from './insured.ts';
 
 export const FAILURES_TO_OPEN = 3;
-export const PROBE_INTERVAL_MS = 1000;
+const PROBE_INTERVAL_MS = 1000;
 
 export type BreakerState = 'closed' | 'open';
 

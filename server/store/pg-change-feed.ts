@@ -27,10 +27,10 @@ import type pgModule from 'pg';
 import type { Client, ClientConfig } from 'pg';
 import type { ChangeFeed, ChangeSubscriber } from './change-feed.ts';
 
-export const CHANGE_CHANNEL = 'payroll_cache_generation';
+const CHANGE_CHANNEL = 'payroll_cache_generation';
 const ACK_CHANNEL = 'payroll_cache_generation_ack';
 /** How listeners name their connection, so that a writer can count them. */
-export const LISTENER_APPLICATION_NAME = 'payroll-change-feed';
+const LISTENER_APPLICATION_NAME = 'payroll-change-feed';
 const HEARTBEAT_MS = 1000;
 const LEASE_MS = 2500;
 const RECONNECT_MIN_MS = 250;

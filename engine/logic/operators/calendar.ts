@@ -15,7 +15,7 @@ import { describe } from '../values.ts';
 const monthEnds = new Map<string, string>();
 const MAX_MONTHS = 1024;
 
-export function monthEnd(month: string): string {
+function monthEnd(month: string): string {
   const key = month.slice(0, 7);
   let end = monthEnds.get(key);
   if (end === undefined) {

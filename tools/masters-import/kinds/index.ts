@@ -12,7 +12,7 @@ import type { ImportKind } from './shared.ts';
 import { withholdingBonus } from './withholding-bonus.ts';
 import { withholdingMonthly } from './withholding-monthly.ts';
 
-export type { ImportedMaster, ImportKind, ImportOptions } from './shared.ts';
+export type { ImportKind } from './shared.ts';
 
 export const IMPORT_KINDS: Record<string, ImportKind> = {
   'withholding-monthly': withholdingMonthly,
