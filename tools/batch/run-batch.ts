@@ -9,6 +9,7 @@ import type { ProfileVersion } from '../../engine/index.ts';
 import { LineChunker } from './line-chunker.ts';
 import { addTimings, zeroTimings, type PhaseTimings } from './phase-timings.ts';
 import type { ProgressLine } from './progress.ts';
+import type { TraceForm } from './messages.ts';
 import { OrderedWorkerPool } from './worker-pool.ts';
 
 export interface BatchOptions {
@@ -24,6 +25,8 @@ export interface BatchOptions {
   progress?: ProgressLine;
   /** Write gzip: each chunk compressed by its worker, as one member of a multi-member gzip file (RFC 1952). */
   gzip?: boolean;
+  /** Traces as the API answers them (default), or compact with a dictionary (docs/batch.md). */
+  trace?: TraceForm;
   mastersDir?: string;
   rulesDir?: string;
 }
@@ -95,6 +98,7 @@ export async function runBatch(o: BatchOptions): Promise<BatchSummary> {
       maxLineBytes: o.maxLineBytes,
       timings: o.timings ?? false,
       gzip: o.gzip ?? false,
+      trace: o.trace ?? 'full',
       mastersDir: o.mastersDir,
       rulesDir: o.rulesDir,
     });
