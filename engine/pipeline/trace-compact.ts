@@ -42,6 +42,8 @@ interface Template {
   constants: unknown[];
   /** per variable key, in key order */
   forms: SlotForm[];
+  /** per interned slot: its last value (a copy) and that value's id */
+  last: ({ value: unknown; id: number } | undefined)[];
 }
 
 const VARIABLE_SLOT = Symbol('variable');
@@ -92,6 +94,43 @@ function sameAs(value: unknown, constant: unknown): boolean {
     return i === keys.length;
   }
   return false;
+}
+
+/** A flat object: plain, every value a primitive. */
+function isFlatObject(v: unknown): v is Record<string, unknown> {
+  if (!isPlainObject(v) || typeof v.toJSON === 'function') return false;
+  for (const k in v) if (!isPrimitive(v[k])) return false;
+  return true;
+}
+
+/** A copy of a primitive, a flat object, or an array of those (what sameFlat compares); undefined for anything else. */
+function flatCopy(v: unknown): unknown {
+  if (isPrimitive(v)) return v;
+  if (isFlatObject(v)) return { ...v };
+  if (!Array.isArray(v)) return undefined;
+  const copy = new Array<unknown>(v.length);
+  for (let i = 0; i < v.length; i++) {
+    const e: unknown = v[i];
+    if (isPrimitive(e)) copy[i] = e;
+    else if (isFlatObject(e)) copy[i] = { ...e };
+    else return undefined;
+  }
+  return copy;
+}
+
+/** `value` is written by JSON.stringify as `copy` (a flatCopy) is: identical primitives, the same keys in the same order. */
+function sameFlat(value: unknown, copy: unknown): boolean {
+  if (value === copy) return true;
+  if (Array.isArray(copy)) {
+    if (!Array.isArray(value) || value.length !== copy.length) return false;
+    for (let i = 0; i < copy.length; i++) {
+      const e: unknown = value[i];
+      const c: unknown = copy[i];
+      if (e !== c && !(isPlainObject(c) && sameAs(e, c) && typeof (e as { toJSON?: unknown }).toJSON !== 'function')) return false;
+    }
+    return true;
+  }
+  return isPlainObject(copy) && sameAs(value, copy) && typeof (value as { toJSON?: unknown }).toJSON !== 'function';
 }
 
 /** An object a slot can write as its values: plain, every value written the same at any index. */
@@ -174,20 +213,17 @@ export class CompactTraceWriter {
     if (!isPlainObject(result) || typeof result.toJSON === 'function' || COMPACT_TRACE_KEY in result) return JSON.stringify(result);
     const steps = result[TRACE_KEY];
     if (!Array.isArray(steps) || steps.length === 0 || !steps.every(isPlainObject)) return JSON.stringify(result);
-    let out = '';
+    // one JSON.stringify of the compact result: many small calls (one per value) cost more than the bytes they save
+    const compact = new Array<unknown>(steps.length);
+    for (let i = 0; i < steps.length; i++) compact[i] = this.stepValue(steps[i] as Record<string, unknown>);
+    const out: Record<string, unknown> = {};
     for (const k in result) {
-      const v = result[k];
-      let json: string | undefined;
-      let key = k;
-      if (k === TRACE_KEY) {
-        key = COMPACT_TRACE_KEY;
-        json = '[';
-        for (let i = 0; i < steps.length; i++) json += (i ? ',' : '') + this.stepJson(steps[i] as Record<string, unknown>);
-        json += ']';
-      } else json = JSON.stringify(v) as string | undefined;
-      if (json !== undefined) out += (out === '' ? '{' : ',') + JSON.stringify(key) + ':' + json;
+      const key = k === TRACE_KEY ? COMPACT_TRACE_KEY : k;
+      const value = k === TRACE_KEY ? compact : result[k];
+      if (key === '__proto__') Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+      else out[key] = value;
     }
-    return out === '' ? '{}' : out + '}';
+    return JSON.stringify(out);
   }
 
   /** The entries made since the last call, as the JSON text of a dictionary ({"steps":{…},"values":{…}}), or undefined. */
@@ -198,44 +234,57 @@ export class CompactTraceWriter {
     return text;
   }
 
-  private stepJson(step: Record<string, unknown>): string {
+  /**
+   * The compact step: [id, slot, ...] as values JSON.stringify writes as it writes them in the step (the
+   * same index in the trace array; no toJSON, nothing it omits), or the step itself when no entry fits.
+   */
+  private stepValue(step: Record<string, unknown>): unknown {
     const key = step.formula_code;
     let list = this.templates.get(key);
     let t = list?.find((c) => fits(step, c));
     if (!t) {
       t = this.templateOf(step);
-      if (!t) return JSON.stringify(step);
+      if (!t) return step;
       if (!list) this.templates.set(key, (list = []));
       if (list.unshift(t) > TEMPLATES_PER_KEY) list.pop();
     }
-    let out = '[' + t.id;
-    let s = 0;
     const { keys, constants, forms } = t;
+    const out: unknown[] = [t.id];
     for (let i = 0; i < keys.length; i++) {
       if (constants[i] !== VARIABLE_SLOT) continue;
       const v = step[keys[i]];
-      const form = forms[s++];
-      if (form === 'value') out += ',' + JSON.stringify(v);
-      else if (form === 'interned') out += ',' + this.intern(JSON.stringify(v));
+      const form = forms[out.length - 1];
+      if (form === 'value') out.push(v);
+      else if (form === 'interned') out.push(this.intern(t, out.length - 1, v));
       else {
-        out += ',[';
-        for (let j = 0; j < form.length; j++) out += (j ? ',' : '') + JSON.stringify((v as Record<string, unknown>)[form[j]]);
-        out += ']';
+        const values = new Array<unknown>(form.length);
+        for (let j = 0; j < form.length; j++) values[j] = (v as Record<string, unknown>)[form[j]];
+        out.push(values);
       }
     }
-    return out + ']';
+    return out;
   }
 
-  /** The id of a value's JSON text, defining it when new; the text in a one-element array when the table is full. */
-  private intern(json: string): string {
-    const id = this.values.get(json);
-    if (id !== undefined) return String(id);
-    if (this.values.size >= this.maxValues) return '[' + json + ']';
-    const fresh = this.nextValueId;
-    this.nextValueId += this.idStep;
-    this.values.set(json, fresh);
-    this.newValues += (this.newValues === '' ? '' : ',') + `"${fresh}":${json}`;
-    return String(fresh);
+  /**
+   * The id of an interned slot's value, defining it when new; the value in a one-element array when the
+   * table is full. The value the slot had last time is checked first: master references repeat from one
+   * result to the next, and comparing them costs less than writing and hashing their text.
+   */
+  private intern(t: Template, slot: number, v: unknown): number | unknown[] {
+    const last = t.last[slot];
+    if (last !== undefined && sameFlat(v, last.value)) return last.id;
+    const json = JSON.stringify(v);
+    let id = this.values.get(json);
+    if (id === undefined) {
+      if (this.values.size >= this.maxValues) return [v];
+      id = this.nextValueId;
+      this.nextValueId += this.idStep;
+      this.values.set(json, id);
+      this.newValues += (this.newValues === '' ? '' : ',') + `"${id}":${json}`;
+    }
+    const copy = flatCopy(v);
+    if (copy !== undefined) t.last[slot] = { value: copy, id };
+    return id;
   }
 
   /** A new entry made from `step`, pending in the dictionary; undefined when no entry can describe it exactly. */
@@ -258,7 +307,7 @@ export class CompactTraceWriter {
       constants.push(Array.isArray(v) ? v.slice() : isPlainObject(v) ? { ...v } : v);
       Object.defineProperty(constant, k, { value: v, enumerable: true, writable: true, configurable: true });
     }
-    const t: Template = { id: this.nextStepId, keys, constants, forms };
+    const t: Template = { id: this.nextStepId, keys, constants, forms, last: forms.map(() => undefined) };
     this.nextStepId += this.idStep;
     const entry = JSON.stringify({ keys, constant, slots: forms });
     this.newSteps += (this.newSteps === '' ? '' : ',') + `"${t.id}":${entry}`;
