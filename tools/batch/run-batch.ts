@@ -42,6 +42,8 @@ export interface BatchSummary {
   workers: number;
   chunk_lines: number;
   peak_rss_mb: number;
+  /** Bytes written to the output (compressed with --gzip). */
+  output_bytes: number;
   /** CPU time of the whole process (main thread and workers): on a shared machine, the honest cost. */
   cpu_seconds: number;
   /** CPU time spent until every worker had loaded its engine. */
@@ -73,6 +75,7 @@ export async function runBatch(o: BatchOptions): Promise<BatchSummary> {
   let results = 0;
   let bytesRead = 0;
   let bytesWritten = 0;
+  let outputBytes = 0;
   // Small first chunks: the whole window is handed out before the first result tells the output size.
   let chunkLines = o.chunkLines ?? AUTO_CHUNK.firstLines;
   const chunker = new LineChunker(chunkLines, MAX_CHUNK_BYTES, o.maxLineBytes);
@@ -82,6 +85,7 @@ export async function runBatch(o: BatchOptions): Promise<BatchSummary> {
     results += m.ok;
     // sized by the results' text, compressed or not: it is what a worker holds in memory per chunk
     bytesWritten += m.textBytes;
+    outputBytes += m.bytes.length;
     if (o.chunkLines === undefined && lines > 0) {
       const perLine = bytesWritten / lines;
       chunkLines = Math.max(AUTO_CHUNK.minLines, Math.min(AUTO_CHUNK.maxLines, Math.round(AUTO_CHUNK.outputBytes / perLine)));
@@ -132,6 +136,7 @@ export async function runBatch(o: BatchOptions): Promise<BatchSummary> {
     workers: o.workers,
     chunk_lines: chunkLines,
     peak_rss_mb: Math.round(process.resourceUsage().maxRSS / 1024),
+    output_bytes: outputBytes,
     cpu_seconds: Number(cpuSeconds().toFixed(2)),
     engine_load_cpu_seconds: Number(loadCpu.toFixed(2)),
     ...(o.timings
