@@ -65,72 +65,71 @@ function plainJson(v: unknown): boolean {
   return typeof (v as { toJSON?: unknown }).toJSON !== 'function';
 }
 
-/** A constant an entry can hold and compare by identity: a primitive, or a flat array or plain object of primitives. */
-function flatConstant(v: unknown): boolean {
-  if (isPrimitive(v)) return true;
-  if (Array.isArray(v)) return v.every(isPrimitive);
-  if (isPlainObject(v)) {
-    for (const k in v) if (!isPrimitive(v[k])) return false;
-    return typeof v.toJSON !== 'function';
-  }
-  return false;
-}
+/**
+ * A plain object of primitives, as it was when copied: its keys and values in JSON.stringify's order,
+ * kept as arrays so that comparing a later object with it allocates nothing.
+ */
+class Flat {
+  constructor(
+    readonly keys: string[],
+    readonly values: unknown[],
+  ) {}
 
-/** A value JSON.stringify would write the same as `constant` (identical, or a flat array or object of identical values). */
-function sameAs(value: unknown, constant: unknown): boolean {
-  if (value === constant) return true;
-  if (Array.isArray(constant)) {
-    if (!Array.isArray(value) || value.length !== constant.length) return false;
-    for (let i = 0; i < value.length; i++) if (value[i] !== constant[i]) return false;
-    return true;
-  }
-  if (isPlainObject(constant) && isPlainObject(value)) {
+  /** `v` is a plain object JSON.stringify writes as this one was written: the same keys in the same order, identical values. */
+  matches(v: unknown): boolean {
+    if (!isPlainObject(v)) return false;
     let i = 0;
-    const keys = Object.keys(constant);
-    for (const k in value) {
-      if (k !== keys[i] || value[k] !== constant[k]) return false;
+    const { keys, values } = this;
+    for (const k in v) {
+      if (k !== keys[i] || v[k] !== values[i]) return false;
       i++;
     }
     return i === keys.length;
   }
-  return false;
 }
 
-/** A flat object: plain, every value a primitive. */
-function isFlatObject(v: unknown): v is Record<string, unknown> {
-  if (!isPlainObject(v) || typeof v.toJSON === 'function') return false;
-  for (const k in v) if (!isPrimitive(v[k])) return false;
-  return true;
+/** The Flat of a plain object whose values are primitives (a toJSON function is not one); undefined otherwise. */
+function flatOf(v: unknown): Flat | undefined {
+  if (!isPlainObject(v)) return undefined;
+  const keys: string[] = [];
+  const values: unknown[] = [];
+  for (const k in v) {
+    if (!isPrimitive(v[k])) return undefined;
+    keys.push(k);
+    values.push(v[k]);
+  }
+  return new Flat(keys, values);
 }
 
-/** A copy of a primitive, a flat object, or an array of those (what sameFlat compares); undefined for anything else. */
+/**
+ * A copy an entry can hold and compare a later value with, by identity of primitives: the primitive
+ * itself, a Flat, or an array of primitives and Flats; undefined for anything else (nested deeper, or
+ * not plain).
+ */
 function flatCopy(v: unknown): unknown {
   if (isPrimitive(v)) return v;
-  if (isFlatObject(v)) return { ...v };
-  if (!Array.isArray(v)) return undefined;
+  if (!Array.isArray(v)) return flatOf(v);
   const copy = new Array<unknown>(v.length);
   for (let i = 0; i < v.length; i++) {
     const e: unknown = v[i];
-    if (isPrimitive(e)) copy[i] = e;
-    else if (isFlatObject(e)) copy[i] = { ...e };
-    else return undefined;
+    const c = isPrimitive(e) ? e : flatOf(e);
+    if (c === undefined) return undefined;
+    copy[i] = c;
   }
   return copy;
 }
 
-/** `value` is written by JSON.stringify as `copy` (a flatCopy) is: identical primitives, the same keys in the same order. */
+/** `value` is written by JSON.stringify as the value `copy` (a flatCopy) was made from: identical primitives, the same keys in the same order. */
 function sameFlat(value: unknown, copy: unknown): boolean {
   if (value === copy) return true;
-  if (Array.isArray(copy)) {
-    if (!Array.isArray(value) || value.length !== copy.length) return false;
-    for (let i = 0; i < copy.length; i++) {
-      const e: unknown = value[i];
-      const c: unknown = copy[i];
-      if (e !== c && !(isPlainObject(c) && sameAs(e, c) && typeof (e as { toJSON?: unknown }).toJSON !== 'function')) return false;
-    }
-    return true;
+  if (copy instanceof Flat) return copy.matches(value);
+  if (!Array.isArray(copy) || !Array.isArray(value) || value.length !== copy.length) return false;
+  for (let i = 0; i < copy.length; i++) {
+    const e: unknown = value[i];
+    const c: unknown = copy[i];
+    if (e !== c && !(c instanceof Flat && c.matches(e))) return false;
   }
-  return isPlainObject(copy) && sameAs(value, copy) && typeof (value as { toJSON?: unknown }).toJSON !== 'function';
+  return true;
 }
 
 /** An object a slot can write as its values: plain, every value written the same at any index. */
@@ -166,7 +165,7 @@ function fits(step: Record<string, unknown>, t: Template): boolean {
     if (c === VARIABLE_SLOT) {
       const form = forms[s++];
       if (typeof form === 'string' ? !plainJson(v) : !fitsShape(v, form)) return false;
-    } else if (!sameAs(v, c)) return false;
+    } else if (v !== c && !sameFlat(v, c)) return false;
     i++;
   }
   return i === keys.length;
@@ -241,7 +240,8 @@ export class CompactTraceWriter {
   private stepValue(step: Record<string, unknown>): unknown {
     const key = step.formula_code;
     let list = this.templates.get(key);
-    let t = list?.find((c) => fits(step, c));
+    let t: Template | undefined;
+    if (list) for (let i = 0; i < list.length && !t; i++) if (fits(step, list[i])) t = list[i];
     if (!t) {
       t = this.templateOf(step);
       if (!t) return step;
@@ -302,9 +302,10 @@ export class CompactTraceWriter {
         forms.push(INTERNED.has(k) ? 'interned' : SHAPED.has(k) ? (shapeOf(v) ?? 'value') : 'value');
         continue;
       }
-      if (!flatConstant(v)) return undefined;
       // kept as they are now: a later step fits only if its values are identical to these
-      constants.push(Array.isArray(v) ? v.slice() : isPlainObject(v) ? { ...v } : v);
+      const copy = flatCopy(v);
+      if (copy === undefined || (Array.isArray(copy) && copy.some((c) => c instanceof Flat))) return undefined;
+      constants.push(copy);
       Object.defineProperty(constant, k, { value: v, enumerable: true, writable: true, configurable: true });
     }
     const t: Template = { id: this.nextStepId, keys, constants, forms, last: forms.map(() => undefined) };
