@@ -37,7 +37,7 @@ and writes one line per input line, in input order:
   --gzip               write the output gzip-compressed (compressed by the workers; e.g. --out results.jsonl.gz)
   --trace full|compact traces as the API answers them (default), or compact: each step's rule, formula,
                        provenance, input names and master references written once in a dictionary, per
-                       result only the step's values (about a seventh of the bytes; docs/batch.md)
+                       result only the step's values (about a tenth of the bytes; docs/batch.md)
   --expand             turn an output written with --trace compact (gzip or not) back into the full form
   --stats              print the run's figures as one JSON line on stderr at the end
   --no-progress        no progress line (shown only when stderr is a terminal anyway)
