@@ -16,6 +16,7 @@ export { applyProfilePut } from './profile/apply-put.ts';
 export { customRatesSchema, profilePutBodySchema, profileVersionSchema } from './profile/schema.ts';
 export { loadEngine } from './engine.ts';
 export { resultJson, resultUtf8 } from './pipeline/trace-json.ts';
+export { COMPACT_TRACE_KEY, CompactTraceReader, CompactTraceWriter, type CompactTraceOptions } from './pipeline/trace-compact.ts';
 export { CHECK_HEAP_MB, CHECK_TIMEOUT_MS, checkOffThread, loadEngineOffThread } from './load-off-thread.ts';
 export { isIsoDate } from './util/dates.ts';
 export { DEFAULT_LOAD_CACHE } from './load-cache.ts';

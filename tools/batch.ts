@@ -14,9 +14,12 @@ import { readConfig } from '../server/config.ts';
 import { loadProfilesFile } from './batch/profiles-file.ts';
 import { loadProfilesFromStore } from './batch/profiles-store.ts';
 import { ProgressLine } from './batch/progress.ts';
+import { expandOutput } from './batch/expand-output.ts';
+import type { TraceForm } from './batch/messages.ts';
 import { runBatch } from './batch/run-batch.ts';
 
 const HELP = `Usage: npm run batch -- --in FILE|- --out FILE|- (--profiles FILE.yaml | --account ACCOUNT_ID) [options]
+       npm run batch -- --expand --in FILE|- --out FILE|- [--gzip]
 
 Computes one calculation per input line, e.g.
   {"type":"monthly_payroll","request":{ ...the API request body... }}
@@ -32,6 +35,10 @@ and writes one line per input line, in input order:
   --workers N          worker threads (default: one per core, ${availableParallelism()} here)
   --chunk-lines N      lines per message to a worker (default: automatic, up to 256 lines and about 1 MB of results)
   --gzip               write the output gzip-compressed (compressed by the workers; e.g. --out results.jsonl.gz)
+  --trace full|compact traces as the API answers them (default), or compact: each step's rule, formula,
+                       provenance, input names and master references written once in a dictionary, per
+                       result only the step's values (about a tenth of the bytes; docs/batch.md)
+  --expand             turn an output written with --trace compact (gzip or not) back into the full form
   --stats              print the run's figures as one JSON line on stderr at the end
   --no-progress        no progress line (shown only when stderr is a terminal anyway)
   --help               this text
@@ -68,6 +75,8 @@ function parseCommandLine(argv: string[]) {
         'chunk-lines': { type: 'string' },
         stats: { type: 'boolean' },
         gzip: { type: 'boolean' },
+        trace: { type: 'string' },
+        expand: { type: 'boolean' },
         'no-progress': { type: 'boolean' },
         help: { type: 'boolean' },
       },
@@ -78,9 +87,24 @@ function parseCommandLine(argv: string[]) {
   if (parsed.help) return { help: true as const };
   if (!parsed.in) throw new UsageError('--in is required (a file, or - for standard input)');
   if (!parsed.out) throw new UsageError('--out is required (a file, or - for standard output)');
+  if (parsed.expand) {
+    const other = ['profiles', 'account', 'workers', 'chunk-lines', 'trace'].find((k) => parsed[k as keyof typeof parsed] !== undefined);
+    if (other) throw new UsageError(`--expand takes only --in, --out, --gzip, --stats: not --${other}`);
+    return {
+      help: false as const,
+      expand: true as const,
+      in: parsed.in,
+      out: parsed.out,
+      gzip: parsed.gzip ?? false,
+      stats: parsed.stats ?? false,
+    };
+  }
+  if (parsed.trace !== undefined && parsed.trace !== 'full' && parsed.trace !== 'compact')
+    throw new UsageError(`--trace must be full or compact, got ${JSON.stringify(parsed.trace)}`);
   if (!parsed.profiles === !parsed.account) throw new UsageError('give exactly one of --profiles FILE or --account ACCOUNT_ID');
   return {
     help: false as const,
+    expand: false as const,
     in: parsed.in,
     out: parsed.out,
     profiles: parsed.profiles,
@@ -89,6 +113,7 @@ function parseCommandLine(argv: string[]) {
     chunkLines: parsed['chunk-lines'] === undefined ? undefined : positiveInteger(parsed['chunk-lines'], 'chunk-lines', 0),
     stats: parsed.stats ?? false,
     gzip: parsed.gzip ?? false,
+    trace: (parsed.trace ?? 'full') as TraceForm,
     progress: !parsed['no-progress'] && process.stderr.isTTY,
   };
 }
@@ -106,6 +131,7 @@ async function main(): Promise<number> {
     process.stdout.write(HELP + '\n');
     return 0;
   }
+  if (args.expand) return expand(args);
   const config = readConfig();
   let profiles: Map<string, ProfileVersion[]>;
   try {
@@ -126,6 +152,7 @@ async function main(): Promise<number> {
     maxLineBytes: config.maxBodyBytes,
     timings: args.stats,
     gzip: args.gzip,
+    trace: args.trace,
     progress: args.progress ? new ProgressLine(process.stderr, totalBytes) : undefined,
     mastersDir: config.mastersDir,
     rulesDir: config.rulesDir,
@@ -143,6 +170,18 @@ async function main(): Promise<number> {
   if (args.stats) process.stderr.write(JSON.stringify(summary) + '\n');
   else if (args.progress) process.stderr.write(`${summary.lines} lines (${summary.errors} errors) in ${summary.seconds} s\n`);
   return summary.errors > 0 ? EXIT_LINES_FAILED : 0;
+}
+
+async function expand(args: { in: string; out: string; gzip: boolean; stats: boolean }): Promise<number> {
+  const input: Readable = args.in === '-' ? process.stdin : createReadStream(args.in, { highWaterMark: 256 * 1024 });
+  const output: Writable = args.out === '-' ? process.stdout : createWriteStream(args.out);
+  const summary = await expandOutput(input, output, { gzip: args.gzip });
+  if (output !== process.stdout) {
+    output.end();
+    await finished(output);
+  }
+  if (args.stats) process.stderr.write(JSON.stringify(summary) + '\n');
+  return 0;
 }
 
 main().then(

@@ -79,7 +79,11 @@ describe('npm run bench -- --quick', () => {
 
   it('has the start-up time and the batch throughput with peak RSS', () => {
     expect(report).toMatch(/## Start-up .*\nmedian of 1: [\d,]+ ms/);
-    expectNumericRows(tableAfter('## Batch'), [/^monthly payroll, without trace$/, /^monthly payroll, with trace$/]);
+    expectNumericRows(tableAfter('## Batch'), [
+      /^monthly payroll, without trace$/,
+      /^monthly payroll, with trace$/,
+      /^monthly payroll, with trace, --trace compact$/,
+    ]);
     expect(report).toMatch(/without trace: parse [\d.]+ %, validate [\d.]+ %, calculate [\d.]+ %, serialize [\d.]+ %/);
   });
 });

@@ -12,8 +12,18 @@ export interface WorkerSetup {
   timings: boolean;
   /** Each chunk's output lines as one gzip member (the file is their concatenation: a valid gzip file). */
   gzip: boolean;
+  /** How results carry their trace: as the API answers it, or compact (engine/pipeline/trace-compact.ts). */
+  trace: TraceForm;
   mastersDir?: string;
   rulesDir?: string;
+}
+
+export type TraceForm = 'full' | 'compact';
+
+/** What each worker is started with: the setup and its place among the workers (its dictionary ids are its own). */
+export interface WorkerData extends WorkerSetup {
+  workerIndex: number;
+  workerCount: number;
 }
 
 export type ToWorker = { kind: 'chunk'; chunk: Chunk };

@@ -5,7 +5,7 @@
  * the HTTP status the API would have answered; the line number is on every output line.
  */
 import { performance } from 'node:perf_hooks';
-import { resultJson, widenForProfile, type Engine, type ProfileVersion } from '../../engine/index.ts';
+import { resultJson, widenForProfile, type CompactTraceWriter, type Engine, type ProfileVersion } from '../../engine/index.ts';
 import { ApiError } from '../../server/errors/api-error.ts';
 import { errorEnvelopeBody } from '../../server/errors/envelope-body.ts';
 import { toApiError } from '../../server/errors/to-api-error.ts';
@@ -24,6 +24,8 @@ export interface LineContext {
   maxLineBytes: number;
   /** Filled when the caller wants phase figures (--stats). */
   timings?: PhaseTimings;
+  /** --trace compact: results are written with compact traces by this writer (one per worker). */
+  compact?: CompactTraceWriter;
   /** Told about internal errors (name and stack only: a message can carry input values). */
   onInternalError?: (err: unknown, line: number) => void;
 }
@@ -73,13 +75,26 @@ function compute(text: string, ctx: LineContext, t: PhaseTimings | undefined): R
   return result as unknown as Record<string, unknown>;
 }
 
+/**
+ * The output line of a result. Full: JSON.stringify({ line, status: 200, result }), the trace's constant
+ * parts spliced (engine/pipeline/trace-json.ts). Compact: the trace compact, and the dictionary entries
+ * this writer made for it under "trace_dictionary" (before "result", so a reader defines them first);
+ * expand-output.ts turns it back into the full line.
+ */
+export function resultLine(line: number, result: unknown, compact: CompactTraceWriter | undefined): string {
+  if (!compact) return `{"line":${line},"status":200,"result":${resultJson(result)}}`;
+  const json = compact.resultJson(result);
+  // taken only once the result is written: entries made for a line that failed go with the next one
+  const dictionary = compact.takeDictionary();
+  return `{"line":${line},"status":200,${dictionary ? `"trace_dictionary":${dictionary},` : ''}"result":${json}}`;
+}
+
 /** The output line (JSON, no newline) for input line number `line`, and whether it is a result. */
 export function processLine(text: string, line: number, ctx: LineContext): { text: string; ok: boolean } {
   try {
     const result = compute(text, ctx, ctx.timings);
     const start = ctx.timings ? performance.now() : 0;
-    // JSON.stringify({ line, status: 200, result }) with the trace's constant parts spliced (engine/pipeline/trace-json.ts)
-    const out = `{"line":${line},"status":200,"result":${resultJson(result)}}`;
+    const out = resultLine(line, result, ctx.compact);
     if (ctx.timings) ctx.timings.serialize += performance.now() - start;
     return { text: out, ok: true };
   } catch (err) {

@@ -9,6 +9,7 @@ import type { ProfileVersion } from '../../engine/index.ts';
 import { LineChunker } from './line-chunker.ts';
 import { addTimings, zeroTimings, type PhaseTimings } from './phase-timings.ts';
 import type { ProgressLine } from './progress.ts';
+import type { TraceForm } from './messages.ts';
 import { OrderedWorkerPool } from './worker-pool.ts';
 
 export interface BatchOptions {
@@ -24,6 +25,8 @@ export interface BatchOptions {
   progress?: ProgressLine;
   /** Write gzip: each chunk compressed by its worker, as one member of a multi-member gzip file (RFC 1952). */
   gzip?: boolean;
+  /** Traces as the API answers them (default), or compact with a dictionary (docs/batch.md). */
+  trace?: TraceForm;
   mastersDir?: string;
   rulesDir?: string;
 }
@@ -39,6 +42,8 @@ export interface BatchSummary {
   workers: number;
   chunk_lines: number;
   peak_rss_mb: number;
+  /** Bytes written to the output (compressed with --gzip). */
+  output_bytes: number;
   /** CPU time of the whole process (main thread and workers): on a shared machine, the honest cost. */
   cpu_seconds: number;
   /** CPU time spent until every worker had loaded its engine. */
@@ -70,6 +75,7 @@ export async function runBatch(o: BatchOptions): Promise<BatchSummary> {
   let results = 0;
   let bytesRead = 0;
   let bytesWritten = 0;
+  let outputBytes = 0;
   // Small first chunks: the whole window is handed out before the first result tells the output size.
   let chunkLines = o.chunkLines ?? AUTO_CHUNK.firstLines;
   const chunker = new LineChunker(chunkLines, MAX_CHUNK_BYTES, o.maxLineBytes);
@@ -79,6 +85,7 @@ export async function runBatch(o: BatchOptions): Promise<BatchSummary> {
     results += m.ok;
     // sized by the results' text, compressed or not: it is what a worker holds in memory per chunk
     bytesWritten += m.textBytes;
+    outputBytes += m.bytes.length;
     if (o.chunkLines === undefined && lines > 0) {
       const perLine = bytesWritten / lines;
       chunkLines = Math.max(AUTO_CHUNK.minLines, Math.min(AUTO_CHUNK.maxLines, Math.round(AUTO_CHUNK.outputBytes / perLine)));
@@ -95,6 +102,7 @@ export async function runBatch(o: BatchOptions): Promise<BatchSummary> {
       maxLineBytes: o.maxLineBytes,
       timings: o.timings ?? false,
       gzip: o.gzip ?? false,
+      trace: o.trace ?? 'full',
       mastersDir: o.mastersDir,
       rulesDir: o.rulesDir,
     });
@@ -128,6 +136,7 @@ export async function runBatch(o: BatchOptions): Promise<BatchSummary> {
     workers: o.workers,
     chunk_lines: chunkLines,
     peak_rss_mb: Math.round(process.resourceUsage().maxRSS / 1024),
+    output_bytes: outputBytes,
     cpu_seconds: Number(cpuSeconds().toFixed(2)),
     engine_load_cpu_seconds: Number(loadCpu.toFixed(2)),
     ...(o.timings

@@ -7,7 +7,7 @@
 import { Worker } from 'node:worker_threads';
 import type { Writable } from 'node:stream';
 import type { Chunk } from './line-chunker.ts';
-import type { FromWorker, WorkerSetup } from './messages.ts';
+import type { FromWorker, WorkerData, WorkerSetup } from './messages.ts';
 
 type DoneMessage = Extract<FromWorker, { kind: 'done' }>;
 
@@ -40,8 +40,9 @@ export class OrderedWorkerPool {
   async start(count: number, setup: WorkerSetup): Promise<void> {
     const boot = new URL('./worker-boot.mjs', import.meta.url);
     await Promise.all(
-      Array.from({ length: count }, () => {
-        const worker = new Worker(boot, { workerData: setup });
+      Array.from({ length: count }, (_, workerIndex) => {
+        const workerData: WorkerData = { ...setup, workerIndex, workerCount: count };
+        const worker = new Worker(boot, { workerData });
         const slot: Slot = { worker, busy: 0 };
         this.slots.push(slot);
         return new Promise<void>((resolve, reject) => {

@@ -4,12 +4,12 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { gzipSync } from 'node:zlib';
-import { LoadError, loadEngine, type Engine } from '../../engine/index.ts';
-import type { FromWorker, ToWorker, WorkerSetup } from './messages.ts';
+import { CompactTraceWriter, LoadError, loadEngine, type Engine } from '../../engine/index.ts';
+import type { FromWorker, ToWorker, WorkerData } from './messages.ts';
 import { zeroTimings } from './phase-timings.ts';
 import { processLine, tooLargeLine, type LineContext } from './process-line.ts';
 
-const setup = workerData as WorkerSetup;
+const setup = workerData as WorkerData;
 const port = parentPort!;
 const send = (m: FromWorker, transfer: ArrayBuffer[] = []) => port.postMessage(m, transfer);
 
@@ -27,6 +27,9 @@ const ctx: LineContext = {
   profiles: new Map(setup.profiles),
   runId: setup.runId,
   maxLineBytes: setup.maxLineBytes,
+  // ids i, i + n, i + 2n, ... for worker i of n: the workers' entries never share an id, and each worker's
+  // lines reach the output in the order it wrote them, so an entry is always defined before its first use
+  compact: setup.trace === 'compact' ? new CompactTraceWriter({ firstId: setup.workerIndex, idStep: setup.workerCount }) : undefined,
   onInternalError(err, line) {
     // Name and stack frames only: an error message can quote input values (employee data).
     const frames = err instanceof Error && err.stack ? err.stack.split('\n').slice(1).join('\n') : '';

@@ -1,6 +1,6 @@
 /**
- * Batch throughput: `npm run batch`'s command on generated files of monthly payrolls (without and with
- * trace), all cores, profiles from a YAML file; figures from the run's own --stats line (lines/s after
+ * Batch throughput: `npm run batch`'s command on generated files of monthly payrolls (without trace,
+ * with trace as the API answers it, and with trace in the compact form of --trace compact), all cores, profiles from a YAML file; figures from the run's own --stats line (lines/s after
  * and including the workers' engine load, peak RSS of the process, worker time per phase).
  */
 import { spawn } from 'node:child_process';
@@ -12,11 +12,11 @@ import { writeProfiles, writeRequests } from './generate-requests.ts';
 import { ROOT } from './server-process.ts';
 import { fmt, median, table } from './stats.ts';
 
-function runBatch(input: string, profiles: string): Promise<BatchSummary> {
+function runBatch(input: string, profiles: string, extra: readonly string[]): Promise<BatchSummary> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       join(ROOT, 'node_modules/.bin/tsx'),
-      ['tools/batch.ts', '--in', input, '--out', '/dev/null', '--profiles', profiles, '--stats', '--no-progress'],
+      ['tools/batch.ts', '--in', input, '--out', '/dev/null', '--profiles', profiles, '--stats', '--no-progress', ...extra],
       {
         cwd: ROOT,
         stdio: ['ignore', 'ignore', 'pipe'],
@@ -38,14 +38,20 @@ export async function benchBatch(runs: number, lines: { withoutTrace: number; wi
     writeProfiles(profiles);
     const rows: string[][] = [];
     const phases: string[] = [];
-    for (const [label, count, trace] of [
-      ['without trace', lines.withoutTrace, false],
-      ['with trace', lines.withTrace, true],
+    const inputs = new Map<boolean, string>();
+    for (const [label, count, trace, extra] of [
+      ['without trace', lines.withoutTrace, false, []],
+      ['with trace', lines.withTrace, true, []],
+      ['with trace, --trace compact', lines.withTrace, true, ['--trace', 'compact']],
     ] as const) {
-      const input = join(dir, `monthly-${trace ? 'trace' : 'plain'}.jsonl`);
-      await writeRequests(input, count, trace);
+      let input = inputs.get(trace);
+      if (input === undefined) {
+        input = join(dir, `monthly-${trace ? 'trace' : 'plain'}.jsonl`);
+        await writeRequests(input, count, trace);
+        inputs.set(trace, input);
+      }
       const summaries: BatchSummary[] = [];
-      for (let i = 0; i < runs; i++) summaries.push(await runBatch(input, profiles));
+      for (let i = 0; i < runs; i++) summaries.push(await runBatch(input, profiles, extra));
       const pick = summaries.find((s) => s.lines_per_second === median(summaries.map((x) => x.lines_per_second))) ?? summaries[0];
       const computeSeconds = pick.seconds - pick.engine_load_seconds;
       const steady = pick.lines / computeSeconds;
@@ -59,6 +65,7 @@ export async function benchBatch(runs: number, lines: { withoutTrace: number; wi
         fmt(1_000_000 / steady + pick.engine_load_seconds),
         fmt(((pick.cpu_seconds - pick.engine_load_cpu_seconds) / pick.lines) * 1_000_000),
         fmt(pick.peak_rss_mb),
+        fmt(pick.output_bytes / pick.lines),
       ]);
       const w = pick.worker_ms!;
       const busy = w.parse + w.validate + w.calculate + w.serialize;
@@ -81,6 +88,7 @@ export async function benchBatch(runs: number, lines: { withoutTrace: number; wi
           's per 1M (est.)',
           'CPU s per 1M after load',
           'peak RSS MB',
+          'output bytes/line',
         ],
         rows,
       ),
