@@ -37,12 +37,17 @@ if (routeIndex < 0) throw new Error(`--route must be one of ${ROUTES.join(', ')}
 const outDir = join(ROOT, '.tmp/profile-dist');
 const profDir = join(ROOT, '.tmp/prof');
 
-/** `npm run build`'s esbuild step (read from package.json, so the profile follows the build), with source maps, into outDir. */
+/**
+ * `npm run build`'s esbuild step of the server bundle (read from package.json, so the profile follows
+ * the build), with source maps, into outDir. The bundle is run directly, without dist/main.js's code
+ * cache: the profile is of the steady state, where the cache plays no part.
+ */
 function buildWithSourceMaps(): void {
   const build = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.build;
   const esbuild = build.split('&&')[0].trim();
-  if (!esbuild.startsWith('esbuild ') || !esbuild.includes('--outdir=dist')) throw new Error(`unexpected build script: ${build}`);
-  execSync(`${esbuild.replace('--outdir=dist', `--outdir=${outDir}`)} --sourcemap`, {
+  if (!esbuild.startsWith('esbuild ') || !esbuild.includes('--outfile=dist/server.cjs'))
+    throw new Error(`unexpected build script: ${build}`);
+  execSync(`${esbuild.replace('--outfile=dist/server.cjs', `--outfile=${join(outDir, 'server.cjs')}`)} --sourcemap`, {
     cwd: ROOT,
     stdio: 'inherit',
     env: { ...process.env, PATH: `${join(ROOT, 'node_modules/.bin')}:${process.env.PATH ?? ''}` },
@@ -52,7 +57,7 @@ function buildWithSourceMaps(): void {
 buildWithSourceMaps();
 rmSync(profDir, { recursive: true, force: true });
 mkdirSync(profDir, { recursive: true });
-const command = `exec node --cpu-prof --cpu-prof-dir=${profDir} --cpu-prof-interval=${opt['interval-us']} ${join(outDir, 'main.js')}`;
+const command = `exec node --cpu-prof --cpu-prof-dir=${profDir} --cpu-prof-interval=${opt['interval-us']} ${join(outDir, 'server.cjs')}`;
 const bench = await startBenchServer(command, { LOG_LEVEL: opt['log-level'] });
 const target = bench.targets[routeIndex];
 let window: { from: number; to: number; requests: number; rps: number; cpuUsPerRequest: number };
@@ -73,8 +78,8 @@ const file = join(
 if (opt.out) copyFileSync(file, opt.out);
 
 // Frames named after their original source through the bundle's source map.
-const map = new SourceMap(JSON.parse(readFileSync(join(outDir, 'main.js.map'), 'utf8')));
-const bundleUrl = `file://${join(outDir, 'main.js')}`;
+const map = new SourceMap(JSON.parse(readFileSync(join(outDir, 'server.cjs.map'), 'utf8')));
+const bundleUrl = `file://${join(outDir, 'server.cjs')}`;
 function sourceOf(f: CallFrame): { file: string; line: number } | null {
   if (f.url !== bundleUrl) return null;
   const entry = map.findEntry(f.lineNumber, f.columnNumber) as { originalSource?: string; originalLine?: number };
