@@ -69,7 +69,11 @@ export function runClusterPrimary(config: ServerConfig, logger: Logger): void {
       failed = true;
       logger.fatal(about, 'a worker failed to start; stopping');
       shutDown('SIGTERM');
-    } else if (code !== 0 && !(signal === 'SIGTERM' && !everListened)) failed = true; // one still starting has nothing to drain
+    } else if (code !== 0 && !(signal === 'SIGTERM' && !everListened)) {
+      // one still starting has nothing to drain; any other exit but 0 makes the drain a failure: say which
+      failed = true;
+      logger.error({ ...about, ever_listened: everListened }, 'a worker did not drain cleanly');
+    }
     if (Object.keys(cluster.workers ?? {}).length === 0) {
       logger.info('stopped');
       process.exit(failed ? 1 : 0);

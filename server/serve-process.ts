@@ -45,9 +45,33 @@ export async function serveProcess(config: ServerConfig, logger: Logger): Promis
   const engines = new EngineHolder(engine, () =>
     loadEngineOffThread({ mastersDir: config.mastersDir, rulesDir: config.rulesDir, cacheFile: DEFAULT_LOAD_CACHE }),
   );
+  const starting = startServer({ engine: engines, store, config, logger }, config.port, config.host, config);
+  // SIGTERM and SIGINT drain from the moment the server is being started, before it listens: the primary
+  // of a cluster may tell a worker to stop as soon as the worker's socket is listening, which is before
+  // this function goes on (a replacement worker started during a drain was killed by the signal itself).
+  let shuttingDown = false;
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.on(signal, () => {
+      if (shuttingDown) return;
+      shuttingDown = true;
+      logger.info({ signal }, 'draining');
+      starting
+        .then((started) => started.stop(config.shutdownTimeoutMs))
+        .then(
+          () => {
+            logger.info('stopped');
+            process.exit(0);
+          },
+          (err: unknown) => {
+            logger.error({ err }, 'shutdown failed');
+            process.exit(1);
+          },
+        );
+    });
+  }
   let server;
   try {
-    server = await startServer({ engine: engines, store, config, logger }, config.port, config.host, config);
+    server = await starting;
   } catch (err) {
     // EADDRINUSE, EACCES (a port below 1024), EADDRNOTAVAIL (HOST not on this machine): one clear line.
     const e = err as NodeJS.ErrnoException;
@@ -65,23 +89,4 @@ export async function serveProcess(config: ServerConfig, logger: Logger): Promis
       'SIGHUP',
       oneAtATime(() => reloadAndLog(engines, logger).then(() => undefined)),
     );
-
-  let shuttingDown = false;
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-    process.on(signal, () => {
-      if (shuttingDown) return;
-      shuttingDown = true;
-      logger.info({ signal }, 'draining');
-      server.stop(config.shutdownTimeoutMs).then(
-        () => {
-          logger.info('stopped');
-          process.exit(0);
-        },
-        (err: unknown) => {
-          logger.error({ err }, 'shutdown failed');
-          process.exit(1);
-        },
-      );
-    });
-  }
 }
