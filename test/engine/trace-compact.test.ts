@@ -12,6 +12,7 @@ import { CompactTraceReader, CompactTraceWriter, loadEngine, type CalculationRes
 import { benchProfile } from '../../tools/bench/engine-bench.ts';
 import { SIMULATION_REQUESTS, attendanceRequest, bonusRequest, monthlyRequest } from '../../tools/bench/sample-requests.ts';
 import { loadGoldenCases } from '../../tools/golden/runner.ts';
+import { RESULT_CHANGES, stepsOf } from './support/result-changes.ts';
 
 const engine = loadEngine();
 const bench = benchProfile();
@@ -48,9 +49,6 @@ function roundTrip(writer: CompactTraceWriter, reader: CompactTraceReader, value
   return { text, back: JSON.stringify(reader.expand(JSON.parse(text) as Record<string, unknown>)) };
 }
 
-type Step = Record<string, unknown>;
-const stepsOf = (r: CalculationResult) => r.calculation_trace as Step[];
-
 describe('compact trace', () => {
   it('reads back to exactly JSON.stringify(result), for every golden case and bench request, on first and later calls', () => {
     const all = results();
@@ -86,38 +84,7 @@ describe('compact trace', () => {
     }
   });
 
-  const changes: [string, (r: CalculationResult) => void][] = [
-    ['a constant changed', (r) => (stepsOf(r)[0].formula = 'changed')],
-    ['the rule provenance changed', (r) => ((stepsOf(r)[1].rule as Step).sha256 = 'other')],
-    ['an input ref added', (r) => (stepsOf(r)[2].input_refs as string[]).push('extra.ref')],
-    ['an input added', (r) => ((stepsOf(r)[2].inputs as Step).extra = 1)],
-    ['an input made undefined', (r) => ((stepsOf(r)[2].inputs as Step).base_pay = undefined)],
-    ['an input given a toJSON', (r) => ((stepsOf(r)[2].inputs as Step).base_pay = { toJSON: (k: string) => k })],
-    ['inputs made an array', (r) => (stepsOf(r)[2].inputs = [1, 2])],
-    ['a key added', (r) => (stepsOf(r)[0].extra = { x: 1 })],
-    ['a nested constant', (r) => (stepsOf(r)[0].formula = { nested: { x: 1 } })],
-    ['a key removed', (r) => delete stepsOf(r)[0].formula],
-    ['a key named __proto__', (r) => Object.defineProperty(stepsOf(r)[0], '__proto__', { value: 1, enumerable: true })],
-    [
-      'keys reordered',
-      (r) => {
-        const s = stepsOf(r)[0];
-        const { step, ...rest } = s;
-        for (const k of Object.keys(s)) delete s[k];
-        Object.assign(s, rest, { step });
-      },
-    ],
-    ['a variable value undefined', (r) => (stepsOf(r)[0].raw_amount = undefined)],
-    ['master refs changed', (r) => ((stepsOf(r)[5].master_refs as Step[])[0] = { type: 'other' })],
-    ['notes added', (r) => (stepsOf(r)[0].notes = '注記')],
-    ['notes a number', (r) => (stepsOf(r)[0].notes = 5)],
-    ['a step replaced', (r) => (stepsOf(r)[0] = { step: 'other' })],
-    ['the trace replaced', (r) => (r.calculation_trace = [{ step: 'x' }])],
-    ['a result key added', (r) => ((r as unknown as Step).extra = 1)],
-    ['a step made a number', (r) => ((stepsOf(r) as unknown[])[3] = 5)],
-    ['a step made an array', (r) => ((stepsOf(r) as unknown[])[3] = [0, 1])],
-  ];
-  it.each(changes)('reads back exactly after the result was changed: %s', (_name, change) => {
+  it.each(RESULT_CHANGES)('reads back exactly after the result was changed: %s', (_name, change) => {
     const writer = new CompactTraceWriter();
     const reader = new CompactTraceReader();
     const warm = engine.calculate('monthly_payroll', monthlyRequest(7, true), bench);

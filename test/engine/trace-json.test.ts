@@ -11,6 +11,7 @@ import { loadEngine, resultJson, resultUtf8, type CalculationResult } from '../.
 import { benchProfile } from '../../tools/bench/engine-bench.ts';
 import { SIMULATION_REQUESTS, attendanceRequest, bonusRequest, monthlyRequest } from '../../tools/bench/sample-requests.ts';
 import { loadGoldenCases } from '../../tools/golden/runner.ts';
+import { RESULT_CHANGES } from './support/result-changes.ts';
 
 const engine = loadEngine();
 const bench = benchProfile();
@@ -37,8 +38,6 @@ function tracedResults(): CalculationResult[] {
   return results;
 }
 
-type Step = Record<string, unknown>;
-
 /** resultJson's text, and resultUtf8's bytes decoded, each where it differs from JSON.stringify's; [] when both agree. */
 function differences(v: unknown): string[] {
   const expected = JSON.stringify(v);
@@ -48,9 +47,6 @@ function differences(v: unknown): string[] {
   if (bytes !== undefined && !bytes.equals(Buffer.from(expected, 'utf8'))) out.push('bytes');
   return out;
 }
-const stepsOf = (r: CalculationResult) => r.calculation_trace as Step[];
-/** The master_refs of the first step that read a master (its records are the settings' frozen objects: replace, not edit). */
-const firstRefs = (r: CalculationResult) => stepsOf(r).find((s) => (s.master_refs as Step[]).length > 0)!.master_refs as Step[];
 
 describe('resultJson', () => {
   it('writes what JSON.stringify writes, for every golden case and bench request, on first and later calls', () => {
@@ -75,33 +71,7 @@ describe('resultJson', () => {
     }
   });
 
-  const changes: [string, (r: CalculationResult) => void][] = [
-    ['a constant changed', (r) => (stepsOf(r)[0].formula = 'changed')],
-    ['the rule provenance changed', (r) => ((stepsOf(r)[1].rule as Step).sha256 = 'other')],
-    ['an input ref added', (r) => (stepsOf(r)[2].input_refs as string[]).push('extra.ref')],
-    ['a key added', (r) => (stepsOf(r)[0].extra = { x: 1 })],
-    ['a key removed', (r) => delete stepsOf(r)[0].formula],
-    [
-      'keys reordered',
-      (r) => {
-        const s = stepsOf(r)[0];
-        const { step, ...rest } = s;
-        for (const k of Object.keys(s)) delete s[k];
-        Object.assign(s, rest, { step });
-      },
-    ],
-    ['a variable value undefined', (r) => (stepsOf(r)[0].raw_amount = undefined)],
-    ['notes added', (r) => (stepsOf(r)[0].notes = '注記')],
-    ['a step replaced', (r) => (stepsOf(r)[0] = { step: 'other' })],
-    ['the trace replaced', (r) => (r.calculation_trace = [{ step: 'x' }])],
-    ['a result key added', (r) => ((r as unknown as Step).extra = 1)],
-    ['a step made a number', (r) => ((stepsOf(r) as unknown[])[3] = 5)],
-    ['a master ref changed', (r) => (firstRefs(r)[0] = { ...firstRefs(r)[0], version: 'other' })],
-    ['a master ref added', (r) => firstRefs(r).push({ id: 'x' })],
-    ['a master ref given a nested value', (r) => (firstRefs(r)[0] = { ...firstRefs(r)[0], id: { n: 1 } })],
-    ['a long text with non-ASCII characters in a value', (r) => (stepsOf(r)[4].raw_amount = '計算'.repeat(40) + '\u2028"')],
-  ];
-  it.each(changes)('writes what JSON.stringify writes after the result was changed: %s', (_name, change) => {
+  it.each(RESULT_CHANGES)('writes what JSON.stringify writes after the result was changed: %s', (_name, change) => {
     // a fresh result of the same rule versions: their templates exist from the test above or are made now
     const warm = engine.calculate('monthly_payroll', monthlyRequest(7, true), bench);
     expect(differences(warm)).toEqual([]);
