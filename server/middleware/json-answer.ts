@@ -36,7 +36,7 @@ export const encodeJsonAnswer: AppMiddleware = async (ctx, next) => {
   if (ctx.respond === false || !isPlainJson(body)) return;
   const traced = resultUtf8(body);
   // (a traced result is kilobytes: a short one, were there any, takes the path of any other answer)
-  if (traced !== undefined && traced.length >= COMPRESS_FROM_BYTES) return answerBytes(ctx, traced);
+  if (traced !== undefined && traced.length >= COMPRESS_FROM_BYTES) return answerLong(ctx, traced);
   // JSON.stringify(body); a calculation result's trace with its constant parts spliced (the engine's resultJson)
   const text = resultJson(body);
   // in UTF-16 units: never more than the bytes, so an answer below it is below the threshold in bytes too
@@ -44,23 +44,20 @@ export const encodeJsonAnswer: AppMiddleware = async (ctx, next) => {
     ctx.body = text;
     return;
   }
+  answerLong(ctx, text);
+};
+
+/** An answer from COMPRESS_FROM_BYTES on (text, or a traced result's bytes): compressed when the client's
+ * Accept-Encoding allows, with Vary whenever the request sent Accept-Encoding. */
+function answerLong(ctx: Parameters<AppMiddleware>[0], plain: string | Buffer): void {
   const accepted = ctx.get('Accept-Encoding');
   if (accepted !== '') ctx.vary('Accept-Encoding');
   const coding = chooseCoding(accepted);
   if (coding === null) {
-    ctx.body = text.length >= BYTES_FROM_LENGTH ? utf8Bytes(text) : text;
+    ctx.body = typeof plain === 'string' && plain.length >= BYTES_FROM_LENGTH ? utf8Bytes(plain) : plain;
     return;
   }
   // the JSON Content-Type stays (Koa set it with the object body), Content-Length becomes the compressed length
-  ctx.body = compress(utf8Bytes(text), coding);
+  ctx.body = compress(typeof plain === 'string' ? utf8Bytes(plain) : plain, coding);
   ctx.set('Content-Encoding', coding);
-};
-
-/** A traced result's bytes, from COMPRESS_FROM_BYTES on: compressed, and Vary, as any answer of that length. */
-function answerBytes(ctx: Parameters<AppMiddleware>[0], bytes: Buffer): void {
-  const accepted = ctx.get('Accept-Encoding');
-  if (accepted !== '') ctx.vary('Accept-Encoding');
-  const coding = chooseCoding(accepted);
-  ctx.body = coding === null ? bytes : compress(bytes, coding);
-  if (coding !== null) ctx.set('Content-Encoding', coding);
 }
