@@ -169,13 +169,23 @@ function bytesOf(t: StepTemplate): (Buffer | null)[] {
   return (t.bytes ??= t.texts.map((s) => (s.length >= BYTES_FROM_UNITS || !ASCII.test(s) ? Buffer.from(s, 'utf8') : null)));
 }
 
-/** A reused scratch buffer: resultUtf8 is synchronous, and each answer is copied out at its exact length. */
-let scratch = Buffer.allocUnsafeSlow(64 * 1024);
+/**
+ * Answers are written into a slab and handed out as views of it (as Node's own Buffer pool does for
+ * small buffers): no buffer allocated and no copy per answer. A slab is replaced when an answer does
+ * not fit in what is left; the answer written so far moves to the new one. A slab lives while any of
+ * its answers is referenced (until the socket has sent them).
+ */
+const SLAB_BYTES = 512 * 1024;
+/** Buffer's own UTF-8 writer, which Buffer#write calls after checking its arguments (ours are always valid). */
+type Slab = Buffer & { utf8Write(text: string, offset: number): number };
+let slab = Buffer.allocUnsafeSlow(SLAB_BYTES) as Slab;
+let slabUsed = 0;
 
-class ByteSink implements JsonSink {
+class ByteSink {
   /** text not yet written: short pieces and values join here (one-byte, mostly), written before the next long piece */
   private pending = '';
-  private at = 0;
+  private start = slabUsed;
+  private at = slabUsed;
   text(s: string): void {
     this.pending += s;
   }
@@ -187,26 +197,30 @@ class ByteSink implements JsonSink {
     }
     this.flush();
     this.room(b.length);
-    scratch.set(b, this.at);
+    slab.set(b, this.at);
     this.at += b.length;
   }
   private room(bytes: number): void {
-    if (this.at + bytes <= scratch.length) return;
-    const bigger = Buffer.allocUnsafeSlow(Math.max(scratch.length * 2, this.at + bytes));
-    scratch.copy(bigger, 0, 0, this.at);
-    scratch = bigger;
+    if (this.at + bytes <= slab.length) return;
+    const written = this.at - this.start;
+    const next = Buffer.allocUnsafeSlow(Math.max(SLAB_BYTES, 2 * (written + bytes))) as Slab;
+    slab.copy(next, 0, this.start, this.at);
+    slab = next;
+    this.start = 0;
+    this.at = written;
   }
   private flush(): void {
     if (this.pending === '') return;
     // a UTF-16 unit is at most 3 bytes of UTF-8
     this.room(this.pending.length * 3);
-    this.at += scratch.write(this.pending, this.at, 'utf8');
+    this.at += slab.utf8Write(this.pending, this.at);
     this.pending = '';
   }
   bytes(): Buffer {
     this.flush();
-    const out = Buffer.allocUnsafe(this.at);
-    scratch.copy(out, 0, 0, this.at);
+    const out = slab.subarray(this.start, this.at);
+    // the next answer starts on an 8-byte boundary
+    slabUsed = (this.at + 7) & ~7;
     return out;
   }
 }

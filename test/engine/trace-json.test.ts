@@ -62,6 +62,19 @@ describe('resultJson', () => {
     }
   });
 
+  it('hands out answers that later answers do not overwrite, across slabs and for an answer larger than a slab', () => {
+    const results = Array.from({ length: 40 }, (_, i) => engine.calculate('monthly_payroll', monthlyRequest(i, true), bench));
+    // ~38 KB each: 40 answers fill more than two 512 KB slabs, and every earlier view must stay as written
+    const answers = results.map((r) => resultUtf8(r)!);
+    expect(answers.map((b, i) => b.equals(Buffer.from(JSON.stringify(results[i]), 'utf8')))).toEqual(results.map(() => true));
+    const huge = engine.calculate('monthly_payroll', monthlyRequest(3, true), bench);
+    (huge.warnings as string[]).push('x'.repeat(700_000));
+    const bytes = resultUtf8(huge)!;
+    expect(bytes.length).toBeGreaterThan(700_000);
+    expect(bytes.equals(Buffer.from(JSON.stringify(huge), 'utf8'))).toBe(true);
+    expect(answers.every((b, i) => b.equals(Buffer.from(JSON.stringify(results[i]), 'utf8')))).toBe(true);
+  });
+
   it('writes a result without trace, and any other value, as JSON.stringify', () => {
     const r = engine.calculate('monthly_payroll', monthlyRequest(1, false), bench);
     expect(r.calculation_trace).toEqual([]);
