@@ -143,32 +143,47 @@ function shapeOf(v: unknown): string[] | undefined {
   return keys;
 }
 
-function fitsShape(v: unknown, shape: readonly string[]): boolean {
-  if (!isPlainObject(v)) return false;
+/** The values of `v` in the order of `shape`, when it is a plain object with exactly those keys in that order, each written the same at any index. */
+function shapedValues(v: unknown, shape: readonly string[]): unknown[] | undefined {
+  if (!isPlainObject(v)) return undefined;
+  const values = new Array<unknown>(shape.length);
   let i = 0;
   for (const k in v) {
-    if (k !== shape[i] || !plainJson(v[k])) return false;
-    i++;
+    const x = v[k];
+    if (k !== shape[i] || !plainJson(x)) return undefined;
+    values[i++] = x;
   }
-  return i === shape.length;
+  return i === shape.length ? values : undefined;
 }
 
-/** A step fits a template: the same keys in the same order, the same constants, variable values its slots can write. */
-function fits(step: Record<string, unknown>, t: Template): boolean {
+/**
+ * The compact step [id, slot, ...] when `step` fits the template: the same keys in the same order, the
+ * same constants, variable values its slots can write (interned slots still hold their value, for
+ * stepValue to name); undefined when it does not fit. Checking and collecting are one pass, so a shaped
+ * object's values are read once, in its own key order.
+ */
+function compactIfFits(step: Record<string, unknown>, t: Template): unknown[] | undefined {
   let i = 0;
-  let s = 0;
   const { keys, constants, forms } = t;
+  const out: unknown[] = [t.id];
   for (const k in step) {
-    if (k !== keys[i]) return false;
+    if (k !== keys[i]) return undefined;
     const c = constants[i];
     const v = step[k];
     if (c === VARIABLE_SLOT) {
-      const form = forms[s++];
-      if (typeof form === 'string' ? !plainJson(v) : !fitsShape(v, form)) return false;
-    } else if (v !== c && !sameFlat(v, c)) return false;
+      const form = forms[out.length - 1];
+      if (typeof form === 'string') {
+        if (!plainJson(v)) return undefined;
+        out.push(v);
+      } else {
+        const values = shapedValues(v, form);
+        if (values === undefined) return undefined;
+        out.push(values);
+      }
+    } else if (v !== c && !sameFlat(v, c)) return undefined;
     i++;
   }
-  return i === keys.length;
+  return i === keys.length ? out : undefined;
 }
 
 export interface CompactTraceOptions {
@@ -241,27 +256,22 @@ export class CompactTraceWriter {
     const key = step.formula_code;
     let list = this.templates.get(key);
     let t: Template | undefined;
-    if (list) for (let i = 0; i < list.length && !t; i++) if (fits(step, list[i])) t = list[i];
+    let out: unknown[] | undefined;
+    if (list)
+      for (let i = 0; i < list.length && !out; i++) {
+        out = compactIfFits(step, list[i]);
+        if (out) t = list[i];
+      }
     if (!t) {
       t = this.templateOf(step);
       if (!t) return step;
       if (!list) this.templates.set(key, (list = []));
       if (list.unshift(t) > TEMPLATES_PER_KEY) list.pop();
+      // a step fits the template made from it (templateOf refuses any step that would not)
+      out = compactIfFits(step, t)!;
     }
-    const { keys, constants, forms } = t;
-    const out: unknown[] = [t.id];
-    for (let i = 0; i < keys.length; i++) {
-      if (constants[i] !== VARIABLE_SLOT) continue;
-      const v = step[keys[i]];
-      const form = forms[out.length - 1];
-      if (form === 'value') out.push(v);
-      else if (form === 'interned') out.push(this.intern(t, out.length - 1, v));
-      else {
-        const values = new Array<unknown>(form.length);
-        for (let j = 0; j < form.length; j++) values[j] = (v as Record<string, unknown>)[form[j]];
-        out.push(values);
-      }
-    }
+    const forms = t.forms;
+    for (let s = 0; s < forms.length; s++) if (forms[s] === 'interned') out![s + 1] = this.intern(t, s, out![s + 1]);
     return out;
   }
 
