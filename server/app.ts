@@ -75,10 +75,8 @@ export function createApp(deps: AppDeps): Koa<RequestState> {
   app.use(serveApiReference());
   // Probes come before the key check and the rate limit: they carry no key (routes/health.ts).
   app.use(healthRoutes(deps));
-  app.use(async (_ctx, next) => {
-    if (!routes.loaded) await routes.load();
-    return next();
-  });
+  // (not async: once the routes are made, as on every request but the first few, nothing waits here)
+  app.use((_ctx, next) => (routes.loaded ? next() : routes.load().then(() => next())));
   // Before the key check: a browser's preflight carries no key.
   const cors = corsMiddleware(deps.config.corsOrigins);
   if (cors) app.use(cors);

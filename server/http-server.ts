@@ -72,8 +72,8 @@ export async function startServer(
   let draining = false;
   /** The idle grace of the drain is over: idle connections are closed as they become idle. */
   let idleGraceOver = false;
-  /** Requests whose response is not finished, to mark them Connection: close when the drain starts. */
-  const inFlight = new Set<{ req: IncomingMessage; res: ServerResponse }>();
+  /** Responses not finished, to mark them Connection: close when the drain starts (res.req is their request). */
+  const inFlight = new Set<ServerResponse>();
 
   const server = http.createServer({
     requestTimeout: timeouts.requestTimeoutMs,
@@ -87,25 +87,28 @@ export async function startServer(
   function refuseDuringDrain(req: IncomingMessage, res: ServerResponse): void {
     // A pipelined request behind one still in flight on this connection: that earlier response must not
     // close the connection, or this 503 would never be delivered. This one closes it instead.
-    for (const entry of inFlight) {
-      if (entry.req.socket === req.socket && !entry.res.headersSent) {
-        entry.res.removeHeader('Connection');
-        entry.res.shouldKeepAlive = true;
+    for (const pending of inFlight) {
+      if (pending.req.socket === req.socket && !pending.headersSent) {
+        pending.removeHeader('Connection');
+        pending.shouldKeepAlive = true;
       }
     }
     sendRawError(res, rawError('service_unavailable', { 'Retry-After': String(RETRY_AFTER_SECONDS) }));
   }
 
+  /** A response's 'close' (`this` is the response): one function for all, no closure per request. */
+  function responseClosed(this: ServerResponse): void {
+    inFlight.delete(this);
+    // After the grace, a connection left idle by a response is closed now rather than at the
+    // keep-alive timeout (before it, the response's Connection: close closes its own).
+    if (idleGraceOver) closeIdleAfterPendingReads();
+  }
+
   function serve(req: IncomingMessage, res: ServerResponse): void {
     if (draining) return refuseDuringDrain(req, res);
-    const entry = { req, res };
-    inFlight.add(entry);
-    res.once('close', () => {
-      inFlight.delete(entry);
-      // After the grace, a connection left idle by a response is closed now rather than at the
-      // keep-alive timeout (before it, the response's Connection: close closes its own).
-      if (idleGraceOver) closeIdleAfterPendingReads();
-    });
+    inFlight.add(res);
+    // 'on', not 'once': a response emits 'close' once, and once's wrapper is two more objects per request
+    res.on('close', responseClosed);
     void handle(req, res);
   }
 
@@ -170,7 +173,7 @@ export async function startServer(
     draining = true;
     // net.Server's close stops accepting; http.Server's would also close every idle connection at once.
     closed = new Promise<void>((resolve) => net.Server.prototype.close.call(server, () => resolve()));
-    for (const { res } of inFlight) {
+    for (const res of inFlight) {
       if (!res.headersSent) res.setHeader('Connection', 'close');
     }
     graceTimer = setTimeout(() => {

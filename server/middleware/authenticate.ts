@@ -12,9 +12,12 @@ import type { RateLimiter } from '../rate-limit/limiter.ts';
 
 async function enforceRateLimit(ctx: AppContext, limiter: RateLimiter, key: string): Promise<void> {
   const decision = await limiter.consume(key);
-  ctx.set('RateLimit-Limit', String(decision.limit));
-  ctx.set('RateLimit-Remaining', String(decision.remaining));
-  ctx.set('RateLimit-Reset', String(decision.resetSeconds));
+  // res.setHeader is where ctx.set ends (Koa's set first wraps each call in arrays and a closure);
+  // nothing has been sent yet at this point, which is all its headerSent check is for.
+  const res = ctx.res;
+  res.setHeader('RateLimit-Limit', String(decision.limit));
+  res.setHeader('RateLimit-Remaining', String(decision.remaining));
+  res.setHeader('RateLimit-Reset', String(decision.resetSeconds));
   if (!decision.allowed) {
     const retryAfter = String(decision.resetSeconds);
     throw new ApiError('rate_limit_exceeded', { params: { retry_after: retryAfter }, headers: { 'Retry-After': retryAfter } });

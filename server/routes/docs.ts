@@ -41,7 +41,9 @@ const CONTENT_SECURITY_POLICY =
 
 export function serveApiReference(): AppMiddleware {
   const cache = new Map<string, Buffer>();
-  return async (ctx, next) => {
+  // Not async: every API request passes here, and nothing in it waits (a throw from readFileSync is
+  // turned into a rejection by Koa's compose, as an async function would have).
+  return (ctx, next) => {
     const asset = ASSETS[ctx.path];
     if (!asset || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next();
     let body = cache.get(asset.file);

@@ -8,6 +8,20 @@
  * counted. Slow: valgrind runs Node ~50 times slower.
  *
  * Usage: npx tsx tools/bench/instructions-http.ts DIR... [--route trace|no-trace|cheapest] [--warmup 1500] [--requests 500]
+ *          [--node-flags "..."] [--steady]
+ *
+ * --steady, for small changes: `--node-flags "--predictable --initial-old-space-size=3000
+ * --max-old-space-size=6000" --warmup 6000 --requests 3000`. With the defaults, two runs of one build
+ * differed by up to 12 %: TurboFan was still compiling after 1,500 requests (~460,000 instructions a
+ * request of the window, varying with what got compiled when), and a window holds two or three
+ * mark-compacts of the whole heap (~60,000 instructions a request each: one more or less moves the
+ * total by ~6 %). After 6,000 requests the compiler is down to ~15,000 a request; V8's predictable mode
+ * runs the compiler and the GC on the main thread, and an old space too large to fill in the window
+ * leaves the mark-compacts out: two builds of the same source side by side then agree within 0.02 %.
+ * That figure leaves out the major GC's share (scavenges stay in), and the same build measured 1.3 %
+ * apart in runs at different times (presumably work per second of wall time, such as the rate
+ * limiter's windows, spread over more or fewer requests), so compare builds within one run. About 10
+ * minutes for four builds on two cores.
  */
 import { execFileSync } from 'node:child_process';
 import http from 'node:http';
@@ -25,11 +39,20 @@ const { values: opt, positionals: dirs } = parseArgs({
     route: { type: 'string', default: 'trace' },
     warmup: { type: 'string', default: '1500' },
     requests: { type: 'string', default: '500' },
+    'node-flags': { type: 'string', default: '' },
+    steady: { type: 'boolean', default: false },
   },
 });
+if (opt.steady) {
+  opt['node-flags'] ||= '--predictable --initial-old-space-size=3000 --max-old-space-size=6000';
+  if (!process.argv.includes('--warmup')) opt.warmup = '6000';
+  if (!process.argv.includes('--requests')) opt.requests = '3000';
+}
 const routeIndex = ROUTES.indexOf(opt.route!);
 if (routeIndex < 0 || dirs.length === 0)
-  throw new Error('usage: instructions-http.ts DIR... [--route trace|no-trace|cheapest] [--warmup N] [--requests N]');
+  throw new Error(
+    'usage: instructions-http.ts DIR... [--route trace|no-trace|cheapest] [--warmup N] [--requests N] [--node-flags F] [--steady]',
+  );
 
 function send(agent: http.Agent, b: BenchServer, t: Target): Promise<void> {
   return new Promise((done, fail) => {
@@ -45,7 +68,7 @@ function send(agent: http.Agent, b: BenchServer, t: Target): Promise<void> {
 
 async function instructionsPerRequest(dir: string): Promise<number> {
   const out = mkdtempSync(join(tmpdir(), 'payroll-callgrind-'));
-  const command = `exec valgrind --tool=callgrind --smc-check=all-non-file --callgrind-out-file=${out}/cg.%p node ${resolve(dir, 'main.js')}`;
+  const command = `exec valgrind --tool=callgrind --smc-check=all-non-file --callgrind-out-file=${out}/cg.%p node ${opt['node-flags']} ${resolve(dir, 'main.js')}`;
   const b = await startBenchServer(command);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   try {

@@ -85,6 +85,13 @@ const ASKS: Ask[] = [
   { method: 'GET', path: '/v1/usage' },
   { method: 'GET', path: '/healthz' },
   { method: 'GET', path: '/readyz' },
+  // the probe router matches case-insensitively, with a trailing slash, for any method (405), without a key
+  { method: 'GET', path: '/HEALTHZ' },
+  { method: 'GET', path: '/healthz/' },
+  { method: 'GET', path: '/ReadyZ/', noKey: true },
+  { method: 'POST', path: '/healthz', headers: json, body: '{}' },
+  { method: 'GET', path: '/healthz//' },
+  { method: 'GET', path: '/healthzz', noKey: true },
   { method: 'GET', path: '/docs' },
 ];
 
