@@ -8,15 +8,26 @@
  * not have is a 400 bad_request, not a fault of ours; a client that leaves mid-body is a client abort
  * (http/client-aborted.ts). Any JSON value is accepted here so that a body of the wrong type ([] or
  * "x") is reported by the schema as invalid_type rather than as broken JSON.
+ *
+ * The body is read once (http/scanned-body.ts) and its text given to JSON.parse here. It used to be
+ * read a second time by koa-bodyparser (co-body, raw-body, @hapi/bourne); what those answered, this
+ * answers the same way: see scanned-body.ts for the reading, and below for the parsing and the media
+ * types koa-bodyparser did not read.
  */
 import type { IncomingMessage } from 'node:http';
-import bodyParser from 'koa-bodyparser';
 import { ApiError } from '../errors/api-error.ts';
 import { ClientAbortedError, clientGone } from '../http/client-aborted.ts';
 import { emptyBodyRefusal, scanRefusal, syntaxRefusal } from '../http/json-refusals.ts';
-import { JsonScanRefusal } from '../http/json-scan.ts';
+import { JsonScanRefusal, type JsonBodyScanner } from '../http/json-scan.ts';
 import { scannedBody, type ScannedBody } from '../http/scanned-body.ts';
 import type { AppContext, AppMiddleware } from '../context.ts';
+
+declare module 'koa' {
+  interface Request {
+    /** The parsed JSON body of a POST or PUT (any JSON value), set by jsonBody. */
+    body?: unknown;
+  }
+}
 
 /** What the body decoder reads; content codings are case-insensitive. */
 const DECODABLE = new Set(['identity', 'gzip', 'deflate', 'br']);
@@ -44,6 +55,77 @@ function announcesBody(req: IncomingMessage): boolean {
   return req.headers['transfer-encoding'] !== undefined || (length !== undefined && Number(length) !== 0);
 }
 
+/*
+ * koa-bodyparser matched Content-Type with its own, older type-is (1.6, media-typer 0.3), which refuses
+ * a header whose parameters are not all `; name=value` (`application/json;;`, `application/json; foo`,
+ * a tab before the `;`), where Koa's ctx.is ignores the parameters. For such a header it did not read
+ * the body at all and gave the route {} (most routes then answer 422 for the missing fields). Kept as it
+ * was so that no answer changes with the reader; whether such a header should rather be read or be a
+ * 415 is a decision of its own. The expressions are media-typer 0.3's.
+ */
+const MEDIA_TYPE = /^ *[A-Za-z0-9][A-Za-z0-9!#$&^_-]{0,126}\/[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126} *$/;
+const PARAMETER =
+  /; *[!#$%&'*+\-.0-9A-Z^_`a-z|~]+ *= *(?:"(?:[ !\u0023-\u005b\u005d-\u007e\u0080-\u00ff]|\\[\u0020-\u007e])*"|[!#$%&'*+\-.0-9A-Z^_`a-z|~]+) */y;
+
+/** Whether koa-bodyparser would have read a body of this Content-Type (one that ctx.is took as application/json). */
+function bodyParserReads(header: string): boolean {
+  const value = header.replace(/;$/, '');
+  const semicolon = value.indexOf(';');
+  if (semicolon === -1) return MEDIA_TYPE.test(value.toLowerCase());
+  if (!MEDIA_TYPE.test(value.slice(0, semicolon).toLowerCase())) return false;
+  let at = semicolon;
+  while (at < value.length) {
+    PARAMETER.lastIndex = at;
+    if (!PARAMETER.test(value)) return false;
+    at = PARAMETER.lastIndex;
+  }
+  return true;
+}
+
+/*
+ * @hapi/bourne's check, after JSON.parse, for an own "__proto__" property: only when the text holds
+ * something that may spell such a key, and then by a walk of the value. The scan refuses these keys in
+ * any spelling before this (with their path), so this only stands behind it as bourne stood, answered
+ * as the scan answers with no path, as bourne's refusal was.
+ */
+const PROTO_KEY =
+  /"(?:_|\\u005[Ff])(?:_|\\u005[Ff])(?:p|\\u0070)(?:r|\\u0072)(?:o|\\u006[Ff])(?:t|\\u0074)(?:o|\\u006[Ff])(?:_|\\u005[Ff])(?:_|\\u005[Ff])"\s*:/;
+
+function holdsProtoKey(value: unknown): boolean {
+  let next: object[] = [value as object];
+  while (next.length > 0) {
+    const nodes = next;
+    next = [];
+    for (const node of nodes) {
+      if (Object.prototype.hasOwnProperty.call(node, '__proto__')) return true;
+      for (const key in node) {
+        const v = (node as Record<string, unknown>)[key];
+        if (v !== null && typeof v === 'object') next.push(v);
+      }
+    }
+  }
+  return false;
+}
+
+/**
+ * The body's value, as co-body gave it with `strict: false`: any JSON value; an empty text (no bytes,
+ * or only a byte order mark) is a missing body; a text of white space only is one too (JSON.parse
+ * fails on it, and the answer was the empty body's).
+ */
+function parseBody(text: string, scanner: JsonBodyScanner): unknown {
+  if (text === '') throw emptyBodyRefusal();
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (err) {
+    if (!(err instanceof SyntaxError)) throw new ApiError('bad_request');
+    throw text.trim() === '' ? emptyBodyRefusal() : syntaxRefusal(err, text, scanner.stray);
+  }
+  if (value !== null && typeof value === 'object' && PROTO_KEY.test(text) && holdsProtoKey(value))
+    throw scanRefusal({ kind: 'forbidden_key', path: [], token: '__proto__' });
+  return value;
+}
+
 /**
  * After refusing a body part-way (wrong charset, broken encoding, too large), read and discard the
  * rest, so the client can finish sending and read our answer instead of a reset connection; a
@@ -57,44 +139,39 @@ function discardRest(req: IncomingMessage): void {
 }
 
 /** The error answered for what reading the body threw. */
-function refusalOf(err: unknown, encoding: string, body: ScannedBody | undefined, schema: () => object): unknown {
+function refusalOf(err: unknown, encoding: string, schema: () => object): unknown {
   if (err instanceof JsonScanRefusal) return scanRefusal(err.problem, schema());
   if (isDecodingError(err))
     return new ApiError('bad_request', { message: `The request body is not valid ${encoding} data, as its Content-Encoding claims.` });
-  const e = err as { status?: number; body?: unknown };
-  if (err instanceof SyntaxError && e.status === 400 && typeof e.body === 'string') {
-    // @hapi/bourne's refusal of a prototype key the scan did not see as one (it decodes every escape)
-    if (/prototype property/.test(err.message)) return scanRefusal({ kind: 'forbidden_key', path: [], token: '__proto__' });
-    return e.body.trim() === '' ? emptyBodyRefusal() : syntaxRefusal(err, e.body, body?.scanner.stray ?? null);
-  }
   return err;
 }
 
 /** schemaOf: the request schema of the route (the scan's oversize arrays are worded by it). */
 export function jsonBody(maxBodyBytes: number, schemaOf: (ctx: AppContext) => object): AppMiddleware {
-  const parse = bodyParser({ enableTypes: ['json'], jsonLimit: String(maxBodyBytes), strict: false }) as unknown as AppMiddleware;
   return async (ctx, next) => {
     const req = ctx.req;
     let encoding = 'identity';
     let body: ScannedBody | undefined;
-    let parsed = false;
+    let text: string;
     try {
       // Without a body type-is sees no type at all: say that the body is missing, not that its type is wrong.
       if (!announcesBody(req)) throw ctx.request.type === 'application/json' ? emptyBodyRefusal() : new ApiError('unsupported_media_type');
       if (!ctx.is('application/json')) throw new ApiError('unsupported_media_type');
       encoding = contentEncoding(ctx.get('Content-Encoding') || undefined);
       if (clientGone(req)) throw new ClientAbortedError();
-      body = scannedBody(req, encoding);
-      await parse(Object.create(ctx, { req: { value: body.stream } }) as AppContext, async () => {
-        parsed = true;
-      });
+      if (!bodyParserReads(req.headers['content-type']!)) {
+        ctx.request.body = {};
+        return await next();
+      }
+      body = scannedBody(req, encoding, maxBodyBytes);
+      text = await body.text;
     } catch (err) {
       body?.stop();
       discardRest(req);
-      throw refusalOf(err, encoding, body, () => schemaOf(ctx));
+      throw refusalOf(err, encoding, () => schemaOf(ctx));
     }
     body.stop();
-    if (parsed && ctx.request.body === '') throw emptyBodyRefusal();
-    if (parsed) await next();
+    ctx.request.body = parseBody(text, body.scanner);
+    await next();
   };
 }
