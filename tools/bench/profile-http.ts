@@ -133,7 +133,12 @@ const PARTS: [string, (area: string, fn: string) => boolean][] = [
     'response: head and socket write',
     (a) => a === 'node:_http_outgoing' || a === 'native writev' || a === 'node:internal/stream_base_commons' || a === 'node:net',
   ],
-  ['body read and JSON.parse', (a) => /json-body|bodyparser|co-body|raw-body|inflation|bourne|type-is/.test(a)],
+  // the whole read: the scan (scanned-body, json-scan, json-numbers) and, before the body was read once, koa-bodyparser's packages
+  [
+    'body read and JSON.parse',
+    (a) =>
+      /json-body|scanned-body|json-scan|json-numbers|json-refusals|bodyparser|co-body|raw-body|inflation|bourne|iconv-lite|type-is/.test(a),
+  ],
   ['key check (hash, cache)', (a) => a.startsWith('server/auth/') || a === 'node:internal/crypto/hash' || a === 'npm:lru-cache'],
   ['store reads (account generation)', (a) => a.startsWith('server/store/')],
   ['rate limiter', (a) => a.startsWith('server/rate-limit/') || a === 'npm:rate-limiter-flexible'],
