@@ -81,7 +81,7 @@ function compute(text: string, ctx: LineContext, t: PhaseTimings | undefined): R
  * this writer made for it under "trace_dictionary" (before "result", so a reader defines them first);
  * expand-output.ts turns it back into the full line.
  */
-export function resultLine(line: number, result: unknown, compact: CompactTraceWriter | undefined): string {
+function resultLine(line: number, result: unknown, compact: CompactTraceWriter | undefined): string {
   if (!compact) return `{"line":${line},"status":200,"result":${resultJson(result)}}`;
   const json = compact.resultJson(result);
   // taken only once the result is written: entries made for a line that failed go with the next one
