@@ -8,20 +8,22 @@
  * counted. Slow: valgrind runs Node ~50 times slower.
  *
  * Usage: npx tsx tools/bench/instructions-http.ts DIR... [--route trace|no-trace|cheapest] [--warmup 1500] [--requests 500]
- *          [--node-flags "..."] [--steady]
+ *          [--node-flags "..."] [--steady] [--log-level warn|info] (warn, as the bench, unless told)
  *
  * --steady, for small changes: `--node-flags "--predictable --initial-old-space-size=3000
  * --max-old-space-size=6000" --warmup 6000 --requests 3000`. With the defaults, two runs of one build
  * differed by up to 12 %: TurboFan was still compiling after 1,500 requests (~460,000 instructions a
  * request of the window, varying with what got compiled when), and a window holds two or three
  * mark-compacts of the whole heap (~60,000 instructions a request each: one more or less moves the
- * total by ~6 %). After 6,000 requests the compiler is down to ~15,000 a request; V8's predictable mode
- * runs the compiler and the GC on the main thread, and an old space too large to fill in the window
- * leaves the mark-compacts out: two builds of the same source side by side then agree within 0.02 %.
- * That figure leaves out the major GC's share (scavenges stay in), and the same build measured 1.3 %
- * apart in runs at different times (presumably work per second of wall time, such as the rate
- * limiter's windows, spread over more or fewer requests), so compare builds within one run. About 10
- * minutes for four builds on two cores.
+ * total by ~6 %). V8's predictable mode runs the compiler and the GC on the main thread, and an old
+ * space too large to fill in the window leaves the mark-compacts out (so the figure leaves out the
+ * major GC's share; scavenges stay in). After 6,000 requests the compiler still takes 9,000-42,000
+ * instructions a request of the window, differently for two copies of one build (more the slower
+ * valgrind goes: functions run by timers and the connection check get hot in wall time), so each
+ * build's TurboFan share is printed apart: the rest of two copies of one build agreed within ~0.4 %
+ * side by side. Runs at different times differ by ~1 % (work per second of wall time, spread over more
+ * or fewer requests), so compare builds within one run. 10-20 minutes for four or five builds on two
+ * cores.
  */
 import { execFileSync } from 'node:child_process';
 import http from 'node:http';
@@ -40,6 +42,7 @@ const { values: opt, positionals: dirs } = parseArgs({
     warmup: { type: 'string', default: '1500' },
     requests: { type: 'string', default: '500' },
     'node-flags': { type: 'string', default: '' },
+    'log-level': { type: 'string', default: 'warn' },
     steady: { type: 'boolean', default: false },
   },
 });
@@ -51,7 +54,7 @@ if (opt.steady) {
 const routeIndex = ROUTES.indexOf(opt.route!);
 if (routeIndex < 0 || dirs.length === 0)
   throw new Error(
-    'usage: instructions-http.ts DIR... [--route trace|no-trace|cheapest] [--warmup N] [--requests N] [--node-flags F] [--steady]',
+    'usage: instructions-http.ts DIR... [--route trace|no-trace|cheapest] [--warmup N] [--requests N] [--node-flags F] [--steady] [--log-level L]',
   );
 
 function send(agent: http.Agent, b: BenchServer, t: Target): Promise<void> {
@@ -66,10 +69,39 @@ function send(agent: http.Agent, b: BenchServer, t: Target): Promise<void> {
   });
 }
 
-async function instructionsPerRequest(dir: string): Promise<number> {
+/**
+ * The instructions of a dump spent in V8's optimising compiler (functions of v8::internal::compiler,
+ * self cost): work of the JIT that lands in the window or not depending on when a function got hot, a
+ * periodic one (timers, the connection check) included, which runs more often per request the slower
+ * valgrind goes. A callgrind dump names each function once as `fn=(id) name`, later as `fn=(id)`; a
+ * cost line right after `calls=` is the cost of that call, not the function's own.
+ */
+function compilerInstructions(dump: string): number {
+  const compiler = new Set<string>();
+  let inCompiler = false;
+  let afterCall = false;
+  let sum = 0;
+  for (const line of dump.split('\n')) {
+    if (line.startsWith('fn=')) {
+      const [, id, name] = /^fn=\((\d+)\)(?: (.*))?/.exec(line)!;
+      if (name?.includes('v8::internal::compiler::')) compiler.add(id);
+      inCompiler = compiler.has(id);
+    } else if (line.startsWith('cfn=')) {
+      const [, id, name] = /^cfn=\((\d+)\)(?: (.*))?/.exec(line)!;
+      if (name?.includes('v8::internal::compiler::')) compiler.add(id);
+    } else if (line.startsWith('calls=')) afterCall = true;
+    else if (/^[0-9+*-]/.test(line)) {
+      if (inCompiler && !afterCall) sum += Number(line.split(' ')[1] ?? 0);
+      afterCall = false;
+    }
+  }
+  return sum;
+}
+
+async function instructionsPerRequest(dir: string): Promise<{ all: number; compiler: number }> {
   const out = mkdtempSync(join(tmpdir(), 'payroll-callgrind-'));
   const command = `exec valgrind --tool=callgrind --smc-check=all-non-file --callgrind-out-file=${out}/cg.%p node ${opt['node-flags']} ${resolve(dir, 'main.js')}`;
-  const b = await startBenchServer(command);
+  const b = await startBenchServer(command, { LOG_LEVEL: opt['log-level'] });
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   try {
     const t = b.targets[routeIndex];
@@ -80,8 +112,9 @@ async function instructionsPerRequest(dir: string): Promise<number> {
     execFileSync('callgrind_control', ['-d', pid], { stdio: 'ignore' });
     // the dump made by -d is the file with a part number; its "totals:" line is the instruction count
     const dump = readdirSync(out).find((f) => /\.\d+$/.test(f) && f !== `cg.${pid}`)!;
-    const totals = /^(?:totals|summary): (\d+)/m.exec(readFileSync(join(out, dump), 'utf8'))!;
-    return Number(totals[1]) / Number(opt.requests);
+    const text = readFileSync(join(out, dump), 'utf8');
+    const totals = /^(?:totals|summary): (\d+)/m.exec(text)!;
+    return { all: Number(totals[1]) / Number(opt.requests), compiler: compilerInstructions(text) / Number(opt.requests) };
   } finally {
     agent.destroy();
     await b.stop();
@@ -95,7 +128,7 @@ for (const [i, dir] of dirs.entries()) {
   const c = counts[i];
   console.log(
     c.status === 'fulfilled'
-      ? `${dir} ${opt.route}: ${fmt(c.value)} instructions/request`
+      ? `${dir} ${opt.route}: ${fmt(c.value.all)} instructions/request (TurboFan compiling ${fmt(c.value.compiler)}, the rest ${fmt(c.value.all - c.value.compiler)})`
       : `${dir} ${opt.route}: failed: ${(c.reason as Error).stack}`,
   );
 }
