@@ -33,6 +33,14 @@ async function storeAnswers(deps: AppDeps): Promise<boolean> {
   }
 }
 
+const PROBE_PATHS = ['/healthz', '/readyz'];
+/**
+ * The lengths of path a probe route can match: the router matches the raw path character by character,
+ * case-insensitively, with an optional trailing slash, so a probe path or that path and a slash.
+ */
+const SHORTEST_PROBE = Math.min(...PROBE_PATHS.map((p) => p.length));
+const LONGEST_PROBE = Math.max(...PROBE_PATHS.map((p) => p.length)) + 1;
+
 export function healthRoutes(deps: AppDeps): Koa.Middleware<RequestState> {
   const router = new Router();
   // The engine exists only if every master and rule loaded (loadEngine throws otherwise); the tables
@@ -57,18 +65,17 @@ export function healthRoutes(deps: AppDeps): Koa.Middleware<RequestState> {
     ctx.body = { status: 'ready', checks: { masters: 'ok', store: 'ok' }, ...(lastReload ? { last_reload: lastReload } : {}) };
   });
   // Any other method on a probe path: 405 here, since the key check further down would say 401.
-  router.all(['/healthz', '/readyz'], () => {
+  router.all(PROBE_PATHS, () => {
     throw new ApiError('method_not_allowed', { headers: { Allow: 'GET, HEAD' } });
   });
   const probes = router.routes() as unknown as Koa.Middleware<RequestState>;
   // Every request passes here, and the router's dispatch costs a host parse, a match over its layers
-  // and a chain of closures even when nothing matches. Its patterns match the raw path one character
-  // per character, case-insensitively, with an optional trailing slash: only a path of 7 ('/readyz')
-  // to 9 ('/healthz/') characters can reach a probe, so any other is passed on without asking it.
+  // and a chain of closures even when nothing matches: a path of a length no probe route can match is
+  // passed on without asking it.
   // (What the router leaves on a miss, ctx.matched and ctx.router, nobody reads before the API router
   // sets it again.)
   return (ctx, next) => {
     const length = ctx.path.length;
-    return length < 7 || length > 9 ? next() : probes(ctx, next);
+    return length < SHORTEST_PROBE || length > LONGEST_PROBE ? next() : probes(ctx, next);
   };
 }

@@ -90,7 +90,8 @@ describeEachStore('reading a JSON body (%s)', (kind) => {
   });
 
   it('names a "__proto__" key as refused, with its path', async () => {
-    for (const raw of ['"__proto__"', '"\\u005f_proto__"']) {
+    // plain, partly escaped, and escaped throughout in upper-case hex
+    for (const raw of ['"__proto__"', '"\\u005f_proto__"', '"\\u005F\\u005F\\u0070\\u0072\\u006F\\u0074\\u006F\\u005F\\u005F"']) {
       const body = JSON.stringify(bodies.incomeTax()).replace(/}$/, `,"calculation_options":{${raw}:{"x":1}}}`);
       const res = await send(body);
       expect(res.status).toBe(422);

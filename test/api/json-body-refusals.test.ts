@@ -149,19 +149,6 @@ describe('JSON body refusals not pinned elsewhere (sqlite)', () => {
     expect((await send(gzipSync(valid()), { 'Content-Encoding': ' GZIP ' })).status).toBe(200);
   });
 
-  it('"__proto__" spelt with escapes in upper-case hex is refused at its path', async () => {
-    const key = '\\u005F\\u005F\\u0070\\u0072\\u006F\\u0074\\u006F\\u005F\\u005F';
-    const res = await send(Buffer.from(JSON.stringify(bodies.incomeTax()).replace(/}$/, `,"calculation_options":{"${key}":1}}`)));
-    expect(res.status).toBe(422);
-    expect(res.json.error.details).toEqual([
-      {
-        path: ['calculation_options', '__proto__'],
-        code: 'forbidden_key',
-        message: 'The key "__proto__" is refused in a request body; rename it.',
-      },
-    ]);
-  });
-
   it('Content-Type parameters koa-bodyparser could not parse: the body is not read, and the route gets {}', async () => {
     // Koa's ctx.is takes these as application/json; koa-bodyparser's older type-is did not, and gave {}
     for (const type of ['application/json;;', 'application/json; charset', 'application/json; a=b; c', 'application/json; x=']) {
