@@ -128,17 +128,22 @@ function firstBadUtf8(buf: Uint8Array): number {
   return buf.length;
 }
 
+/** The carry of a chunk that ends on a whole UTF-8 sequence (the usual case): one shared empty array. */
+const NOTHING_CARRIED = new Uint8Array(0);
+
 export class JsonBodyScanner {
   /** Bytes scanned before the current chunk. */
   private offset = 0;
   /** The last bytes of the previous chunk that begin a UTF-8 sequence it did not finish. */
-  private carry: Uint8Array = new Uint8Array(0);
+  private carry: Uint8Array = NOTHING_CARRIED;
   private inString = false;
   private escaped = false;
   private values = 0;
   private depth = 0;
-  private readonly isArray = new Uint8Array(MAX_JSON_DEPTH);
-  private readonly items = new Int32Array(MAX_JSON_DEPTH);
+  // plain arrays of small integers, not typed arrays: a typed array of more than 64 bytes has its own
+  // off-heap buffer, which cost more to make per request than the scan of a monthly request's body
+  private readonly isArray: number[] = new Array<number>(MAX_JSON_DEPTH).fill(0);
+  private readonly items: number[] = new Array<number>(MAX_JSON_DEPTH).fill(0);
   /** Each open object's current key, decoded only when a message needs a path: its bytes stay in their chunk. */
   private readonly keys: (LazyKey | null)[] = new Array<LazyKey | null>(MAX_JSON_DEPTH).fill(null);
   /** In an object, the next string is a key (after '{' or ','). */
@@ -327,6 +332,6 @@ export class JsonBodyScanner {
     }
     const whole = bytes.subarray(0, cut);
     if (!isUtf8(whole)) this.refuse({ kind: 'utf8', byte: base + firstBadUtf8(whole) });
-    this.carry = bytes.subarray(cut).slice();
+    this.carry = cut === bytes.length ? NOTHING_CARRIED : Uint8Array.from(bytes.subarray(cut));
   }
 }
