@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { createAccountWithKey } from '../../server/accounts.ts';
+import { openPostgresStore } from '../../server/store/postgres.ts';
 import { openSqliteStore } from '../../server/store/sqlite.ts';
 import { BENCH_COMPANY, BENCH_PROFILE_PUT, monthlyRequest } from './sample-requests.ts';
 import { startServerProcess, type ServerProcess } from './server-process.ts';
@@ -136,7 +137,9 @@ export interface BenchServer {
 export async function startBenchServer(command?: string, env: NodeJS.ProcessEnv = {}): Promise<BenchServer> {
   const dir = mkdtempSync(join(tmpdir(), 'payroll-bench-'));
   const fullEnv = { ...benchEnv(dir), ...env };
-  const store = openSqliteStore(fullEnv.PAYROLL_DB!);
+  // a PAYROLL_DATABASE_URL in env (an empty database) takes the place of the temporary SQLite file
+  const databaseUrl = fullEnv.PAYROLL_DATABASE_URL;
+  const store = databaseUrl ? await openPostgresStore({ connectionString: databaseUrl }) : openSqliteStore(fullEnv.PAYROLL_DB!);
   const { api_key: key } = await createAccountWithKey(store, 'bench', 'standard');
   await store.close();
   let server: ServerProcess | undefined;

@@ -9,6 +9,7 @@
  *
  * Usage: npx tsx tools/bench/profile-http.ts [--route trace|no-trace|cheapest] [--seconds 10]
  *          [--warmup 3] [--log-level warn] [--top 30] [--interval-us 250] [--out FILE.cpuprofile]
+ *          [--database-url postgres://... (an empty database: PostgreSQL instead of SQLite)] [--redis-url redis://...]
  */
 import { execSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -28,6 +29,8 @@ const { values: opt } = parseArgs({
     top: { type: 'string', default: '30' },
     'interval-us': { type: 'string', default: '250' },
     out: { type: 'string' },
+    'database-url': { type: 'string' },
+    'redis-url': { type: 'string' },
   },
 });
 const ROUTES = ['trace', 'no-trace', 'cheapest'];
@@ -58,7 +61,11 @@ buildWithSourceMaps();
 rmSync(profDir, { recursive: true, force: true });
 mkdirSync(profDir, { recursive: true });
 const command = `exec node --cpu-prof --cpu-prof-dir=${profDir} --cpu-prof-interval=${opt['interval-us']} ${join(outDir, 'server.cjs')}`;
-const bench = await startBenchServer(command, { LOG_LEVEL: opt['log-level'] });
+const bench = await startBenchServer(command, {
+  LOG_LEVEL: opt['log-level'],
+  ...(opt['database-url'] ? { PAYROLL_DATABASE_URL: opt['database-url'] } : {}),
+  ...(opt['redis-url'] ? { PAYROLL_REDIS_URL: opt['redis-url'] } : {}),
+});
 const target = bench.targets[routeIndex];
 let window: { from: number; to: number; requests: number; rps: number; cpuUsPerRequest: number };
 try {
