@@ -15,6 +15,8 @@ import type { RuleRegistry } from '../rules/registry.ts';
 import type { CompiledRule, RuleDateBasis } from '../rules/types.ts';
 import type { MasterRef, MasterSlot } from '../settings/slots.ts';
 import { inForce } from '../util/dates.ts';
+import type { ParameterSet } from '../parameters/set.ts';
+import type { DatedValue } from '../parameters/types.ts';
 import { pathWriter, slotsReader, type PathWriter, type SlotsReader } from './path-access.ts';
 import { compileNotes } from './trace.ts';
 
@@ -61,6 +63,12 @@ export interface RulePlan {
   shaIn(hashes: ReadonlyMap<string, string> | undefined): string | null;
   /** the master_refs of the rule's master slots found in a (frozen, shared) refs object, worked out once per object; the caller copies it */
   refsIn(refs: Partial<Record<MasterSlot, MasterRef>>): readonly MasterRef[];
+  /**
+   * A trace step's master_refs: refsIn(refs), then each parameter read as the dated value in force on
+   * the step's date (its id the path, its version the value's date). Remembered for the last refs
+   * object, parameter set and date; the caller copies it.
+   */
+  traceRefs(refs: Partial<Record<MasterSlot, MasterRef>>, params: ParameterSet | undefined, date: string): readonly MasterRef[];
 }
 
 function shaLookup(file: string): RulePlan['shaIn'] {
@@ -90,6 +98,49 @@ function refsLookup(slots: readonly MasterSlot[]): RulePlan['refsIn'] {
       lastRefs = Object.isFrozen(refs) ? refs : undefined; // only an object that cannot change is remembered
     }
     return last;
+  };
+}
+
+/**
+ * The master ref citing one dated parameter value: one frozen object per value (values are loaded once
+ * and never change), shared by every step and calculation that read it, as the settings' own master
+ * refs are.
+ */
+const parameterRefs = new WeakMap<DatedValue, MasterRef>();
+function parameterRef(path: string, v: DatedValue): MasterRef {
+  let ref = parameterRefs.get(v);
+  if (ref === undefined || ref.id !== path) {
+    ref = Object.freeze({
+      type: 'parameter',
+      id: path,
+      version: v.effective_from,
+      effective_from: v.effective_from,
+      effective_to: v.effective_to,
+    });
+    parameterRefs.set(v, ref);
+  }
+  return ref;
+}
+
+function traceRefsLookup(refsIn: RulePlan['refsIn'], paths: readonly string[]): RulePlan['traceRefs'] {
+  let lastRefs: object | undefined;
+  let lastParams: ParameterSet | undefined;
+  let lastDate: string | undefined;
+  let last: readonly MasterRef[] = [];
+  return (refs, params, date) => {
+    if (refs === lastRefs && params === lastParams && date === lastDate) return last;
+    const out = refsIn(refs).slice();
+    if (params)
+      for (const path of paths) {
+        const v = params.valueAt(path, date);
+        if (v) out.push(parameterRef(path, v));
+      }
+    // only a refs object that cannot change is remembered (as refsIn does)
+    lastRefs = Object.isFrozen(refs) ? refs : undefined;
+    lastParams = params;
+    lastDate = date;
+    last = out;
+    return out;
   };
 }
 
@@ -165,6 +216,8 @@ export function rulePlan(rule: CompiledRule): RulePlan {
         rule.inputs.map(([name]) => name),
         rule.bindings.map(([name]) => name),
       );
+    const parameterPaths = rule.inputs.filter(([, path]) => path[0] === 'parameters').map(([, path]) => path.slice(1).join('.'));
+    const refsIn = refsLookup(rule.doc.masters as MasterSlot[]);
     plan = {
       rule,
       index,
@@ -178,9 +231,10 @@ export function rulePlan(rule: CompiledRule): RulePlan {
       inputRefs: Object.values(rule.doc.inputs),
       notes: rule.doc.notes ? compileNotes(rule.doc.notes, index) : null,
       readsParameters: rule.inputs.some(([, path]) => path[0] === 'parameters'),
-      parameterPaths: rule.inputs.filter(([, path]) => path[0] === 'parameters').map(([, path]) => path.slice(1).join('.')),
+      parameterPaths,
       shaIn: shaLookup(rule.file),
-      refsIn: refsLookup(rule.doc.masters as MasterSlot[]),
+      refsIn,
+      traceRefs: traceRefsLookup(refsIn, parameterPaths),
     };
     rulePlans.set(rule, plan);
   }

@@ -112,20 +112,8 @@ export function runPipeline(
       inputs.rule_date_basis = basis;
       inputs.rule_version_date = date;
     }
-    const masterRefs = rp.refsIn(refs).slice();
-    // each parameter read, as the dated value in force on the step's date (its id the path, its version the value's date)
-    if (params)
-      for (const path of rp.parameterPaths) {
-        const v = params.valueAt(path, date);
-        if (v)
-          masterRefs.push({
-            type: 'parameter',
-            id: path,
-            version: v.effective_from,
-            effective_from: v.effective_from,
-            effective_to: v.effective_to,
-          });
-      }
+    // the master records read, then each parameter as the dated value in force on the step's date
+    const masterRefs = rp.traceRefs(refs, params, date).slice();
     const traceStep: TraceStep = {
       step: doc.step,
       step_type: doc.step_type,
