@@ -54,6 +54,14 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
   return proto === Object.prototype || proto === null;
 }
 
+/**
+ * An object JSON.stringify writes through its toJSON: read as JSON.stringify reads it (a property get),
+ * so a toJSON that is not enumerable, which a for-in over the keys never meets, is found too.
+ */
+function hasToJson(v: object): boolean {
+  return typeof (v as { toJSON?: unknown }).toJSON === 'function';
+}
+
 function isPrimitive(v: unknown): boolean {
   return v === null || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
 }
@@ -77,7 +85,7 @@ class Flat {
 
   /** `v` is a plain object JSON.stringify writes as this one was written: the same keys in the same order, identical values. */
   matches(v: unknown): boolean {
-    if (!isPlainObject(v)) return false;
+    if (!isPlainObject(v) || hasToJson(v)) return false;
     let i = 0;
     const { keys, values } = this;
     for (const k in v) {
@@ -90,7 +98,7 @@ class Flat {
 
 /** The Flat of a plain object whose values are primitives (a toJSON function is not one); undefined otherwise. */
 function flatOf(v: unknown): Flat | undefined {
-  if (!isPlainObject(v)) return undefined;
+  if (!isPlainObject(v) || hasToJson(v)) return undefined;
   const keys: string[] = [];
   const values: unknown[] = [];
   for (const k in v) {
@@ -134,7 +142,7 @@ function sameFlat(value: unknown, copy: unknown): boolean {
 
 /** An object a slot can write as its values: plain, every value written the same at any index. */
 function shapeOf(v: unknown): string[] | undefined {
-  if (!isPlainObject(v)) return undefined;
+  if (!isPlainObject(v) || hasToJson(v)) return undefined;
   const keys: string[] = [];
   for (const k in v) {
     if (!plainJson(v[k])) return undefined;
@@ -145,7 +153,7 @@ function shapeOf(v: unknown): string[] | undefined {
 
 /** The values of `v` in the order of `shape`, when it is a plain object with exactly those keys in that order, each written the same at any index. */
 function shapedValues(v: unknown, shape: readonly string[]): unknown[] | undefined {
-  if (!isPlainObject(v)) return undefined;
+  if (!isPlainObject(v) || hasToJson(v)) return undefined;
   const values = new Array<unknown>(shape.length);
   let i = 0;
   for (const k in v) {
@@ -163,6 +171,7 @@ function shapedValues(v: unknown, shape: readonly string[]): unknown[] | undefin
  * object's values are read once, in its own key order.
  */
 function compactIfFits(step: Record<string, unknown>, t: Template): unknown[] | undefined {
+  if (hasToJson(step)) return undefined;
   let i = 0;
   const { keys, constants, forms } = t;
   const out: unknown[] = [t.id];
@@ -299,6 +308,7 @@ export class CompactTraceWriter {
 
   /** A new entry made from `step`, pending in the dictionary; undefined when no entry can describe it exactly. */
   private templateOf(step: Record<string, unknown>): Template | undefined {
+    if (hasToJson(step)) return undefined;
     const keys: string[] = [];
     const constants: unknown[] = [];
     const forms: SlotForm[] = [];
