@@ -3,6 +3,8 @@
  * constant part (its rule's step, formula, input refs and provenance: the same for every calculation of
  * a rule version, about half of a monthly answer with trace) is serialised once per rule version and
  * spliced, so only the step's own values (inputs, amounts, master refs, notes) are serialised per call.
+ * A step's inputs, a flat record of primitives, are written key by key rather than by JSON.stringify's
+ * generic walk, with JSON.stringify for any value that is not a plain string, number, boolean or null.
  *
  * resultUtf8 writes the same text as UTF-8 bytes, the constant parts copied in already encoded: the
  * text of a traced answer is two-byte (the legal sources are Japanese), so building it as a string and
@@ -28,6 +30,9 @@ interface StepTemplate {
   bytes?: (Buffer | null)[];
   /** per variable: the last array of flat records written there and its text (master_refs repeat across calculations) */
   lastRecords: ({ records: Record<string, unknown>[]; json: string } | undefined)[];
+  /** the keys of the last inputs written, and each one's text with the `{` or `,` before it */
+  inputKeys: string[];
+  inputKeyTexts: string[];
 }
 
 const VARIABLE_SLOT = Symbol('variable');
@@ -115,7 +120,7 @@ function templateOf(step: Record<string, unknown>): StepTemplate {
     written = true;
   }
   texts.push(text + '}');
-  return { keys, constants, variables, texts, lastRecords: variables.map(() => undefined) };
+  return { keys, constants, variables, texts, lastRecords: variables.map(() => undefined), inputKeys: [], inputKeyTexts: [] };
 }
 
 /** A value that is an array of records whose values are all primitives (master_refs). */
@@ -135,8 +140,51 @@ function sameRecords(v: Record<string, unknown>[], records: Record<string, unkno
   return true;
 }
 
+/**
+ * A string JSON.stringify writes as `"` + itself + `"`: nothing to escape (a quote, a backslash, a control
+ * character, a lone surrogate) and ASCII. Any other string is written by JSON.stringify.
+ */
+// eslint-disable-next-line no-control-regex
+const NOT_PLAIN = /["\\\x00-\x1f\u0080-\uffff]/;
+
+/**
+ * JSON.stringify(inputs) for a plain object, written key by key: a step's inputs are flat records of
+ * strings, numbers, booleans and null (and a few arrays), and JSON.stringify's generic walk over them was
+ * the largest part of writing an answer (22.8 vs 12.8 µs for a monthly answer's 26). The keys are read as
+ * JSON.stringify reads them (Object.keys order, each value once) and their texts kept on the template (a
+ * rule version's steps have the same inputs). A value written otherwise than as JSON.stringify would
+ * write it here (undefined, a function, a symbol or a bigint, an object with a toJSON, whose key it
+ * depends on) sends the whole object to JSON.stringify.
+ */
+function inputsJson(t: StepTemplate, inputs: Record<string, unknown>): string | undefined {
+  if (typeof inputs.toJSON === 'function') return JSON.stringify(inputs);
+  const keys = Object.keys(inputs);
+  if (keys.length === 0) return '{}';
+  const { inputKeys, inputKeyTexts } = t;
+  let out = '';
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i];
+    if (inputKeys[i] !== k) {
+      inputKeys[i] = k;
+      inputKeyTexts[i] = (i === 0 ? '{' : ',') + JSON.stringify(k) + ':';
+    }
+    const v = inputs[k];
+    let json: string;
+    if (typeof v === 'string') json = NOT_PLAIN.test(v) ? JSON.stringify(v) : '"' + v + '"';
+    else if (typeof v === 'number') json = Number.isFinite(v) ? '' + v : 'null';
+    else if (typeof v === 'boolean') json = v ? 'true' : 'false';
+    else if (v === null) json = 'null';
+    // an object without toJSON is written alone as within its holder
+    else if (typeof v === 'object' && typeof (v as { toJSON?: unknown }).toJSON !== 'function') json = JSON.stringify(v);
+    else return JSON.stringify(inputs);
+    out += inputKeyTexts[i] + json;
+  }
+  return out + '}';
+}
+
 /** JSON.stringify(value) for the template's i-th variable, reusing the last text when the records are the same. */
 function variableJson(t: StepTemplate, i: number, value: unknown): string | undefined {
+  if (t.variables[i] === 'inputs' && isPlainObject(value)) return inputsJson(t, value);
   const last = t.lastRecords[i];
   if (last !== undefined && Array.isArray(value) && sameRecords(value as Record<string, unknown>[], last.records)) return last.json;
   const json = JSON.stringify(value) as string | undefined;

@@ -19,6 +19,38 @@ export const RESULT_CHANGES: [string, (r: CalculationResult) => void][] = [
   ['an input made undefined', (r) => ((stepsOf(r)[2].inputs as Step).base_pay = undefined)],
   ['an input given a toJSON', (r) => ((stepsOf(r)[2].inputs as Step).base_pay = { toJSON: (k: string) => k })],
   ['inputs made an array', (r) => (stepsOf(r)[2].inputs = [1, 2])],
+  // inputs are written key by key (trace-json.ts): every value it writes itself, and every one it must not
+  ['an input with a quote and a backslash', (r) => ((stepsOf(r)[2].inputs as Step).base_pay = 'a"b\\c')],
+  ['an input with a lone surrogate', (r) => ((stepsOf(r)[2].inputs as Step).base_pay = 'x\ud800y\udc00')],
+  ['an input with control and non-ASCII characters', (r) => ((stepsOf(r)[2].inputs as Step).base_pay = '\u0001\n計\u007f\u2028😀')],
+  [
+    'inputs not finite, and a negative zero',
+    (r) =>
+      Object.assign(stepsOf(r)[2].inputs as Step, {
+        base_pay: NaN,
+        overtime_pay: -Infinity,
+        absence_deduction: -0,
+        late_early_leave_deduction: 1e21,
+      }),
+  ],
+  ['an input key needing escaping', (r) => ((stepsOf(r)[2].inputs as Step)['k"\\\n\ud800計'] = 'v')],
+  ['an input a symbol', (r) => ((stepsOf(r)[2].inputs as Step).base_pay = Symbol('s'))],
+  ['an input a function', (r) => ((stepsOf(r)[2].inputs as Step).base_pay = () => 1)],
+  ['an input a date', (r) => ((stepsOf(r)[2].inputs as Step).base_pay = new Date(0))],
+  ['an input a nested object', (r) => ((stepsOf(r)[2].inputs as Step).base_pay = { a: [1, '"', undefined], b: undefined, c: new Date(0) })],
+  ['an input a getter', (r) => Object.defineProperty(stepsOf(r)[2].inputs, 'base_pay', { get: () => 'got', enumerable: true })],
+  ['an input not enumerable', (r) => Object.defineProperty(stepsOf(r)[2].inputs, 'base_pay', { value: 1, enumerable: false })],
+  ['inputs given an enumerable toJSON', (r) => ((stepsOf(r)[2].inputs as Step).toJSON = () => ({ x: 1 }))],
+  [
+    'inputs without a prototype',
+    (r) => (stepsOf(r)[2].inputs = Object.assign(Object.create(null) as Step, stepsOf(r)[2].inputs, { extra: 'x' })),
+  ],
+  ['inputs with an inherited key', (r) => (stepsOf(r)[2].inputs = Object.assign(Object.create({ inherited: 1 }) as Step, { own: 2 }))],
+  ['inputs emptied', (r) => (stepsOf(r)[2].inputs = {})],
+  [
+    'inputs with keys in another order',
+    (r) => (stepsOf(r)[2].inputs = Object.fromEntries(Object.entries(stepsOf(r)[2].inputs as Step).reverse())),
+  ],
   ['a key added', (r) => (stepsOf(r)[0].extra = { x: 1 })],
   ['a nested constant', (r) => (stepsOf(r)[0].formula = { nested: { x: 1 } })],
   ['a key removed', (r) => delete stepsOf(r)[0].formula],
