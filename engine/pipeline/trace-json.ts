@@ -29,13 +29,23 @@ interface StepTemplate {
   /** texts[i] as UTF-8 when worth copying as bytes (long, or not ASCII), else null; made at the first resultUtf8 */
   bytes?: (Buffer | null)[];
   /** per variable: the last array of flat records written there and its text (master_refs repeat across calculations) */
-  lastRecords: ({ records: Record<string, unknown>[]; json: string } | undefined)[];
+  lastRecords: (LastRecords | undefined)[];
   /** the keys of the last inputs written, and each one's text with the `{` or `,` before it */
   inputKeys: string[];
   inputKeyTexts: string[];
 }
 
 const VARIABLE_SLOT = Symbol('variable');
+
+interface LastRecords {
+  /** copies of the records, as they were when written */
+  records: Record<string, unknown>[];
+  /** per record: the record itself when its text cannot change (see fixedRecord), else NOT_FIXED */
+  fixed: unknown[];
+  json: string;
+}
+
+const NOT_FIXED = Symbol('not fixed');
 
 /** Per rule plan (one rule version as loaded), the template of its steps with and without notes. */
 const templates = new WeakMap<object, [StepTemplate | undefined, StepTemplate | undefined]>();
@@ -133,10 +143,22 @@ function flatRecords(v: unknown): v is Record<string, unknown>[] {
   return true;
 }
 
-/** The same records, key by key in the same order, with identical primitive values. */
-function sameRecords(v: Record<string, unknown>[], records: Record<string, unknown>[]): boolean {
+/**
+ * A flat record whose text cannot change while it is the same object: frozen, so its keys, their values
+ * and its prototype are fixed, and with no getter, whose value would not be. The masters' refs are such
+ * records, shared by every calculation on the same settings, so they need no key-by-key comparison.
+ */
+function fixedRecord(r: Record<string, unknown>): boolean {
+  if (!Object.isFrozen(r)) return false;
+  for (const k of Object.keys(r)) if (!('value' in Object.getOwnPropertyDescriptor(r, k)!)) return false;
+  return true;
+}
+
+/** The same records: each the same fixed record, or key by key in the same order with identical primitive values. */
+function sameRecords(v: Record<string, unknown>[], last: LastRecords): boolean {
+  const { records, fixed } = last;
   if (v.length !== records.length) return false;
-  for (let i = 0; i < v.length; i++) if (!sameAs(v[i], records[i])) return false;
+  for (let i = 0; i < v.length; i++) if (v[i] !== fixed[i] && !sameAs(v[i], records[i])) return false;
   return true;
 }
 
@@ -186,9 +208,10 @@ function inputsJson(t: StepTemplate, inputs: Record<string, unknown>): string | 
 function variableJson(t: StepTemplate, i: number, value: unknown): string | undefined {
   if (t.variables[i] === 'inputs' && isPlainObject(value)) return inputsJson(t, value);
   const last = t.lastRecords[i];
-  if (last !== undefined && Array.isArray(value) && sameRecords(value as Record<string, unknown>[], last.records)) return last.json;
+  if (last !== undefined && Array.isArray(value) && sameRecords(value as Record<string, unknown>[], last)) return last.json;
   const json = JSON.stringify(value) as string | undefined;
-  if (json !== undefined && flatRecords(value)) t.lastRecords[i] = { records: value.map((r) => ({ ...r })), json };
+  if (json !== undefined && flatRecords(value))
+    t.lastRecords[i] = { records: value.map((r) => ({ ...r })), fixed: value.map((r) => (fixedRecord(r) ? r : NOT_FIXED)), json };
   return json;
 }
 

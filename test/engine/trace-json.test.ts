@@ -93,6 +93,18 @@ describe('resultJson', () => {
     }
   });
 
+  it('writes a frozen master ref with a getter as it reads now, not as it was (frozen, but its text can change)', () => {
+    let version = 'first';
+    const r = engine.calculate('monthly_payroll', monthlyRequest(7, true), bench);
+    const refs = stepsOf(r).find((s) => (s.master_refs as Record<string, unknown>[]).length > 0)!.master_refs as Record<string, unknown>[];
+    refs[0] = Object.freeze(Object.defineProperty({ ...refs[0] }, 'version', { get: () => version, enumerable: true }));
+    expect(differences(r)).toEqual([]);
+    expect(resultUtf8(r)!.toString()).toContain('"version":"first"');
+    version = 'second';
+    expect(differences(r)).toEqual([]);
+    expect(resultUtf8(r)!.toString()).toContain('"version":"second"');
+  });
+
   it.each([...RESULT_CHANGES, ...JSON_ONLY_CHANGES])(
     'writes what JSON.stringify writes after the result was changed: %s',
     (_name, change) => {

@@ -67,6 +67,7 @@ export const RESULT_CHANGES: [string, (r: CalculationResult) => void][] = [
   ['a variable value undefined', (r) => (stepsOf(r)[0].raw_amount = undefined)],
   ['a master ref replaced', (r) => (firstRefs(r)[0] = { type: 'other' })],
   ['a master ref changed', (r) => (firstRefs(r)[0] = { ...firstRefs(r)[0], version: 'other' })],
+  ['a master ref replaced by another frozen one', (r) => (firstRefs(r)[0] = Object.freeze({ ...firstRefs(r)[0], version: 'other' }))],
   ['a master ref added', (r) => firstRefs(r).push({ id: 'x' })],
   ['a master ref given a nested value', (r) => (firstRefs(r)[0] = { ...firstRefs(r)[0], id: { n: 1 } })],
   ['notes added', (r) => (stepsOf(r)[0].notes = '注記')],
