@@ -10,6 +10,11 @@ export type Step = Record<string, unknown>;
 export const stepsOf = (r: CalculationResult) => r.calculation_trace as Step[];
 /** The master_refs of the first step that read a master (its records are the settings' frozen objects: replace, not edit). */
 const firstRefs = (r: CalculationResult) => stepsOf(r).find((s) => (s.master_refs as Step[]).length > 0)!.master_refs as Step[];
+/** The inputs of the first step whose inputs are all primitives (no nested value to make their text not ASCII anyway). */
+const flatInputs = (r: CalculationResult) =>
+  stepsOf(r)
+    .map((s) => s.inputs as Step)
+    .find((inputs) => Object.values(inputs).every((v) => typeof v !== 'object' || v === null))!;
 
 export const RESULT_CHANGES: [string, (r: CalculationResult) => void][] = [
   ['a constant changed', (r) => (stepsOf(r)[0].formula = 'changed')],
@@ -22,7 +27,10 @@ export const RESULT_CHANGES: [string, (r: CalculationResult) => void][] = [
   // inputs are written key by key (trace-json.ts): every value it writes itself, and every one it must not
   ['an input with a quote and a backslash', (r) => ((stepsOf(r)[2].inputs as Step).base_pay = 'a"b\\c')],
   ['an input with a lone surrogate', (r) => ((stepsOf(r)[2].inputs as Step).base_pay = 'x\ud800y\udc00')],
-  ['an input with control and non-ASCII characters', (r) => ((stepsOf(r)[2].inputs as Step).base_pay = '\u0001\n計\u007f\u2028😀')],
+  [
+    'an input with control and non-ASCII characters',
+    (r) => Object.assign(flatInputs(r), { [Object.keys(flatInputs(r))[0]]: '\u0001\n計\u007f\u2028😀' }),
+  ],
   [
     'inputs not finite, and a negative zero',
     (r) =>
@@ -33,7 +41,7 @@ export const RESULT_CHANGES: [string, (r: CalculationResult) => void][] = [
         late_early_leave_deduction: 1e21,
       }),
   ],
-  ['an input key needing escaping', (r) => ((stepsOf(r)[2].inputs as Step)['k"\\\n\ud800計'] = 'v')],
+  ['an input key needing escaping', (r) => (flatInputs(r)['k"\\\n\ud800計'] = 'v')],
   ['an input a symbol', (r) => ((stepsOf(r)[2].inputs as Step).base_pay = Symbol('s'))],
   ['an input a function', (r) => ((stepsOf(r)[2].inputs as Step).base_pay = () => 1)],
   ['an input a date', (r) => ((stepsOf(r)[2].inputs as Step).base_pay = new Date(0))],
@@ -73,6 +81,9 @@ export const RESULT_CHANGES: [string, (r: CalculationResult) => void][] = [
   ['notes added', (r) => (stepsOf(r)[0].notes = '注記')],
   ['notes a number', (r) => (stepsOf(r)[0].notes = 5)],
   ['a long text with non-ASCII characters in a value', (r) => (stepsOf(r)[4].raw_amount = '計算'.repeat(40) + '\u2028"')],
+  ['a master ref with non-ASCII text', (r) => (firstRefs(r)[0] = { ...firstRefs(r)[0], id: '協会けんぽ東京' })],
+  ['a result value with non-ASCII text before the trace', (r) => ((r as unknown as Step).employee_ref = '従業員'.repeat(30))],
+  ['a result value with non-ASCII text after the trace', (r) => (r.warnings as string[]).push('注意\u2028😀')],
   ['a step replaced', (r) => (stepsOf(r)[0] = { step: 'other' })],
   ['the trace replaced', (r) => (r.calculation_trace = [{ step: 'x' }])],
   ['a result key added', (r) => ((r as unknown as Step).extra = 1)],
