@@ -24,8 +24,11 @@ const VARIABLE = new Set(['inputs', 'raw_amount', 'rounded_amount', 'master_refs
 interface StepTemplate {
   /** the step's keys in JSON.stringify's order */
   keys: string[];
-  /** per key: its constant value, or VARIABLE_SLOT */
+  /** per key: its constant value (a copy, for an array or object), or VARIABLE_SLOT */
   constants: unknown[];
+  /** per key: how fits compares the step's value with the constant, and for a flat object its keys */
+  kinds: Kind[];
+  constantKeys: (string[] | undefined)[];
   /** the variable keys, in order; texts[i] comes before the i-th variable's text, texts[n] after the last */
   variables: string[];
   texts: string[];
@@ -41,9 +44,22 @@ interface StepTemplate {
 
 const VARIABLE_SLOT = Symbol('variable');
 
+/**
+ * A constant's kind: the variable slot; a primitive, the same when identical; a flat array or flat plain
+ * object, the same when its elements or keys and values are (and it has no toJSON); anything else
+ * (another object, a function), never the same, as its text could change while it stays identical.
+ */
+const VARIABLE_KIND = 0;
+const PRIMITIVE = 1;
+const FLAT_ARRAY = 2;
+const FLAT_OBJECT = 3;
+const NEVER = 4;
+type Kind = typeof VARIABLE_KIND | typeof PRIMITIVE | typeof FLAT_ARRAY | typeof FLAT_OBJECT | typeof NEVER;
+
 interface LastRecords {
-  /** copies of the records, as they were when written */
+  /** copies of the records, as they were when written, and their keys */
   records: Record<string, unknown>[];
+  recordKeys: string[][];
   /** per record: the record itself when its text cannot change (see fixedRecord), else NOT_FIXED */
   fixed: unknown[];
   json: string;
@@ -76,34 +92,49 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
   return proto === Object.prototype || proto === null;
 }
 
-/** A value JSON.stringify would write the same as `constant` (identical, or a flat array or object of identical values). */
-function sameAs(value: unknown, constant: unknown): boolean {
-  if (value === constant) return true;
-  if (Array.isArray(constant)) {
-    if (!Array.isArray(value) || value.length !== constant.length) return false;
-    for (let i = 0; i < value.length; i++) if (value[i] !== constant[i] || typeof value[i] === 'object') return false;
-    return true;
+/** A value JSON.stringify writes as itself in an array or object: a primitive (and undefined), not an object or function. */
+function primitive(v: unknown): boolean {
+  return (typeof v !== 'object' || v === null) && typeof v !== 'function';
+}
+
+/** An array JSON.stringify writes the same as the flat array `constant`: no toJSON, the same primitives. */
+function sameArray(value: unknown, constant: unknown[]): boolean {
+  if (!Array.isArray(value) || value.length !== constant.length || typeof (value as { toJSON?: unknown }).toJSON === 'function')
+    return false;
+  for (let i = 0; i < value.length; i++) if (value[i] !== constant[i] || !primitive(value[i])) return false;
+  return true;
+}
+
+/** An object JSON.stringify writes the same as the flat object `constant` of these keys: plain, no toJSON, the same keys in order with the same primitives. */
+function sameObject(value: unknown, constant: Record<string, unknown>, keys: string[]): boolean {
+  if (!isPlainObject(value) || typeof value.toJSON === 'function') return false;
+  let i = 0;
+  for (const k in value) {
+    if (k !== keys[i] || value[k] !== constant[k] || !primitive(value[k])) return false;
+    i++;
   }
-  if (isPlainObject(constant) && isPlainObject(value)) {
-    let i = 0;
-    const keys = Object.keys(constant);
-    for (const k in value) {
-      if (k !== keys[i] || value[k] !== constant[k] || (typeof value[k] === 'object' && value[k] !== null)) return false;
-      i++;
-    }
-    return i === keys.length;
-  }
-  return false;
+  return i === keys.length;
 }
 
 /** A step fits a template: the same keys in the same order, the same constant values. */
 function fits(step: Record<string, unknown>, t: StepTemplate): boolean {
   let i = 0;
-  const { keys, constants } = t;
+  const { keys, constants, kinds, constantKeys } = t;
   for (const k in step) {
     if (k !== keys[i]) return false;
-    const c = constants[i];
-    if (c !== VARIABLE_SLOT && !sameAs(step[k], c)) return false;
+    const kind = kinds[i];
+    if (kind !== VARIABLE_KIND) {
+      const v = step[k];
+      const c = constants[i];
+      if (
+        kind === PRIMITIVE
+          ? v !== c
+          : kind === FLAT_ARRAY
+            ? !sameArray(v, c as unknown[])
+            : kind === NEVER || !sameObject(v, c as Record<string, unknown>, constantKeys[i]!)
+      )
+        return false;
+    }
     i++;
   }
   return i === keys.length && typeof step.toJSON !== 'function';
@@ -113,6 +144,8 @@ function fits(step: Record<string, unknown>, t: StepTemplate): boolean {
 function templateOf(step: Record<string, unknown>): StepTemplate {
   const keys: string[] = [];
   const constants: unknown[] = [];
+  const kinds: Kind[] = [];
+  const constantKeys: (string[] | undefined)[] = [];
   const variables: string[] = [];
   const texts: string[] = [];
   let text = '{';
@@ -122,6 +155,8 @@ function templateOf(step: Record<string, unknown>): StepTemplate {
     const v = step[k];
     if (VARIABLE.has(k)) {
       constants.push(VARIABLE_SLOT);
+      kinds.push(VARIABLE_KIND);
+      constantKeys.push(undefined);
       variables.push(k);
       texts.push(text + (written ? ',' : '') + JSON.stringify(k) + ':');
       text = '';
@@ -129,7 +164,25 @@ function templateOf(step: Record<string, unknown>): StepTemplate {
       continue;
     }
     // constants are primitives or flat arrays and objects of them (input_refs, rule), kept as they are now
-    constants.push(Array.isArray(v) ? v.slice() : isPlainObject(v) ? { ...v } : v);
+    // (a copy keeps no toJSON: an array or object with one is never the same)
+    if (primitive(v)) {
+      constants.push(v);
+      kinds.push(PRIMITIVE);
+      constantKeys.push(undefined);
+    } else if (Array.isArray(v) && typeof (v as { toJSON?: unknown }).toJSON !== 'function') {
+      constants.push(v.slice());
+      kinds.push(FLAT_ARRAY);
+      constantKeys.push(undefined);
+    } else if (isPlainObject(v) && typeof v.toJSON !== 'function') {
+      const copy = { ...v };
+      constants.push(copy);
+      kinds.push(FLAT_OBJECT);
+      constantKeys.push(Object.keys(copy));
+    } else {
+      constants.push(v);
+      kinds.push(NEVER);
+      constantKeys.push(undefined);
+    }
     const json = JSON.stringify(v) as string | undefined;
     if (json === undefined) continue; // JSON.stringify leaves such a key out
     text += (written ? ',' : '') + JSON.stringify(k) + ':' + json;
@@ -139,6 +192,8 @@ function templateOf(step: Record<string, unknown>): StepTemplate {
   return {
     keys,
     constants,
+    kinds,
+    constantKeys,
     variables,
     texts,
     lastRecords: variables.map(() => undefined),
@@ -148,12 +203,12 @@ function templateOf(step: Record<string, unknown>): StepTemplate {
   };
 }
 
-/** A value that is an array of records whose values are all primitives (master_refs). */
+/** A value that is an array of records whose values are all primitives (master_refs), none with a toJSON. */
 function flatRecords(v: unknown): v is Record<string, unknown>[] {
-  if (!Array.isArray(v)) return false;
+  if (!Array.isArray(v) || typeof (v as { toJSON?: unknown }).toJSON === 'function') return false;
   for (const r of v as unknown[]) {
-    if (!isPlainObject(r)) return false;
-    for (const k in r) if ((typeof r[k] === 'object' && r[k] !== null) || typeof r[k] === 'function') return false;
+    if (!isPlainObject(r) || typeof r.toJSON === 'function') return false;
+    for (const k in r) if (!primitive(r[k])) return false;
   }
   return true;
 }
@@ -170,10 +225,10 @@ function fixedRecord(r: Record<string, unknown>): boolean {
 }
 
 /** The same records: each the same fixed record, or key by key in the same order with identical primitive values. */
-function sameRecords(v: Record<string, unknown>[], last: LastRecords): boolean {
-  const { records, fixed } = last;
-  if (v.length !== records.length) return false;
-  for (let i = 0; i < v.length; i++) if (v[i] !== fixed[i] && !sameAs(v[i], records[i])) return false;
+function sameRecords(v: unknown[], last: LastRecords): boolean {
+  const { records, recordKeys, fixed } = last;
+  if (v.length !== records.length || typeof (v as { toJSON?: unknown }).toJSON === 'function') return false;
+  for (let i = 0; i < v.length; i++) if (v[i] !== fixed[i] && !sameObject(v[i], records[i], recordKeys[i])) return false;
   return true;
 }
 
@@ -262,17 +317,20 @@ function variableJson(t: StepTemplate, i: number, value: unknown): string | unde
   }
   if (t.variables[i] === 'inputs' && isPlainObject(value)) return inputsJson(t, value);
   const last = t.lastRecords[i];
-  if (last !== undefined && Array.isArray(value) && sameRecords(value as Record<string, unknown>[], last)) {
+  if (last !== undefined && Array.isArray(value) && sameRecords(value, last)) {
     jsonBytes = last;
     return last.json;
   }
   const json = unknownJson(value);
-  if (json !== undefined && flatRecords(value))
+  if (json !== undefined && flatRecords(value)) {
+    const records = value.map((r) => ({ ...r }));
     t.lastRecords[i] = {
-      records: value.map((r) => ({ ...r })),
+      records,
+      recordKeys: records.map((r) => Object.keys(r)),
       fixed: value.map((r) => (fixedRecord(r) ? r : NOT_FIXED)),
       json,
     };
+  }
   return json;
 }
 

@@ -11,15 +11,24 @@ import { loadEngine, resultJson, resultUtf8, type CalculationResult } from '../.
 import { benchProfile } from '../../tools/bench/engine-bench.ts';
 import { SIMULATION_REQUESTS, attendanceRequest, bonusRequest, monthlyRequest } from '../../tools/bench/sample-requests.ts';
 import { loadGoldenCases } from '../../tools/golden/runner.ts';
-import { RESULT_CHANGES, stepsOf } from './support/result-changes.ts';
+import { RESULT_CHANGES, firstRefs, stepsOf } from './support/result-changes.ts';
 
 /**
  * Changes resultJson and resultUtf8 are held to beyond RESULT_CHANGES: trace-compact.ts's writer does
- * not see a toJSON that is not an own enumerable key of a step's inputs (flatOf walks for-in keys).
+ * not see a toJSON on a step's input refs or one that is not an own enumerable key of an object (it
+ * walks array indices and for-in keys), so these are not in the shared list yet.
  */
 const JSON_ONLY_CHANGES: typeof RESULT_CHANGES = [
   ['inputs given a toJSON not enumerable', (r) => Object.defineProperty(stepsOf(r)[2].inputs, 'toJSON', { value: () => 'x' })],
-  ['inputs given an inherited toJSON', (r) => Object.setPrototypeOf(stepsOf(r)[2].inputs, { toJSON: () => ({ inherited: true }) })],
+  ['the input refs given a toJSON', (r) => ((stepsOf(r)[0].input_refs as unknown as Record<string, unknown>).toJSON = () => 'refs')],
+  [
+    'the rule provenance given a toJSON not enumerable',
+    (r) => Object.defineProperty(stepsOf(r)[1].rule, 'toJSON', { value: () => 'rule' }),
+  ],
+  [
+    'a master ref given a toJSON not enumerable',
+    (r) => (firstRefs(r)[0] = Object.defineProperty({ ...firstRefs(r)[0] }, 'toJSON', { value: () => 'ref' })),
+  ],
 ];
 
 const engine = loadEngine();
@@ -103,6 +112,18 @@ describe('resultJson', () => {
     version = 'second';
     expect(differences(r)).toEqual([]);
     expect(resultUtf8(r)!.toString()).toContain('"version":"second"');
+  });
+
+  it('writes a constant that is the same object as when its template was made, but changed since, as it is now', () => {
+    const date = new Date(0);
+    const a = engine.calculate('monthly_payroll', monthlyRequest(7, true), bench);
+    stepsOf(a)[0].formula = date;
+    expect(differences(a)).toEqual([]);
+    date.setTime(1000);
+    const b = engine.calculate('monthly_payroll', monthlyRequest(7, true), bench);
+    stepsOf(b)[0].formula = date;
+    expect(resultJson(b)).toContain('"formula":"1970-01-01T00:00:01.000Z"');
+    expect(differences(b)).toEqual([]);
   });
 
   it.each([...RESULT_CHANGES, ...JSON_ONLY_CHANGES])(

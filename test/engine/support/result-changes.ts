@@ -9,7 +9,7 @@ import type { CalculationResult } from '../../../engine/index.ts';
 export type Step = Record<string, unknown>;
 export const stepsOf = (r: CalculationResult) => r.calculation_trace as Step[];
 /** The master_refs of the first step that read a master (its records are the settings' frozen objects: replace, not edit). */
-const firstRefs = (r: CalculationResult) => stepsOf(r).find((s) => (s.master_refs as Step[]).length > 0)!.master_refs as Step[];
+export const firstRefs = (r: CalculationResult) => stepsOf(r).find((s) => (s.master_refs as Step[]).length > 0)!.master_refs as Step[];
 /** The inputs of the first step whose inputs are all primitives (no nested value to make their text not ASCII anyway). */
 const flatInputs = (r: CalculationResult) =>
   stepsOf(r)
@@ -54,6 +54,7 @@ export const RESULT_CHANGES: [string, (r: CalculationResult) => void][] = [
     (r) => (stepsOf(r)[2].inputs = Object.assign(Object.create(null) as Step, stepsOf(r)[2].inputs, { extra: 'x' })),
   ],
   ['inputs with an inherited key', (r) => (stepsOf(r)[2].inputs = Object.assign(Object.create({ inherited: 1 }) as Step, { own: 2 }))],
+  ['inputs given an inherited toJSON', (r) => Object.setPrototypeOf(stepsOf(r)[2].inputs, { toJSON: () => ({ inherited: true }) })],
   ['inputs emptied', (r) => (stepsOf(r)[2].inputs = {})],
   [
     'inputs with keys in another order',
@@ -76,6 +77,7 @@ export const RESULT_CHANGES: [string, (r: CalculationResult) => void][] = [
   ['a master ref replaced', (r) => (firstRefs(r)[0] = { type: 'other' })],
   ['a master ref changed', (r) => (firstRefs(r)[0] = { ...firstRefs(r)[0], version: 'other' })],
   ['a master ref replaced by another frozen one', (r) => (firstRefs(r)[0] = Object.freeze({ ...firstRefs(r)[0], version: 'other' }))],
+  ['the master refs given a toJSON', (r) => ((firstRefs(r) as unknown as Step).toJSON = () => 'refs')],
   ['a master ref added', (r) => firstRefs(r).push({ id: 'x' })],
   ['a master ref given a nested value', (r) => (firstRefs(r)[0] = { ...firstRefs(r)[0], id: { n: 1 } })],
   ['notes added', (r) => (stepsOf(r)[0].notes = '注記')],
