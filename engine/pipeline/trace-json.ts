@@ -3,8 +3,9 @@
  * constant part (its rule's step, formula, input refs and provenance: the same for every calculation of
  * a rule version, about half of a monthly answer with trace) is serialised once per rule version and
  * spliced, so only the step's own values (inputs, amounts, master refs, notes) are serialised per call.
- * A step's inputs, a flat record of primitives, are written key by key rather than by JSON.stringify's
- * generic walk, with JSON.stringify for any value that is not a plain string, number, boolean or null.
+ * A step's inputs, a flat record of primitives, and the result's own values, plain trees of them, are
+ * written key by key rather than by JSON.stringify's generic walk, with JSON.stringify for any value
+ * that is not a plain object, an array or a string, number, boolean or null it writes without escaping.
  *
  * resultUtf8 writes the same text as UTF-8 bytes, the constant parts copied in already encoded: the
  * text of a traced answer is two-byte (the legal sources are Japanese), so building it as a string and
@@ -264,6 +265,54 @@ function plainJson(v: unknown): string | undefined {
   return undefined;
 }
 
+/** `"key":` for a key JSON.stringify writes as it is (see NOT_PLAIN), per key met in a nested value or a result (bounded). */
+const keyTexts = new Map<string, string>();
+const MAX_KEY_TEXTS = 1024;
+/** Deeper than this, JSON.stringify writes the value (and throws for a cycle, as it would). */
+const MAX_DEPTH = 8;
+
+/**
+ * JSON.stringify(v) for a tree of plain objects, arrays and the primitives plainJson writes (a result's
+ * own values, an input's allowances), so ASCII: JSON.stringify's generic walk cost more (~4 µs for a
+ * monthly result's own values), and its text, not known to be ASCII, was encoded as UTF-8 on its own.
+ * Undefined for anything else (a string or key to escape or not ASCII, a toJSON, a function, a symbol,
+ * a bigint, another object), which the caller gives to JSON.stringify.
+ */
+function treeJson(v: unknown, depth: number): string | undefined {
+  const plain = plainJson(v);
+  if (plain !== undefined) return plain;
+  if (typeof v !== 'object' || v === null || depth > MAX_DEPTH || typeof (v as { toJSON?: unknown }).toJSON === 'function')
+    return undefined;
+  if (Array.isArray(v)) {
+    let out = '[';
+    for (let i = 0; i < v.length; i++) {
+      const e: unknown = v[i];
+      // JSON.stringify writes undefined in an array (or a hole) as null
+      const json = e === undefined ? 'null' : treeJson(e, depth + 1);
+      if (json === undefined) return undefined;
+      out += i === 0 ? json : ',' + json;
+    }
+    return out + ']';
+  }
+  if (!isPlainObject(v)) return undefined;
+  let out = '{';
+  for (const k of Object.keys(v)) {
+    const e = v[k];
+    // JSON.stringify leaves a key whose value is undefined out
+    if (e === undefined) continue;
+    let key = keyTexts.get(k);
+    if (key === undefined) {
+      if (NOT_PLAIN.test(k)) return undefined;
+      key = '"' + k + '":';
+      if (keyTexts.size < MAX_KEY_TEXTS) keyTexts.set(k, key);
+    }
+    const json = treeJson(e, depth + 1);
+    if (json === undefined) return undefined;
+    out += out.length === 1 ? key + json : ',' + key + json;
+  }
+  return out + '}';
+}
+
 /**
  * JSON.stringify(inputs) for a plain object, written key by key: a step's inputs are flat records of
  * strings, numbers, booleans and null (and a few arrays), and JSON.stringify's generic walk over them was
@@ -296,8 +345,11 @@ function inputsJson(t: StepTemplate, inputs: Record<string, unknown>): string | 
       // a string to escape or not ASCII; an object without toJSON is written alone as within its holder
       if (typeof v !== 'string' && (typeof v !== 'object' || v === null || typeof (v as { toJSON?: unknown }).toJSON === 'function'))
         return unknownJson(inputs);
-      json = JSON.stringify(v) as string;
-      ascii = false;
+      json = treeJson(v, 1);
+      if (json === undefined) {
+        json = JSON.stringify(v) as string;
+        ascii = false;
+      }
     }
     if (!inputKeysAscii[i]) ascii = false;
     out += inputKeyTexts[i] + json;
@@ -500,7 +552,8 @@ function writeResult(result: unknown, sink: JsonSink): boolean {
   // a trace changed in length after the calculation is serialised as it is (a reordered one still is: fits() checks each step)
   if (steps === undefined || plans === undefined || plans.length !== steps.length || typeof r.toJSON === 'function') return false;
   let first = true;
-  for (const k in r) {
+  // its own keys, as JSON.stringify's (for-in would add inherited ones)
+  for (const k of Object.keys(r)) {
     const v = r[k];
     if (v === steps) {
       sink.text((first ? '{' : ',') + JSON.stringify(k) + ':[');
@@ -510,9 +563,12 @@ function writeResult(result: unknown, sink: JsonSink): boolean {
       }
       sink.ascii(']');
     } else {
-      const json = JSON.stringify(v) as string | undefined;
+      const tree = treeJson(v, 0);
+      const json = tree ?? (JSON.stringify(v) as string | undefined);
       if (json === undefined) continue;
-      sink.text((first ? '{' : ',') + JSON.stringify(k) + ':' + json);
+      const text = (first ? '{' : ',') + JSON.stringify(k) + ':' + json;
+      if (tree !== undefined && !NOT_PLAIN.test(k)) sink.ascii(text);
+      else sink.text(text);
     }
     first = false;
   }

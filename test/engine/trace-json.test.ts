@@ -126,6 +126,16 @@ describe('resultJson', () => {
     expect(differences(b)).toEqual([]);
   });
 
+  it('throws as JSON.stringify does for a result with a cycle', () => {
+    const r = engine.calculate('monthly_payroll', monthlyRequest(7, true), bench);
+    const cycle: Record<string, unknown> = { a: [1] };
+    (cycle.a as unknown[]).push(cycle);
+    (r as unknown as Record<string, unknown>).extra = cycle;
+    expect(() => JSON.stringify(r)).toThrow(TypeError);
+    expect(() => resultJson(r)).toThrow(TypeError);
+    expect(() => resultUtf8(r)).toThrow(TypeError);
+  });
+
   it.each([...RESULT_CHANGES, ...JSON_ONLY_CHANGES])(
     'writes what JSON.stringify writes after the result was changed: %s',
     (_name, change) => {

@@ -86,6 +86,39 @@ export const RESULT_CHANGES: [string, (r: CalculationResult) => void][] = [
   ['a master ref with non-ASCII text', (r) => (firstRefs(r)[0] = { ...firstRefs(r)[0], id: '協会けんぽ東京' })],
   ['a result value with non-ASCII text before the trace', (r) => ((r as unknown as Step).employee_ref = '従業員'.repeat(30))],
   ['a result value with non-ASCII text after the trace', (r) => (r.warnings as string[]).push('注意\u2028😀')],
+  [
+    'result values with undefined, holes, a key to escape, a date, a map and non-ASCII text inside',
+    (r) => {
+      const sparse: unknown[] = [undefined, 1];
+      sparse[4] = 'x';
+      Object.assign(r as unknown as Step, {
+        extra: { a: undefined, b: sparse, 'k"\n': 1 },
+        date: { c: new Date(0) },
+        map: { d: new Map([[1, 2]]) },
+      });
+      Object.assign(r.amounts as unknown as Step, { nested: { deeper: [{ n: -0, f: NaN, e: ['計'] }] } });
+    },
+  ],
+  [
+    'nested result values given a toJSON that reads its key (on an array, and not enumerable)',
+    (r) => {
+      const amounts = r.amounts as unknown as Record<string, Step>;
+      Object.defineProperty(amounts.custom_deductions, 'toJSON', { value: (k: string) => 'deductions at ' + k });
+      const items: unknown[] = [];
+      (items as unknown as Step).toJSON = (k: string) => 'items at ' + k;
+      (r.settings_snapshot as unknown as Step).items = items;
+    },
+  ],
+  ['a result key with non-ASCII text', (r) => ((r as unknown as Step)['結果'] = 1)],
+  [
+    'a result value nested deeper than written by hand',
+    (r) => ((r as unknown as Step).extra = JSON.parse('['.repeat(20) + '1' + ']'.repeat(20))),
+  ],
+  ['an allowance with non-ASCII text', (r) => ((stepsOf(r)[2].inputs as Step).allowances = [{ code: 'x', name: '通勤手当', amount: 1 }])],
+  [
+    'the result given a prototype with an enumerable key (and an own key)',
+    (r) => Object.assign(Object.setPrototypeOf(r, { inherited: 1 }) as Step, { own: 1 }),
+  ],
   ['a step replaced', (r) => (stepsOf(r)[0] = { step: 'other' })],
   ['the trace replaced', (r) => (r.calculation_trace = [{ step: 'x' }])],
   ['a result key added', (r) => ((r as unknown as Step).extra = 1)],
