@@ -249,9 +249,25 @@ let jsonAscii = false;
 /** The records whose text variableJson returned last, when it reused it (else undefined): the byte sink copies in their bytes (~1 µs less per monthly answer than adding the text). */
 let jsonBytes: LastRecords | undefined;
 
-/** JSON.stringify(v), not known to be ASCII (set after the call: a toJSON it calls may write another answer). */
-function unknownJson(v: unknown): string | undefined {
-  const json = JSON.stringify(v) as string | undefined;
+/**
+ * JSON.stringify's text for `v` as the value of `key` in its holder: JSON.stringify(v), unless v has a
+ * toJSON, which JSON.stringify gives the key of the value (a step's index in the trace), where
+ * JSON.stringify(v) would give it ''. Written then within a holder of that one key, and cut out of it.
+ */
+function jsonAt(key: string, v: unknown): string | undefined {
+  if (
+    ((typeof v === 'object' && v !== null) || typeof v === 'function' || typeof v === 'bigint') &&
+    typeof (v as { toJSON?: unknown }).toJSON === 'function'
+  ) {
+    const json = JSON.stringify({ [key]: v });
+    return json === '{}' ? undefined : json.slice(JSON.stringify(key).length + 2, -1);
+  }
+  return JSON.stringify(v) as string | undefined;
+}
+
+/** jsonAt(key, v), not known to be ASCII (set after the call: a toJSON it calls may write another answer). */
+function unknownJson(key: string, v: unknown): string | undefined {
+  const json = jsonAt(key, v);
   jsonAscii = false;
   return json;
 }
@@ -323,7 +339,7 @@ function treeJson(v: unknown, depth: number): string | undefined {
  * depends on) sends the whole object to JSON.stringify.
  */
 function inputsJson(t: StepTemplate, inputs: Record<string, unknown>): string | undefined {
-  if (typeof inputs.toJSON === 'function') return unknownJson(inputs);
+  if (typeof inputs.toJSON === 'function') return unknownJson('inputs', inputs);
   const keys = Object.keys(inputs);
   if (keys.length === 0) {
     jsonAscii = true;
@@ -344,7 +360,7 @@ function inputsJson(t: StepTemplate, inputs: Record<string, unknown>): string | 
     if (json === undefined) {
       // a string to escape or not ASCII; an object without toJSON is written alone as within its holder
       if (typeof v !== 'string' && (typeof v !== 'object' || v === null || typeof (v as { toJSON?: unknown }).toJSON === 'function'))
-        return unknownJson(inputs);
+        return unknownJson('inputs', inputs);
       json = treeJson(v, 1);
       if (json === undefined) {
         json = JSON.stringify(v) as string;
@@ -373,7 +389,7 @@ function variableJson(t: StepTemplate, i: number, value: unknown): string | unde
     jsonBytes = last;
     return last.json;
   }
-  const json = unknownJson(value);
+  const json = unknownJson(t.variables[i], value);
   if (json !== undefined && flatRecords(value)) {
     const records = value.map((r) => ({ ...r }));
     t.lastRecords[i] = {
@@ -517,8 +533,10 @@ const texts: (string | undefined)[] = [];
 const textsAscii: boolean[] = [];
 const textsRecords: (LastRecords | undefined)[] = [];
 
-function writeStep(step: unknown, plan: object | undefined, sink: JsonSink): void {
-  if (plan === undefined || !isPlainObject(step)) return sink.text(JSON.stringify(step) ?? 'null');
+/** Writes the trace's step at `index` (a step JSON.stringify leaves out, in an array, is null). */
+function writeStep(step: unknown, index: number, plan: object | undefined, sink: JsonSink): void {
+  if (plan === undefined || !isPlainObject(step) || typeof step.toJSON === 'function')
+    return sink.text(jsonAt(String(index), step) ?? 'null');
   let pair = templates.get(plan);
   if (!pair) templates.set(plan, (pair = [undefined, undefined]));
   const slot = step.notes === undefined ? 0 : 1;
@@ -550,7 +568,14 @@ function writeResult(result: unknown, sink: JsonSink): boolean {
   const steps = r.calculation_trace as PlannedSteps | undefined;
   const plans = Array.isArray(steps) ? (steps as PlannedSteps)[PLANS] : undefined;
   // a trace changed in length after the calculation is serialised as it is (a reordered one still is: fits() checks each step)
-  if (steps === undefined || plans === undefined || plans.length !== steps.length || typeof r.toJSON === 'function') return false;
+  if (
+    steps === undefined ||
+    plans === undefined ||
+    plans.length !== steps.length ||
+    typeof r.toJSON === 'function' ||
+    typeof (steps as { toJSON?: unknown }).toJSON === 'function'
+  )
+    return false;
   let first = true;
   // its own keys, as JSON.stringify's (for-in would add inherited ones)
   for (const k of Object.keys(r)) {
@@ -559,12 +584,12 @@ function writeResult(result: unknown, sink: JsonSink): boolean {
       sink.text((first ? '{' : ',') + JSON.stringify(k) + ':[');
       for (let i = 0; i < steps.length; i++) {
         if (i) sink.ascii(',');
-        writeStep(steps[i], plans[i], sink);
+        writeStep(steps[i], i, plans[i], sink);
       }
       sink.ascii(']');
     } else {
       const tree = treeJson(v, 0);
-      const json = tree ?? (JSON.stringify(v) as string | undefined);
+      const json = tree ?? jsonAt(k, v);
       if (json === undefined) continue;
       const text = (first ? '{' : ',') + JSON.stringify(k) + ':' + json;
       if (tree !== undefined && !NOT_PLAIN.test(k)) sink.ascii(text);

@@ -15,8 +15,8 @@ import { RESULT_CHANGES, firstRefs, stepsOf } from './support/result-changes.ts'
 
 /**
  * Changes resultJson and resultUtf8 are held to beyond RESULT_CHANGES: trace-compact.ts's writer does
- * not see a toJSON on a step's input refs or one that is not an own enumerable key of an object (it
- * walks array indices and for-in keys), so these are not in the shared list yet.
+ * not see a toJSON on the trace or a step's input refs, or one that is not an own enumerable key of an
+ * object (it walks array indices and for-in keys), so these are not in the shared list yet.
  */
 const JSON_ONLY_CHANGES: typeof RESULT_CHANGES = [
   ['inputs given a toJSON not enumerable', (r) => Object.defineProperty(stepsOf(r)[2].inputs, 'toJSON', { value: () => 'x' })],
@@ -24,6 +24,10 @@ const JSON_ONLY_CHANGES: typeof RESULT_CHANGES = [
   [
     'the rule provenance given a toJSON not enumerable',
     (r) => Object.defineProperty(stepsOf(r)[1].rule, 'toJSON', { value: () => 'rule' }),
+  ],
+  [
+    'the trace given a toJSON that reads its key',
+    (r) => ((r.calculation_trace as unknown as Record<string, unknown>).toJSON = (k: string) => 'trace at ' + k),
   ],
   [
     'a master ref given a toJSON not enumerable',
