@@ -118,15 +118,24 @@ describe('resultJson', () => {
     expect(resultUtf8(r)!.toString()).toContain('"version":"second"');
   });
 
-  it('writes a constant that is the same object as when its template was made, but changed since, as it is now', () => {
+  it('writes a constant that is, or holds, the same object as when its template was made, but changed since, as it is now', () => {
     const date = new Date(0);
+    const held = { n: 1 };
+    const change = (r: ReturnType<typeof engine.calculate>) => {
+      stepsOf(r)[0].formula = date;
+      stepsOf(r)[1].input_refs = ['a', held];
+      (stepsOf(r)[2].rule as Record<string, unknown>).held = held;
+    };
     const a = engine.calculate('monthly_payroll', monthlyRequest(7, true), bench);
-    stepsOf(a)[0].formula = date;
+    change(a);
     expect(differences(a)).toEqual([]);
     date.setTime(1000);
+    held.n = 2;
     const b = engine.calculate('monthly_payroll', monthlyRequest(7, true), bench);
-    stepsOf(b)[0].formula = date;
+    change(b);
     expect(resultJson(b)).toContain('"formula":"1970-01-01T00:00:01.000Z"');
+    expect(resultJson(b)).toContain('"input_refs":["a",{"n":2}]');
+    expect(resultJson(b)).toContain('"held":{"n":2}');
     expect(differences(b)).toEqual([]);
   });
 
