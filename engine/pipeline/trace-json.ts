@@ -3,10 +3,16 @@
  * constant part (its rule's step, formula, input refs and provenance: the same for every calculation of
  * a rule version, about half of a monthly answer with trace) is serialised once per rule version and
  * spliced, so only the step's own values (inputs, amounts, master refs, notes) are serialised per call.
+ * A step's inputs, a flat record of primitives, and the result's own values, plain trees of them, are
+ * written key by key rather than by JSON.stringify's generic walk, with JSON.stringify for any value
+ * that is not a plain object, an array or a string, number, boolean or null it writes without escaping.
  *
  * resultUtf8 writes the same text as UTF-8 bytes, the constant parts copied in already encoded: the
  * text of a traced answer is two-byte (the legal sources are Japanese), so building it as a string and
- * encoding it cost as much again as serialising it.
+ * encoding it cost as much again as serialising it (a step's master_refs text, reused while the records
+ * are the same, is copied in encoded too). The rest, ASCII where known to be (the values this file
+ * writes itself), is gathered into one string written with one call and moved into place between the
+ * constant parts (see ByteSink).
  *
  * Exact by construction: a step's template is made from a step of the same rule version, key by key as
  * JSON.stringify walks it, and used for a later step only when that step has the same keys in the same
@@ -19,18 +25,50 @@ const VARIABLE = new Set(['inputs', 'raw_amount', 'rounded_amount', 'master_refs
 interface StepTemplate {
   /** the step's keys in JSON.stringify's order */
   keys: string[];
-  /** per key: its constant value, or VARIABLE_SLOT */
+  /** per key: its constant value (a copy, for an array or object), or VARIABLE_SLOT */
   constants: unknown[];
+  /** per key: how fits compares the step's value with the constant, and for a flat object its keys */
+  kinds: Kind[];
+  constantKeys: (string[] | undefined)[];
   /** the variable keys, in order; texts[i] comes before the i-th variable's text, texts[n] after the last */
   variables: string[];
   texts: string[];
   /** texts[i] as UTF-8 when worth copying as bytes (long, or not ASCII), else null; made at the first resultUtf8 */
   bytes?: (Buffer | null)[];
   /** per variable: the last array of flat records written there and its text (master_refs repeat across calculations) */
-  lastRecords: ({ records: Record<string, unknown>[]; json: string } | undefined)[];
+  lastRecords: (LastRecords | undefined)[];
+  /** the keys of the last inputs written, each one's text with the `{` or `,` before it, and whether that text is ASCII */
+  inputKeys: string[];
+  inputKeyTexts: string[];
+  inputKeysAscii: boolean[];
 }
 
 const VARIABLE_SLOT = Symbol('variable');
+
+/**
+ * A constant's kind: the variable slot; a primitive, the same when identical; a flat array or flat plain
+ * object, the same when its elements or keys and values are (and it has no toJSON); anything else
+ * (another object, a function), never the same, as its text could change while it stays identical.
+ */
+const VARIABLE_KIND = 0;
+const PRIMITIVE = 1;
+const FLAT_ARRAY = 2;
+const FLAT_OBJECT = 3;
+const NEVER = 4;
+type Kind = typeof VARIABLE_KIND | typeof PRIMITIVE | typeof FLAT_ARRAY | typeof FLAT_OBJECT | typeof NEVER;
+
+interface LastRecords {
+  /** copies of the records, as they were when written, and their keys */
+  records: Record<string, unknown>[];
+  recordKeys: string[][];
+  /** per record: the record itself when its text cannot change (see fixedRecord), else NOT_FIXED */
+  fixed: unknown[];
+  json: string;
+  /** json as UTF-8, made at the first resultUtf8 that reuses it */
+  bytes?: Buffer;
+}
+
+const NOT_FIXED = Symbol('not fixed');
 
 /** Per rule plan (one rule version as loaded), the template of its steps with and without notes. */
 const templates = new WeakMap<object, [StepTemplate | undefined, StepTemplate | undefined]>();
@@ -55,34 +93,49 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
   return proto === Object.prototype || proto === null;
 }
 
-/** A value JSON.stringify would write the same as `constant` (identical, or a flat array or object of identical values). */
-function sameAs(value: unknown, constant: unknown): boolean {
-  if (value === constant) return true;
-  if (Array.isArray(constant)) {
-    if (!Array.isArray(value) || value.length !== constant.length) return false;
-    for (let i = 0; i < value.length; i++) if (value[i] !== constant[i] || typeof value[i] === 'object') return false;
-    return true;
+/** A value JSON.stringify writes as itself in an array or object: a primitive (and undefined), not an object or function. */
+function primitive(v: unknown): boolean {
+  return (typeof v !== 'object' || v === null) && typeof v !== 'function';
+}
+
+/** An array JSON.stringify writes the same as the flat array `constant`: no toJSON, the same primitives. */
+function sameArray(value: unknown, constant: unknown[]): boolean {
+  if (!Array.isArray(value) || value.length !== constant.length || typeof (value as { toJSON?: unknown }).toJSON === 'function')
+    return false;
+  for (let i = 0; i < value.length; i++) if (value[i] !== constant[i] || !primitive(value[i])) return false;
+  return true;
+}
+
+/** An object JSON.stringify writes the same as the flat object `constant` of these keys: plain, no toJSON, the same keys in order with the same primitives. */
+function sameObject(value: unknown, constant: Record<string, unknown>, keys: string[]): boolean {
+  if (!isPlainObject(value) || typeof value.toJSON === 'function') return false;
+  let i = 0;
+  for (const k in value) {
+    if (k !== keys[i] || value[k] !== constant[k] || !primitive(value[k])) return false;
+    i++;
   }
-  if (isPlainObject(constant) && isPlainObject(value)) {
-    let i = 0;
-    const keys = Object.keys(constant);
-    for (const k in value) {
-      if (k !== keys[i] || value[k] !== constant[k] || (typeof value[k] === 'object' && value[k] !== null)) return false;
-      i++;
-    }
-    return i === keys.length;
-  }
-  return false;
+  return i === keys.length;
 }
 
 /** A step fits a template: the same keys in the same order, the same constant values. */
 function fits(step: Record<string, unknown>, t: StepTemplate): boolean {
   let i = 0;
-  const { keys, constants } = t;
+  const { keys, constants, kinds, constantKeys } = t;
   for (const k in step) {
     if (k !== keys[i]) return false;
-    const c = constants[i];
-    if (c !== VARIABLE_SLOT && !sameAs(step[k], c)) return false;
+    const kind = kinds[i];
+    if (kind !== VARIABLE_KIND) {
+      const v = step[k];
+      const c = constants[i];
+      if (
+        kind === PRIMITIVE
+          ? v !== c
+          : kind === FLAT_ARRAY
+            ? !sameArray(v, c as unknown[])
+            : kind === NEVER || !sameObject(v, c as Record<string, unknown>, constantKeys[i]!)
+      )
+        return false;
+    }
     i++;
   }
   return i === keys.length && typeof step.toJSON !== 'function';
@@ -92,6 +145,8 @@ function fits(step: Record<string, unknown>, t: StepTemplate): boolean {
 function templateOf(step: Record<string, unknown>): StepTemplate {
   const keys: string[] = [];
   const constants: unknown[] = [];
+  const kinds: Kind[] = [];
+  const constantKeys: (string[] | undefined)[] = [];
   const variables: string[] = [];
   const texts: string[] = [];
   let text = '{';
@@ -101,6 +156,8 @@ function templateOf(step: Record<string, unknown>): StepTemplate {
     const v = step[k];
     if (VARIABLE.has(k)) {
       constants.push(VARIABLE_SLOT);
+      kinds.push(VARIABLE_KIND);
+      constantKeys.push(undefined);
       variables.push(k);
       texts.push(text + (written ? ',' : '') + JSON.stringify(k) + ':');
       text = '';
@@ -108,52 +165,264 @@ function templateOf(step: Record<string, unknown>): StepTemplate {
       continue;
     }
     // constants are primitives or flat arrays and objects of them (input_refs, rule), kept as they are now
-    constants.push(Array.isArray(v) ? v.slice() : isPlainObject(v) ? { ...v } : v);
+    // (a copy keeps no toJSON: an array or object with one is never the same)
+    if (primitive(v)) {
+      constants.push(v);
+      kinds.push(PRIMITIVE);
+      constantKeys.push(undefined);
+    } else if (Array.isArray(v) && typeof (v as { toJSON?: unknown }).toJSON !== 'function') {
+      constants.push(v.slice());
+      kinds.push(FLAT_ARRAY);
+      constantKeys.push(undefined);
+    } else if (isPlainObject(v) && typeof v.toJSON !== 'function') {
+      const copy = { ...v };
+      constants.push(copy);
+      kinds.push(FLAT_OBJECT);
+      constantKeys.push(Object.keys(copy));
+    } else {
+      constants.push(v);
+      kinds.push(NEVER);
+      constantKeys.push(undefined);
+    }
     const json = JSON.stringify(v) as string | undefined;
     if (json === undefined) continue; // JSON.stringify leaves such a key out
     text += (written ? ',' : '') + JSON.stringify(k) + ':' + json;
     written = true;
   }
   texts.push(text + '}');
-  return { keys, constants, variables, texts, lastRecords: variables.map(() => undefined) };
+  return {
+    keys,
+    constants,
+    kinds,
+    constantKeys,
+    variables,
+    texts,
+    lastRecords: variables.map(() => undefined),
+    inputKeys: [],
+    inputKeyTexts: [],
+    inputKeysAscii: [],
+  };
 }
 
-/** A value that is an array of records whose values are all primitives (master_refs). */
+/** A value that is an array of records whose values are all primitives (master_refs), none with a toJSON. */
 function flatRecords(v: unknown): v is Record<string, unknown>[] {
-  if (!Array.isArray(v)) return false;
+  if (!Array.isArray(v) || typeof (v as { toJSON?: unknown }).toJSON === 'function') return false;
   for (const r of v as unknown[]) {
-    if (!isPlainObject(r)) return false;
-    for (const k in r) if ((typeof r[k] === 'object' && r[k] !== null) || typeof r[k] === 'function') return false;
+    if (!isPlainObject(r) || typeof r.toJSON === 'function') return false;
+    for (const k in r) if (!primitive(r[k])) return false;
   }
   return true;
 }
 
-/** The same records, key by key in the same order, with identical primitive values. */
-function sameRecords(v: Record<string, unknown>[], records: Record<string, unknown>[]): boolean {
-  if (v.length !== records.length) return false;
-  for (let i = 0; i < v.length; i++) if (!sameAs(v[i], records[i])) return false;
+/**
+ * A flat record whose text cannot change while it is the same object: frozen, so its keys, their values
+ * and its prototype are fixed, and with no getter, whose value would not be. The masters' refs are such
+ * records, shared by every calculation on the same settings, so they need no key-by-key comparison.
+ */
+function fixedRecord(r: Record<string, unknown>): boolean {
+  if (!Object.isFrozen(r)) return false;
+  for (const k of Object.keys(r)) if (!('value' in Object.getOwnPropertyDescriptor(r, k)!)) return false;
   return true;
+}
+
+/** The same records: each the same fixed record, or key by key in the same order with identical primitive values. */
+function sameRecords(v: unknown[], last: LastRecords): boolean {
+  const { records, recordKeys, fixed } = last;
+  if (v.length !== records.length || typeof (v as { toJSON?: unknown }).toJSON === 'function') return false;
+  for (let i = 0; i < v.length; i++) if (v[i] !== fixed[i] && !sameObject(v[i], records[i], recordKeys[i])) return false;
+  return true;
+}
+
+/**
+ * A string JSON.stringify writes as `"` + itself + `"`: nothing to escape (a quote, a backslash, a control
+ * character, a lone surrogate) and ASCII. Any other string is written by JSON.stringify.
+ */
+// eslint-disable-next-line no-control-regex
+const NOT_PLAIN = /["\\\x00-\x1f\u0080-\uffff]/;
+
+/**
+ * Whether the text variableJson (or inputsJson) returned last is known to be ASCII: the byte sink then
+ * adds it to the answer's one-byte text as it is, where any other text is encoded as UTF-8 on its own.
+ * Known, not tested: a regular expression over each value's text cost more than the writes it saved.
+ */
+let jsonAscii = false;
+/** The records whose text variableJson returned last, when it reused it (else undefined): the byte sink copies in their bytes (~1 µs less per monthly answer than adding the text). */
+let jsonBytes: LastRecords | undefined;
+
+/**
+ * JSON.stringify's text for `v` as the value of `key` in its holder: JSON.stringify(v), unless v has a
+ * toJSON, which JSON.stringify gives the key of the value (a step's index in the trace), where
+ * JSON.stringify(v) would give it ''. Written then within a holder of that one key, and cut out of it.
+ */
+function jsonAt(key: string, v: unknown): string | undefined {
+  if (
+    ((typeof v === 'object' && v !== null) || typeof v === 'function' || typeof v === 'bigint') &&
+    typeof (v as { toJSON?: unknown }).toJSON === 'function'
+  ) {
+    const json = JSON.stringify({ [key]: v });
+    return json === '{}' ? undefined : json.slice(JSON.stringify(key).length + 2, -1);
+  }
+  return JSON.stringify(v) as string | undefined;
+}
+
+/** jsonAt(key, v), not known to be ASCII (set after the call: a toJSON it calls may write another answer). */
+function unknownJson(key: string, v: unknown): string | undefined {
+  const json = jsonAt(key, v);
+  jsonAscii = false;
+  return json;
+}
+
+/** JSON.stringify(v) for a value it writes as ASCII with nothing to escape (a plain string, a number, a boolean, null); else undefined. */
+function plainJson(v: unknown): string | undefined {
+  if (typeof v === 'string') return NOT_PLAIN.test(v) ? undefined : '"' + v + '"';
+  if (typeof v === 'number') return Number.isFinite(v) ? '' + v : 'null';
+  if (typeof v === 'boolean') return v ? 'true' : 'false';
+  if (v === null) return 'null';
+  return undefined;
+}
+
+/** `"key":` for a key JSON.stringify writes as it is (see NOT_PLAIN), per key met in a nested value or a result (bounded). */
+const keyTexts = new Map<string, string>();
+const MAX_KEY_TEXTS = 1024;
+/** Deeper than this, JSON.stringify writes the value (and throws for a cycle, as it would). */
+const MAX_DEPTH = 8;
+
+/**
+ * JSON.stringify(v) for a tree of plain objects, arrays and the primitives plainJson writes (a result's
+ * own values, an input's allowances), so ASCII: JSON.stringify's generic walk cost more (~4 µs for a
+ * monthly result's own values), and its text, not known to be ASCII, was encoded as UTF-8 on its own.
+ * Undefined for anything else (a string or key to escape or not ASCII, a toJSON, a function, a symbol,
+ * a bigint, another object), which the caller gives to JSON.stringify.
+ */
+function treeJson(v: unknown, depth: number): string | undefined {
+  const plain = plainJson(v);
+  if (plain !== undefined) return plain;
+  if (typeof v !== 'object' || v === null || depth > MAX_DEPTH || typeof (v as { toJSON?: unknown }).toJSON === 'function')
+    return undefined;
+  if (Array.isArray(v)) {
+    let out = '[';
+    for (let i = 0; i < v.length; i++) {
+      const e: unknown = v[i];
+      // JSON.stringify writes undefined in an array (or a hole) as null
+      const json = e === undefined ? 'null' : treeJson(e, depth + 1);
+      if (json === undefined) return undefined;
+      out += i === 0 ? json : ',' + json;
+    }
+    return out + ']';
+  }
+  if (!isPlainObject(v)) return undefined;
+  let out = '{';
+  for (const k of Object.keys(v)) {
+    const e = v[k];
+    // JSON.stringify leaves a key whose value is undefined out
+    if (e === undefined) continue;
+    let key = keyTexts.get(k);
+    if (key === undefined) {
+      if (NOT_PLAIN.test(k)) return undefined;
+      key = '"' + k + '":';
+      if (keyTexts.size < MAX_KEY_TEXTS) keyTexts.set(k, key);
+    }
+    const json = treeJson(e, depth + 1);
+    if (json === undefined) return undefined;
+    out += out.length === 1 ? key + json : ',' + key + json;
+  }
+  return out + '}';
+}
+
+/**
+ * JSON.stringify(inputs) for a plain object, written key by key: a step's inputs are flat records of
+ * strings, numbers, booleans and null (and a few arrays), and JSON.stringify's generic walk over them was
+ * the largest part of writing an answer (22.8 vs 12.8 µs for a monthly answer's 26). The keys are read as
+ * JSON.stringify reads them (Object.keys order, each value once) and their texts kept on the template (a
+ * rule version's steps have the same inputs). A value written otherwise than as JSON.stringify would
+ * write it here (undefined, a function, a symbol or a bigint, an object with a toJSON, whose key it
+ * depends on) sends the whole object to JSON.stringify.
+ */
+function inputsJson(t: StepTemplate, inputs: Record<string, unknown>): string | undefined {
+  if (typeof inputs.toJSON === 'function') return unknownJson('inputs', inputs);
+  const keys = Object.keys(inputs);
+  if (keys.length === 0) {
+    jsonAscii = true;
+    return '{}';
+  }
+  const { inputKeys, inputKeyTexts, inputKeysAscii } = t;
+  let out = '';
+  let ascii = true;
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i];
+    if (inputKeys[i] !== k) {
+      inputKeys[i] = k;
+      inputKeyTexts[i] = (i === 0 ? '{' : ',') + JSON.stringify(k) + ':';
+      inputKeysAscii[i] = ASCII.test(inputKeyTexts[i]);
+    }
+    const v = inputs[k];
+    let json = plainJson(v);
+    if (json === undefined) {
+      // a string to escape or not ASCII; an object without toJSON is written alone as within its holder
+      if (typeof v !== 'string' && (typeof v !== 'object' || v === null || typeof (v as { toJSON?: unknown }).toJSON === 'function'))
+        return unknownJson('inputs', inputs);
+      json = treeJson(v, 1);
+      if (json === undefined) {
+        json = JSON.stringify(v) as string;
+        ascii = false;
+      }
+    }
+    if (!inputKeysAscii[i]) ascii = false;
+    out += inputKeyTexts[i] + json;
+  }
+  jsonAscii = ascii;
+  return out + '}';
 }
 
 /** JSON.stringify(value) for the template's i-th variable, reusing the last text when the records are the same. */
 function variableJson(t: StepTemplate, i: number, value: unknown): string | undefined {
+  jsonBytes = undefined;
+  // the amounts: a plain string or a number
+  const plain = plainJson(value);
+  if (plain !== undefined) {
+    jsonAscii = true;
+    return plain;
+  }
+  if (t.variables[i] === 'inputs' && isPlainObject(value)) return inputsJson(t, value);
   const last = t.lastRecords[i];
-  if (last !== undefined && Array.isArray(value) && sameRecords(value as Record<string, unknown>[], last.records)) return last.json;
-  const json = JSON.stringify(value) as string | undefined;
-  if (json !== undefined && flatRecords(value)) t.lastRecords[i] = { records: value.map((r) => ({ ...r })), json };
+  if (last !== undefined && Array.isArray(value) && sameRecords(value, last)) {
+    jsonBytes = last;
+    return last.json;
+  }
+  const json = unknownJson(t.variables[i], value);
+  if (json !== undefined && flatRecords(value)) {
+    const records = value.map((r) => ({ ...r }));
+    t.lastRecords[i] = {
+      records,
+      recordKeys: records.map((r) => Object.keys(r)),
+      fixed: value.map((r) => (fixedRecord(r) ? r : NOT_FIXED)),
+      json,
+    };
+  }
   return json;
 }
 
 /** Where a result's JSON goes: text, or UTF-8 bytes (a template's constant pieces copied in already encoded). */
 interface JsonSink {
+  /** text known to be ASCII */
+  ascii(s: string): void;
+  /** any text */
   text(s: string): void;
+  /** the text of records reused (a step's master_refs) */
+  records(r: LastRecords): void;
   piece(t: StepTemplate, i: number): void;
 }
 
 class TextSink implements JsonSink {
   out = '';
+  ascii(s: string): void {
+    this.out += s;
+  }
   text(s: string): void {
     this.out += s;
+  }
+  records(r: LastRecords): void {
+    this.out += r.json;
   }
   piece(t: StepTemplate, i: number): void {
     this.out += t.texts[i];
@@ -172,63 +441,102 @@ function bytesOf(t: StepTemplate): (Buffer | null)[] {
 /**
  * Answers are written into a slab and handed out as views of it (as Node's own Buffer pool does for
  * small buffers): no buffer allocated and no copy per answer. A slab is replaced when an answer does
- * not fit in what is left; the answer written so far moves to the new one. A slab lives while any of
- * its answers is referenced (until the socket has sent them).
+ * not fit in what is left. A slab lives while any of its answers is referenced (until the socket has
+ * sent them).
  */
 const SLAB_BYTES = 512 * 1024;
-/** Buffer's own UTF-8 writer, which Buffer#write calls after checking its arguments (ours are always valid). */
-type Slab = Buffer & { utf8Write(text: string, offset: number): number };
+/** Buffer's own writers, which Buffer#write calls after checking its arguments (ours are always valid). */
+type Slab = Buffer & { utf8Write(text: string, offset: number): number; latin1Write(text: string, offset: number): number };
 let slab = Buffer.allocUnsafeSlow(SLAB_BYTES) as Slab;
 let slabUsed = 0;
 
+/**
+ * An answer's ASCII text (its values, keys and short pieces) is gathered in one string and written with
+ * one call when the answer ends, after the room its pieces will take; each stretch of it between two
+ * pieces is then moved down into place (a copy within the slab), the pieces copied in between. A write
+ * per stretch, as before, cost a call into the runtime and a flattening of the text gathered so far
+ * each time (~80 per monthly answer: 61 -> 54 µs). Text not known to be ASCII is a piece of its own,
+ * encoded where it lands; its room is reserved at 3 bytes per UTF-16 unit, so a stretch never moves up
+ * and never lands on a stretch not yet moved.
+ */
 class ByteSink {
-  /** text not yet written: short pieces and values join here (one-byte, mostly), written before the next long piece */
+  /** the answer's ASCII text, all of it */
   private pending = '';
-  private start = slabUsed;
-  private at = slabUsed;
-  text(s: string): void {
+  /** the pieces in order (bytes already encoded, or text to encode), and the length of pending when each came */
+  private readonly pieces: (Buffer | string)[] = [];
+  private readonly ends: number[] = [];
+  /** the most bytes the pieces take */
+  private pieceBytes = 0;
+  ascii(s: string): void {
     this.pending += s;
+  }
+  text(s: string): void {
+    const { pieces, ends } = this;
+    const last = pieces.length - 1;
+    // text after text, nothing ASCII between: one piece
+    if (last >= 0 && typeof pieces[last] === 'string' && ends[last] === this.pending.length) pieces[last] += s;
+    else this.add(s);
+    this.pieceBytes += s.length * 3;
+  }
+  records(r: LastRecords): void {
+    const b = (r.bytes ??= Buffer.from(r.json, 'utf8'));
+    this.add(b);
+    this.pieceBytes += b.length;
   }
   piece(t: StepTemplate, i: number): void {
     const b = bytesOf(t)[i];
-    if (b === null) {
-      this.pending += t.texts[i];
-      return;
+    if (b === null) this.pending += t.texts[i];
+    else {
+      this.add(b);
+      this.pieceBytes += b.length;
     }
-    this.flush();
-    this.room(b.length);
-    slab.set(b, this.at);
-    this.at += b.length;
   }
-  private room(bytes: number): void {
-    if (this.at + bytes <= slab.length) return;
-    const written = this.at - this.start;
-    const next = Buffer.allocUnsafeSlow(Math.max(SLAB_BYTES, 2 * (written + bytes))) as Slab;
-    slab.copy(next, 0, this.start, this.at);
-    slab = next;
-    this.start = 0;
-    this.at = written;
-  }
-  private flush(): void {
-    if (this.pending === '') return;
-    // a UTF-16 unit is at most 3 bytes of UTF-8
-    this.room(this.pending.length * 3);
-    this.at += slab.utf8Write(this.pending, this.at);
-    this.pending = '';
+  private add(piece: Buffer | string): void {
+    this.pieces.push(piece);
+    this.ends.push(this.pending.length);
   }
   bytes(): Buffer {
-    this.flush();
-    const out = slab.subarray(this.start, this.at);
+    const { pending, pieces, ends } = this;
+    const most = pending.length + this.pieceBytes;
+    if (slabUsed + most > slab.length) {
+      slab = Buffer.allocUnsafeSlow(Math.max(SLAB_BYTES, most)) as Slab;
+      slabUsed = 0;
+    }
+    const start = slabUsed;
+    let from = start + this.pieceBytes;
+    slab.latin1Write(pending, from);
+    let at = start;
+    let moved = 0;
+    for (let k = 0; k < pieces.length; k++) {
+      const stretch = ends[k] - moved;
+      if (stretch > 0) slab.copyWithin(at, from, from + stretch);
+      at += stretch;
+      from += stretch;
+      moved = ends[k];
+      const p = pieces[k];
+      if (typeof p === 'string') at += slab.utf8Write(p, at);
+      else {
+        slab.set(p, at);
+        at += p.length;
+      }
+    }
+    const rest = pending.length - moved;
+    if (rest > 0) slab.copyWithin(at, from, from + rest);
+    at += rest;
     // the next answer starts on an 8-byte boundary
-    slabUsed = (this.at + 7) & ~7;
-    return out;
+    slabUsed = (at + 7) & ~7;
+    return slab.subarray(start, at);
   }
 }
 
 const texts: (string | undefined)[] = [];
+const textsAscii: boolean[] = [];
+const textsRecords: (LastRecords | undefined)[] = [];
 
-function writeStep(step: unknown, plan: object | undefined, sink: JsonSink): void {
-  if (plan === undefined || !isPlainObject(step)) return sink.text(JSON.stringify(step) ?? 'null');
+/** Writes the trace's step at `index` (a step JSON.stringify leaves out, in an array, is null). */
+function writeStep(step: unknown, index: number, plan: object | undefined, sink: JsonSink): void {
+  if (plan === undefined || !isPlainObject(step) || typeof step.toJSON === 'function')
+    return sink.text(jsonAt(String(index), step) ?? 'null');
   let pair = templates.get(plan);
   if (!pair) templates.set(plan, (pair = [undefined, undefined]));
   const slot = step.notes === undefined ? 0 : 1;
@@ -240,10 +548,15 @@ function writeStep(step: unknown, plan: object | undefined, sink: JsonSink): voi
     // a value JSON.stringify omits (undefined) would leave its key out: not this path's business
     if (json === undefined) return sink.text(JSON.stringify(step));
     texts[i] = json;
+    textsAscii[i] = jsonAscii;
+    textsRecords[i] = jsonBytes;
   }
   sink.piece(t, 0);
   for (let i = 0; i < n; i++) {
-    sink.text(texts[i]!);
+    const records = textsRecords[i];
+    if (records !== undefined) sink.records(records);
+    else if (textsAscii[i]) sink.ascii(texts[i]!);
+    else sink.text(texts[i]!);
     sink.piece(t, i + 1);
   }
 }
@@ -255,25 +568,36 @@ function writeResult(result: unknown, sink: JsonSink): boolean {
   const steps = r.calculation_trace as PlannedSteps | undefined;
   const plans = Array.isArray(steps) ? (steps as PlannedSteps)[PLANS] : undefined;
   // a trace changed in length after the calculation is serialised as it is (a reordered one still is: fits() checks each step)
-  if (steps === undefined || plans === undefined || plans.length !== steps.length || typeof r.toJSON === 'function') return false;
+  if (
+    steps === undefined ||
+    plans === undefined ||
+    plans.length !== steps.length ||
+    typeof r.toJSON === 'function' ||
+    typeof (steps as { toJSON?: unknown }).toJSON === 'function'
+  )
+    return false;
   let first = true;
-  for (const k in r) {
+  // its own keys, as JSON.stringify's (for-in would add inherited ones)
+  for (const k of Object.keys(r)) {
     const v = r[k];
     if (v === steps) {
       sink.text((first ? '{' : ',') + JSON.stringify(k) + ':[');
       for (let i = 0; i < steps.length; i++) {
-        if (i) sink.text(',');
-        writeStep(steps[i], plans[i], sink);
+        if (i) sink.ascii(',');
+        writeStep(steps[i], i, plans[i], sink);
       }
-      sink.text(']');
+      sink.ascii(']');
     } else {
-      const json = JSON.stringify(v) as string | undefined;
+      const tree = treeJson(v, 0);
+      const json = tree ?? jsonAt(k, v);
       if (json === undefined) continue;
-      sink.text((first ? '{' : ',') + JSON.stringify(k) + ':' + json);
+      const text = (first ? '{' : ',') + JSON.stringify(k) + ':' + json;
+      if (tree !== undefined && !NOT_PLAIN.test(k)) sink.ascii(text);
+      else sink.text(text);
     }
     first = false;
   }
-  sink.text(first ? '{}' : '}');
+  sink.ascii(first ? '{}' : '}');
   return true;
 }
 
