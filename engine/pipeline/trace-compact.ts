@@ -117,6 +117,7 @@ function flatOf(v: unknown): Flat | undefined {
 function flatCopy(v: unknown): unknown {
   if (isPrimitive(v)) return v;
   if (!Array.isArray(v)) return flatOf(v);
+  if (hasToJson(v)) return undefined;
   const copy = new Array<unknown>(v.length);
   for (let i = 0; i < v.length; i++) {
     const e: unknown = v[i];
@@ -131,7 +132,7 @@ function flatCopy(v: unknown): unknown {
 function sameFlat(value: unknown, copy: unknown): boolean {
   if (value === copy) return true;
   if (copy instanceof Flat) return copy.matches(value);
-  if (!Array.isArray(copy) || !Array.isArray(value) || value.length !== copy.length) return false;
+  if (!Array.isArray(copy) || !Array.isArray(value) || value.length !== copy.length || hasToJson(value)) return false;
   for (let i = 0; i < copy.length; i++) {
     const e: unknown = value[i];
     const c: unknown = copy[i];
@@ -235,12 +236,14 @@ export class CompactTraceWriter {
   resultJson(result: unknown): string {
     if (!isPlainObject(result) || typeof result.toJSON === 'function' || COMPACT_TRACE_KEY in result) return JSON.stringify(result);
     const steps = result[TRACE_KEY];
-    if (!Array.isArray(steps) || steps.length === 0 || !steps.every(isPlainObject)) return JSON.stringify(result);
+    // (a trace with a toJSON is written as that says: the whole result is left to JSON.stringify)
+    if (!Array.isArray(steps) || steps.length === 0 || hasToJson(steps) || !steps.every(isPlainObject)) return JSON.stringify(result);
     // one JSON.stringify of the compact result: many small calls (one per value) cost more than the bytes they save
     const compact = new Array<unknown>(steps.length);
     for (let i = 0; i < steps.length; i++) compact[i] = this.stepValue(steps[i] as Record<string, unknown>);
     const out: Record<string, unknown> = {};
-    for (const k in result) {
+    // own keys only, as JSON.stringify writes them (for-in would also meet an inherited enumerable one)
+    for (const k of Object.keys(result)) {
       const key = k === TRACE_KEY ? COMPACT_TRACE_KEY : k;
       const value = k === TRACE_KEY ? compact : result[k];
       if (key === '__proto__') Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });

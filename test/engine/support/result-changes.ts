@@ -129,4 +129,22 @@ export const RESULT_CHANGES: [string, (r: CalculationResult) => void][] = [
   ['a result key added', (r) => ((r as unknown as Step).extra = 1)],
   ['a step made a number', (r) => ((stepsOf(r) as unknown[])[3] = 5)],
   ['a step made an array', (r) => ((stepsOf(r) as unknown[])[3] = [0, 1])],
+  [
+    'a step given a toJSON not enumerable',
+    (r) => Object.defineProperty(stepsOf(r)[1], 'toJSON', { value: () => ({ step: 'as toJSON says' }) }),
+  ],
+  ['inputs given a toJSON not enumerable', (r) => Object.defineProperty(stepsOf(r)[2].inputs, 'toJSON', { value: () => 'x' })],
+  ['the input refs given a toJSON', (r) => ((stepsOf(r)[0].input_refs as unknown as Record<string, unknown>).toJSON = () => 'refs')],
+  [
+    'the rule provenance given a toJSON not enumerable',
+    (r) => Object.defineProperty(stepsOf(r)[1].rule, 'toJSON', { value: () => 'rule' }),
+  ],
+  [
+    'the trace given a toJSON that reads its key',
+    (r) => ((r.calculation_trace as unknown as Record<string, unknown>).toJSON = (k: string) => 'trace at ' + k),
+  ],
+  [
+    'a master ref given a toJSON not enumerable',
+    (r) => (firstRefs(r)[0] = Object.defineProperty({ ...firstRefs(r)[0] }, 'toJSON', { value: () => 'ref' })),
+  ],
 ];
