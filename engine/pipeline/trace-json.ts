@@ -12,12 +12,13 @@
  * encoding it cost as much again as serialising it (a step's master_refs text, reused while the records
  * are the same, is copied in encoded too). The rest, ASCII where known to be (the values this file
  * writes itself), is gathered into one string written with one call and moved into place between the
- * constant parts (see ByteSink).
+ * constant parts (slab-writer.ts).
  *
  * Exact by construction: a step's template is made from a step of the same rule version, key by key as
  * JSON.stringify walks it, and used for a later step only when that step has the same keys in the same
  * order and the same constant values (a step changed after the calculation is serialised as it is).
  */
+import { SlabWriter } from './slab-writer.ts';
 
 /** The step's own values: everything else in a trace step is the rule version's. */
 const VARIABLE = new Set(['inputs', 'raw_amount', 'rounded_amount', 'master_refs', 'notes']);
@@ -438,94 +439,25 @@ function bytesOf(t: StepTemplate): (Buffer | null)[] {
   return (t.bytes ??= t.texts.map((s) => (s.length >= BYTES_FROM_UNITS || !ASCII.test(s) ? Buffer.from(s, 'utf8') : null)));
 }
 
-/**
- * Answers are written into a slab and handed out as views of it (as Node's own Buffer pool does for
- * small buffers): no buffer allocated and no copy per answer. A slab is replaced when an answer does
- * not fit in what is left. A slab lives while any of its answers is referenced (until the socket has
- * sent them).
- */
-const SLAB_BYTES = 512 * 1024;
-/** Buffer's own writers, which Buffer#write calls after checking its arguments (ours are always valid). */
-type Slab = Buffer & { utf8Write(text: string, offset: number): number; latin1Write(text: string, offset: number): number };
-let slab = Buffer.allocUnsafeSlow(SLAB_BYTES) as Slab;
-let slabUsed = 0;
-
-/**
- * An answer's ASCII text (its values, keys and short pieces) is gathered in one string and written with
- * one call when the answer ends, after the room its pieces will take; each stretch of it between two
- * pieces is then moved down into place (a copy within the slab), the pieces copied in between. A write
- * per stretch, as before, cost a call into the runtime and a flattening of the text gathered so far
- * each time (~80 per monthly answer: 61 -> 54 µs). Text not known to be ASCII is a piece of its own,
- * encoded where it lands; its room is reserved at 3 bytes per UTF-16 unit, so a stretch never moves up
- * and never lands on a stretch not yet moved.
- */
-class ByteSink {
-  /** the answer's ASCII text, all of it */
-  private pending = '';
-  /** the pieces in order (bytes already encoded, or text to encode), and the length of pending when each came */
-  private readonly pieces: (Buffer | string)[] = [];
-  private readonly ends: number[] = [];
-  /** the most bytes the pieces take */
-  private pieceBytes = 0;
+/** resultUtf8's sink: the answer's bytes gathered by a SlabWriter (slab-writer.ts says how and why). */
+class ByteSink implements JsonSink {
+  private readonly out = new SlabWriter();
   ascii(s: string): void {
-    this.pending += s;
+    this.out.ascii(s);
   }
   text(s: string): void {
-    const { pieces, ends } = this;
-    const last = pieces.length - 1;
-    // text after text, nothing ASCII between: one piece
-    if (last >= 0 && typeof pieces[last] === 'string' && ends[last] === this.pending.length) pieces[last] += s;
-    else this.add(s);
-    this.pieceBytes += s.length * 3;
+    this.out.text(s);
   }
   records(r: LastRecords): void {
-    const b = (r.bytes ??= Buffer.from(r.json, 'utf8'));
-    this.add(b);
-    this.pieceBytes += b.length;
+    this.out.bytes((r.bytes ??= Buffer.from(r.json, 'utf8')));
   }
   piece(t: StepTemplate, i: number): void {
     const b = bytesOf(t)[i];
-    if (b === null) this.pending += t.texts[i];
-    else {
-      this.add(b);
-      this.pieceBytes += b.length;
-    }
-  }
-  private add(piece: Buffer | string): void {
-    this.pieces.push(piece);
-    this.ends.push(this.pending.length);
+    if (b === null) this.out.ascii(t.texts[i]);
+    else this.out.bytes(b);
   }
   bytes(): Buffer {
-    const { pending, pieces, ends } = this;
-    const most = pending.length + this.pieceBytes;
-    if (slabUsed + most > slab.length) {
-      slab = Buffer.allocUnsafeSlow(Math.max(SLAB_BYTES, most)) as Slab;
-      slabUsed = 0;
-    }
-    const start = slabUsed;
-    let from = start + this.pieceBytes;
-    slab.latin1Write(pending, from);
-    let at = start;
-    let moved = 0;
-    for (let k = 0; k < pieces.length; k++) {
-      const stretch = ends[k] - moved;
-      if (stretch > 0) slab.copyWithin(at, from, from + stretch);
-      at += stretch;
-      from += stretch;
-      moved = ends[k];
-      const p = pieces[k];
-      if (typeof p === 'string') at += slab.utf8Write(p, at);
-      else {
-        slab.set(p, at);
-        at += p.length;
-      }
-    }
-    const rest = pending.length - moved;
-    if (rest > 0) slab.copyWithin(at, from, from + rest);
-    at += rest;
-    // the next answer starts on an 8-byte boundary
-    slabUsed = (at + 7) & ~7;
-    return slab.subarray(start, at);
+    return this.out.finish();
   }
 }
 
