@@ -266,10 +266,14 @@ function jsonAt(key: string, v: unknown): string | undefined {
   return JSON.stringify(v) as string | undefined;
 }
 
-/** jsonAt(key, v), not known to be ASCII (set after the call: a toJSON it calls may write another answer). */
+/**
+ * jsonAt(key, v), not known to be ASCII and not reused records (both set after the call: a toJSON it
+ * calls may write another answer, which leaves its own last text's flags behind).
+ */
 function unknownJson(key: string, v: unknown): string | undefined {
   const json = jsonAt(key, v);
   jsonAscii = false;
+  jsonBytes = undefined;
   return json;
 }
 
@@ -461,14 +465,37 @@ class ByteSink implements JsonSink {
   }
 }
 
-const texts: (string | undefined)[] = [];
-const textsAscii: boolean[] = [];
-const textsRecords: (LastRecords | undefined)[] = [];
+/** A step's variable texts, gathered before any is written: one set of arrays for every step ... */
+interface StepTexts {
+  texts: (string | undefined)[];
+  ascii: boolean[];
+  records: (LastRecords | undefined)[];
+}
+const shared: StepTexts = { texts: [], ascii: [], records: [] };
+/** ... but a toJSON met while gathering may write another answer: that nested call gets arrays of its own. */
+let gathering = 0;
 
 /** Writes the trace's step at `index` (a step JSON.stringify leaves out, in an array, is null). */
 function writeStep(step: unknown, index: number, plan: object | undefined, sink: JsonSink): void {
   if (plan === undefined || !isPlainObject(step) || typeof step.toJSON === 'function')
     return sink.text(jsonAt(String(index), step) ?? 'null');
+  const { texts, ascii: textsAscii, records: textsRecords } = gathering === 0 ? shared : { texts: [], ascii: [], records: [] };
+  gathering++;
+  try {
+    writeStepWith(step, plan, sink, texts, textsAscii, textsRecords);
+  } finally {
+    gathering--;
+  }
+}
+
+function writeStepWith(
+  step: Record<string, unknown>,
+  plan: object,
+  sink: JsonSink,
+  texts: StepTexts['texts'],
+  textsAscii: StepTexts['ascii'],
+  textsRecords: StepTexts['records'],
+): void {
   let pair = templates.get(plan);
   if (!pair) templates.set(plan, (pair = [undefined, undefined]));
   const slot = step.notes === undefined ? 0 : 1;

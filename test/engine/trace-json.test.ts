@@ -127,6 +127,16 @@ describe('resultJson', () => {
     expect(() => resultUtf8(r)).toThrow(TypeError);
   });
 
+  it('writes exactly when a toJSON inside a step writes another answer meanwhile (a nested call)', () => {
+    const other = engine.calculate('monthly_payroll', monthlyRequest(3, true), bench);
+    const r = engine.calculate('monthly_payroll', monthlyRequest(7, true), bench);
+    // raw_amount comes after the step's inputs: their text is already written down when the nested call runs
+    stepsOf(r)[2].raw_amount = { toJSON: () => (resultUtf8(other), resultJson(other), 'after a nested answer') };
+    const expected = JSON.stringify(r);
+    expect(resultJson(r)).toBe(expected);
+    expect(resultUtf8(r)!.toString('utf8')).toBe(expected);
+  });
+
   it.each(RESULT_CHANGES)('writes what JSON.stringify writes after the result was changed: %s', (_name, change) => {
     // a fresh result of the same rule versions: their templates exist from the test above or are made now
     const warm = engine.calculate('monthly_payroll', monthlyRequest(7, true), bench);
