@@ -57,8 +57,6 @@ export interface RulePlan {
   notes: ((scope: RuleScope) => string) | null;
   /** an input reads parameters.<area>.<name>: the runner puts the values in force on the step's date in the context first */
   readsParameters: boolean;
-  /** the parameters read ("area.name"), each cited in the trace step's master_refs with the dated value used */
-  parameterPaths: string[];
   /** the rule file's sha256 in a map of hashes (null where absent), looked up once per map */
   shaIn(hashes: ReadonlyMap<string, string> | undefined): string | null;
   /** the master_refs of the rule's master slots found in a (frozen, shared) refs object, worked out once per object; the caller copies it */
@@ -230,8 +228,7 @@ export function rulePlan(rule: CompiledRule): RulePlan {
       alsoOutputs: rule.alsoOutputs.map(([key, binding]) => [pathWriter(key), binding === RESULT ? null : index.get(binding)]),
       inputRefs: Object.values(rule.doc.inputs),
       notes: rule.doc.notes ? compileNotes(rule.doc.notes, index) : null,
-      readsParameters: rule.inputs.some(([, path]) => path[0] === 'parameters'),
-      parameterPaths,
+      readsParameters: parameterPaths.length > 0,
       shaIn: shaLookup(rule.file),
       refsIn,
       traceRefs: traceRefsLookup(refsIn, parameterPaths),

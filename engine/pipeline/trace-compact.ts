@@ -21,6 +21,7 @@
  * was. So JSON.stringify(expand(JSON.parse(compact))) is JSON.stringify(result), byte for byte
  * (test/batch/trace-compact.test.ts).
  */
+import { hasToJson, isPlainObject } from './json-kinds.ts';
 
 /** The step's own values: everything else in a trace step is its rule version's. */
 const VARIABLE = new Set(['inputs', 'raw_amount', 'rounded_amount', 'master_refs', 'notes']);
@@ -48,20 +49,6 @@ interface Template {
 
 const VARIABLE_SLOT = Symbol('variable');
 
-function isPlainObject(v: unknown): v is Record<string, unknown> {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const proto: unknown = Object.getPrototypeOf(v);
-  return proto === Object.prototype || proto === null;
-}
-
-/**
- * An object JSON.stringify writes through its toJSON: read as JSON.stringify reads it (a property get),
- * so a toJSON that is not enumerable, which a for-in over the keys never meets, is found too.
- */
-function hasToJson(v: object): boolean {
-  return typeof (v as { toJSON?: unknown }).toJSON === 'function';
-}
-
 function isPrimitive(v: unknown): boolean {
   return v === null || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
 }
@@ -70,7 +57,7 @@ function isPrimitive(v: unknown): boolean {
 function plainJson(v: unknown): boolean {
   if (isPrimitive(v)) return true;
   if (typeof v !== 'object') return false; // undefined, function, symbol, bigint
-  return typeof (v as { toJSON?: unknown }).toJSON !== 'function';
+  return !hasToJson(v);
 }
 
 /**
@@ -234,7 +221,7 @@ export class CompactTraceWriter {
    * written, and write its text before or with that result.
    */
   resultJson(result: unknown): string {
-    if (!isPlainObject(result) || typeof result.toJSON === 'function' || COMPACT_TRACE_KEY in result) return JSON.stringify(result);
+    if (!isPlainObject(result) || hasToJson(result) || COMPACT_TRACE_KEY in result) return JSON.stringify(result);
     const steps = result[TRACE_KEY];
     // (a trace with a toJSON is written as that says: the whole result is left to JSON.stringify)
     if (!Array.isArray(steps) || steps.length === 0 || hasToJson(steps) || !steps.every(isPlainObject)) return JSON.stringify(result);

@@ -18,6 +18,7 @@
  * JSON.stringify walks it, and used for a later step only when that step has the same keys in the same
  * order and the same constant values (a step changed after the calculation is serialised as it is).
  */
+import { hasToJson, isPlainObject } from './json-kinds.ts';
 import { SlabWriter } from './slab-writer.ts';
 
 /** The step's own values: everything else in a trace step is the rule version's. */
@@ -88,12 +89,6 @@ export function rememberTrace(steps: readonly unknown[], plans: readonly object[
   Object.defineProperty(steps, PLANS, { value: plans });
 }
 
-function isPlainObject(v: unknown): v is Record<string, unknown> {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const proto: unknown = Object.getPrototypeOf(v);
-  return proto === Object.prototype || proto === null;
-}
-
 /** A value JSON.stringify writes as itself in an array or object: a primitive (and undefined), not an object or function. */
 function primitive(v: unknown): boolean {
   return (typeof v !== 'object' || v === null) && typeof v !== 'function';
@@ -101,15 +96,14 @@ function primitive(v: unknown): boolean {
 
 /** An array JSON.stringify writes the same as the flat array `constant`: no toJSON, the same primitives. */
 function sameArray(value: unknown, constant: unknown[]): boolean {
-  if (!Array.isArray(value) || value.length !== constant.length || typeof (value as { toJSON?: unknown }).toJSON === 'function')
-    return false;
+  if (!Array.isArray(value) || value.length !== constant.length || hasToJson(value)) return false;
   for (let i = 0; i < value.length; i++) if (value[i] !== constant[i] || !primitive(value[i])) return false;
   return true;
 }
 
 /** An object JSON.stringify writes the same as the flat object `constant` of these keys: plain, no toJSON, the same keys in order with the same primitives. */
 function sameObject(value: unknown, constant: Record<string, unknown>, keys: string[]): boolean {
-  if (!isPlainObject(value) || typeof value.toJSON === 'function') return false;
+  if (!isPlainObject(value) || hasToJson(value)) return false;
   let i = 0;
   for (const k in value) {
     if (k !== keys[i] || value[k] !== constant[k] || !primitive(value[k])) return false;
@@ -139,7 +133,7 @@ function fits(step: Record<string, unknown>, t: StepTemplate): boolean {
     }
     i++;
   }
-  return i === keys.length && typeof step.toJSON !== 'function';
+  return i === keys.length && !hasToJson(step);
 }
 
 /** The template of `step`: its constant keys written as JSON.stringify writes them (a key whose value it omits is left out). */
@@ -171,11 +165,11 @@ function templateOf(step: Record<string, unknown>): StepTemplate {
       constants.push(v);
       kinds.push(PRIMITIVE);
       constantKeys.push(undefined);
-    } else if (Array.isArray(v) && typeof (v as { toJSON?: unknown }).toJSON !== 'function') {
+    } else if (Array.isArray(v) && !hasToJson(v)) {
       constants.push(v.slice());
       kinds.push(FLAT_ARRAY);
       constantKeys.push(undefined);
-    } else if (isPlainObject(v) && typeof v.toJSON !== 'function') {
+    } else if (isPlainObject(v) && !hasToJson(v)) {
       const copy = { ...v };
       constants.push(copy);
       kinds.push(FLAT_OBJECT);
@@ -207,9 +201,9 @@ function templateOf(step: Record<string, unknown>): StepTemplate {
 
 /** A value that is an array of records whose values are all primitives (master_refs), none with a toJSON. */
 function flatRecords(v: unknown): v is Record<string, unknown>[] {
-  if (!Array.isArray(v) || typeof (v as { toJSON?: unknown }).toJSON === 'function') return false;
+  if (!Array.isArray(v) || hasToJson(v)) return false;
   for (const r of v as unknown[]) {
-    if (!isPlainObject(r) || typeof r.toJSON === 'function') return false;
+    if (!isPlainObject(r) || hasToJson(r)) return false;
     for (const k in r) if (!primitive(r[k])) return false;
   }
   return true;
@@ -229,7 +223,7 @@ function fixedRecord(r: Record<string, unknown>): boolean {
 /** The same records: each the same fixed record, or key by key in the same order with identical primitive values. */
 function sameRecords(v: unknown[], last: LastRecords): boolean {
   const { records, recordKeys, fixed } = last;
-  if (v.length !== records.length || typeof (v as { toJSON?: unknown }).toJSON === 'function') return false;
+  if (v.length !== records.length || hasToJson(v)) return false;
   for (let i = 0; i < v.length; i++) if (v[i] !== fixed[i] && !sameObject(v[i], records[i], recordKeys[i])) return false;
   return true;
 }
@@ -256,10 +250,7 @@ let jsonBytes: LastRecords | undefined;
  * JSON.stringify(v) would give it ''. Written then within a holder of that one key, and cut out of it.
  */
 function jsonAt(key: string, v: unknown): string | undefined {
-  if (
-    ((typeof v === 'object' && v !== null) || typeof v === 'function' || typeof v === 'bigint') &&
-    typeof (v as { toJSON?: unknown }).toJSON === 'function'
-  ) {
+  if (((typeof v === 'object' && v !== null) || typeof v === 'function' || typeof v === 'bigint') && hasToJson(v)) {
     const json = JSON.stringify({ [key]: v });
     return json === '{}' ? undefined : json.slice(JSON.stringify(key).length + 2, -1);
   }
@@ -302,8 +293,7 @@ const MAX_DEPTH = 8;
 function treeJson(v: unknown, depth: number): string | undefined {
   const plain = plainJson(v);
   if (plain !== undefined) return plain;
-  if (typeof v !== 'object' || v === null || depth > MAX_DEPTH || typeof (v as { toJSON?: unknown }).toJSON === 'function')
-    return undefined;
+  if (typeof v !== 'object' || v === null || depth > MAX_DEPTH || hasToJson(v)) return undefined;
   if (Array.isArray(v)) {
     let out = '[';
     for (let i = 0; i < v.length; i++) {
@@ -344,7 +334,7 @@ function treeJson(v: unknown, depth: number): string | undefined {
  * depends on) sends the whole object to JSON.stringify.
  */
 function inputsJson(t: StepTemplate, inputs: Record<string, unknown>): string | undefined {
-  if (typeof inputs.toJSON === 'function') return unknownJson('inputs', inputs);
+  if (hasToJson(inputs)) return unknownJson('inputs', inputs);
   const keys = Object.keys(inputs);
   if (keys.length === 0) {
     jsonAscii = true;
@@ -364,8 +354,7 @@ function inputsJson(t: StepTemplate, inputs: Record<string, unknown>): string | 
     let json = plainJson(v);
     if (json === undefined) {
       // a string to escape or not ASCII; an object without toJSON is written alone as within its holder
-      if (typeof v !== 'string' && (typeof v !== 'object' || v === null || typeof (v as { toJSON?: unknown }).toJSON === 'function'))
-        return unknownJson('inputs', inputs);
+      if (typeof v !== 'string' && (typeof v !== 'object' || v === null || hasToJson(v))) return unknownJson('inputs', inputs);
       json = treeJson(v, 1);
       if (json === undefined) {
         json = JSON.stringify(v) as string;
@@ -477,8 +466,7 @@ let gathering = 0;
 
 /** Writes the trace's step at `index` (a step JSON.stringify leaves out, in an array, is null). */
 function writeStep(step: unknown, index: number, plan: object | undefined, sink: JsonSink): void {
-  if (plan === undefined || !isPlainObject(step) || typeof step.toJSON === 'function')
-    return sink.text(jsonAt(String(index), step) ?? 'null');
+  if (plan === undefined || !isPlainObject(step) || hasToJson(step)) return sink.text(jsonAt(String(index), step) ?? 'null');
   const { texts, ascii: textsAscii, records: textsRecords } = gathering === 0 ? shared : { texts: [], ascii: [], records: [] };
   gathering++;
   try {
@@ -527,14 +515,7 @@ function writeResult(result: unknown, sink: JsonSink): boolean {
   const steps = r.calculation_trace as PlannedSteps | undefined;
   const plans = Array.isArray(steps) ? (steps as PlannedSteps)[PLANS] : undefined;
   // a trace changed in length after the calculation is serialised as it is (a reordered one still is: fits() checks each step)
-  if (
-    steps === undefined ||
-    plans === undefined ||
-    plans.length !== steps.length ||
-    typeof r.toJSON === 'function' ||
-    typeof (steps as { toJSON?: unknown }).toJSON === 'function'
-  )
-    return false;
+  if (steps === undefined || plans === undefined || plans.length !== steps.length || hasToJson(r) || hasToJson(steps)) return false;
   let first = true;
   // its own keys, as JSON.stringify's (for-in would add inherited ones)
   for (const k of Object.keys(r)) {
