@@ -28,7 +28,7 @@ import { rateTableRecords, ruleRecords, taxTableRecords } from './listing.ts';
 import { masterVersionRecords } from './listing-versions.ts';
 import { computeProvenance, type Provenance } from './provenance.ts';
 import { LoadCache } from './load-cache.ts';
-import { rememberTrace } from './pipeline/trace-json.ts';
+import { deferTrace } from './pipeline/trace-record.ts';
 
 export interface EngineOptions {
   rulesDir?: string; // default <project>/rules
@@ -285,7 +285,7 @@ function makeEngine(
       amounts: {},
       work: {},
     };
-    const { trace, tracePlans, warnings } = runPipeline(
+    const { trace, warnings } = runPipeline(
       pipeline,
       rules.registry,
       ctx,
@@ -300,7 +300,8 @@ function makeEngine(
     const at = now === null ? stampNow() : isoTimestamp(now());
     const snapshot = settings.snapshotWith(provenance.rules_masters_hash);
     const amounts = buildAmounts(pipeline, ctx);
-    const steps = trace as unknown as Record<string, unknown>[];
+    // a trace's steps are made when read (trace-record.ts): the result's writers write them from their records
+    const steps: Record<string, unknown>[] = [];
     // two literals rather than a spread of an optional part: the same keys in the same order
     const result: CalculationResult =
       employeeRef !== undefined
@@ -325,8 +326,7 @@ function makeEngine(
             calculation_trace: steps,
             warnings,
           };
-    // a traced result is serialised with its steps' constant parts made once per rule version (trace-json.ts)
-    if (steps.length > 0) rememberTrace(steps, tracePlans);
+    if (trace.length > 0) deferTrace(result, trace);
     return result;
   }
 

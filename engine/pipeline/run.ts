@@ -2,7 +2,7 @@
  * Runs a pipeline: for each step whose `when` holds, the rule version in force on the date its rule
  * declares (date_basis: the payment date, or the premium month's first day; shown in the trace) is
  * evaluated over its named inputs, its raw amount rounded by the named rule, the result written at
- * output_key, and a trace step recorded.
+ * output_key, and a trace step recorded (trace-record.ts: its values kept, the step made when read).
  *
  * What does not change between calculations is worked out once per pipeline and per rule (plan.ts):
  * each step's date basis and versions, each input path as a property reader, the rounding function,
@@ -20,15 +20,14 @@ import type { MasterRef, MasterSlot } from '../settings/slots.ts';
 import type { Context } from './context.ts';
 import type { ParameterSet } from '../parameters/set.ts';
 import { pipelinePlan, rulePlan, type RulePlan } from './plan.ts';
-import { rawString, roundedValue, traceInputs, type TraceStep } from './trace.ts';
+import { recordStep, type StepRecord } from './trace-record.ts';
 
 /** The dates that choose rule versions: the payment date and the first day of the premium month. */
 export type VersionDates = Record<RuleDateBasis, string>;
 
 export interface RunOutcome {
-  trace: TraceStep[];
-  /** the rule plan that made each trace step (trace-json.ts serialises its constant part once per plan) */
-  tracePlans: RulePlan[];
+  /** each traced step as recorded (trace-record.ts makes the step objects when read) */
+  trace: StepRecord[];
   warnings: string[];
 }
 
@@ -79,8 +78,7 @@ export function runPipeline(
   dates: VersionDates,
   options: RunOptions = { trace: true },
 ): RunOutcome {
-  const trace: TraceStep[] = [];
-  const tracePlans: RulePlan[] = [];
+  const trace: StepRecord[] = [];
   const wantTrace = options.trace;
   const hashes = options.ruleHashes;
   const params = options.parameters;
@@ -105,39 +103,10 @@ export function runPipeline(
     for (const [write, slot] of rp.alsoOutputs) write(ctx, slot === null ? result : slot === undefined ? undefined : scope.values[slot]);
     for (const w of rule.warnings) if (truthy(w.when(scope as never)) && !warnings.includes(w.code)) warnings.push(w.code);
     if (!wantTrace || !step.trace) continue;
-    const doc = rule.doc;
+    // the step's values kept for its trace step, made when the trace is read (trace-record.ts)
     const notes = rp.notes ? rp.notes(scope) : undefined;
-    const inputs = traceInputs(rp, scope);
-    if (basis !== 'payment_date') {
-      inputs.rule_date_basis = basis;
-      inputs.rule_version_date = date;
-    }
-    // the master records read, then each parameter as the dated value in force on the step's date
-    const masterRefs = rp.traceRefs(refs, params, date).slice();
-    const traceStep: TraceStep = {
-      step: doc.step,
-      step_type: doc.step_type,
-      formula_code: doc.formula_code,
-      output_key: doc.output_key,
-      input_refs: rp.inputRefs.slice(),
-      formula: doc.formula,
-      inputs,
-      raw_amount: rawString(raw),
-      rounding_rule: doc.rounding_rule,
-      rounded_amount: roundedValue(result, doc.result_format),
-      master_refs: masterRefs,
-    } as TraceStep;
-    // notes (when any) then rule, the keys in the order the response has always had
-    if (notes) traceStep.notes = notes;
-    traceStep.rule = {
-      file: rule.file,
-      sha256: rp.shaIn(hashes),
-      legal_source: doc.legal_source,
-      effective_from: doc.effective_from,
-      effective_to: doc.effective_to,
-    };
-    trace.push(traceStep);
-    tracePlans.push(rp);
+    const refsRead = rp.traceRefs(refs, params, date);
+    trace.push(recordStep(rp, scope.values, raw, result, basis, date, refsRead, notes, rp.shaIn(hashes)));
   }
-  return { trace, tracePlans, warnings };
+  return { trace, warnings };
 }

@@ -22,6 +22,10 @@
  * (test/batch/trace-compact.test.ts).
  */
 import { hasToJson, isPlainObject } from './json-kinds.ts';
+import type { RulePlan } from './plan.ts';
+import { rawString, roundedValue, traceValueOf } from './trace.ts';
+import type { ShapeField } from './trace-shape.ts';
+import { materializeStep, pendingRecords, type StepRecord } from './trace-record.ts';
 
 /** The step's own values: everything else in a trace step is its rule version's. */
 const VARIABLE = new Set(['inputs', 'raw_amount', 'rounded_amount', 'master_refs', 'notes']);
@@ -196,11 +200,30 @@ export interface CompactTraceOptions {
 const TEMPLATES_PER_KEY = 8;
 
 /**
+ * An entry made from a step made from a record (so never a changed step), used for the later records of
+ * the same rule plan with the same rule hash, notes or none, inputs fields and date basis: their steps
+ * would have the same keys and constants, and inputs of those keys in that order.
+ */
+interface RecordEntry {
+  t: Template;
+  sha: string | null;
+  notes: boolean;
+  fields: readonly ShapeField[];
+  /** the date basis keys are added to the inputs (the rule version's date is not the payment date) */
+  basisKeys: boolean;
+  /** the variable keys, in order */
+  variables: string[];
+}
+/** Record entries per rule plan kept at most. */
+const ENTRIES_PER_PLAN = 8;
+
+/**
  * Writes results with compact traces, and remembers which dictionary entries it has written. One writer
  * per output stream (or per worker, with its own ids): entries it made are given once, by takeDictionary.
  */
 export class CompactTraceWriter {
   private readonly templates = new Map<unknown, Template[]>();
+  private readonly recordEntries = new Map<RulePlan, RecordEntry[]>();
   private readonly values = new Map<string, number>();
   private readonly idStep: number;
   private readonly maxValues: number;
@@ -222,16 +245,25 @@ export class CompactTraceWriter {
    */
   resultJson(result: unknown): string {
     if (!isPlainObject(result) || hasToJson(result) || COMPACT_TRACE_KEY in result) return JSON.stringify(result);
-    const steps = result[TRACE_KEY];
-    // (a trace with a toJSON is written as that says: the whole result is left to JSON.stringify)
-    if (!Array.isArray(steps) || steps.length === 0 || hasToJson(steps) || !steps.every(isPlainObject)) return JSON.stringify(result);
-    // one JSON.stringify of the compact result: many small calls (one per value) cost more than the bytes they save
-    const compact = new Array<unknown>(steps.length);
-    for (let i = 0; i < steps.length; i++) compact[i] = this.stepValue(steps[i] as Record<string, unknown>);
+    // a trace nobody has read yet (trace-record.ts): each step compact straight from its record
+    const records = pendingRecords(result);
+    let compact: unknown[];
+    if (records !== undefined) {
+      compact = new Array<unknown>(records.length);
+      for (let i = 0; i < records.length; i++) compact[i] = this.recordValue(records[i]);
+    } else {
+      const steps = result[TRACE_KEY];
+      // (a trace with a toJSON is written as that says: the whole result is left to JSON.stringify)
+      if (!Array.isArray(steps) || steps.length === 0 || hasToJson(steps) || !steps.every(isPlainObject)) return JSON.stringify(result);
+      // one JSON.stringify of the compact result: many small calls (one per value) cost more than the bytes they save
+      compact = new Array<unknown>(steps.length);
+      for (let i = 0; i < steps.length; i++) compact[i] = this.stepValue(steps[i] as Record<string, unknown>);
+    }
     const out: Record<string, unknown> = {};
     // own keys only, as JSON.stringify writes them (for-in would also meet an inherited enumerable one)
     for (const k of Object.keys(result)) {
       const key = k === TRACE_KEY ? COMPACT_TRACE_KEY : k;
+      // (the trace is not read: it stays unread, as writing it leaves it)
       const value = k === TRACE_KEY ? compact : result[k];
       if (key === '__proto__') Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
       else out[key] = value;
@@ -271,6 +303,66 @@ export class CompactTraceWriter {
     }
     const forms = t.forms;
     for (let s = 0; s < forms.length; s++) if (forms[s] === 'interned') out![s + 1] = this.intern(t, s, out![s + 1]);
+    return out;
+  }
+
+  /**
+   * The compact step of a record: [id, slot, ...] through the record entry of its plan that it fits,
+   * made from the step made from it when there is none (or the step itself, when no entry can describe it).
+   */
+  private recordValue(rec: StepRecord): unknown {
+    const fields = rec.shape?.fields;
+    if (fields === undefined) return this.stepValue(materializeStep(rec) as unknown as Record<string, unknown>);
+    const notes = rec.notes !== undefined;
+    const basisKeys = rec.basis !== 'payment_date';
+    let list = this.recordEntries.get(rec.plan);
+    let e: RecordEntry | undefined;
+    if (list)
+      for (let i = 0; i < list.length && !e; i++) {
+        const c = list[i];
+        if (c.sha === rec.sha && c.notes === notes && c.fields === fields && c.basisKeys === basisKeys) e = c;
+      }
+    if (!e) {
+      const step = materializeStep(rec) as unknown as Record<string, unknown>;
+      const t = this.templateOf(step);
+      const inputsForm = t?.forms[t.keys.filter((k) => VARIABLE.has(k)).indexOf('inputs')];
+      const names = fields.map(([name]) => name);
+      if (basisKeys) names.push('rule_date_basis', 'rule_version_date');
+      // an entry whose inputs are written as exactly these keys' values, in this order (else the step, as any other)
+      if (!t || !Array.isArray(inputsForm) || inputsForm.join('\0') !== names.join('\0')) return this.stepValue(step);
+      e = { t, sha: rec.sha, notes, fields, basisKeys, variables: t.keys.filter((k) => VARIABLE.has(k)) };
+      if (!list) this.recordEntries.set(rec.plan, (list = []));
+      if (list.unshift(e) > ENTRIES_PER_PLAN) list.pop();
+    }
+    const { t, variables } = e;
+    const out: unknown[] = [t.id];
+    for (let s = 0; s < variables.length; s++) {
+      let v: unknown;
+      switch (variables[s]) {
+        case 'inputs': {
+          const values = new Array<unknown>(fields.length + (basisKeys ? 2 : 0));
+          for (let i = 0; i < fields.length; i++) values[i] = traceValueOf(fields[i][1], rec.values[fields[i][2]]);
+          if (basisKeys) {
+            values[fields.length] = rec.basis;
+            values[fields.length + 1] = rec.date;
+          }
+          v = values;
+          break;
+        }
+        case 'raw_amount':
+          v = rawString(rec.raw);
+          break;
+        case 'rounded_amount':
+          v = roundedValue(rec.result, rec.plan.rule.doc.result_format);
+          break;
+        case 'master_refs':
+          v = rec.refs;
+          break;
+        default:
+          v = rec.notes;
+      }
+      out.push(t.forms[s] === 'interned' ? this.intern(t, s, v) : v);
+    }
     return out;
   }
 

@@ -20,6 +20,8 @@
  */
 import { hasToJson, isPlainObject } from './json-kinds.ts';
 import { SlabWriter } from './slab-writer.ts';
+import { rawString, roundedValue, traceValueText } from './trace.ts';
+import { materializeStep, pendingRecords, plansOf, recordInputs, TRACE_KEY, type StepRecord } from './trace-record.ts';
 
 /** The step's own values: everything else in a trace step is the rule version's. */
 const VARIABLE = new Set(['inputs', 'raw_amount', 'rounded_amount', 'master_refs', 'notes']);
@@ -74,20 +76,6 @@ const NOT_FIXED = Symbol('not fixed');
 
 /** Per rule plan (one rule version as loaded), the template of its steps with and without notes. */
 const templates = new WeakMap<object, [StepTemplate | undefined, StepTemplate | undefined]>();
-
-/**
- * The rule plans that made a trace's steps ride on the steps array itself, under a symbol key that
- * JSON.stringify, Object.keys and deep equality ignore. A WeakMap keyed by each result did the same job
- * but cost the garbage collector an ephemeron per calculation: a third of the engine's throughput with
- * trace (tools/bench/engine-cpu.ts: 100 -> 60 µs of CPU per calculation).
- */
-const PLANS = Symbol('trace plans');
-type PlannedSteps = readonly unknown[] & { [PLANS]?: readonly object[] };
-
-/** Called by the engine for a trace it made: `plans[i]` is the rule plan that made `steps[i]`. */
-export function rememberTrace(steps: readonly unknown[], plans: readonly object[]): void {
-  Object.defineProperty(steps, PLANS, { value: plans });
-}
 
 /** A value JSON.stringify writes as itself in an array or object: a primitive (and undefined), not an object or function. */
 function primitive(v: unknown): boolean {
@@ -454,6 +442,85 @@ class ByteSink implements JsonSink {
   }
 }
 
+/** Writes the trace's step at `index` (a step JSON.stringify leaves out, in an array, is null). */
+function writeStep(step: unknown, index: number, plan: object | undefined, sink: JsonSink): void {
+  if (plan === undefined || !isPlainObject(step) || hasToJson(step)) return sink.text(jsonAt(String(index), step) ?? 'null');
+  let pair = templates.get(plan);
+  if (!pair) templates.set(plan, (pair = [undefined, undefined]));
+  const slot = step.notes === undefined ? 0 : 1;
+  let t = pair[slot];
+  if (t === undefined || !fits(step, t)) pair[slot] = t = templateOf(step);
+  writeGathered(t, sink, stepVariable, stepItself, step);
+}
+
+function stepVariable(t: StepTemplate, i: number, step: Record<string, unknown>): string | undefined {
+  return variableJson(t, i, step[t.variables[i]]);
+}
+const stepItself = (step: Record<string, unknown>) => step;
+
+/** A template of a rule plan's recorded steps, made from a step made from a record (so never a changed one), with the rule hash it holds. */
+interface RecordTemplate extends StepTemplate {
+  sha: string | null;
+}
+/** Per rule plan, the templates of its recorded steps without and with notes. */
+const recordTemplates = new WeakMap<object, [RecordTemplate | undefined, RecordTemplate | undefined]>();
+
+/**
+ * Writes a recorded step (trace-record.ts) as JSON.stringify would write the step made from it, without
+ * making it: the constant part from the plan's template, the values turned into text straight from the
+ * record. Everything in a step but its rule hash, values and notes is its plan's.
+ */
+function writeRecord(rec: StepRecord, sink: JsonSink): void {
+  let pair = recordTemplates.get(rec.plan);
+  if (!pair) recordTemplates.set(rec.plan, (pair = [undefined, undefined]));
+  const slot = rec.notes === undefined ? 0 : 1;
+  let t = pair[slot];
+  if (t === undefined || t.sha !== rec.sha)
+    pair[slot] = t = { ...templateOf(materializeStep(rec) as unknown as Record<string, unknown>), sha: rec.sha };
+  writeGathered(t, sink, recordVariable, materializeStep, rec);
+}
+
+function recordVariable(t: StepTemplate, i: number, rec: StepRecord): string | undefined {
+  switch (t.variables[i]) {
+    case 'inputs':
+      return recordInputsJson(t, rec);
+    case 'raw_amount':
+      return variableJson(t, i, rawString(rec.raw));
+    case 'rounded_amount':
+      return variableJson(t, i, roundedValue(rec.result, rec.plan.rule.doc.result_format));
+    case 'master_refs':
+      return variableJson(t, i, rec.refs);
+    default:
+      return variableJson(t, i, rec.notes);
+  }
+}
+
+/** JSON.stringify(recordInputs(rec)), written straight from the values where the rule's fields are known. */
+function recordInputsJson(t: StepTemplate, rec: StepRecord): string | undefined {
+  jsonBytes = undefined;
+  const { values, shape } = rec;
+  const basis = rec.basis === 'payment_date' ? '' : plainJson(rec.basis);
+  const date = rec.basis === 'payment_date' ? '' : plainJson(rec.date);
+  if (shape === null || !shape.plainKeys || basis === undefined || date === undefined) return inputsJson(t, recordInputs(rec));
+  const { fields, keyJson: keys } = shape;
+  let ascii = true;
+  let out = '';
+  for (let i = 0; i < fields.length; i++) {
+    const [, isRate, slot] = fields[i];
+    const v = values[slot];
+    // a settled value (trace.ts): a Decimal or a primitive, or an object or array already made its trace value (JSON, no toJSON)
+    let json = traceValueText(isRate, v) ?? (typeof v === 'string' ? plainJson(v) : treeJson(v, 1));
+    if (json === undefined) {
+      json = JSON.stringify(v) as string;
+      ascii = false;
+    }
+    out += keys[i] + json;
+  }
+  if (basis !== '') out += (out === '' ? '{' : ',') + '"rule_date_basis":' + basis + ',"rule_version_date":' + date;
+  jsonAscii = ascii;
+  return out === '' ? '{}' : out + '}';
+}
+
 /** A step's variable texts, gathered before any is written: one set of arrays for every step ... */
 interface StepTexts {
   texts: (string | undefined)[];
@@ -464,36 +531,45 @@ const shared: StepTexts = { texts: [], ascii: [], records: [] };
 /** ... but a toJSON met while gathering may write another answer: that nested call gets arrays of its own. */
 let gathering = 0;
 
-/** Writes the trace's step at `index` (a step JSON.stringify leaves out, in an array, is null). */
-function writeStep(step: unknown, index: number, plan: object | undefined, sink: JsonSink): void {
-  if (plan === undefined || !isPlainObject(step) || hasToJson(step)) return sink.text(jsonAt(String(index), step) ?? 'null');
-  const { texts, ascii: textsAscii, records: textsRecords } = gathering === 0 ? shared : { texts: [], ascii: [], records: [] };
+/** How writeGathered reads a step's source (a step, or a record): a variable's text, and the step itself. */
+interface StepSource<S> {
+  variable: (t: StepTemplate, i: number, source: S) => string | undefined;
+  whole: (source: S) => unknown;
+}
+
+/**
+ * Writes a step through its template: each variable's text gathered, then the pieces and texts in turn;
+ * a variable JSON.stringify would leave out sends the whole step to JSON.stringify instead.
+ */
+function writeGathered<S>(
+  t: StepTemplate,
+  sink: JsonSink,
+  variable: StepSource<S>['variable'],
+  whole: StepSource<S>['whole'],
+  source: S,
+): void {
+  const texts = gathering === 0 ? shared : { texts: [], ascii: [], records: [] };
   gathering++;
   try {
-    writeStepWith(step, plan, sink, texts, textsAscii, textsRecords);
+    writeTexts(t, sink, variable, whole, source, texts);
   } finally {
     gathering--;
   }
 }
 
-function writeStepWith(
-  step: Record<string, unknown>,
-  plan: object,
+function writeTexts<S>(
+  t: StepTemplate,
   sink: JsonSink,
-  texts: StepTexts['texts'],
-  textsAscii: StepTexts['ascii'],
-  textsRecords: StepTexts['records'],
+  variable: StepSource<S>['variable'],
+  whole: StepSource<S>['whole'],
+  source: S,
+  { texts, ascii: textsAscii, records: textsRecords }: StepTexts,
 ): void {
-  let pair = templates.get(plan);
-  if (!pair) templates.set(plan, (pair = [undefined, undefined]));
-  const slot = step.notes === undefined ? 0 : 1;
-  let t = pair[slot];
-  if (t === undefined || !fits(step, t)) pair[slot] = t = templateOf(step);
   const n = t.variables.length;
   for (let i = 0; i < n; i++) {
-    const json = variableJson(t, i, step[t.variables[i]]);
+    const json = variable(t, i, source);
     // a value JSON.stringify omits (undefined) would leave its key out: not this path's business
-    if (json === undefined) return sink.text(JSON.stringify(step));
+    if (json === undefined) return sink.text(JSON.stringify(whole(source)));
     texts[i] = json;
     textsAscii[i] = jsonAscii;
     textsRecords[i] = jsonBytes;
@@ -508,23 +584,43 @@ function writeStepWith(
   }
 }
 
-/** Writes JSON.stringify(result)'s text into the sink; false (nothing written) when the engine made no trace for it. */
+/**
+ * Writes JSON.stringify(result)'s text into the sink; false (nothing written) when the engine made no
+ * trace for it. A trace nobody has read yet is written from its records (trace-record.ts); one read,
+ * from its steps and their plans.
+ */
 function writeResult(result: unknown, sink: JsonSink): boolean {
-  if (typeof result !== 'object' || result === null) return false;
+  if (typeof result !== 'object' || result === null || hasToJson(result)) return false;
   const r = result as Record<string, unknown>;
-  const steps = r.calculation_trace as PlannedSteps | undefined;
-  const plans = Array.isArray(steps) ? (steps as PlannedSteps)[PLANS] : undefined;
-  // a trace changed in length after the calculation is serialised as it is (a reordered one still is: fits() checks each step)
-  if (steps === undefined || plans === undefined || plans.length !== steps.length || hasToJson(r) || hasToJson(steps)) return false;
+  let steps: readonly unknown[] | undefined;
+  let plans: readonly object[] | undefined;
+  if (pendingRecords(r) === undefined) {
+    steps = r[TRACE_KEY] as readonly unknown[] | undefined;
+    plans = plansOf(steps);
+    // a trace changed in length after the calculation is serialised as it is (a reordered one still is: fits() checks each step)
+    if (steps === undefined || plans === undefined || plans.length !== steps.length || hasToJson(steps)) return false;
+  }
   let first = true;
   // its own keys, as JSON.stringify's (for-in would add inherited ones)
   for (const k of Object.keys(r)) {
+    // still unread when its turn comes (a toJSON before it could have read it): written from the records
+    const records = k === TRACE_KEY && steps === undefined ? pendingRecords(r) : undefined;
+    if (records !== undefined) {
+      sink.text((first ? '{' : ',') + '"' + TRACE_KEY + '":[');
+      for (let i = 0; i < records.length; i++) {
+        if (i) sink.ascii(',');
+        writeRecord(records[i], sink);
+      }
+      sink.ascii(']');
+      first = false;
+      continue;
+    }
     const v = r[k];
-    if (v === steps) {
+    if (steps !== undefined && v === steps) {
       sink.text((first ? '{' : ',') + JSON.stringify(k) + ':[');
       for (let i = 0; i < steps.length; i++) {
         if (i) sink.ascii(',');
-        writeStep(steps[i], i, plans[i], sink);
+        writeStep(steps[i], i, plans![i], sink);
       }
       sink.ascii(']');
     } else {

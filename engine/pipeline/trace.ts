@@ -3,7 +3,7 @@
  * formula, every named input and intermediate value, the raw amount, the named rounding and its result,
  * and the master records read.
  */
-import { Decimal, isDecimal, numberOf } from '../decimal.ts';
+import { Decimal, isDecimal, numberOf, smallIntegerOf } from '../decimal.ts';
 import { decimalToJson, serializeValue, toDecString } from '../logic/serialize.ts';
 import type { CompiledRule } from '../rules/types.ts';
 import type { MasterRef } from '../settings/slots.ts';
@@ -59,7 +59,7 @@ function rateString(d: Decimal): string {
   return s;
 }
 
-function traceValueOf(isRate: boolean, v: unknown): unknown {
+export function traceValueOf(isRate: boolean, v: unknown): unknown {
   // the common kinds first: a primitive, then a Decimal of the engine's own clone
   if (v === null || typeof v !== 'object') return serializeValue(v as never);
   // arrays in a scope are plain (request copies, master data, operator results), never Decimals: no tag lookup
@@ -76,22 +76,48 @@ function traceValueOf(isRate: boolean, v: unknown): unknown {
 }
 
 /**
+ * JSON.stringify(traceValueOf(isRate, v)) for a Decimal, a finite number, a boolean, null or undefined:
+ * text that is ASCII with nothing to escape (a decimal's digits). undefined for anything else (a string,
+ * whose text may need escaping, an object or array). Lets a writer write a recorded step's inputs
+ * without making their trace values first (trace-json.ts).
+ */
+const rateTexts = new WeakMap<Decimal, string>();
+export function traceValueText(isRate: boolean, v: unknown): string | undefined {
+  switch (typeof v) {
+    case 'object': {
+      if (v === null) return 'null';
+      if (!(v instanceof Decimal) && !isDecimal(v)) return undefined;
+      const d = v as Decimal;
+      if (isRate) {
+        let text = rateTexts.get(d);
+        if (text === undefined) rateTexts.set(d, (text = '"' + rateString(d) + '"'));
+        return text;
+      }
+      const small = smallIntegerOf(d);
+      if (small !== undefined) return small === 0 ? '0' : '' + small;
+      const json = d.isInteger() ? decimalToJson(d) : toDecString(d, 20);
+      return typeof json === 'number' ? '' + json : '"' + json + '"';
+    }
+    case 'number':
+      return Number.isFinite(v) ? '' + v : undefined;
+    case 'boolean':
+      return v ? 'true' : 'false';
+    case 'undefined':
+      return 'null';
+    default:
+      return undefined;
+  }
+}
+
+/**
  * Inputs as given and every binding in order. Bindings named with a leading underscore are guards
  * (fail_if checks) and are left out; master tables (any object read from masters.*) are named in
  * master_refs instead of copied here.
  */
-export function traceInputs(rp: { rule: CompiledRule; index: ReadonlyMap<string, number> }, scope: RuleScope): Record<string, unknown> {
+export function traceInputs(rp: TracedRule, values: readonly unknown[]): Record<string, unknown> {
   const plan = tracePlanOf(rp.rule, rp.index);
-  const values = scope.values;
-  if (plan.shapes !== null) {
-    // which master inputs are tables (left out) picks the shape; one literal per shape (trace-shape.ts)
-    let mask = 0;
-    const masters = plan.masterSlots;
-    for (let i = 0; i < masters.length; i++) if (isTable(values[masters[i]])) mask |= 1 << i;
-    let build = plan.shapes.get(mask);
-    if (build === undefined) plan.shapes.set(mask, (build = shapeBuilder(shapeOf(plan, mask))));
-    return build(values, traceValueOf);
-  }
+  const shape = plan.shapes === null ? null : shapeFor(plan, values);
+  if (shape !== null) return shape.build(values, traceValueOf);
   const out: Record<string, unknown> = {};
   const inputs = plan.inputs;
   for (let i = 0; i < inputs.length; i++) {
@@ -116,6 +142,78 @@ export function traceInputs(rp: { rule: CompiledRule; index: ReadonlyMap<string,
   return out;
 }
 
+/** which master inputs are tables (left out) picks the shape; one literal per shape (trace-shape.ts) */
+function shapeFor(plan: TracePlan, values: readonly unknown[]): TraceShape {
+  let mask = 0;
+  const masters = plan.masterSlots;
+  for (let i = 0; i < masters.length; i++) if (isTable(values[masters[i]])) mask |= 1 << i;
+  let shape = plan.shapes!.get(mask);
+  if (shape === undefined) plan.shapes!.set(mask, (shape = traceShape(shapeOf(plan, mask))));
+  return shape;
+}
+
+// eslint-disable-next-line no-control-regex
+const ASCII = /^[\x00-\x7f]*$/;
+
+function traceShape(fields: ShapeField[]): TraceShape {
+  const keyJson = fields.map(([name], i) => (i === 0 ? '{' : ',') + JSON.stringify(name) + ':');
+  const names = fields.map(([name]) => name);
+  return {
+    fields,
+    build: shapeBuilder(fields),
+    keyJson,
+    plainKeys:
+      keyJson.every((k) => ASCII.test(k)) &&
+      !names.some((n) => n === 'rule_date_basis' || n === 'rule_version_date' || /^(0|[1-9]\d*)$/.test(n)),
+  };
+}
+
+/**
+ * A value traceValueOf turns into trace JSON the same way now and later: a primitive it writes as it is
+ * (or undefined, written as null), or a Decimal (never changed: its methods make new ones). Anything else
+ * (an object another step may still change, a value it refuses) is turned into its trace value at once.
+ */
+function settled(v: unknown): boolean {
+  switch (typeof v) {
+    case 'string':
+    case 'boolean':
+    case 'undefined':
+      return true;
+    case 'number':
+      return Number.isFinite(v);
+    case 'object':
+      return v === null || isDecimal(v);
+    default:
+      return false;
+  }
+}
+
+/**
+ * Makes a step's scope values safe to turn into its trace inputs later (trace-record.ts): each value the
+ * trace shows that is not settled is replaced by its trace value, which traceValueOf gives back as it is
+ * (JSON values: strings, finite numbers, null, plain arrays and objects of them), so traceInputs writes
+ * the same inputs now and later. Master tables, which the trace leaves out, stay as they are; so does
+ * a value traceValueOf refuses, which throws here, where the trace used to be made. Answers the shape of
+ * the inputs for these values (null where the rule's fields are not known in advance: a spread lookup,
+ * names a literal cannot carry, too many master inputs).
+ */
+export function settleTraceValues(rp: TracedRule, values: unknown[]): TraceShape | null {
+  const plan = tracePlanOf(rp.rule, rp.index);
+  const inputs = plan.inputs;
+  for (let i = 0; i < inputs.length; i++) {
+    const [, isRate, fromMasters, slot] = inputs[i];
+    const v = values[slot];
+    if (!settled(v) && !(fromMasters && isTable(v))) values[slot] = traceValueOf(isRate, v);
+  }
+  const bindings = plan.bindings;
+  for (let i = 0; i < bindings.length; i++) {
+    const [, isRate, , slot] = bindings[i];
+    const v = values[slot];
+    if (!settled(v)) values[slot] = traceValueOf(isRate, v);
+  }
+  return plan.shapes === null ? null : shapeFor(plan, values);
+}
+
 /** A value read from masters.* that the trace names in master_refs instead of copying: an object, not a Decimal. */
 function isTable(v: unknown): boolean {
   return v !== null && typeof v === 'object' && !isDecimal(v);
@@ -127,8 +225,28 @@ interface TracePlan {
   bindings: [string, boolean, boolean, number][]; // name, is a rate, is the spread lookup, slot (guards, named with a leading underscore, left out)
   /** slots of the inputs read from masters, in order (bit i of a shape's mask: the i-th is a table) */
   masterSlots: number[];
-  /** the generated builders by mask; null where the keys are not known in advance (a spread lookup) */
-  shapes: Map<number, ShapeBuilder> | null;
+  /** the generated builders by mask, with their fields; null where the keys are not known in advance (a spread lookup) */
+  shapes: Map<number, TraceShape> | null;
+}
+/**
+ * The inputs a rule's trace shows for one set of master inputs that are tables: its fields in order
+ * ([name, is a rate, slot], each value written as traceValueOf(is a rate, values[slot])), the builder of
+ * the object, and for writers of its JSON text each key's text with the `{` or `,` before it.
+ */
+export interface TraceShape {
+  fields: readonly ShapeField[];
+  build: ShapeBuilder;
+  keyJson: readonly string[];
+  /**
+   * every key's text is ASCII, and no key is an array index (an object lists those first) or one the
+   * date basis adds (it would keep its place): the text is the keys' texts and values in field order
+   */
+  plainKeys: boolean;
+}
+/** What traceInputs needs of a rule plan (plan.ts's RulePlan). */
+export interface TracedRule {
+  rule: CompiledRule;
+  index: ReadonlyMap<string, number>;
 }
 const tracePlans = new WeakMap<CompiledRule, TracePlan>();
 

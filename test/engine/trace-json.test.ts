@@ -1,7 +1,8 @@
 /**
  * resultJson (engine/pipeline/trace-json.ts) writes exactly JSON.stringify(result), and resultUtf8 exactly
  * its UTF-8 bytes (or nothing, for a result the engine made no trace for): over every golden
- * case and the bench's requests, with the trace on, first call and later ones (the templates reused), and
+ * case and the bench's requests, with the trace on, first call (from the trace's records) and later ones
+ * (from its steps, read by then: the templates reused), and
  * for results changed after the calculation (a changed constant, an added or reordered key, a replaced
  * trace), which must not be written from a template that no longer fits.
  */
@@ -38,12 +39,17 @@ function tracedResults(): CalculationResult[] {
   return results;
 }
 
-/** resultJson's text, and resultUtf8's bytes decoded, each where it differs from JSON.stringify's; [] when both agree. */
+/**
+ * resultJson's text, and resultUtf8's bytes decoded, each where it differs from JSON.stringify's; [] when
+ * both agree. Both are written before JSON.stringify reads the result: a trace nobody has read yet is
+ * written from its records (trace-record.ts), a read one from its steps.
+ */
 function differences(v: unknown): string[] {
+  const bytes = resultUtf8(v);
+  const text = resultJson(v);
   const expected = JSON.stringify(v);
   const out: string[] = [];
-  if (resultJson(v) !== expected) out.push('text');
-  const bytes = resultUtf8(v);
+  if (text !== expected) out.push('text');
   if (bytes !== undefined && !bytes.equals(Buffer.from(expected, 'utf8'))) out.push('bytes');
   return out;
 }

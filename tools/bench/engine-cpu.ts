@@ -5,14 +5,15 @@
  * it a few times, alternating the two builds (e.g. a worktree of the previous commit), and compare bests.
  * The requests are parsed and validated as the server does before the timed part, each used once.
  *
- *   npx tsx tools/bench/engine-cpu.ts [trace|notrace|json]   (json: with trace, and each result written
- *   to bytes by resultUtf8 as the server does)
+ *   npx tsx tools/bench/engine-cpu.ts [trace|notrace|json|compact]   (json: with trace, and each result
+ *   written to bytes by resultUtf8 as the server does; compact: with trace, each result written with its
+ *   trace compact as `npm run batch -- --trace compact` does)
  *
  * (callgrind's instruction counts were tried for this and rejected: the same build measured 0.77M and
  * 1.64M instructions per calculation, as a major collection or an optimisation fell inside the window
  * or not.)
  */
-import { loadEngine, resultUtf8 } from '../../engine/index.ts';
+import { CompactTraceWriter, loadEngine, resultUtf8 } from '../../engine/index.ts';
 import { CALCULATION_ENDPOINTS } from '../../server/routes/calculation-endpoints.ts';
 import { requestSchemaFor } from '../../server/validation/request-schemas.ts';
 import { schemaDetails } from '../../server/validation/validate-body.ts';
@@ -20,7 +21,7 @@ import { benchProfile } from './engine-bench.ts';
 import { monthlyRequest } from './sample-requests.ts';
 
 const mode = process.argv[2] ?? 'trace';
-if (!['trace', 'notrace', 'json'].includes(mode)) throw new Error('usage: engine-cpu.ts [trace|notrace|json]');
+if (!['trace', 'notrace', 'json', 'compact'].includes(mode)) throw new Error('usage: engine-cpu.ts [trace|notrace|json|compact]');
 const ROUNDS = 8;
 const PER_ROUND = 3000;
 
@@ -39,6 +40,15 @@ function freshRequests(): Record<string, unknown>[] {
   });
 }
 
+const compact = new CompactTraceWriter();
+/** What the mode measures after the calculation: a number from the result, its bytes' length, or its compact text's. */
+function written(result: ReturnType<typeof engine.calculate>): number {
+  if (mode === 'json') return resultUtf8(result)!.length;
+  if (mode !== 'compact') return (result.amounts as { net_payment: number }).net_payment;
+  const text = compact.resultJson(result);
+  return text.length + (compact.takeDictionary()?.length ?? 0);
+}
+
 let checksum = 0;
 const rounds: number[] = [];
 for (let round = 0; round < ROUNDS; round++) {
@@ -46,7 +56,7 @@ for (let round = 0; round < ROUNDS; round++) {
   const before = process.cpuUsage();
   for (const request of requests) {
     const result = engine.calculate('monthly_payroll', request, versions, { validated: true });
-    checksum += mode === 'json' ? resultUtf8(result)!.length : (result.amounts as { net_payment: number }).net_payment;
+    checksum += written(result);
   }
   const used = process.cpuUsage(before);
   rounds.push((used.user + used.system) / PER_ROUND);

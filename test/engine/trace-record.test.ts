@@ -1,0 +1,140 @@
+/**
+ * A result's trace is kept as records and its steps made when first read (engine/pipeline/trace-record.ts):
+ * every reader sees the steps the engine always made, in the same place among the result's keys; values a
+ * later step could still change are settled when their step is recorded; and the writers write a trace
+ * nobody has read from its records, exactly as JSON.stringify writes it once read.
+ */
+import { describe, expect, it } from 'vitest';
+import { Decimal } from '../../engine/decimal.ts';
+import { loadEngine, resultJson, resultUtf8, type CalculationResult } from '../../engine/index.ts';
+import { settleTraceValues, traceInputs } from '../../engine/pipeline/trace.ts';
+import { pendingRecords } from '../../engine/pipeline/trace-record.ts';
+import { benchProfile } from '../../tools/bench/engine-bench.ts';
+import { monthlyRequest } from '../../tools/bench/sample-requests.ts';
+
+const engine = loadEngine();
+const bench = benchProfile();
+const monthly = (i: number) => engine.calculate('monthly_payroll', monthlyRequest(i, true), bench);
+const RESULT_KEYS = [
+  'calculation_id',
+  'calculation_type',
+  'company_id',
+  'employee_ref',
+  'calculated_at',
+  'settings_snapshot',
+  'amounts',
+  'calculation_trace',
+  'warnings',
+];
+/** The result without what differs between two calculations of the same request (its id and time). */
+const same = (r: CalculationResult) => JSON.stringify({ ...r, calculation_id: '', calculated_at: '' });
+
+describe('a trace kept as records', () => {
+  it('is made when first read, and from then on is a plain data property in its place', () => {
+    const r = monthly(1);
+    expect(Object.keys(r)).toEqual(RESULT_KEYS);
+    expect(pendingRecords(r)!.length).toBeGreaterThan(20);
+    expect(typeof Object.getOwnPropertyDescriptor(r, 'calculation_trace')!.get).toBe('function');
+    const steps = r.calculation_trace;
+    expect(steps.length).toBe(pendingRecordsLength(monthly(1)));
+    const descriptor = Object.getOwnPropertyDescriptor(r, 'calculation_trace')!;
+    expect(descriptor).toEqual({ value: steps, writable: true, enumerable: true, configurable: true });
+    expect(r.calculation_trace).toBe(steps);
+    expect(Object.keys(r)).toEqual(RESULT_KEYS);
+    expect(pendingRecords(r)).toBeUndefined();
+    expect(steps[0]).toMatchObject({ formula_code: expect.any(String), inputs: expect.any(Object), master_refs: expect.any(Array) });
+  });
+
+  it('makes the same steps whether read at once or after other calculations ran', () => {
+    const first = monthly(3);
+    const atOnce = monthly(3);
+    const atOnceText = same(atOnce); // read now
+    for (let i = 0; i < 30; i++) resultUtf8(monthly(i)); // other employees, written from their records
+    expect(same(first)).toBe(atOnceText);
+    expect(first.calculation_trace).toEqual(atOnce.calculation_trace);
+  });
+
+  it('is copied as the steps by a spread and by structuredClone', () => {
+    const expected = JSON.parse(same(monthly(4))) as Record<string, unknown>;
+    const spread = { ...monthly(4), calculation_id: '', calculated_at: '' };
+    expect(JSON.parse(JSON.stringify(spread))).toEqual(expected);
+    const clone = structuredClone(monthly(4)) as unknown as Record<string, unknown>;
+    expect(JSON.parse(JSON.stringify({ ...clone, calculation_id: '', calculated_at: '' }))).toEqual(expected);
+    expect(Object.getOwnPropertyDescriptor(clone, 'calculation_trace')!.value).toBeInstanceOf(Array);
+  });
+
+  it('of a frozen result: read as the same steps each time, written exactly, not assignable', () => {
+    const r = Object.freeze(monthly(5));
+    expect(pendingRecords(r)).toBeDefined();
+    const bytes = resultUtf8(r)!;
+    const steps = r.calculation_trace;
+    expect(r.calculation_trace).toBe(steps);
+    expect(bytes.toString('utf8')).toBe(JSON.stringify(r));
+    expect(resultJson(r)).toBe(JSON.stringify(r));
+    expect(() => ((r as { calculation_trace: unknown }).calculation_trace = [])).toThrow(TypeError);
+    expect(r.calculation_trace).toBe(steps);
+  });
+
+  it('deleted or redefined before it was read: the writers write what JSON.stringify writes', () => {
+    const deleted = monthly(6) as unknown as Record<string, unknown>;
+    delete deleted.calculation_trace;
+    expect(Object.keys(deleted)).not.toContain('calculation_trace');
+    expect(resultJson(deleted)).toBe(JSON.stringify(deleted));
+    const redefined = monthly(6);
+    Object.defineProperty(redefined, 'calculation_trace', { value: [{ step: 'mine' }], enumerable: true });
+    expect(pendingRecords(redefined)).toBeUndefined();
+    expect(resultJson(redefined)).toBe(JSON.stringify(redefined));
+    expect(resultJson(redefined)).toContain('"calculation_trace":[{"step":"mine"}]');
+  });
+
+  it('read and changed by a toJSON written before it: written as changed', () => {
+    const r = monthly(7);
+    (r as unknown as Record<string, unknown>).amounts = {
+      toJSON: () => {
+        (r.calculation_trace[0] as Record<string, unknown>).formula = 'changed meanwhile';
+        return 'amounts';
+      },
+    };
+    const bytes = resultUtf8(r)!.toString('utf8');
+    expect(bytes).toContain('"formula":"changed meanwhile"');
+    expect(bytes).toBe(JSON.stringify(r));
+  });
+});
+
+function pendingRecordsLength(r: CalculationResult): number {
+  return pendingRecords(r)!.length;
+}
+
+describe('settled values', () => {
+  const record = pendingRecords(monthly(2))!.find((r) => r.plan.rule.doc.formula_code === 'payment_aggregation.gross_payment.v1')!;
+  const slot = record.plan.index.get('allowances')!;
+
+  it('an object a later step could write into is shown as it was when its step ran', () => {
+    const allowances = [{ code: 'commute', name: '通勤手当', amount: new Decimal(12000), taxable: false }];
+    const values = record.values.slice();
+    values[slot] = allowances;
+    const atOnce = traceInputs(record.plan, values);
+    settleTraceValues(record.plan, values);
+    allowances[0].amount = new Decimal(1);
+    allowances.push({ code: 'x', name: 'x', amount: new Decimal(2), taxable: true });
+    expect(traceInputs(record.plan, values)).toEqual(atOnce);
+    expect(atOnce.allowances).toEqual([{ code: 'commute', name: '通勤手当', amount: 12000, taxable: false }]);
+  });
+
+  it('a value the trace cannot show fails when its step is recorded, as it did when the step was made', () => {
+    const values = record.values.slice();
+    values[slot] = [{ amount: Number.NaN }];
+    expect(() => traceInputs(record.plan, values)).toThrow('cannot serialize NaN');
+    expect(() => settleTraceValues(record.plan, values)).toThrow('cannot serialize NaN');
+  });
+
+  it('Decimals and primitives are kept as they are (they cannot change)', () => {
+    const values = record.values.slice();
+    const amount = new Decimal('123.45');
+    const base = record.plan.index.get('base_pay');
+    expect(base).toBeDefined();
+    values[base!] = amount;
+    settleTraceValues(record.plan, values);
+    expect(values[base!]).toBe(amount);
+  });
+});
