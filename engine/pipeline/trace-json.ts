@@ -17,6 +17,10 @@
  * Exact by construction: a step's template is made from a step of the same rule version, key by key as
  * JSON.stringify walks it, and used for a later step only when that step has the same keys in the same
  * order and the same constant values (a step changed after the calculation is serialised as it is).
+ *
+ * A trace nobody has read yet (trace-record.ts: the engine keeps it as records) is written straight from
+ * its records, through templates made from steps made from records (never a changed step): no step
+ * object is made and no fit is checked, each value is turned into text once.
  */
 import { hasToJson, isPlainObject } from './json-kinds.ts';
 import { SlabWriter } from './slab-writer.ts';
@@ -606,7 +610,7 @@ function writeResult(result: unknown, sink: JsonSink): boolean {
     // still unread when its turn comes (a toJSON before it could have read it): written from the records
     const records = k === TRACE_KEY && steps === undefined ? pendingRecords(r) : undefined;
     if (records !== undefined) {
-      sink.text((first ? '{' : ',') + '"' + TRACE_KEY + '":[');
+      sink.ascii((first ? '{' : ',') + '"' + TRACE_KEY + '":[');
       for (let i = 0; i < records.length; i++) {
         if (i) sink.ascii(',');
         writeRecord(records[i], sink);
