@@ -2,9 +2,13 @@
  * Engine figures, in process on one core: calculations per second, mean and p99 per calculation for
  * each calculation type (monthly with and without trace), and what a batch line costs around the
  * engine (JSON parse, schema and cross-field validation, JSON serialisation of the result).
+ * With trace the engine records each step and the steps' text is made when the result is written
+ * (engine/pipeline/trace-record.ts), so a row adds the answer's bytes (resultUtf8, as the server writes
+ * them) to the monthly calculation with trace; and a line says what idling costs on this machine (the
+ * same calculation and bytes back to back and after the thread slept), which the HTTP figures pay.
  */
 import { performance } from 'node:perf_hooks';
-import { applyProfilePut, type CalculationType, type Engine, loadEngine, type ProfileVersion } from '../../engine/index.ts';
+import { applyProfilePut, type CalculationType, type Engine, loadEngine, type ProfileVersion, resultUtf8 } from '../../engine/index.ts';
 import { CALCULATION_ENDPOINTS } from '../../server/routes/calculation-endpoints.ts';
 import { requestSchemaFor } from '../../server/validation/request-schemas.ts';
 import { schemaDetails } from '../../server/validation/validate-body.ts';
@@ -90,6 +94,18 @@ export function benchEngine(runs: number, ms: number): string {
     const r = medianOf(Array.from({ length: runs }, () => measure(() => engine.calculate(type, request, versions), ms)));
     return [name, fmt(r.perSecond), fmt(r.perCpuSecond), fmt(r.meanUs, 1), fmt(r.p99Us, 1)];
   });
+  const traced = monthlyRequest(1, true);
+  const bytes = medianOf(
+    Array.from({ length: runs }, () => measure(() => resultUtf8(engine.calculate('monthly_payroll', traced, versions)), ms)),
+  );
+  rows.splice(1, 0, [
+    'monthly payroll, with trace, and the answer bytes',
+    fmt(bytes.perSecond),
+    fmt(bytes.perCpuSecond),
+    fmt(bytes.meanUs, 1),
+    fmt(bytes.p99Us, 1),
+  ]);
+  const idle = idleCost(engine, versions);
   const overheads = Array.from({ length: runs }, () => lineOverheads(engine, versions, ms / 2));
   const overheadRows = overheads[0].map(([name], i) => {
     const r = medianOf(overheads.map((o) => o[i][1]));
@@ -99,8 +115,32 @@ export function benchEngine(runs: number, ms: number): string {
     '## Engine (in process, one core)',
     `engine load (masters + rules, validate and compile): ${fmt(loadMs)} ms`,
     table(['calculation', 'calc/s', 'calc/CPU-s', 'mean µs', 'p99 µs'], rows),
+    `idling on this machine: a monthly calculation with trace and its bytes take ${fmt(idle.backToBack, 0)} µs back to back, ` +
+      `${fmt(idle.afterSleep, 0)} µs after the thread slept 0.3 ms (${(idle.afterSleep / idle.backToBack).toFixed(2)}x; tools/bench/idle-cost.ts)`,
     '',
     '## Per-line overheads around the engine (one core)',
     table(['step', 'ops/s', 'mean µs', 'p99 µs'], overheadRows),
   ].join('\n');
+}
+
+const sleepCell = new Int32Array(new SharedArrayBuffer(4));
+
+/** Mean µs of wall time per monthly calculation with trace and its bytes, with the thread asleep `sleepMs` before each (the sleep not counted). */
+export function perCallAfterSleep(engine: Engine, versions: ProfileVersion[], sleepMs: number, calls: number): number {
+  const requests = Array.from({ length: 100 }, (_, i) => monthlyRequest(i, true));
+  let ns = 0n;
+  for (let i = 0; i < calls; i++) {
+    if (sleepMs > 0) Atomics.wait(sleepCell, 0, 0, sleepMs);
+    const start = process.hrtime.bigint();
+    resultUtf8(engine.calculate('monthly_payroll', requests[i % requests.length], versions));
+    ns += process.hrtime.bigint() - start;
+  }
+  return Number(ns) / calls / 1000;
+}
+
+/** The same work back to back and after a 0.3 ms sleep, best of three each (after a warm-up). */
+export function idleCost(engine: Engine, versions: ProfileVersion[]): { backToBack: number; afterSleep: number } {
+  perCallAfterSleep(engine, versions, 0, 2000);
+  const best = (sleepMs: number) => Math.min(...[0, 1, 2].map(() => perCallAfterSleep(engine, versions, sleepMs, 1000)));
+  return { backToBack: best(0), afterSleep: best(0.3) };
 }
