@@ -454,13 +454,13 @@ function writeStep(step: unknown, index: number, plan: object | undefined, sink:
   const slot = step.notes === undefined ? 0 : 1;
   let t = pair[slot];
   if (t === undefined || !fits(step, t)) pair[slot] = t = templateOf(step);
-  writeGathered(t, sink, stepVariable, stepItself, step);
+  writeGathered(t, sink, FROM_STEP, step);
 }
 
-function stepVariable(t: StepTemplate, i: number, step: Record<string, unknown>): string | undefined {
-  return variableJson(t, i, step[t.variables[i]]);
-}
-const stepItself = (step: Record<string, unknown>) => step;
+const FROM_STEP: StepSource<Record<string, unknown>> = {
+  variable: (t, i, step) => variableJson(t, i, step[t.variables[i]]),
+  whole: (step) => step,
+};
 
 /** A template of a rule plan's recorded steps, made from a step made from a record (so never a changed one), with the rule hash it holds. */
 interface RecordTemplate extends StepTemplate {
@@ -481,8 +481,10 @@ function writeRecord(rec: StepRecord, sink: JsonSink): void {
   let t = pair[slot];
   if (t === undefined || t.sha !== rec.sha)
     pair[slot] = t = { ...templateOf(materializeStep(rec) as unknown as Record<string, unknown>), sha: rec.sha };
-  writeGathered(t, sink, recordVariable, materializeStep, rec);
+  writeGathered(t, sink, FROM_RECORD, rec);
 }
+
+const FROM_RECORD: StepSource<StepRecord> = { variable: recordVariable, whole: materializeStep };
 
 function recordVariable(t: StepTemplate, i: number, rec: StepRecord): string | undefined {
   switch (t.variables[i]) {
@@ -545,17 +547,11 @@ interface StepSource<S> {
  * Writes a step through its template: each variable's text gathered, then the pieces and texts in turn;
  * a variable JSON.stringify would leave out sends the whole step to JSON.stringify instead.
  */
-function writeGathered<S>(
-  t: StepTemplate,
-  sink: JsonSink,
-  variable: StepSource<S>['variable'],
-  whole: StepSource<S>['whole'],
-  source: S,
-): void {
+function writeGathered<S>(t: StepTemplate, sink: JsonSink, how: StepSource<S>, source: S): void {
   const texts = gathering === 0 ? shared : { texts: [], ascii: [], records: [] };
   gathering++;
   try {
-    writeTexts(t, sink, variable, whole, source, texts);
+    writeTexts(t, sink, how, source, texts);
   } finally {
     gathering--;
   }
@@ -564,8 +560,7 @@ function writeGathered<S>(
 function writeTexts<S>(
   t: StepTemplate,
   sink: JsonSink,
-  variable: StepSource<S>['variable'],
-  whole: StepSource<S>['whole'],
+  { variable, whole }: StepSource<S>,
   source: S,
   { texts, ascii: textsAscii, records: textsRecords }: StepTexts,
 ): void {
