@@ -139,7 +139,10 @@ interface Pending {
 type Holder = { [RECORDS]?: Pending };
 
 function stepsOf(holder: Holder): TraceStep[] {
-  const pending = holder[RECORDS]!;
+  const pending = holder[RECORDS];
+  // the accessor alone copied onto another object (its descriptor without the result's others): its records stayed behind
+  if (pending === undefined)
+    throw new TypeError(`${TRACE_KEY} was copied as an accessor without its result: copy the result's values instead`);
   if (pending.steps === undefined) {
     const steps = pending.records.map(materializeStep);
     rememberTrace(

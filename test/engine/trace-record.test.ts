@@ -87,6 +87,24 @@ describe('a trace kept as records', () => {
     expect(resultJson(redefined)).toContain('"calculation_trace":[{"step":"mine"}]');
   });
 
+  it('copied with its descriptors: the copy shares the steps, as a shallow copy shares them; the accessor alone, a clear TypeError', () => {
+    const r = monthly(8);
+    const copy = Object.defineProperties({}, Object.getOwnPropertyDescriptors(r)) as CalculationResult;
+    expect(copy.calculation_trace.length).toBeGreaterThan(20);
+    expect(r.calculation_trace).toBe(copy.calculation_trace);
+    expect(resultJson(r)).toBe(JSON.stringify(r));
+    const fresh = monthly(8);
+    const accessorOnly = Object.defineProperty(
+      {},
+      'calculation_trace',
+      Object.getOwnPropertyDescriptor(fresh, 'calculation_trace')!,
+    ) as CalculationResult;
+    expect(() => accessorOnly.calculation_trace).toThrow(
+      new TypeError("calculation_trace was copied as an accessor without its result: copy the result's values instead"),
+    );
+    expect(fresh.calculation_trace.length).toBeGreaterThan(20);
+  });
+
   it('read and changed by a toJSON written before it: written as changed', () => {
     const r = monthly(7);
     (r as unknown as Record<string, unknown>).amounts = {
