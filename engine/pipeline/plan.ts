@@ -18,7 +18,7 @@ import { inForce } from '../util/dates.ts';
 import type { ParameterSet } from '../parameters/set.ts';
 import type { DatedValue } from '../parameters/types.ts';
 import { pathWriter, slotsReader, type PathWriter, type SlotsReader } from './path-access.ts';
-import { compileNotes } from './trace.ts';
+import { compileNotes, tracePlanOf, type TracePlan } from './trace.ts';
 
 export interface StepPlan {
   rule: string;
@@ -55,6 +55,8 @@ export interface RulePlan {
   alsoOutputs: [PathWriter, number | undefined | null][];
   inputRefs: string[];
   notes: ((scope: RuleScope) => string) | null;
+  /** which of its inputs and bindings the trace shows, and how (trace.ts) */
+  tracePlan: TracePlan;
   /** an input reads parameters.<area>.<name>: the runner puts the values in force on the step's date in the context first */
   readsParameters: boolean;
   /** the rule file's sha256 in a map of hashes (null where absent), looked up once per map */
@@ -228,6 +230,7 @@ export function rulePlan(rule: CompiledRule): RulePlan {
       alsoOutputs: rule.alsoOutputs.map(([key, binding]) => [pathWriter(key), binding === RESULT ? null : index.get(binding)]),
       inputRefs: Object.values(rule.doc.inputs),
       notes: rule.doc.notes ? compileNotes(rule.doc.notes, index) : null,
+      tracePlan: tracePlanOf(rule, index),
       readsParameters: parameterPaths.length > 0,
       shaIn: shaLookup(rule.file),
       refsIn,

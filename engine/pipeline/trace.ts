@@ -115,7 +115,7 @@ export function traceValueText(isRate: boolean, v: unknown): string | undefined 
  * master_refs instead of copied here.
  */
 export function traceInputs(rp: TracedRule, values: readonly unknown[]): Record<string, unknown> {
-  const plan = tracePlanOf(rp.rule, rp.index);
+  const plan = rp.tracePlan;
   const shape = plan.shapes === null ? null : shapeFor(plan, values);
   if (shape !== null) return shape.build(values, traceValueOf);
   const out: Record<string, unknown> = {};
@@ -169,47 +169,34 @@ function traceShape(fields: ShapeField[]): TraceShape {
 }
 
 /**
- * A value traceValueOf turns into trace JSON the same way now and later: a primitive it writes as it is
- * (or undefined, written as null), or a Decimal (never changed: its methods make new ones). Anything else
- * (an object another step may still change, a value it refuses) is turned into its trace value at once.
- */
-function settled(v: unknown): boolean {
-  switch (typeof v) {
-    case 'string':
-    case 'boolean':
-    case 'undefined':
-      return true;
-    case 'number':
-      return Number.isFinite(v);
-    case 'object':
-      return v === null || isDecimal(v);
-    default:
-      return false;
-  }
-}
-
-/**
  * Makes a step's scope values safe to turn into its trace inputs later (trace-record.ts): each value the
  * trace shows that is not settled is replaced by its trace value, which traceValueOf gives back as it is
  * (JSON values: strings, finite numbers, null, plain arrays and objects of them), so traceInputs writes
- * the same inputs now and later. Master tables, which the trace leaves out, stay as they are; so does
- * a value traceValueOf refuses, which throws here, where the trace used to be made. Answers the shape of
- * the inputs for these values (null where the rule's fields are not known in advance: a spread lookup,
- * names a literal cannot carry, too many master inputs).
+ * the same inputs now and later. Settled: a string, a boolean, undefined, a finite number, null or a
+ * Decimal (never changed: its methods make new ones). Master tables, which the trace leaves out, stay as
+ * they are; a value traceValueOf refuses (NaN, a function) throws here, where the trace used to be made.
+ * Answers the shape of the inputs for these values (null where the rule's fields are not known in
+ * advance: a spread lookup, names a literal cannot carry, too many master inputs).
  */
 export function settleTraceValues(rp: TracedRule, values: unknown[]): TraceShape | null {
-  const plan = tracePlanOf(rp.rule, rp.index);
-  const inputs = plan.inputs;
-  for (let i = 0; i < inputs.length; i++) {
-    const [, isRate, fromMasters, slot] = inputs[i];
-    const v = values[slot];
-    if (!settled(v) && !(fromMasters && isTable(v))) values[slot] = traceValueOf(isRate, v);
-  }
-  const bindings = plan.bindings;
-  for (let i = 0; i < bindings.length; i++) {
-    const [, isRate, , slot] = bindings[i];
-    const v = values[slot];
-    if (!settled(v)) values[slot] = traceValueOf(isRate, v);
+  const plan = rp.tracePlan;
+  const { settleSlots: slots, settleRates: rates, settleFromMasters: fromMasters } = plan;
+  for (let i = 0; i < slots.length; i++) {
+    const v = values[slots[i]];
+    switch (typeof v) {
+      case 'string':
+      case 'boolean':
+      case 'undefined':
+        continue;
+      case 'number':
+        if (Number.isFinite(v)) continue;
+        break;
+      case 'object':
+        // a master table is an object, not a Decimal, read from masters
+        if (v === null || v instanceof Decimal || isDecimal(v) || fromMasters[i]) continue;
+        break;
+    }
+    values[slots[i]] = traceValueOf(rates[i], v);
   }
   return plan.shapes === null ? null : shapeFor(plan, values);
 }
@@ -220,13 +207,17 @@ function isTable(v: unknown): boolean {
 }
 
 /** Which inputs and bindings a rule's trace shows, and which are rates: worked out once per rule. */
-interface TracePlan {
+export interface TracePlan {
   inputs: [string, boolean, boolean, number][]; // name, is a rate, read from masters, slot
   bindings: [string, boolean, boolean, number][]; // name, is a rate, is the spread lookup, slot (guards, named with a leading underscore, left out)
   /** slots of the inputs read from masters, in order (bit i of a shape's mask: the i-th is a table) */
   masterSlots: number[];
   /** the generated builders by mask, with their fields; null where the keys are not known in advance (a spread lookup) */
   shapes: Map<number, TraceShape> | null;
+  /** what settleTraceValues checks, flat: every input's and shown binding's slot, whether a rate, whether read from masters */
+  settleSlots: number[];
+  settleRates: boolean[];
+  settleFromMasters: boolean[];
 }
 /**
  * The inputs a rule's trace shows for one set of master inputs that are tables: its fields in order
@@ -243,37 +234,43 @@ export interface TraceShape {
    */
   plainKeys: boolean;
 }
-/** What traceInputs needs of a rule plan (plan.ts's RulePlan). */
+/** What traceInputs needs of a rule plan (plan.ts's RulePlan): its trace plan, made once with it. */
 export interface TracedRule {
-  rule: CompiledRule;
-  index: ReadonlyMap<string, number>;
+  tracePlan: TracePlan;
 }
-const tracePlans = new WeakMap<CompiledRule, TracePlan>();
 
 /** At most this many master inputs per rule for generated shapes (one mask bit each, 2^n shapes at most). */
 const MAX_SHAPE_BITS = 8;
 
-function tracePlanOf(rule: CompiledRule, index: ReadonlyMap<string, number>): TracePlan {
-  let plan = tracePlans.get(rule);
-  if (!plan) {
-    const inputs: TracePlan['inputs'] = rule.inputs.map(([name, , fromMasters]) => [
-      name,
-      name.endsWith('rate'),
-      fromMasters,
-      index.get(name)!,
-    ]);
-    const bindings: TracePlan['bindings'] = rule.bindings
-      .filter(([name]) => !name.startsWith('_'))
-      .map(([name]) => [name, name.endsWith('rate'), name === SPREAD_BINDING, index.get(name)!]);
-    const masterSlots = inputs.filter(([, , fromMasters]) => fromMasters).map(([, , , slot]) => slot);
-    const generated =
-      !bindings.some(([, , spread]) => spread) &&
-      masterSlots.length <= MAX_SHAPE_BITS &&
-      literalSafe([...inputs, ...bindings].map(([name]) => name));
-    plan = { inputs, bindings, masterSlots, shapes: generated ? new Map() : null };
-    tracePlans.set(rule, plan);
-  }
-  return plan;
+/** A rule's trace plan: made once per rule plan (plan.ts), with it. */
+export function tracePlanOf(rule: CompiledRule, index: ReadonlyMap<string, number>): TracePlan {
+  const inputs: TracePlan['inputs'] = rule.inputs.map(([name, , fromMasters]) => [
+    name,
+    name.endsWith('rate'),
+    fromMasters,
+    index.get(name)!,
+  ]);
+  const bindings: TracePlan['bindings'] = rule.bindings
+    .filter(([name]) => !name.startsWith('_'))
+    .map(([name]) => [name, name.endsWith('rate'), name === SPREAD_BINDING, index.get(name)!]);
+  const masterSlots = inputs.filter(([, , fromMasters]) => fromMasters).map(([, , , slot]) => slot);
+  const generated =
+    !bindings.some(([, , spread]) => spread) &&
+    masterSlots.length <= MAX_SHAPE_BITS &&
+    literalSafe([...inputs, ...bindings].map(([name]) => name));
+  const settling = [
+    ...inputs.map(([, isRate, fromMasters, slot]) => [slot, isRate, fromMasters] as const),
+    ...bindings.map(([, isRate, , slot]) => [slot, isRate, false] as const),
+  ];
+  return {
+    inputs,
+    bindings,
+    masterSlots,
+    shapes: generated ? new Map() : null,
+    settleSlots: settling.map(([slot]) => slot),
+    settleRates: settling.map(([, isRate]) => isRate),
+    settleFromMasters: settling.map(([, , fromMasters]) => fromMasters),
+  };
 }
 
 /** The fields the generic builder writes when the master inputs of `mask` are tables. */
