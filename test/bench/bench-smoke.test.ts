@@ -52,6 +52,7 @@ describe('npm run bench -- --quick', () => {
     expect(report).toMatch(/engine load \(masters \+ rules, validate and compile\): [\d,]+ ms/);
     expectNumericRows(tableAfter('## Engine', 1), [
       /^monthly payroll, with trace$/,
+      /^monthly payroll, with trace, and the answer bytes$/,
       /^monthly payroll, without trace$/,
       /^monthly payroll, attendance/,
       /^bonus/,
@@ -60,6 +61,7 @@ describe('npm run bench -- --quick', () => {
       /^income tax/,
       /^grade lookup$/,
     ]);
+    expect(report).toMatch(/idling on this machine: .* [\d,]+ µs back to back, [\d,]+ µs after the thread slept 0\.3 ms \([\d.]+x;/);
     expectNumericRows(tableAfter('## Per-line overheads'), [
       /^JSON.parse/,
       /^schema validation/,
