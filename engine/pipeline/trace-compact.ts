@@ -231,6 +231,8 @@ export class CompactTraceWriter {
   private nextValueId: number;
   private newSteps = '';
   private newValues = '';
+  /** a result is being written (see resultJson) */
+  private writing = false;
 
   constructor(o: CompactTraceOptions = {}) {
     this.nextStepId = this.nextValueId = o.firstId ?? 0;
@@ -244,7 +246,18 @@ export class CompactTraceWriter {
    * written, and write its text before or with that result.
    */
   resultJson(result: unknown): string {
-    if (!isPlainObject(result) || hasToJson(result) || COMPACT_TRACE_KEY in result) return JSON.stringify(result);
+    // a toJSON met while writing (in a value, or a master ref) that writes another result with this writer:
+    // that one is written in full, so no entry it would make lands among the outer result's pending ones
+    if (this.writing || !isPlainObject(result) || hasToJson(result) || COMPACT_TRACE_KEY in result) return JSON.stringify(result);
+    this.writing = true;
+    try {
+      return this.compactJson(result);
+    } finally {
+      this.writing = false;
+    }
+  }
+
+  private compactJson(result: Record<string, unknown>): string {
     // a trace nobody has read yet (trace-record.ts): each step compact straight from its record
     const records = pendingRecords(result);
     let compact: unknown[];
@@ -273,7 +286,8 @@ export class CompactTraceWriter {
 
   /** The entries made since the last call, as the JSON text of a dictionary ({"steps":{…},"values":{…}}), or undefined. */
   takeDictionary(): string | undefined {
-    if (this.newSteps === '' && this.newValues === '') return undefined;
+    // (asked from a toJSON while a result is being written: its entries are the outer result's to give)
+    if (this.writing || (this.newSteps === '' && this.newValues === '')) return undefined;
     const text = `{"steps":{${this.newSteps}},"values":{${this.newValues}}}`;
     this.newSteps = this.newValues = '';
     return text;

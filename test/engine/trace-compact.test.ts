@@ -126,6 +126,27 @@ describe('compact trace', () => {
     }
   });
 
+  it('writes in full a result written with the same writer from a toJSON met meanwhile, and keeps the entries for the outer result', () => {
+    const writer = new CompactTraceWriter();
+    const reader = new CompactTraceReader();
+    const other = engine.calculate('monthly_payroll', monthlyRequest(3, true), bench);
+    const r = engine.calculate('monthly_payroll', monthlyRequest(7, true), bench);
+    let inner: string | undefined;
+    let innerDictionary: string | undefined = 'not asked';
+    (r as unknown as Record<string, unknown>).warnings = {
+      toJSON: () => {
+        inner = writer.resultJson(other);
+        innerDictionary = writer.takeDictionary();
+        return 'after a nested answer';
+      },
+    };
+    const { text, back } = roundTrip(writer, reader, r);
+    expect(inner).toBe(JSON.stringify(other));
+    expect(innerDictionary).toBeUndefined();
+    expect(text).toContain('"calculation_trace_compact":[[');
+    expect(back).toBe(JSON.stringify(r));
+  });
+
   it('refuses a result whose entry was never defined, naming it', () => {
     const writer = new CompactTraceWriter();
     const text = writer.resultJson(engine.calculate('monthly_payroll', monthlyRequest(1, true), bench));
