@@ -18,3 +18,11 @@ export function isPlainObject(v: unknown): v is Record<string, unknown> {
 export function hasToJson(v: unknown): boolean {
   return typeof (v as { toJSON?: unknown }).toJSON === 'function';
 }
+
+// eslint-disable-next-line no-control-regex
+const ASCII = /^[\x00-\x7f]*$/;
+
+/** Text whose UTF-8 bytes are its UTF-16 units one for one (so it can be written as Latin-1). */
+export function isAscii(s: string): boolean {
+  return ASCII.test(s);
+}

@@ -23,12 +23,10 @@
  */
 import { hasToJson, isPlainObject } from './json-kinds.ts';
 import type { RulePlan } from './plan.ts';
-import { rawString, roundedValue, traceValueOf } from './trace.ts';
+import { traceValueOf } from './trace.ts';
 import type { ShapeField } from './trace-shape.ts';
-import { materializeStep, pendingRecords, type StepRecord } from './trace-record.ts';
+import { materializeStep, pendingRecords, recordedValue, STEP_VARIABLES, type StepRecord } from './trace-record.ts';
 
-/** The step's own values: everything else in a trace step is its rule version's. */
-const VARIABLE = new Set(['inputs', 'raw_amount', 'rounded_amount', 'master_refs', 'notes']);
 /** Variable values that repeat across results (master versions, note texts): written once, then named. */
 const INTERNED = new Set(['master_refs', 'notes']);
 /** Variable objects whose key names repeat (a rule's inputs): written as their values only. */
@@ -339,12 +337,13 @@ export class CompactTraceWriter {
     if (!e) {
       const step = materializeStep(rec) as unknown as Record<string, unknown>;
       const t = this.templateOf(step);
-      const inputsForm = t?.forms[t.keys.filter((k) => VARIABLE.has(k)).indexOf('inputs')];
+      const variables = t?.keys.filter((k) => STEP_VARIABLES.has(k));
+      const inputsForm = t?.forms[variables!.indexOf('inputs')];
       const names = fields.map(([name]) => name);
       if (basisKeys) names.push('rule_date_basis', 'rule_version_date');
       // an entry whose inputs are written as exactly these keys' values, in this order (else the step, as any other)
       if (!t || !Array.isArray(inputsForm) || inputsForm.join('\0') !== names.join('\0')) return this.stepValue(step);
-      e = { t, sha: rec.sha, notes, fields, basisKeys, variables: t.keys.filter((k) => VARIABLE.has(k)) };
+      e = { t, sha: rec.sha, notes, fields, basisKeys, variables: variables! };
       if (!list) this.recordEntries.set(rec.plan, (list = []));
       if (list.unshift(e) > ENTRIES_PER_PLAN) list.pop();
     }
@@ -352,29 +351,15 @@ export class CompactTraceWriter {
     const out: unknown[] = [t.id];
     for (let s = 0; s < variables.length; s++) {
       let v: unknown;
-      switch (variables[s]) {
-        case 'inputs': {
-          const values = new Array<unknown>(fields.length + (basisKeys ? 2 : 0));
-          for (let i = 0; i < fields.length; i++) values[i] = traceValueOf(fields[i][1], rec.values[fields[i][2]]);
-          if (basisKeys) {
-            values[fields.length] = rec.basis;
-            values[fields.length + 1] = rec.date;
-          }
-          v = values;
-          break;
+      if (variables[s] === 'inputs') {
+        const values = new Array<unknown>(fields.length + (basisKeys ? 2 : 0));
+        for (let i = 0; i < fields.length; i++) values[i] = traceValueOf(fields[i][1], rec.values[fields[i][2]]);
+        if (basisKeys) {
+          values[fields.length] = rec.basis;
+          values[fields.length + 1] = rec.date;
         }
-        case 'raw_amount':
-          v = rawString(rec.raw);
-          break;
-        case 'rounded_amount':
-          v = roundedValue(rec.result, rec.plan.rule.doc.result_format);
-          break;
-        case 'master_refs':
-          v = rec.refs;
-          break;
-        default:
-          v = rec.notes;
-      }
+        v = values;
+      } else v = recordedValue(rec, variables[s]);
       out.push(t.forms[s] === 'interned' ? this.intern(t, s, v) : v);
     }
     return out;
@@ -412,7 +397,7 @@ export class CompactTraceWriter {
     for (const k in step) {
       const v = step[k];
       keys.push(k);
-      if (VARIABLE.has(k)) {
+      if (STEP_VARIABLES.has(k)) {
         if (!plainJson(v)) return undefined; // a key JSON.stringify would leave out, or write through toJSON
         constants.push(VARIABLE_SLOT);
         forms.push(INTERNED.has(k) ? 'interned' : SHAPED.has(k) ? (shapeOf(v) ?? 'value') : 'value');

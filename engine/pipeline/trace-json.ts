@@ -22,13 +22,19 @@
  * its records, through templates made from steps made from records (never a changed step): no step
  * object is made and no fit is checked, each value is turned into text once.
  */
-import { hasToJson, isPlainObject } from './json-kinds.ts';
+import { hasToJson, isAscii, isPlainObject } from './json-kinds.ts';
 import { SlabWriter } from './slab-writer.ts';
-import { rawString, roundedValue, traceValueText } from './trace.ts';
-import { materializeStep, pendingRecords, plansOf, recordInputs, TRACE_KEY, type StepRecord } from './trace-record.ts';
-
-/** The step's own values: everything else in a trace step is the rule version's. */
-const VARIABLE = new Set(['inputs', 'raw_amount', 'rounded_amount', 'master_refs', 'notes']);
+import { traceValueText } from './trace.ts';
+import {
+  materializeStep,
+  pendingRecords,
+  plansOf,
+  recordedValue,
+  recordInputs,
+  STEP_VARIABLES,
+  TRACE_KEY,
+  type StepRecord,
+} from './trace-record.ts';
 
 interface StepTemplate {
   /** the step's keys in JSON.stringify's order */
@@ -141,7 +147,7 @@ function templateOf(step: Record<string, unknown>): StepTemplate {
   for (const k in step) {
     keys.push(k);
     const v = step[k];
-    if (VARIABLE.has(k)) {
+    if (STEP_VARIABLES.has(k)) {
       constants.push(VARIABLE_SLOT);
       kinds.push(VARIABLE_KIND);
       constantKeys.push(undefined);
@@ -340,7 +346,7 @@ function inputsJson(t: StepTemplate, inputs: Record<string, unknown>): string | 
     if (inputKeys[i] !== k) {
       inputKeys[i] = k;
       inputKeyTexts[i] = (i === 0 ? '{' : ',') + JSON.stringify(k) + ':';
-      inputKeysAscii[i] = ASCII.test(inputKeyTexts[i]);
+      inputKeysAscii[i] = isAscii(inputKeyTexts[i]);
     }
     const v = inputs[k];
     let json = plainJson(v);
@@ -417,11 +423,9 @@ class TextSink implements JsonSink {
 
 /** Pieces shorter than this and all ASCII join the pending text; longer ones are copied as bytes. */
 const BYTES_FROM_UNITS = 32;
-// eslint-disable-next-line no-control-regex
-const ASCII = /^[\x00-\x7f]*$/;
 
 function bytesOf(t: StepTemplate): (Buffer | null)[] {
-  return (t.bytes ??= t.texts.map((s) => (s.length >= BYTES_FROM_UNITS || !ASCII.test(s) ? Buffer.from(s, 'utf8') : null)));
+  return (t.bytes ??= t.texts.map((s) => (s.length >= BYTES_FROM_UNITS || !isAscii(s) ? Buffer.from(s, 'utf8') : null)));
 }
 
 /** resultUtf8's sink: the answer's bytes gathered by a SlabWriter (slab-writer.ts says how and why). */
@@ -487,18 +491,8 @@ function writeRecord(rec: StepRecord, sink: JsonSink): void {
 const FROM_RECORD: StepSource<StepRecord> = { variable: recordVariable, whole: materializeStep };
 
 function recordVariable(t: StepTemplate, i: number, rec: StepRecord): string | undefined {
-  switch (t.variables[i]) {
-    case 'inputs':
-      return recordInputsJson(t, rec);
-    case 'raw_amount':
-      return variableJson(t, i, rawString(rec.raw));
-    case 'rounded_amount':
-      return variableJson(t, i, roundedValue(rec.result, rec.plan.rule.doc.result_format));
-    case 'master_refs':
-      return variableJson(t, i, rec.refs);
-    default:
-      return variableJson(t, i, rec.notes);
-  }
+  const key = t.variables[i];
+  return key === 'inputs' ? recordInputsJson(t, rec) : variableJson(t, i, recordedValue(rec, key));
 }
 
 /** JSON.stringify(recordInputs(rec)), written straight from the values where the rule's fields are known. */

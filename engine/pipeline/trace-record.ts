@@ -44,6 +44,28 @@ export interface StepRecord {
   sha: string | null;
 }
 
+/** A step's own values, under these keys: everything else in a trace step is its rule version's. */
+export const STEP_VARIABLES = new Set(['inputs', 'raw_amount', 'rounded_amount', 'master_refs', 'notes']);
+
+/**
+ * A recorded step's own value under one of its variable keys other than inputs, as its step has it (the
+ * master refs not copied: a writer only reads them).
+ */
+export function recordedValue(rec: StepRecord, key: string): unknown {
+  switch (key) {
+    case 'raw_amount':
+      return rawString(rec.raw);
+    case 'rounded_amount':
+      return roundedValue(rec.result, rec.plan.rule.doc.result_format);
+    case 'master_refs':
+      return rec.refs;
+    case 'notes':
+      return rec.notes;
+    default:
+      throw new TypeError(`a trace step has no recorded value ${key}`);
+  }
+}
+
 /** A traced step's record; `values` is the step's own scope array, settled in place (the step is done with it). */
 export function recordStep(
   plan: RulePlan,
@@ -93,9 +115,9 @@ export function materializeStep(rec: StepRecord): TraceStep {
     input_refs: rec.plan.inputRefs.slice(),
     formula: doc.formula,
     inputs: recordInputs(rec),
-    raw_amount: rawString(rec.raw),
+    raw_amount: recordedValue(rec, 'raw_amount'),
     rounding_rule: doc.rounding_rule,
-    rounded_amount: roundedValue(rec.result, doc.result_format),
+    rounded_amount: recordedValue(rec, 'rounded_amount'),
     master_refs: rec.refs.slice(),
   } as TraceStep;
   // notes (when any) then rule, the keys in the order the response has always had

@@ -9,6 +9,7 @@ import type { CompiledRule } from '../rules/types.ts';
 import type { MasterRef } from '../settings/slots.ts';
 import type { RuleScope } from '../logic/rule-scope.ts';
 import { compileGetter } from './context.ts';
+import { isAscii } from './json-kinds.ts';
 import { literalSafe, shapeBuilder, type ShapeBuilder, type ShapeField } from './trace-shape.ts';
 
 export interface TraceStep {
@@ -152,9 +153,6 @@ function shapeFor(plan: TracePlan, values: readonly unknown[]): TraceShape {
   return shape;
 }
 
-// eslint-disable-next-line no-control-regex
-const ASCII = /^[\x00-\x7f]*$/;
-
 function traceShape(fields: ShapeField[]): TraceShape {
   const keyJson = fields.map(([name], i) => (i === 0 ? '{' : ',') + JSON.stringify(name) + ':');
   const names = fields.map(([name]) => name);
@@ -163,8 +161,7 @@ function traceShape(fields: ShapeField[]): TraceShape {
     build: shapeBuilder(fields),
     keyJson,
     plainKeys:
-      keyJson.every((k) => ASCII.test(k)) &&
-      !names.some((n) => n === 'rule_date_basis' || n === 'rule_version_date' || /^(0|[1-9]\d*)$/.test(n)),
+      keyJson.every(isAscii) && !names.some((n) => n === 'rule_date_basis' || n === 'rule_version_date' || /^(0|[1-9]\d*)$/.test(n)),
   };
 }
 
