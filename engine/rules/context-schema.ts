@@ -12,7 +12,7 @@ import { MASTER_KINDS, MULTI_RECORD_KINDS, SCHEMAS } from '../masters/schemas/in
 import type { MasterKind, MasterSet } from '../masters/types.ts';
 import { profileVersionSchema } from '../profile/schema.ts';
 import { MASTER_SLOT_KIND, type ResolvedSlot } from '../settings/slots.ts';
-import { LEAF, OPEN, mergeShapes, objectShape, shapeOfSchema, shapeOfValue, withPath, type Shape } from './context-shape.ts';
+import { LEAF, OPEN, objectShape, shapeOfSchema, shapeOfValues, withPath, type Shape } from './context-shape.ts';
 import type { ParameterSet } from '../parameters/set.ts';
 
 type Schema = { properties: Record<string, unknown> };
@@ -43,7 +43,7 @@ export function masterShapes(masters?: MasterSet): Record<MasterKind, Shape> {
   const out = {} as Record<MasterKind, Shape>;
   for (const kind of MASTER_KINDS) {
     const records = masters?.all(kind) ?? [];
-    out[kind] = records.length ? records.map(shapeOfValue).reduce(mergeShapes) : masterRecordShape(kind);
+    out[kind] = records.length ? shapeOfValues(records) : masterRecordShape(kind);
   }
   return out;
 }

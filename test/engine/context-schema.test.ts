@@ -9,7 +9,17 @@ import { loadMasters } from '../../engine/masters/load.ts';
 import { MASTER_KINDS } from '../../engine/masters/schemas/index.ts';
 import { checkContextPaths } from '../../engine/rules/check-paths.ts';
 import { masterRecordShape, masterShapes } from '../../engine/rules/context-schema.ts';
-import { lookup, objectShape, LEAF, shapeOfSchema, withPath } from '../../engine/rules/context-shape.ts';
+import {
+  lookup,
+  mergeShapes,
+  objectShape,
+  LEAF,
+  OPEN,
+  shapeOfSchema,
+  shapeOfValues,
+  withPath,
+  type Shape,
+} from '../../engine/rules/context-shape.ts';
 import { loadRules } from '../../engine/rules/load.ts';
 import { monthlyPayrollRequestExample } from '../../engine/contract/examples.ts';
 import { isDecimal } from '../../engine/decimal.ts';
@@ -35,6 +45,39 @@ describe('master shapes from the loaded records (what loadEngine and rules:check
     expect(lookup(masterRecordShape('income_tax_monthly_table'), ['rows', '0', 'kou'])).toHaveProperty('missing');
     expect(lookup(shapes.employment_insurance_rate_table, ['employee_rate'])).toHaveProperty('shape');
     expect(lookup(shapes.employment_insurance_rate_table, ['business_type_ja'])).toHaveProperty('missing');
+  });
+});
+
+/** The definition shapeOfValues computes in one pass: each value's own shape, merged pairwise left to right. */
+function pairwiseShape(values: readonly unknown[]): Shape {
+  const own = (v: unknown): Shape => {
+    if (Array.isArray(v)) return { kind: 'array', item: pairwiseShape(v) };
+    if (v === null || typeof v !== 'object' || Object.getPrototypeOf(v) !== Object.prototype) return LEAF;
+    return { kind: 'object', fields: new Map(Object.entries(v).map(([k, x]) => [k, own(x)])) };
+  };
+  return values.length ? values.map(own).reduce(mergeShapes) : OPEN;
+}
+
+describe('the shape of loaded values, merged in one pass', () => {
+  it.each([
+    ['rows of the same fields, some null', [{ a: 1, b: null }, { a: 2, b: { c: 3 } }, { b: { d: [] } }]],
+    ['an empty list makes the items open', [{ l: [{ x: 1 }] }, { l: [] }, { l: [{ y: 2 }] }]],
+    ['an object meets a list: the first kind stays, at every order', [{ m: { x: 1 } }, { m: [1] }, { m: { y: 2 } }, { m: null }]],
+    ['a list meets an object first', [{ m: [{ x: 1 }] }, { m: { y: 2 } }, { m: [{ z: 3 }] }]],
+    ['lists of lists with mixed items', [[[1], [{ a: 1 }]], [[{ b: 2 }], []], [[{ c: [{ d: 1 }, [2]] }]]]],
+    ['a leaf first, then an object', [null, 'x', { a: { b: 1 } }, { a: 2 }]],
+    ['nothing', []],
+  ])("%s: the same shape as merging each value's own", (_name, values) => {
+    expect(shapeOfValues(values as unknown[])).toEqual(pairwiseShape(values as unknown[]));
+  });
+
+  it("the loaded masters of every kind: the same shapes as merging each record's own", () => {
+    const masters = loadMasters(join(root, 'masters'));
+    const shapes = masterShapes(masters);
+    for (const kind of MASTER_KINDS) {
+      const records = masters.all(kind);
+      if (records.length) expect(shapes[kind], kind).toEqual(pairwiseShape(records));
+    }
   });
 });
 
