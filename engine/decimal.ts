@@ -28,6 +28,9 @@ export function toDecimal(v: unknown): Decimal {
   if (isDecimal(v)) return v as Decimal;
   if (typeof v === 'number') {
     if (!Number.isFinite(v)) throw new TypeError(`not a finite number: ${v}`);
+    // an integer is read by the constructor itself (at once below 10^7, else from the same String(v));
+    // zero of either sign is +0, as String(-0) is "0"
+    if (Number.isInteger(v)) return v === 0 ? ZERO : new Decimal(v);
     return new Decimal(String(v));
   }
   if (typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v.trim())) return new Decimal(v.trim());

@@ -1,6 +1,6 @@
 /**
  * The engine's exact integer fast paths (engine/decimal.ts: plus, minus, compare, smallIntegerOf,
- * decimalOfNumber) must give what decimal.js gives, down to the internal digits, sign and exponent:
+ * decimalOfNumber, toDecimal of a number) must give what decimal.js gives, down to the internal digits, sign and exponent:
  * checked over fixed edge values (zeros of both signs, word and 10^15 boundaries, fractions) and a
  * seeded spread of integers of every magnitude.
  */
@@ -81,6 +81,12 @@ describe('exact integer fast paths', () => {
       if (n !== undefined) expect(n).toBe(a.toNumber());
       expect(numberOf(a)).toBe(a.toNumber());
     }
+  });
+
+  it('toDecimal of a JS number is the Decimal of its shortest string form (integers are read without it)', () => {
+    const spread = [0, -0, 1, -1, 9_999_999, 1e7, -12345678, 2 ** 53, 2 ** 53 + 2, 1e21, -1e22, 0.1, -2.5, 1e-7, 123.456];
+    for (const v of spread) expect(rep(toDecimal(v)), String(v)).toEqual(rep(new Decimal(String(v))));
+    expect(() => toDecimal(Number.POSITIVE_INFINITY)).toThrow('not a finite number');
   });
 
   it('decimalOfNumber equals toDecimal', () => {
