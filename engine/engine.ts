@@ -229,10 +229,12 @@ function makeEngine(
   now: (() => Date) | null,
   newId: () => string,
 ): Engine {
-  const taxTables = taxTableRecords(masters);
-  const rateTables = rateTableRecords(masters);
-  const masterVersions = masterVersionRecords(masters);
-  const ruleList = ruleRecords(rules.registry.all(), provenance.files);
+  // the listings are made at their first request, not at start: sorting every version of every table is
+  // a twentieth of the load, and only the /v1/masters listings read them (each made once, then shared)
+  let taxTables: Record<string, unknown>[] | undefined;
+  let rateTables: Record<string, unknown>[] | undefined;
+  let masterVersions: Record<string, unknown>[] | undefined;
+  let ruleList: Record<string, unknown>[] | undefined;
   const settingsMemo = new SettingsMemo(masters, toContextValue);
   const taxTableGroupsOf = Object.fromEntries(
     CALCULATION_TYPES.map((t) => [t, taxTableGroups(rules.pipelines.get(t)!, rules.registry)]),
@@ -334,10 +336,10 @@ function makeEngine(
     validate,
     attendanceConflict,
     calculate,
-    taxTables: () => taxTables,
-    rateTables: () => rateTables,
-    masterVersions: () => masterVersions,
-    rules: () => ruleList,
+    taxTables: () => (taxTables ??= taxTableRecords(masters)),
+    rateTables: () => (rateTables ??= rateTableRecords(masters)),
+    masterVersions: () => (masterVersions ??= masterVersionRecords(masters)),
+    rules: () => (ruleList ??= ruleRecords(rules.registry.all(), provenance.files)),
     provenance: () => provenance,
     inputLimits: () => inputLimits,
     outputs: () => outputs,
