@@ -62,26 +62,28 @@ function sourceOf(raw: Raw): SourceDocument {
 /** Rows of a table value: every declared column, no other, each of its unit; contiguous ranges. */
 function tableOf(path: string, at: string, def: Raw, dv: Raw, date: string, issues: Issue[]): RangeTable | null {
   const columns = def.columns as Record<string, { unit: string; nullable?: boolean }>;
+  // each column's name and pointer segment once per table; a cell's pointer is made only for an issue
+  const declared = Object.entries(columns).map(([col, spec]) => ({ col, spec, segment: seg(col) }));
   const before = issues.length;
   const rows: RangeRow[] = [];
   (dv.rows as Raw[]).forEach((row, i) => {
     const out: RangeRow = {};
-    for (const [col, spec] of Object.entries(columns)) {
-      const p = `${at}/rows/${i}/${seg(col)}`;
+    for (const { col, spec, segment } of declared) {
+      const p = () => `${at}/rows/${i}/${segment}`;
       if (!(col in row)) {
         issues.push({ path: `${at}/rows/${i}`, message: `missing column "${col}" (declared in columns)` });
         continue;
       }
       if (row[col] === null) {
-        if (!spec.nullable) issues.push({ path: p, message: `column "${col}" is not nullable` });
+        if (!spec.nullable) issues.push({ path: p(), message: `column "${col}" is not nullable` });
         out[col] = null;
         continue;
       }
       const t = typed(spec.unit, row[col]);
-      if ('problem' in t) issues.push({ path: p, message: t.problem });
+      if ('problem' in t) issues.push({ path: p(), message: t.problem });
       else {
         out[col] = t.value;
-        if (spec.unit === 'rate') rateInUnitInterval(t.value as Decimal, p, issues);
+        if (spec.unit === 'rate' && !rateWithinUnit(t.value as Decimal)) issues.push(rateIssue(t.value as Decimal, p()));
       }
     }
     for (const col of Object.keys(row))
@@ -122,9 +124,12 @@ function rowsContiguous(t: RangeTable, at: string, issues: Issue[]) {
   });
 }
 
-function rateInUnitInterval(d: Decimal, path: string, issues: Issue[]) {
-  if (d.isNeg() || d.gt(ONE))
-    issues.push({ path, message: `rate ${d.toFixed()} is not within 0..1 (rates are fractions: 0.1 % is "0.001")` });
+function rateWithinUnit(d: Decimal): boolean {
+  return !d.isNeg() && !d.gt(ONE);
+}
+
+function rateIssue(d: Decimal, path: string): Issue {
+  return { path, message: `rate ${d.toFixed()} is not within 0..1 (rates are fractions: 0.1 % is "0.001")` };
 }
 
 export function buildParameters(raw: Raw, file: string): { parameters: Parameter[]; issues: Issue[] } {
@@ -181,7 +186,7 @@ export function buildParameters(raw: Raw, file: string): { parameters: Parameter
           if ('problem' in t) issues.push({ path: `${vat}/value`, message: t.problem });
           else {
             value = t.value;
-            if (unit === 'rate') rateInUnitInterval(value as Decimal, `${vat}/value`, issues);
+            if (unit === 'rate' && !rateWithinUnit(value as Decimal)) issues.push(rateIssue(value as Decimal, `${vat}/value`));
             if (range && ((value as Decimal).lt(range.min) || (value as Decimal).gt(range.max))) {
               issues.push({
                 path: `${vat}/value`,
