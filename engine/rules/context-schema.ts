@@ -54,10 +54,16 @@ export function masterShapes(masters?: MasterSet): Record<MasterKind, Shape> {
  */
 function parametersShape(parameters?: ParameterSet): Shape {
   if (!parameters) return OPEN;
-  let shape = objectShape();
+  let shape = parameterShapes.get(parameters);
+  if (shape) return shape;
+  shape = objectShape();
   for (const p of parameters.all()) shape = withPath(shape, p.path.split('.'), p.unit === 'table' ? OPEN : LEAF);
+  parameterShapes.set(parameters, shape);
   return shape;
 }
+
+/** Made once per loaded parameter set (every pipeline's context holds the same), never changed once made. */
+const parameterShapes = new WeakMap<ParameterSet, Shape>();
 
 /** `slots`: the master slots the calculation's pipeline resolves (default all); no other is in `masters`. */
 export function initialContextShape(

@@ -34,10 +34,21 @@ function propertyMaps(schema: Record<string, unknown>): Record<string, JsonSchem
   return out;
 }
 
+/**
+ * The shape of each schema constant, made once: every pipeline's initial context holds the profile's and
+ * the settings' shapes, and a shape is never changed once made (withPath and intersect copy).
+ */
+const schemaShapes = new WeakMap<object, Shape>();
+
 /** The shape of values valid against a JSON schema. */
 export function shapeOfSchema(input: object | boolean): Shape {
   if (typeof input !== 'object') return OPEN;
-  const schema = input as Record<string, unknown>;
+  let shape = schemaShapes.get(input);
+  if (!shape) schemaShapes.set(input, (shape = shapeOfSchemaObject(input as Record<string, unknown>)));
+  return shape;
+}
+
+function shapeOfSchemaObject(schema: Record<string, unknown>): Shape {
   const maps = propertyMaps(schema);
   if (maps.length === 0) {
     if (schema.items && typeof schema.items === 'object' && !Array.isArray(schema.items))
