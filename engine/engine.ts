@@ -26,7 +26,8 @@ import { runPipeline } from './pipeline/run.ts';
 import { buildAmounts } from './pipeline/amounts.ts';
 import { rateTableRecords, ruleRecords, taxTableRecords } from './listing.ts';
 import { masterVersionRecords } from './listing-versions.ts';
-import { computeProvenance, type Provenance } from './provenance.ts';
+import { provenanceOf, type Provenance } from './provenance.ts';
+import { readYamlFolder, type FolderFile } from './util/yaml-folder.ts';
 import { LoadCache } from './load-cache.ts';
 import { deferTrace } from './pipeline/trace-record.ts';
 
@@ -136,9 +137,10 @@ function loadEngineWith(options: EngineOptions, cache: LoadCache): Engine {
   const now = options.now ?? null; // null: the clock, read without making a Date (stampNow)
   const newId = options.newId ?? randomUUID;
 
-  // hashed before and after reading: a set edited while it loads (a reload during a copy) is refused
-  // rather than served under a fingerprint that does not match what was read
-  const before = provenanceOrNull(rulesDir, mastersDir);
+  // each folder walked and read once: the fingerprint is of the very bytes the loaders parse, so a set
+  // edited while it loads (a reload during a copy) cannot be served under a fingerprint of other bytes
+  const read = readFoldersOrNull(rulesDir, mastersDir);
+  const before = read && provenanceOf(rulesDir, read.rules, mastersDir, read.masters);
   if (options.checked && before?.rules_masters_hash !== options.checked.rules_masters_hash) {
     throw new LoadError([
       { file: `${rulesDir} ${mastersDir}`, path: '/', message: 'files changed after they were checked; load again once they are complete' },
@@ -147,12 +149,12 @@ function loadEngineWith(options: EngineOptions, cache: LoadCache): Engine {
   const problems: LoadProblem[] = [];
   let masters: MasterSet | undefined;
   try {
-    masters = loadMasters(mastersDir, cache);
+    masters = loadMasters(mastersDir, cache, read?.masters);
   } catch (e) {
     if (e instanceof LoadError) problems.push(...e.problems);
     else throw e;
   }
-  const { rules, problems: ruleProblems } = loadRules(rulesDir, masters, cache);
+  const { rules, problems: ruleProblems } = loadRules(rulesDir, masters, cache, read?.rules);
   problems.push(...ruleProblems);
   for (const type of CALCULATION_TYPES) {
     // a pipeline file that exists but failed is already reported as such
@@ -160,8 +162,8 @@ function loadEngineWith(options: EngineOptions, cache: LoadCache): Engine {
       problems.push({ file: `rules/pipelines/${type}.yaml`, path: '/', message: 'missing pipeline' });
   }
   if (problems.length || !masters) throw new LoadError(problems);
-  const after = computeProvenance(rulesDir, mastersDir);
-  if (before && after.rules_masters_hash !== before.rules_masters_hash) {
+  if (!before) {
+    // the folders could not be read for the fingerprint, yet the loaders (reading them again) could
     throw new LoadError([
       { file: `${rulesDir} ${mastersDir}`, path: '/', message: 'files changed while loading; load again once they are complete' },
     ]);
@@ -169,7 +171,7 @@ function loadEngineWith(options: EngineOptions, cache: LoadCache): Engine {
   const inputLimits = Object.freeze(inputLimitsOf(masters));
   cache.save(); // only a set that loaded without any problem
 
-  return makeEngine(masters, rules, after, inputLimits, now, newId);
+  return makeEngine(masters, rules, before, inputLimits, now, newId);
 }
 
 /** toISOString, made once per millisecond: a busy engine stamps many results within one. */
@@ -190,10 +192,10 @@ function stampNow(): string {
   return ms === lastStampMs ? lastStamp : isoTimestamp(new Date(ms));
 }
 
-/** null when a folder cannot be read: the loaders then report it with their own message */
-function provenanceOrNull(rulesDir: string, mastersDir: string): Provenance | null {
+/** null when a folder cannot be read: the loaders then read it themselves and report it with their own message */
+function readFoldersOrNull(rulesDir: string, mastersDir: string): { rules: FolderFile[]; masters: FolderFile[] } | null {
   try {
-    return computeProvenance(rulesDir, mastersDir);
+    return { rules: readYamlFolder(rulesDir), masters: readYamlFolder(mastersDir) };
   } catch {
     return null;
   }

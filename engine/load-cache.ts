@@ -65,19 +65,22 @@ export class LoadCache {
     return [...this.current];
   }
 
-  /** The document checked as `as` whose bytes are `bytes`, parsed afresh (the caller may change it); undefined on a miss. */
-  get(as: CheckedAs, bytes: Buffer): unknown {
-    const key = `${as}:${sha256(bytes)}`;
+  /**
+   * The document checked as `as` whose bytes have the SHA-256 `sha` (hex, as engine/util/yaml-folder.ts
+   * gives it), parsed afresh (the caller may change it); undefined on a miss.
+   */
+  get(as: CheckedAs, sha: string): unknown {
+    const key = `${as}:${sha}`;
     const json = this.stored.get(key);
     if (json === undefined) return undefined;
     this.current.set(key, json);
     return JSON.parse(json);
   }
 
-  /** Remembers a document that parsed and passed its schema (serialised now, before any builder sees it). */
-  put(as: CheckedAs, bytes: Buffer, value: unknown): void {
+  /** Remembers a document that parsed and passed its schema (serialised now, before any builder sees it); `sha` as for get. */
+  put(as: CheckedAs, sha: string, value: unknown): void {
     if ((this.path === null && !this.collect) || !isPlainJson(value)) return;
-    this.current.set(`${as}:${sha256(bytes)}`, JSON.stringify(value));
+    this.current.set(`${as}:${sha}`, JSON.stringify(value));
     this.added = true;
   }
 

@@ -4,8 +4,7 @@
  * different hashes, so a result can be tied to the exact data that produced it.
  */
 import { createHash } from 'node:crypto';
-import { closeSync, openSync, readSync } from 'node:fs';
-import { yamlFilesUnder } from './util/yaml-file.ts';
+import { readYamlFolder, type FolderFile } from './util/yaml-folder.ts';
 
 export interface Provenance {
   /** sha256 over rules_hash and masters_hash: the one value a result reports */
@@ -18,44 +17,29 @@ export interface Provenance {
   files: ReadonlyMap<string, string>;
 }
 
-const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
-
-/**
- * One read buffer for every file hashed by this thread (hashing is synchronous, so never shared by two at
- * once). A fresh 1 MiB buffer per file made a load of ~120 files, hashed twice, allocate ~240 MiB
- * outside V8's heap, which V8 answers with garbage collections under "external memory pressure".
- */
-let chunk: Buffer | undefined;
-
-/** The file's SHA-256 read in chunks: a file of any size (an oversized table the loader refuses) costs no more memory than one chunk. */
-function fileSha256(abs: string): string {
-  const hash = createHash('sha256');
-  chunk ??= Buffer.allocUnsafe(1 << 20);
-  const fd = openSync(abs, 'r');
-  try {
-    for (let n = readSync(fd, chunk); n > 0; n = readSync(fd, chunk)) hash.update(chunk.subarray(0, n));
-  } finally {
-    closeSync(fd);
-  }
-  return hash.digest('hex');
-}
+const sha256 = (data: string) => createHash('sha256').update(data).digest('hex');
 
 /** Files are named as the loaders name them in problems and traces ("rules/<rel>", "masters/<rel>"). */
-function hashFolder(dir: string, label: 'rules' | 'masters', files: Map<string, string>): string {
+function hashFolder(folder: readonly FolderFile[], label: 'rules' | 'masters', files: Map<string, string>): string {
   const lines: string[] = [];
-  for (const [abs, rel] of yamlFilesUnder(dir)) {
+  for (const { rel, sha256: h } of folder) {
     const name = `${label}/${rel}`;
-    const h = fileSha256(abs);
     files.set(name, h);
     lines.push(`${name}\t${h}\n`);
   }
   return sha256(lines.join(''));
 }
 
-export function computeProvenance(rulesDir: string, mastersDir: string): Provenance {
+/** The fingerprint of the two folders as read (engine/util/yaml-folder.ts: the bytes the loaders parse). */
+export function provenanceOf(
+  rulesDir: string,
+  rules: readonly FolderFile[],
+  mastersDir: string,
+  masters: readonly FolderFile[],
+): Provenance {
   const files = new Map<string, string>();
-  const rules_hash = hashFolder(rulesDir, 'rules', files);
-  const masters_hash = hashFolder(mastersDir, 'masters', files);
+  const rules_hash = hashFolder(rules, 'rules', files);
+  const masters_hash = hashFolder(masters, 'masters', files);
   return {
     rules_masters_hash: sha256(`rules\t${rules_hash}\nmasters\t${masters_hash}\n`),
     rules_hash,
@@ -64,4 +48,9 @@ export function computeProvenance(rulesDir: string, mastersDir: string): Provena
     masters_dir: mastersDir,
     files,
   };
+}
+
+/** The fingerprint of the two folders as they are on disk now (each read once). */
+export function computeProvenance(rulesDir: string, mastersDir: string): Provenance {
+  return provenanceOf(rulesDir, readYamlFolder(rulesDir), mastersDir, readYamlFolder(mastersDir));
 }

@@ -5,8 +5,8 @@
  */
 import { LoadError, type LoadProblem } from '../errors.ts';
 import type { MasterKind, MasterRecord, MasterSet } from './types.ts';
-import { yamlFilesUnder } from '../util/yaml-file.ts';
-import { readYamlBytes } from '../util/yaml-limits.ts';
+import { readYamlFolder, type FolderFile } from '../util/yaml-folder.ts';
+import { boundedBytes } from '../util/yaml-limits.ts';
 import { readYamlSource, withLine, type YamlSource } from './yaml-source.ts';
 import { validateMasterFile } from './validate.ts';
 import { BUILDERS } from './records/index.ts';
@@ -32,11 +32,14 @@ export interface MastersReading {
 
 const NO_CACHE = new LoadCache(null);
 
-/** `cache`: checked documents from an earlier clean load (engine/load-cache.ts); the new ones are added to it. */
-export function readMasters(dir: string, cache: LoadCache = NO_CACHE): MastersReading {
-  const reading = readMastersWith(dir, cache);
+/**
+ * `cache`: checked documents from an earlier clean load (engine/load-cache.ts); the new ones are added to it.
+ * `files`: the folder as already read (engine/util/yaml-folder.ts), else it is read here.
+ */
+export function readMasters(dir: string, cache: LoadCache = NO_CACHE, files: FolderFile[] = readYamlFolder(dir)): MastersReading {
+  const reading = readMastersWith(files, cache);
   // a cached document has no syntax tree to place a problem on its line: a set with problems is read again in full
-  return reading.problems.length && cache !== NO_CACHE ? readMastersWith(dir, NO_CACHE) : reading;
+  return reading.problems.length && cache !== NO_CACHE ? readMastersWith(files, NO_CACHE) : reading;
 }
 
 interface CheckedFile {
@@ -44,25 +47,24 @@ interface CheckedFile {
   raw: Raw;
 }
 
-function readMastersWith(dir: string, cache: LoadCache): MastersReading {
+function readMastersWith(files: FolderFile[], cache: LoadCache): MastersReading {
   const problems: LoadProblem[] = [];
   const records: MasterRecord[] = [];
   const sources = new Map<string, YamlSource>();
-  const files = yamlFilesUnder(dir);
   // first every file parsed and schema-checked: the plausibility bounds (data) must be known before any table is judged
   const checked: CheckedFile[] = [];
   // folders holding a file that did not parse or validate: the versions of a table share its folder, and
   // without the broken file their continuity cannot be judged (one mistake, one message)
   const failedDirs = new Set<string>();
-  for (const [abs, file] of files) {
-    const read = readYamlBytes(abs, file);
+  for (const { abs, rel: file, size, bytes: onDisk, sha256 } of files) {
+    const read = boundedBytes(file, size, onDisk);
     if (read.problem) {
       problems.push(read.problem);
       failedDirs.add(dirname(file));
       continue;
     }
     const bytes = read.bytes;
-    let raw = cache.get('master', bytes) as Raw | undefined;
+    let raw = cache.get('master', sha256) as Raw | undefined;
     if (raw === undefined) {
       const src = readYamlSource(abs, file, bytes.toString('utf8'));
       sources.set(file, src);
@@ -77,7 +79,7 @@ function readMastersWith(dir: string, cache: LoadCache): MastersReading {
         failedDirs.add(dirname(file));
         continue;
       }
-      cache.put('master', bytes, src.value);
+      cache.put('master', sha256, src.value);
       raw = src.value as Raw;
     }
     checked.push({ file, raw });
@@ -124,15 +126,15 @@ function readMastersWith(dir: string, cache: LoadCache): MastersReading {
     if (versions.some((v) => failedDirs.has(dirname(v.file)))) continue;
     problems.push(...versionsContinuous(versions).map((i) => withLine(i, sources.get(i.file))));
   }
-  return { records, parameters: new ParameterSet(parameters), problems: dedupe(problems), files: files.map(([, f]) => f) };
+  return { records, parameters: new ParameterSet(parameters), problems: dedupe(problems), files: files.map((f) => f.rel) };
 }
 
 export function checkMasters(dir: string): LoadProblem[] {
   return readMasters(dir).problems;
 }
 
-export function loadMasters(dir: string, cache?: LoadCache): MasterSet & { ids(kind: MasterKind): string[] } {
-  const { records, parameters, problems } = readMasters(dir, cache);
+export function loadMasters(dir: string, cache?: LoadCache, files?: FolderFile[]): MasterSet & { ids(kind: MasterKind): string[] } {
+  const { records, parameters, problems } = readMasters(dir, cache, files);
   if (problems.length) throw new LoadError(problems);
   return new IndexedMasterSet(records, parameters);
 }

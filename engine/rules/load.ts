@@ -14,8 +14,8 @@ import { getRounding, roundingNames } from '../rounding/index.ts';
 import { checkFormulaText } from './check-formula.ts';
 import { datesMatchBasis } from '../masters/invariants/dates-match-basis.ts';
 import { ajvProblems, newAjv } from '../util/ajv.ts';
-import { yamlFilesUnder } from '../util/yaml-file.ts';
-import { readYamlBytes } from '../util/yaml-limits.ts';
+import { readYamlFolder, type FolderFile } from '../util/yaml-folder.ts';
+import { boundedBytes } from '../util/yaml-limits.ts';
 import { readYamlSource, withLine, type YamlSource } from '../masters/yaml-source.ts';
 import { MASTER_REF_TYPE, SETTINGS_VERSION_SLOTS, type ResolvedSlot } from '../settings/slots.ts';
 import { checkContextPaths, type PipelineSource } from './check-paths.ts';
@@ -85,22 +85,22 @@ const NO_CACHE = new LoadCache(null);
 
 /** The checked document of one rule or pipeline file: from the cache, else parsed and schema-checked. */
 function readChecked(
-  abs: string,
+  folderFile: FolderFile,
   file: string,
   as: 'rule' | 'pipeline',
   cache: LoadCache,
   problems: LoadProblem[],
   sources: Map<string, YamlSource>,
 ): unknown {
-  const read = readYamlBytes(abs, file);
+  const read = boundedBytes(file, folderFile.size, folderFile.bytes);
   if (read.problem) {
     problems.push(read.problem);
     return undefined;
   }
   const bytes = read.bytes;
-  const cached = cache.get(as, bytes);
+  const cached = cache.get(as, folderFile.sha256);
   if (cached !== undefined) return cached;
-  const src = readYamlSource(abs, file, bytes.toString('utf8'));
+  const src = readYamlSource(folderFile.abs, file, bytes.toString('utf8'));
   sources.set(file, src);
   problems.push(...src.problems);
   if (src.value === undefined) return undefined;
@@ -109,7 +109,7 @@ function readChecked(
     problems.push(...ajvProblems(file, validate.errors));
     return undefined;
   }
-  cache.put(as, bytes, src.value);
+  cache.put(as, folderFile.sha256, src.value);
   return src.value;
 }
 
@@ -224,19 +224,22 @@ function checkVariables(problems: LoadProblem[], file: string, path: string, exp
 /**
  * `masters`, when loaded, lets the path check see the master records exactly as rules will read them.
  * `cache`: checked documents from an earlier clean load; the new ones are added to it.
+ * `files`: the folder as already read (engine/util/yaml-folder.ts), else it is read here.
  */
 export function loadRules(
   rulesDir: string,
   masters?: MasterSet,
   cache: LoadCache = NO_CACHE,
+  files: FolderFile[] = readYamlFolder(rulesDir),
 ): { rules: LoadedRules; problems: LoadProblem[] } {
-  const loaded = loadRulesWith(rulesDir, masters, cache);
+  const loaded = loadRulesWith(rulesDir, files, masters, cache);
   // a cached document has no syntax tree to place a problem on its line: a set with problems is read again in full
-  return loaded.problems.length && cache !== NO_CACHE ? loadRulesWith(rulesDir, masters, NO_CACHE) : loaded;
+  return loaded.problems.length && cache !== NO_CACHE ? loadRulesWith(rulesDir, files, masters, NO_CACHE) : loaded;
 }
 
 function loadRulesWith(
   rulesDir: string,
+  files: FolderFile[],
   masters: MasterSet | undefined,
   cache: LoadCache,
 ): { rules: LoadedRules; problems: LoadProblem[] } {
@@ -247,10 +250,10 @@ function loadRulesWith(
   const failedCodes = new Set<string>();
   const yamlSources = new Map<string, YamlSource>();
   const pipelineDir = join(rulesDir, 'pipelines');
-  for (const [abs, rel] of yamlFilesUnder(rulesDir)) {
-    const file = `rules/${rel}`;
-    const isPipeline = abs.startsWith(pipelineDir + '/');
-    const value = readChecked(abs, file, isPipeline ? 'pipeline' : 'rule', cache, problems, yamlSources);
+  for (const folderFile of files) {
+    const file = `rules/${folderFile.rel}`;
+    const isPipeline = folderFile.abs.startsWith(pipelineDir + '/');
+    const value = readChecked(folderFile, file, isPipeline ? 'pipeline' : 'rule', cache, problems, yamlSources);
     if (value === undefined) {
       if (!isPipeline) failedCodes.add(codeOfFile(file));
       continue;

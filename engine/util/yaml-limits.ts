@@ -36,17 +36,27 @@ function yamlSizeProblem(file: string, bytes: Buffer): LoadProblem | null {
  * The bytes of one YAML file, or the problem that refuses it: its size is read from the open file
  * before any byte is, so an oversized file is never read into memory.
  */
-export function readYamlBytes(abs: string, file: string): { bytes: Buffer; problem: null } | { bytes: null; problem: LoadProblem } {
+function readYamlBytes(abs: string, file: string): BoundedBytes {
   const fd = openSync(abs, 'r');
   try {
     const { size } = fstatSync(fd);
-    if (size > MAX_YAML_FILE_BYTES) return { bytes: null, problem: tooLarge(file, `${size} bytes`, `${MAX_YAML_FILE_BYTES} bytes`) };
-    const bytes = readFileSync(fd);
-    const problem = yamlSizeProblem(file, bytes);
-    return problem ? { bytes: null, problem } : { bytes, problem: null };
+    return boundedBytes(file, size, size > MAX_YAML_FILE_BYTES ? null : readFileSync(fd));
   } finally {
     closeSync(fd);
   }
+}
+
+export type BoundedBytes = { bytes: Buffer; problem: null } | { bytes: null; problem: LoadProblem };
+
+/**
+ * The bytes of a file already read (engine/util/yaml-folder.ts), or the problem that refuses it: `bytes`
+ * null for a file whose `size` is above the byte bound (it was never read whole).
+ */
+export function boundedBytes(file: string, size: number, bytes: Buffer | null): BoundedBytes {
+  if (bytes === null || size > MAX_YAML_FILE_BYTES)
+    return { bytes: null, problem: tooLarge(file, `${size} bytes`, `${MAX_YAML_FILE_BYTES} bytes`) };
+  const problem = yamlSizeProblem(file, bytes);
+  return problem ? { bytes: null, problem } : { bytes, problem: null };
 }
 
 /** The data of a parsed document, or the problem when it expands too many aliases (or fails in any other way). */

@@ -2,7 +2,9 @@
  * Provenance: the rules and masters get a content hash at load; every result and trace step cites it.
  * A one-yen change in a master changes the masters hash and the combined one, not the rules hash.
  */
-import { join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, sep } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadEngine } from '../../engine/index.ts';
 import { computeProvenance } from '../../engine/provenance.ts';
@@ -24,6 +26,22 @@ describe('provenance', () => {
     expect(other.rules_masters_hash).not.toBe(live.rules_masters_hash);
     const differing = [...live.files].filter(([f, h]) => other.files.get(f) !== h).map(([f]) => f);
     expect(differing).toEqual([`masters/${ONE_YEN_FILE}`]);
+  });
+
+  it('names every YAML file of both folders with the SHA-256 of its bytes on disk, as a loaded engine reports it', () => {
+    const onDisk = (folder: string) =>
+      readdirSync(join(PROJECT, folder), { recursive: true, encoding: 'utf8' })
+        .filter((f) => /\.ya?ml$/.test(f))
+        .map((f) => [
+          `${folder}/${f.split(sep).join('/')}`,
+          createHash('sha256')
+            .update(readFileSync(join(PROJECT, folder, f)))
+            .digest('hex'),
+        ]);
+    const expected = new Map([...onDisk('rules'), ...onDisk('masters')] as [string, string][]);
+    expect(expected.size).toBeGreaterThan(100);
+    expect(new Map(live.files)).toEqual(expected);
+    expect(loadEngine().provenance().rules_masters_hash).toBe(live.rules_masters_hash);
   });
 
   it('every result reports the hash and every trace step its rule file, hash, legal source and dates', () => {
