@@ -3,6 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { checkMasters } from '../../engine/masters/load.ts';
 import { nextDay } from '../../engine/masters/invariants/versions-continuous.ts';
 import { mutatedTree, replaceOnce } from './mutate.ts';
+import { noImportPlaceholders } from '../../engine/masters/invariants/no-import-placeholders.ts';
+import { ratesInUnitInterval } from '../../engine/masters/invariants/rates-in-unit-interval.ts';
+import { ratesPlausible } from '../../engine/masters/invariants/rates-plausible.ts';
 
 const EI = ['employment_insurance/2024-04.yaml', 'employment_insurance/2025-04.yaml', 'employment_insurance/2026-04.yaml'];
 const edited = (files: string[], file: string, from: string | RegExp, to: string) =>
@@ -152,5 +155,39 @@ describe('bonus, grades, tiers', () => {
     const B = 'income_tax/bonus/2026-01.yaml';
     const p = only([B], B, '[3495000, null, "0.45945"]', '[3495000, null, "45.945"]');
     expect(paths(p)).toEqual([`${B} /kou/0/bands/20/2`]);
+  });
+});
+
+describe('the walking invariants name the node at fault', () => {
+  const doc = {
+    sources: [{ publisher: 'TO_FILL: publisher' }, { publisher: 'NTA', verification: ['ok', 'TO_FILL later'] }],
+    records: [
+      { id: 'a', employee_rate: '0.06', total_rate: '0.5' },
+      { id: 'b', employee_rate: '0.005', nested: { rate: '18.3', other: [{ care_rate: -0.1 }] } },
+    ],
+    bands: [
+      [0, 100, '0.1'],
+      [100, null, '1.5'],
+    ],
+    otsu: [[1, 2]],
+  };
+
+  it('placeholders, at any depth, and a placeholder at the root', () => {
+    expect(noImportPlaceholders(doc).map((i) => i.path)).toEqual(['/sources/0/publisher', '/sources/1/verification/1']);
+    expect(noImportPlaceholders('TO_FILL').map((i) => i.path)).toEqual(['/']);
+  });
+
+  it('rates outside 0..1: named keys at any depth and the third element of a band', () => {
+    expect(ratesInUnitInterval(doc).map((i) => i.path)).toEqual([
+      '/records/1/nested/rate',
+      '/records/1/nested/other/0/care_rate',
+      '/bands/1/2',
+    ]);
+  });
+
+  it('implausible shares, each against its bound, the bound read once for many files', () => {
+    const bounds = new Map([['employee_rate', { min: '0.001', max: '0.01', basis: 'test' }]]);
+    expect(ratesPlausible(doc, bounds).map((i) => i.path)).toEqual(['/records/0/employee_rate']);
+    expect(ratesPlausible({ x: [{ employee_rate: '0.0005' }] }, bounds).map((i) => i.path)).toEqual(['/x/0/employee_rate']);
   });
 });

@@ -5,13 +5,30 @@
  * masters:check.
  */
 import type { Issue } from './issue.ts';
+import { PointerStack } from './pointer.ts';
 
 const PLACEHOLDER = /^TO_FILL\b/;
 
-export function noImportPlaceholders(raw: unknown, path = ''): Issue[] {
-  if (typeof raw === 'string')
-    return PLACEHOLDER.test(raw) ? [{ path: path || '/', message: `placeholder left by masters:import: ${raw}` }] : [];
-  if (Array.isArray(raw)) return raw.flatMap((v, i) => noImportPlaceholders(v, `${path}/${i}`));
-  if (raw !== null && typeof raw === 'object') return Object.entries(raw).flatMap(([k, v]) => noImportPlaceholders(v, `${path}/${k}`));
-  return [];
+export function noImportPlaceholders(raw: unknown): Issue[] {
+  const issues: Issue[] = [];
+  const at = new PointerStack();
+  const walk = (node: unknown): void => {
+    if (typeof node === 'string') {
+      if (PLACEHOLDER.test(node)) issues.push({ path: at.at() || '/', message: `placeholder left by masters:import: ${node}` });
+    } else if (Array.isArray(node)) {
+      for (let i = 0; i < node.length; i++) {
+        at.push(i);
+        walk(node[i]);
+        at.pop();
+      }
+    } else if (node !== null && typeof node === 'object') {
+      for (const k of Object.keys(node)) {
+        at.push(k);
+        walk((node as Record<string, unknown>)[k]);
+        at.pop();
+      }
+    }
+  };
+  walk(raw);
+  return issues;
 }
