@@ -22,7 +22,8 @@ export const MAX_YEN = 999_999_999;
 
 // Digits grouped by hand, not with toLocaleString, whose first call loads ICU's number formatting while
 // this module is imported, before every start's first answer: 11-13 ms of CPU, ~6 ms of it ICU's own
-// start that the engine's load pays later anyway (its master-version listing sorts with localeCompare).
+// start (nothing else starts ICU before the first answer now: the master-version listing, which sorts
+// with localeCompare, is made at its first request).
 const yenBound = `At most ${String(MAX_YEN).replace(/\B(?=(\d{3})+(?!\d))/g, ',')} yen (so every computed amount stays an exact JSON integer).`;
 
 export const yen = (description: string, example = 300000) =>
