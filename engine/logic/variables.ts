@@ -48,7 +48,20 @@ function withoutItem(expr: unknown): unknown {
   return { [op]: Array.isArray(values) ? values.map(withoutItem) : withoutItem(values) };
 }
 
-export function variablesOf(expr: unknown): string[] {
+/**
+ * Each expression's variables, found once: the rule loader asks for every expression's roots and the
+ * context-path check for its dotted reads, each a full walk (the answer is frozen, as callers share it).
+ */
+const variablesOfExpression = new WeakMap<object, readonly string[]>();
+
+export function variablesOf(expr: unknown): readonly string[] {
+  if (expr === null || typeof expr !== 'object') return findVariables(expr);
+  let found = variablesOfExpression.get(expr);
+  if (!found) variablesOfExpression.set(expr, (found = Object.freeze(findVariables(expr))));
+  return found;
+}
+
+function findVariables(expr: unknown): string[] {
   const used = jsonLogic.uses_data(outerScopeOnly({ merge: [expr] }) as Record<string, unknown>);
   const out: string[] = [];
   for (const u of used) {

@@ -45,7 +45,7 @@ function writtenShape(expr: unknown, shape: Shape): Shape {
   return LEAF;
 }
 
-function varsOf(expr: unknown): string[] {
+function varsOf(expr: unknown): readonly string[] {
   try {
     return variablesOf(expr);
   } catch {

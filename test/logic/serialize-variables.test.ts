@@ -56,6 +56,16 @@ describe('variablesOf', () => {
     expect(variablesOf(5)).toEqual([]);
     expect(variablesOf(null)).toEqual([]);
   });
+  it('answers once per expression object: the same frozen list when asked again, a fresh walk for an equal copy', () => {
+    const expr = { '-': [{ var: 'gross' }, { var: 'employee.deduction' }] };
+    const first = variablesOf(expr);
+    expect(first).toEqual(['gross', 'employee.deduction']);
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(variablesOf(expr)).toBe(first);
+    const copy = structuredClone(expr);
+    expect(variablesOf(copy)).not.toBe(first);
+    expect(variablesOf(copy)).toEqual(first);
+  });
   it('walks array literals (json-logic-js uses_data alone does not)', () => {
     expect(variablesOf([{ var: 'a' }, [{ var: 'b' }]])).toEqual(['a', 'b']);
     expect(variablesOf({ in: [{ var: 'code' }, ['x', { var: 'other' }]] })).toEqual(['code', 'other']);
