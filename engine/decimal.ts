@@ -136,6 +136,14 @@ export function compare(a: Decimal, b: Decimal): number {
   return a.cmp(b);
 }
 
+/**
+ * a < b, a > b and a = b through compare: decimal.js's lt, gt and eq copy b into a new Decimal first. The
+ * loader's table invariants compare every cell of every withholding table with its neighbours at each start.
+ */
+export const lt = (a: Decimal, b: Decimal): boolean => compare(a, b) < 0;
+export const gt = (a: Decimal, b: Decimal): boolean => compare(a, b) > 0;
+export const eq = (a: Decimal, b: Decimal): boolean => compare(a, b) === 0;
+
 /** A Decimal for an integer result (never -0: a + b or a - b of non-zero integers is +0 when zero, as in decimal.js). */
 function decimalOfInteger(n: number): Decimal {
   return new Decimal(n === 0 ? 0 : n);

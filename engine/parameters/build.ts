@@ -5,7 +5,7 @@
  * its declared columns with contiguous ranges. Each issue carries the JSON pointer of the node at fault.
  */
 import { basename } from 'node:path';
-import { Decimal, toDecimal } from '../decimal.ts';
+import { Decimal, eq, lt, toDecimal } from '../decimal.ts';
 import type { Raw } from '../masters/records/envelope.ts';
 import { convention } from '../masters/records/range-table.ts';
 import type { Issue } from '../masters/invariants/issue.ts';
@@ -106,7 +106,7 @@ function rowsContiguous(t: RangeTable, at: string, issues: Issue[]) {
   rows.forEach((r, i) => {
     const from = r[lo] as Decimal;
     const to = r[hi] as Decimal | null;
-    if (to !== null && to.lt(from))
+    if (to !== null && lt(to, from))
       issues.push({ path: `${at}/rows/${i}/${hi}`, message: `${hi} ${to.toFixed()} is below ${lo} ${from.toFixed()}` });
     const next = rows[i + 1];
     if (!next) return;
@@ -116,7 +116,7 @@ function rowsContiguous(t: RangeTable, at: string, issues: Issue[]) {
     }
     const expected = t.convention.upper_end === 'exclusive' ? to : to.plus(1);
     const nextFrom = next[lo] as Decimal;
-    if (!nextFrom.eq(expected))
+    if (!eq(nextFrom, expected))
       issues.push({
         path: `${at}/rows/${i + 1}/${lo}`,
         message: `${lo} ${nextFrom.toFixed()} does not follow the previous row (expected ${expected.toFixed()}: ${nextFrom.gt(expected) ? 'gap' : 'overlap'})`,

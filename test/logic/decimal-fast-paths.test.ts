@@ -5,7 +5,7 @@
  * seeded spread of integers of every magnitude.
  */
 import { describe, expect, it } from 'vitest';
-import { compare, Decimal, decimalOfNumber, minus, numberOf, plus, smallIntegerOf, toDecimal } from '../../engine/decimal.ts';
+import { compare, Decimal, decimalOfNumber, eq, gt, lt, minus, numberOf, plus, smallIntegerOf, toDecimal } from '../../engine/decimal.ts';
 
 const rep = (d: Decimal) => {
   const x = d as unknown as { s: number; e: number; d: number[] | null };
@@ -68,6 +68,11 @@ describe('exact integer fast paths', () => {
 
   it('compare equals decimal.js cmp (NaN included)', () => {
     for (const a of VALUES) for (const b of VALUES) expect(compare(a, b)).toBe(a.cmp(b));
+  });
+
+  it('lt, gt and eq equal decimal.js lt, gt and eq (NaN included)', () => {
+    for (const a of VALUES)
+      for (const b of VALUES) expect([lt(a, b), gt(a, b), eq(a, b)], `${a} ${b}`).toEqual([a.lt(b), a.gt(b), a.eq(b)]);
   });
 
   it('smallIntegerOf is the number of an integer below 10^15 and undefined otherwise', () => {

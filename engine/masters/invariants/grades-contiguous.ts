@@ -4,6 +4,7 @@
  */
 import type { Grade } from '../types.ts';
 import type { Issue } from './issue.ts';
+import { eq, gt, lt } from '../../decimal.ts';
 
 export function gradesContiguous(grades: Grade[]): Issue[] {
   const issues: Issue[] = [];
@@ -13,11 +14,11 @@ export function gradesContiguous(grades: Grade[]): Issue[] {
     if (g.grade !== i + 1) issues.push({ path: `/grades/${i}/grade`, message: `grade number ${g.grade}, expected ${i + 1}` });
     if (last && g.to !== null) issues.push({ path: `/grades/${i}/to`, message: 'the last grade must be open (to: null)' });
     if (!last && g.to === null) issues.push({ path: `/grades/${i}/to`, message: 'only the last grade may be open' });
-    if (g.to !== null && !g.from.lt(g.to)) issues.push({ path: `/grades/${i}/to`, message: `to ${g.to} is not above from ${g.from}` });
+    if (g.to !== null && !lt(g.from, g.to)) issues.push({ path: `/grades/${i}/to`, message: `to ${g.to} is not above from ${g.from}` });
     const prev = grades[i - 1];
-    if (prev?.to && !g.from.eq(prev.to))
+    if (prev?.to && !eq(g.from, prev.to))
       issues.push({ path: `/grades/${i}/from`, message: `grade starts at ${g.from} but the previous grade ends at ${prev.to}` });
-    if (prev && !g.standard_monthly_remuneration.gt(prev.standard_monthly_remuneration))
+    if (prev && !gt(g.standard_monthly_remuneration, prev.standard_monthly_remuneration))
       issues.push({ path: `/grades/${i}/standard_monthly_remuneration`, message: 'standard monthly remuneration does not ascend' });
   });
   return issues;

@@ -5,35 +5,36 @@
  */
 import type { MonthlyTaxTable } from '../types.ts';
 import type { Issue } from './issue.ts';
+import { gt, lt } from '../../decimal.ts';
 
 export function monthlyTaxMonotone(t: MonthlyTaxTable): Issue[] {
   const issues: Issue[] = [];
   t.rows.forEach((row, i) => {
     const prev = t.rows[i - 1];
     row.kou.forEach((v, d) => {
-      if (prev && v.lt(prev.kou[d]))
+      if (prev && lt(v, prev.kou[d]))
         issues.push({ path: `/rows/${i}/${d + 2}`, message: `甲 ${d} dependents: ${v} is less than the row above (${prev.kou[d]})` });
-      if (d > 0 && v.gt(row.kou[d - 1]))
+      if (d > 0 && gt(v, row.kou[d - 1]))
         issues.push({ path: `/rows/${i}/${d + 2}`, message: `甲 ${d} dependents: ${v} is more than with ${d - 1} (${row.kou[d - 1]})` });
     });
-    if (prev && row.otsu.lt(prev.otsu))
+    if (prev && lt(row.otsu, prev.otsu))
       issues.push({ path: `/rows/${i}/10`, message: `乙 ${row.otsu} is less than the row above (${prev.otsu})` });
   });
   t.kou_brackets.forEach((b, i) => {
     const prev = t.kou_brackets[i - 1];
     b.base_by_dependents.forEach((v, d) => {
-      if (prev && v.lt(prev.base_by_dependents[d]))
+      if (prev && lt(v, prev.base_by_dependents[d]))
         issues.push({
           path: `/kou_brackets/${i}/base_by_dependents/${d}`,
           message: `base ${v} is less than the previous bracket's (${prev.base_by_dependents[d]})`,
         });
-      if (d > 0 && v.gt(b.base_by_dependents[d - 1]))
+      if (d > 0 && gt(v, b.base_by_dependents[d - 1]))
         issues.push({ path: `/kou_brackets/${i}/base_by_dependents/${d}`, message: `base ${v} is more than with ${d - 1} dependents` });
     });
   });
   t.otsu_brackets.forEach((b, i) => {
     const prev = t.otsu_brackets[i - 1];
-    if (prev && b.base.lt(prev.base))
+    if (prev && lt(b.base, prev.base))
       issues.push({ path: `/otsu_brackets/${i}/base`, message: `base ${b.base} is less than the previous bracket's (${prev.base})` });
   });
   return issues;
