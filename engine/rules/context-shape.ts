@@ -117,7 +117,11 @@ function addValue(acc: Shape | undefined, v: unknown): Shape {
   if (v === null || typeof v !== 'object' || Object.getPrototypeOf(v) !== Object.prototype) return acc ?? LEAF;
   if (acc?.kind === 'array') return acc;
   const fields = acc?.kind === 'object' ? acc.fields : new Map<string, Shape>();
-  for (const k in v) if (Object.hasOwn(v, k)) fields.set(k, addValue(fields.get(k), (v as Record<string, unknown>)[k]));
+  for (const k of Object.keys(v)) {
+    const before = fields.get(k);
+    const after = addValue(before, (v as Record<string, unknown>)[k]);
+    if (after !== before) fields.set(k, after); // most rows change nothing: a table's rows share their fields
+  }
   return acc?.kind === 'object' ? acc : { kind: 'object', fields };
 }
 
