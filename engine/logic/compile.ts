@@ -30,17 +30,31 @@ export class ExpressionCompileError extends Error {
   }
 }
 
-/**
- * Joins the caller's `where` and the JSON path inside the expression. When `where` already ends in a
- * JSON pointer ("rules/x.yaml /expression") the path is appended to it ("rules/x.yaml /expression/+/1").
- */
+/** Joins the caller's `where` and the JSON path inside the expression (whereJoiner says how). */
 function joinWhere(where: string, path: string): string {
-  if (/(^|\s)\/\S*$/.test(where)) return path === '' ? where : where + path;
-  return `${where} ${path === '' ? '/' : path}`;
+  return whereJoiner(where)(path);
 }
 
 function escapeSegment(s: string): string {
   return s.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+/** Each operator's escaped segment, made once (a rule set uses a few dozen operators, thousands of times). */
+const opSegments = new Map<string, string>();
+function opSegment(op: string): string {
+  let segment = opSegments.get(op);
+  if (segment === undefined) opSegments.set(op, (segment = escapeSegment(op)));
+  return segment;
+}
+
+/**
+ * Joins one `where` to many JSON paths inside its expression, `where` looked at once. When `where` already
+ * ends in a JSON pointer ("rules/x.yaml /expression") the path is appended to it ("rules/x.yaml
+ * /expression/+/1"); otherwise it follows after a space ("/" for the whole expression).
+ */
+function whereJoiner(where: string): (path: string) => string {
+  if (/(^|\s)\/\S*$/.test(where)) return (path) => (path === '' ? where : where + path);
+  return (path) => `${where} ${path === '' ? '/' : path}`;
 }
 
 /**
@@ -48,14 +62,20 @@ function escapeSegment(s: string): string {
  * earlier bindings), so that `var` can read them directly from a RuleScope (operators/var.ts).
  */
 export function compileExpression(expr: unknown, where: string, options: { ruleScope?: RuleScopeNames } = {}): Evaluator {
-  return compileAt(expr, where, '', options.ruleScope);
+  return compileAt(expr, where, whereJoiner(where), '', options.ruleScope);
 }
 
 function constant(v: Value): Evaluator {
   return () => v;
 }
 
-function compileAt(expr: unknown, where: string, path: string, ruleScope: RuleScopeNames | undefined): Evaluator {
+function compileAt(
+  expr: unknown,
+  where: string,
+  join: (path: string) => string,
+  path: string,
+  ruleScope: RuleScopeNames | undefined,
+): Evaluator {
   if (expr === null) return constant(null);
   switch (typeof expr) {
     case 'number': {
@@ -72,7 +92,7 @@ function compileAt(expr: unknown, where: string, path: string, ruleScope: RuleSc
   }
   if (isDecimal(expr)) return constant(expr as Value);
   if (Array.isArray(expr)) {
-    const items = expr.map((e, i) => compileAt(e, where, `${path}/${i}`, ruleScope));
+    const items = expr.map((e, i) => compileAt(e, where, join, `${path}/${i}`, ruleScope));
     const n = items.length;
     if (n === 0) return () => [];
     return (scope) => {
@@ -94,7 +114,7 @@ function compileAt(expr: unknown, where: string, path: string, ruleScope: RuleSc
     );
   }
   const op = keys[0];
-  const opPath = `${path}/${escapeSegment(op)}`;
+  const opPath = `${path}/${opSegment(op)}`;
   const def = getOperator(op);
   if (!def) throw new ExpressionCompileError(where, opPath, `unknown operator "${op}"`);
   const rawValue = (expr as Record<string, unknown>)[op];
@@ -108,12 +128,12 @@ function compileAt(expr: unknown, where: string, path: string, ruleScope: RuleSc
   const argPath = (i: number) => (wrapped ? opPath : `${opPath}/${i}`);
   // the second operand of map/filter/reduce/all/some/none runs over each item, not over the rule's scope
   const argScope = (i: number) => (i === 1 && (SCOPED_OPERATORS.has(op) || ITEM_SCOPED_OPERATORS.has(op)) ? undefined : ruleScope);
-  const args = raw.map((r, i) => compileAt(r, where, argPath(i), argScope(i)));
+  const args = raw.map((r, i) => compileAt(r, where, join, argPath(i), argScope(i)));
   const ctx: CompileContext = {
-    where: joinWhere(where, opPath),
+    where: join(opPath),
     compile(e: unknown): Evaluator {
       const i = raw.indexOf(e);
-      return compileAt(e, where, i >= 0 ? argPath(i) : opPath, undefined);
+      return compileAt(e, where, join, i >= 0 ? argPath(i) : opPath, undefined);
     },
     ruleScope,
   };
