@@ -4,7 +4,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { gzipSync } from 'node:zlib';
-import { CompactTraceWriter, LoadError, loadEngine, type Engine } from '../../engine/index.ts';
+import { CompactTraceWriter, DEFAULT_LOAD_CACHE, LoadError, loadEngine, type Engine } from '../../engine/index.ts';
 import type { FromWorker, ToWorker, WorkerData } from './messages.ts';
 import { zeroTimings } from './phase-timings.ts';
 import { processLine, tooLargeLine, type LineContext } from './process-line.ts';
@@ -15,7 +15,10 @@ const send = (m: FromWorker, transfer: ArrayBuffer[] = []) => port.postMessage(m
 
 let engine: Engine;
 try {
-  engine = loadEngine({ mastersDir: setup.mastersDir, rulesDir: setup.rulesDir });
+  // through the start-up cache, as the server loads (engine/load-cache.ts: keyed by each file's bytes, so
+  // any masters and rules folders; an edited file is parsed in full): without it each worker parsed every
+  // YAML file and compiled every schema again, seconds of every batch run
+  engine = loadEngine({ mastersDir: setup.mastersDir, rulesDir: setup.rulesDir, cacheFile: DEFAULT_LOAD_CACHE });
 } catch (err) {
   const message = err instanceof LoadError ? err.problems.map((p) => `${p.file} ${p.path}: ${p.message}`).join('\n') : String(err);
   send({ kind: 'load-failed', message });
