@@ -81,16 +81,12 @@ export function mergeShapes(a: Shape, b: Shape): Shape {
   return LEAF;
 }
 
-/** The shape of a loaded value: what a dotted path can actually reach in it (a Decimal is a value). */
-export function shapeOfValue(v: unknown): Shape {
-  return addValue(undefined, v);
-}
-
 /**
- * values.map(shapeOfValue).reduce(mergeShapes) (OPEN for none), in one pass: each value is merged into
- * one growing shape instead of getting a shape of its own that the next merge copies. The masters'
- * tables have thousands of rows of the same few fields, so this is one map per field instead of two per
- * row at every start.
+ * The shape any of `values` reaches: what a dotted path can actually reach in one of them (a Decimal is
+ * a value), each value's own shape merged with mergeShapes left to right (OPEN for none). Made in one
+ * pass: each value is merged into one growing shape instead of getting a shape of its own that the next
+ * merge copies. The masters' tables have thousands of rows of the same few fields, so this is one map
+ * per field instead of two per row at every start.
  */
 export function shapeOfValues(values: readonly unknown[]): Shape {
   let acc: Shape | undefined;
@@ -99,7 +95,7 @@ export function shapeOfValues(values: readonly unknown[]): Shape {
 }
 
 /**
- * mergeShapes(acc, shapeOfValue(v)), or shapeOfValue(v) without acc. `acc` is a shape this module made
+ * mergeShapes(acc, the shape of v), or the shape of v without acc. `acc` is a shape this module made
  * for the value being folded (never LEAF or OPEN, which are shared and never changed), so it is updated
  * in place; an array's items are folded on their own first, then merged, so that the result is exactly
  * the pairwise one even where kinds mix (an object meeting a list keeps whichever came first).
