@@ -140,8 +140,8 @@ function loadEngineWith(options: EngineOptions, cache: LoadCache): Engine {
   // each folder walked and read once: the fingerprint is of the very bytes the loaders parse, so a set
   // edited while it loads (a reload during a copy) cannot be served under a fingerprint of other bytes
   const read = readFoldersOrNull(rulesDir, mastersDir);
-  const before = read && provenanceOf(rulesDir, read.rules, mastersDir, read.masters);
-  if (options.checked && before?.rules_masters_hash !== options.checked.rules_masters_hash) {
+  const provenance = read && provenanceOf(rulesDir, read.rules, mastersDir, read.masters);
+  if (options.checked && provenance?.rules_masters_hash !== options.checked.rules_masters_hash) {
     throw new LoadError([
       { file: `${rulesDir} ${mastersDir}`, path: '/', message: 'files changed after they were checked; load again once they are complete' },
     ]);
@@ -162,7 +162,7 @@ function loadEngineWith(options: EngineOptions, cache: LoadCache): Engine {
       problems.push({ file: `rules/pipelines/${type}.yaml`, path: '/', message: 'missing pipeline' });
   }
   if (problems.length || !masters) throw new LoadError(problems);
-  if (!before) {
+  if (!provenance) {
     // the folders could not be read for the fingerprint, yet the loaders (reading them again) could
     throw new LoadError([
       { file: `${rulesDir} ${mastersDir}`, path: '/', message: 'files changed while loading; load again once they are complete' },
@@ -171,7 +171,7 @@ function loadEngineWith(options: EngineOptions, cache: LoadCache): Engine {
   const inputLimits = Object.freeze(inputLimitsOf(masters));
   cache.save(); // only a set that loaded without any problem
 
-  return makeEngine(masters, rules, before, inputLimits, now, newId);
+  return makeEngine(masters, rules, provenance, inputLimits, now, newId);
 }
 
 /** toISOString, made once per millisecond: a busy engine stamps many results within one. */
