@@ -59,6 +59,9 @@ function sourceOf(raw: Raw): SourceDocument {
   return { ...(raw as SourceDocument), url: (raw.url as string | undefined) ?? null };
 }
 
+/** The JSON pointer of a table cell, made only for an issue (a closure or string per cell cost the load). */
+const cellPointer = (at: string, row: number, segment: string) => `${at}/rows/${row}/${segment}`;
+
 /** Rows of a table value: every declared column, no other, each of its unit; contiguous ranges. */
 function tableOf(path: string, at: string, def: Raw, dv: Raw, date: string, issues: Issue[]): RangeTable | null {
   const columns = def.columns as Record<string, { unit: string; nullable?: boolean }>;
@@ -69,21 +72,21 @@ function tableOf(path: string, at: string, def: Raw, dv: Raw, date: string, issu
   (dv.rows as Raw[]).forEach((row, i) => {
     const out: RangeRow = {};
     for (const { col, spec, segment } of declared) {
-      const p = () => `${at}/rows/${i}/${segment}`;
       if (!(col in row)) {
         issues.push({ path: `${at}/rows/${i}`, message: `missing column "${col}" (declared in columns)` });
         continue;
       }
       if (row[col] === null) {
-        if (!spec.nullable) issues.push({ path: p(), message: `column "${col}" is not nullable` });
+        if (!spec.nullable) issues.push({ path: cellPointer(at, i, segment), message: `column "${col}" is not nullable` });
         out[col] = null;
         continue;
       }
       const t = typed(spec.unit, row[col]);
-      if ('problem' in t) issues.push({ path: p(), message: t.problem });
+      if ('problem' in t) issues.push({ path: cellPointer(at, i, segment), message: t.problem });
       else {
         out[col] = t.value;
-        if (spec.unit === 'rate' && !rateWithinUnit(t.value as Decimal)) issues.push(rateIssue(t.value as Decimal, p()));
+        if (spec.unit === 'rate' && !rateWithinUnit(t.value as Decimal))
+          issues.push(rateIssue(t.value as Decimal, cellPointer(at, i, segment)));
       }
     }
     for (const col of Object.keys(row))
