@@ -10,12 +10,17 @@ import { PointerStack } from './pointer.ts';
 const ONE = new Decimal(1);
 const RATE_KEY = /(^|_)rate$/;
 
-function check(path: () => string, v: unknown, issues: Issue[]) {
-  if (typeof v !== 'string' && typeof v !== 'number') return;
+/** A rate (string or number) outside 0..1; anything else is not this check's to judge. */
+function outside(v: unknown): boolean {
+  if (typeof v !== 'string' && typeof v !== 'number') return false;
   const d = new Decimal(String(v));
-  if (d.isNeg() || d.gt(ONE))
-    issues.push({ path: path(), message: `rate ${v} is not within 0..1 (rates are fractions: 9.15 % is "0.0915")` });
+  return d.isNeg() || d.gt(ONE);
 }
+
+const issue = (path: string, v: unknown): Issue => ({
+  path,
+  message: `rate ${v} is not within 0..1 (rates are fractions: 9.15 % is "0.0915")`,
+});
 
 export function ratesInUnitInterval(raw: unknown): Issue[] {
   const issues: Issue[] = [];
@@ -24,8 +29,10 @@ export function ratesInUnitInterval(raw: unknown): Issue[] {
     if (Array.isArray(node)) {
       const isBand = (key === 'bands' || key === 'otsu') && node.every((b) => Array.isArray(b) && b.length === 3);
       for (let i = 0; i < node.length; i++) {
-        if (isBand) check(() => at.at(i, 2), (node[i] as unknown[])[2], issues);
-        else {
+        if (isBand) {
+          const rate = (node[i] as unknown[])[2];
+          if (outside(rate)) issues.push(issue(at.at(i, 2), rate));
+        } else {
           at.push(i);
           walk(node[i], key);
           at.pop();
@@ -34,8 +41,9 @@ export function ratesInUnitInterval(raw: unknown): Issue[] {
     } else if (node && typeof node === 'object') {
       for (const k of Object.keys(node)) {
         const v = (node as Record<string, unknown>)[k];
-        if (RATE_KEY.test(k)) check(() => at.at(k), v, issues);
-        else {
+        if (RATE_KEY.test(k)) {
+          if (outside(v)) issues.push(issue(at.at(k), v));
+        } else {
           at.push(k);
           walk(v, k);
           at.pop();
