@@ -9,13 +9,13 @@ import { Decimal, eq, lt, toDecimal } from '../decimal.ts';
 import type { Raw } from '../masters/records/envelope.ts';
 import { convention } from '../masters/records/range-table.ts';
 import type { Issue } from '../masters/invariants/issue.ts';
+import { outsideUnitInterval } from '../masters/invariants/rates-in-unit-interval.ts';
 import type { RangeRow, RangeTable } from '../masters/range-table.ts';
 import type { SourceDocument } from '../masters/types.ts';
 import { addDays, isIsoDate } from '../util/dates.ts';
 import type { DatedValue, Parameter, ParameterUnit, ParameterValue } from './types.ts';
 
 const DECIMAL = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?$/;
-const ONE = new Decimal(1);
 
 /** ~ escapes a JSON pointer segment (dates and names hold neither ~ nor /, but keep pointers well-formed). */
 const seg = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
@@ -85,7 +85,7 @@ function tableOf(path: string, at: string, def: Raw, dv: Raw, date: string, issu
       if ('problem' in t) issues.push({ path: cellPointer(at, i, segment), message: t.problem });
       else {
         out[col] = t.value;
-        if (spec.unit === 'rate' && !rateWithinUnit(t.value as Decimal))
+        if (spec.unit === 'rate' && outsideUnitInterval(t.value as Decimal))
           issues.push(rateIssue(t.value as Decimal, cellPointer(at, i, segment)));
       }
     }
@@ -125,10 +125,6 @@ function rowsContiguous(t: RangeTable, at: string, issues: Issue[]) {
         message: `${lo} ${nextFrom.toFixed()} does not follow the previous row (expected ${expected.toFixed()}: ${nextFrom.gt(expected) ? 'gap' : 'overlap'})`,
       });
   });
-}
-
-function rateWithinUnit(d: Decimal): boolean {
-  return !d.isNeg() && !d.gt(ONE);
 }
 
 function rateIssue(d: Decimal, path: string): Issue {
@@ -189,7 +185,7 @@ export function buildParameters(raw: Raw, file: string): { parameters: Parameter
           if ('problem' in t) issues.push({ path: `${vat}/value`, message: t.problem });
           else {
             value = t.value;
-            if (unit === 'rate' && !rateWithinUnit(value as Decimal)) issues.push(rateIssue(value as Decimal, `${vat}/value`));
+            if (unit === 'rate' && outsideUnitInterval(value as Decimal)) issues.push(rateIssue(value as Decimal, `${vat}/value`));
             if (range && ((value as Decimal).lt(range.min) || (value as Decimal).gt(range.max))) {
               issues.push({
                 path: `${vat}/value`,

@@ -108,17 +108,8 @@ function writerAfter(p: PipelineSource, registry: RuleRegistry, index: number): 
   };
 }
 
-/** readsBelowInputs of each rule, found once however many pipelines run it. */
-const readsOfRule = new WeakMap<CompiledRule, [string, string][]>();
-
 /** The dotted vars a rule's expressions read below one of its inputs, as full context paths. */
 function readsBelowInputs(rule: CompiledRule): [string, string][] {
-  let reads = readsOfRule.get(rule);
-  if (!reads) readsOfRule.set(rule, (reads = findReadsBelowInputs(rule)));
-  return reads;
-}
-
-function findReadsBelowInputs(rule: CompiledRule): [string, string][] {
   const exprs: [string, unknown][] = [
     ...Object.entries(rule.doc.bindings ?? {}).map(([name, e]) => [`/bindings/${name}`, e] as [string, unknown]),
     ['/expression', rule.doc.expression],

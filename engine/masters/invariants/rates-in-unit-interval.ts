@@ -10,11 +10,14 @@ import { PointerStack } from './pointer.ts';
 const ONE = new Decimal(1);
 const RATE_KEY = /(^|_)rate$/;
 
-/** A rate (string or number) outside 0..1; anything else is not this check's to judge. */
-function outside(v: unknown): boolean {
-  if (typeof v !== 'string' && typeof v !== 'number') return false;
-  const d = new Decimal(String(v));
+/** A rate outside 0..1 inclusive (also the parameters' check of their rate cells, engine/parameters/build.ts). */
+export function outsideUnitInterval(d: Decimal): boolean {
   return d.isNeg() || d.gt(ONE);
+}
+
+/** A rate as written (string or number) outside 0..1; anything else is not this check's to judge. */
+function outside(v: unknown): boolean {
+  return (typeof v === 'string' || typeof v === 'number') && outsideUnitInterval(new Decimal(String(v)));
 }
 
 const issue = (path: string, v: unknown): Issue => ({
