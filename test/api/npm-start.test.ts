@@ -60,6 +60,46 @@ describe('npm start', () => {
     }
   });
 
+  // Koa asks `body instanceof Response` of every JSON body; in the bundle that is the build's lazy class
+  // (server/http/web-globals.ts), so the first answer (here a 401 envelope) does not load node's fetch.
+  it('the bundle answers its first JSON request without loading undici', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'npm-start-undici-'));
+    const preload = join(ROOT, 'test/fixtures/preload/report-undici-at-first-answer.mjs');
+    const child = spawn(process.execPath, ['--import', preload, 'dist/main.js'], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        PAYROLL_WORKERS: '1',
+        PAYROLL_DB: join(dir, 'p.sqlite'),
+        PAYROLL_DATABASE_URL: '',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let err = '';
+    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    try {
+      const port = await new Promise<number>((resolve, reject) => {
+        let out = '';
+        child.stdout.on('data', (chunk: Buffer) => {
+          out += chunk.toString();
+          const line = out.split('\n').find((l) => l.includes('"msg":"listening"'));
+          if (line) resolve((JSON.parse(line) as { port: number }).port);
+        });
+        void exited.then((code) => reject(new Error(`the server exited ${code}: ${out}${err}`)));
+      });
+      const res = await fetch(`http://127.0.0.1:${port}/v1/masters/tax-tables`);
+      expect([res.status, res.headers.get('content-type')]).toEqual([401, 'application/json; charset=utf-8']);
+      expect(await exited).toBe(0);
+      expect(err).toContain('undici loaded at first answer: false');
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
   it('serves from the build and passes SIGTERM to the server', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'npm-start-'));
     const child = spawn(NPM, ['start'], {
