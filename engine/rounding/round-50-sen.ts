@@ -5,12 +5,12 @@
  * (decisions 3) rely on that shift property.
  */
 import { Decimal } from '../decimal.ts';
-import { snap } from './snap.ts';
+import { snapToYen } from './snap.ts';
 import type { RoundingRule } from './types.ts';
 
 export const round50SenOrLessDownOver50SenUpToYen: RoundingRule = {
   name: 'round_50_sen_or_less_down_over_50_sen_up_to_yen',
   description: 'to yen: fraction <= 0.50 yen down, > 0.50 yen up (employee social insurance premiums)',
   inFormula: /\bround_50_sen(?:_or_less_down_over_50_sen_up_to_yen)?\b/,
-  apply: (d) => snap(d).toDecimalPlaces(0, Decimal.ROUND_HALF_FLOOR),
+  apply: (d) => snapToYen(d, Decimal.ROUND_HALF_FLOOR),
 };

@@ -4,11 +4,23 @@
  * 62499.99999...97 or 62500.000...03; ceil/floor of that would gain or lose a yen. Every quantity
  * of the engine is a rational with a small denominator, so its exact value never has a non-zero digit
  * between the 20th and 30th place, and the snapped value is the exact one.
+ *
+ * An integer below 10^15 (smallIntegerOf: most amounts reaching a rounding, every one of them in a
+ * monthly payroll of the bench's samples) has no digit after the point: snapping it or rounding it to
+ * yen gives an equal Decimal, which decimal.js makes as a copy; the value itself is returned instead (a
+ * Decimal never changes, so sharing it is the same as copying it; test/rounding/rounding.test.ts holds
+ * both paths to decimal.js's answer, sign of a zero and digits included).
  */
-import { Decimal } from '../decimal.ts';
+import type DecimalBase from 'decimal.js';
+import { Decimal, smallIntegerOf } from '../decimal.ts';
 
 export const SNAP_PLACES = 20;
 
 export function snap(d: Decimal): Decimal {
-  return d.toDecimalPlaces(SNAP_PLACES, Decimal.ROUND_HALF_EVEN);
+  return smallIntegerOf(d) !== undefined ? d : d.toDecimalPlaces(SNAP_PLACES, Decimal.ROUND_HALF_EVEN);
+}
+
+/** snap(d) rounded to whole yen by decimal.js's rounding mode `mode`. */
+export function snapToYen(d: Decimal, mode: DecimalBase.Rounding): Decimal {
+  return smallIntegerOf(d) !== undefined ? d : snap(d).toDecimalPlaces(0, mode);
 }

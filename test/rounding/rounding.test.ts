@@ -150,3 +150,71 @@ describe('snap to 20 places before rounding', () => {
     expect(x.toFixed()).toBe('10.7');
   });
 });
+
+/**
+ * The integer fast path (snap.ts): an integer below 10^15 is returned itself by snap and by the four
+ * to-yen rules. Every rule must still give what the decimal.js chain gives (snap to 20 places half-even,
+ * then toDecimalPlaces), down to sign, exponent and digit words, for integers on both sides of the fast
+ * path's bounds, zeros of both signs, and fractions.
+ */
+describe('the integer fast path gives the decimal.js chain’s answer', () => {
+  const rep = (d: Decimal) => {
+    const x = d as unknown as { s: number; e: number; d: number[] | null };
+    return JSON.stringify([x.s, x.e, x.d]);
+  };
+  const slow: Record<string, (d: Decimal) => Decimal> = {
+    [FIFTY]: (d) => d.toDecimalPlaces(20, Decimal.ROUND_HALF_EVEN).toDecimalPlaces(0, Decimal.ROUND_HALF_FLOOR),
+    floor_yen: (d) => d.toDecimalPlaces(20, Decimal.ROUND_HALF_EVEN).toDecimalPlaces(0, Decimal.ROUND_FLOOR),
+    ceil_yen: (d) => d.toDecimalPlaces(20, Decimal.ROUND_HALF_EVEN).toDecimalPlaces(0, Decimal.ROUND_CEIL),
+    round_half_up_to_yen: (d) => d.toDecimalPlaces(20, Decimal.ROUND_HALF_EVEN).toDecimalPlaces(0, Decimal.ROUND_HALF_UP),
+    round_half_up_to_10_yen: (d) =>
+      d.toDecimalPlaces(20, Decimal.ROUND_HALF_EVEN).div(10).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).times(10),
+    round_half_up_to_100_yen: (d) =>
+      d.toDecimalPlaces(20, Decimal.ROUND_HALF_EVEN).div(100).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).times(100),
+  };
+  let seed = 20261127;
+  const next = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32;
+  const values = [
+    '0',
+    '-0',
+    '1',
+    '-1',
+    '9999999',
+    '10000000',
+    '-10000001',
+    '999999999999999',
+    '-999999999999999',
+    '1000000000000000',
+    '-1000000000000000',
+    '12345678901234567890',
+    '14850',
+    '2856.5',
+    '-2856.5',
+    '0.5',
+    '-0.49',
+    '62499.999999999999999999999999999997',
+    ...Array.from({ length: 300 }, () => String(Math.floor((next() - 0.5) * 2 * 10 ** Math.floor(next() * 17)))),
+    ...Array.from({ length: 100 }, () => ((next() - 0.5) * 2e6).toFixed(Math.floor(next() * 4))),
+  ].map((v) => new Decimal(v));
+
+  it('snap', () => {
+    const wrong = values.filter((d) => rep(snap(d)) !== rep(d.toDecimalPlaces(20, Decimal.ROUND_HALF_EVEN)));
+    expect(wrong.map(String)).toEqual([]);
+  });
+
+  it.each(roundingNames())('%s', (name) => {
+    const rule = getRounding(name)!;
+    const wrong = values.filter((d) => rep(rule.apply(d)) !== rep(slow[name](d)));
+    expect(wrong.map(String)).toEqual([]);
+  });
+
+  it('an integer below 10^15 is returned itself; a fraction or a larger integer is a new Decimal', () => {
+    const yen = new Decimal(14850);
+    expect(getRounding('floor_yen')!.apply(yen)).toBe(yen);
+    expect(snap(yen)).toBe(yen);
+    const fraction = new Decimal('14850.5');
+    expect(getRounding('floor_yen')!.apply(fraction)).not.toBe(fraction);
+    const large = new Decimal('1000000000000000');
+    expect(snap(large)).not.toBe(large);
+  });
+});
