@@ -121,6 +121,91 @@ export function minus(a: Decimal, b: Decimal): Decimal {
   return a.minus(b);
 }
 
+/**
+ * a.times(b), exactly, for what the engine multiplies most (an amount in yen times a rate: 11 products
+ * per monthly payroll, nearly all of one digit word each): each operand read as an integer significand
+ * without trailing zeros times a power of ten (scaledOf), the significands multiplied as JS numbers when
+ * the product stays below 2^53 (so it is exact), and the Decimal laid out as decimal.js lays out that
+ * value (decimalOfScaled). At most 16 significant digits, far below the precision of 50, so decimal.js's
+ * own product needs no rounding either and is this same value. Zeros, NaN, infinities and larger
+ * significands go to decimal.js (test/logic/decimal-fast-paths.test.ts compares the two, digit words,
+ * exponent and sign included).
+ */
+export function times(a: Decimal, b: Decimal): Decimal {
+  const x = scaledOf(a);
+  if (x !== undefined) {
+    const y = scaledOf(b);
+    if (y !== undefined) {
+      const product = x.significand * y.significand;
+      if (product <= Number.MAX_SAFE_INTEGER) return decimalOfScaled(signOf(a) * signOf(b), product, x.exponent + y.exponent);
+    }
+  }
+  return a.times(b);
+}
+
+/** A finite non-zero Decimal of at most 15 significant digits as significand x 10^exponent (no trailing zeros in the significand). */
+function scaledOf(d: Decimal): { significand: number; exponent: number } | undefined {
+  const words = (d as unknown as { d: number[] | null }).d;
+  if (!words || words[0] === 0) return undefined; // NaN, an infinity, a zero
+  let significand = words[0];
+  // the first word holds the leading digit, so its digits are all significant
+  let digits = digitCount(significand);
+  if (digits + 7 * (words.length - 1) > 15) return undefined;
+  for (let i = 1; i < words.length; i++) significand = significand * 1e7 + words[i];
+  digits += 7 * (words.length - 1);
+  let exponent = (d as unknown as { e: number }).e - digits + 1;
+  while (significand % 10 === 0) {
+    significand /= 10;
+    exponent++;
+  }
+  return { significand, exponent };
+}
+
+/**
+ * The Decimal sign x significand x 10^exponent (significand a positive integer at most 2^53 - 1), as
+ * decimal.js makes it: own properties constructor, s, e, d in that order; e the exponent of the leading
+ * digit; d the digits in words of seven, the first word ending where the digit of exponent 0 mod 7
+ * sits, with no trailing zero word.
+ */
+function decimalOfScaled(sign: number, significand: number, exponent: number): Decimal {
+  while (significand % 10 === 0) {
+    significand /= 10;
+    exponent++;
+  }
+  const digits = digitCount16(significand);
+  const e = exponent + digits - 1;
+  const first = (((e % 7) + 7) % 7) + 1; // digits in the first word
+  const words: number[] = [];
+  let rest = digits - first;
+  if (rest <= 0) words.push(significand * POW10[-rest]);
+  else {
+    // every quotient below is of integers under 2^53 by a power of ten, so floor of it is exact
+    const head = Math.floor(significand / POW10[rest]);
+    words.push(head);
+    let tail = significand - head * POW10[rest];
+    while (rest > 7) {
+      const w = Math.floor(tail / POW10[rest - 7]);
+      words.push(w);
+      tail -= w * POW10[rest - 7];
+      rest -= 7;
+    }
+    words.push(tail * POW10[7 - rest]);
+  }
+  const r = Object.create(Decimal.prototype) as { constructor: unknown; s: number; e: number; d: number[] };
+  r.constructor = Decimal;
+  r.s = sign;
+  r.e = e;
+  r.d = words;
+  return r as unknown as Decimal;
+}
+
+/** Decimal digits of a positive integer below 2^53. */
+function digitCount16(n: number): number {
+  let digits = 1;
+  while (digits < 16 && n >= POW10[digits]) digits++;
+  return digits;
+}
+
 /** decimal.js's sign field: 1 or -1 (a zero has one too). */
 function signOf(d: Decimal): number {
   return (d as unknown as { s: number }).s;

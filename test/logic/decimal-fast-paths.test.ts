@@ -1,11 +1,24 @@
 /**
  * The engine's exact integer fast paths (engine/decimal.ts: plus, minus, compare, smallIntegerOf,
- * decimalOfNumber, toDecimal of a number) must give what decimal.js gives, down to the internal digits, sign and exponent:
+ * decimalOfNumber, toDecimal of a number, times) must give what decimal.js gives, down to the internal digits, sign and exponent:
  * checked over fixed edge values (zeros of both signs, word and 10^15 boundaries, fractions) and a
  * seeded spread of integers of every magnitude.
  */
 import { describe, expect, it } from 'vitest';
-import { compare, Decimal, decimalOfNumber, eq, gt, lt, minus, numberOf, plus, smallIntegerOf, toDecimal } from '../../engine/decimal.ts';
+import {
+  compare,
+  Decimal,
+  decimalOfNumber,
+  eq,
+  gt,
+  lt,
+  minus,
+  numberOf,
+  plus,
+  smallIntegerOf,
+  times,
+  toDecimal,
+} from '../../engine/decimal.ts';
 
 const rep = (d: Decimal) => {
   const x = d as unknown as { s: number; e: number; d: number[] | null };
@@ -64,6 +77,37 @@ describe('exact integer fast paths', () => {
         if (m !== n) expect(`${a} - ${b}: ${m}`).toBe(`${a} - ${b}: ${n}`);
       }
     }
+  });
+
+  it('times equals decimal.js times, representation and own keys included', () => {
+    // amounts times rates as the engine multiplies them, and every digit-word layout and sign around them
+    let s = 20261127;
+    const next = () => (s = (Math.imul(s, 1103515245) + 12345) >>> 0) / 2 ** 32;
+    const fractions = Array.from({ length: 150 }, () => {
+      const digits = 1 + Math.floor(next() * 16);
+      const places = Math.floor(next() * 12);
+      const v = new Decimal(String(Math.floor(next() * 10 ** digits))).div(new Decimal(10).pow(places));
+      return next() < 0.3 ? v.neg() : v;
+    });
+    const rates = ['0.0495', '0.0985', '0.183', '0.00015', '0.5', '1.5', '-0.0001', '1234567.1234567', '0.000000123'].map(
+      (v) => new Decimal(v),
+    );
+    const values = [...VALUES.slice(0, EDGES.length + 100), ...fractions, ...rates];
+    const key = (d: Decimal) => JSON.stringify([...rep(d), Object.keys(d)]);
+    let fast = 0;
+    for (const a of values) {
+      for (const b of values) {
+        const [p, q] = [key(times(a, b)), key(a.times(b))];
+        if (p !== q) expect(`${a} * ${b}: ${p}`).toBe(`${a} * ${b}: ${q}`);
+        if (a.d?.length === 1 && b.d?.length === 1 && !a.isZero() && !b.isZero()) fast++;
+      }
+    }
+    // the comparison covered the fast path (one-word operands, nearly all of them within 2^53)
+    expect(fast).toBeGreaterThan(1000);
+    const [amount, rate] = [new Decimal(300000), new Decimal('0.0495')];
+    expect(times(amount, rate).toFixed()).toBe('14850');
+    expect(times(rate, rate).toFixed()).toBe('0.00245025');
+    expect(times(rate, rate) instanceof Decimal).toBe(true);
   });
 
   it('compare equals decimal.js cmp (NaN included)', () => {

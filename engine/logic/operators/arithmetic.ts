@@ -7,14 +7,14 @@
  *    rounding/snap.ts); division by zero -> Error;
  *  - abs is the magnitude (checks on adjustments).
  */
-import { minus, plus, type Decimal } from '../../decimal.ts';
+import { minus, plus, times, type Decimal } from '../../decimal.ts';
 import type { OperatorDef } from '../types.ts';
 import { requireDecimal } from '../values.ts';
 
 /** The folding operators: their combining step. */
 const FOLDS: readonly (readonly [name: string, step: (acc: Decimal, v: Decimal) => Decimal])[] = [
   ['+', plus],
-  ['*', (acc, v) => acc.times(v)],
+  ['*', times],
 ];
 
 const [add, multiply]: OperatorDef[] = FOLDS.map(([name, step]) => ({
