@@ -12,6 +12,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { listeningOf } from './server-listening.ts';
 
 const DIST = dirname(fileURLToPath(import.meta.url));
 const CACHE = join(DIST, 'server.cjs.code-cache');
@@ -36,15 +37,7 @@ async function warm(): Promise<string> {
   const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
   const timer = setTimeout(() => child.kill('SIGKILL'), START_TIMEOUT_MS);
   try {
-    const port = await new Promise<number>((resolve, reject) => {
-      let out = '';
-      child.stdout.on('data', (chunk: Buffer) => {
-        out += chunk.toString();
-        const line = out.split('\n').find((l) => l.includes('"msg":"listening"'));
-        if (line) resolve((JSON.parse(line) as { port: number }).port);
-      });
-      void exited.then((code) => reject(new Error(`the server exited with ${code} before listening`)));
-    });
+    const { port } = await listeningOf(child, exited, (code) => `the server exited with ${code} before listening`);
     await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.arrayBuffer());
     child.kill('SIGTERM');
     const code = await exited;

@@ -12,9 +12,22 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readCodeCache, sha256 } from '../../server/code-cache.ts';
+import { listeningOf } from '../../tools/server-listening.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+/** A server on any free port of 127.0.0.1, one process, a fresh SQLite file in `dir`. */
+function serverEnv(dir: string): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    PAYROLL_WORKERS: '1',
+    PAYROLL_DB: join(dir, 'p.sqlite'),
+    PAYROLL_DATABASE_URL: '',
+  };
+}
 
 function alive(pid: number): boolean {
   try {
@@ -67,29 +80,14 @@ describe('npm start', () => {
     const preload = join(ROOT, 'test/fixtures/preload/report-undici-at-first-answer.mjs');
     const child = spawn(process.execPath, ['--import', preload, 'dist/main.js'], {
       cwd: ROOT,
-      env: {
-        ...process.env,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        PAYROLL_WORKERS: '1',
-        PAYROLL_DB: join(dir, 'p.sqlite'),
-        PAYROLL_DATABASE_URL: '',
-      },
+      env: serverEnv(dir),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let err = '';
     child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     try {
-      const port = await new Promise<number>((resolve, reject) => {
-        let out = '';
-        child.stdout.on('data', (chunk: Buffer) => {
-          out += chunk.toString();
-          const line = out.split('\n').find((l) => l.includes('"msg":"listening"'));
-          if (line) resolve((JSON.parse(line) as { port: number }).port);
-        });
-        void exited.then((code) => reject(new Error(`the server exited ${code}: ${out}${err}`)));
-      });
+      const { port } = await listeningOf(child, exited, (code, out) => `the server exited ${code}: ${out}${err}`);
       const res = await fetch(`http://127.0.0.1:${port}/v1/masters/tax-tables`);
       expect([res.status, res.headers.get('content-type')]).toEqual([401, 'application/json; charset=utf-8']);
       expect(await exited).toBe(0);
@@ -102,30 +100,11 @@ describe('npm start', () => {
 
   it('serves from the build and passes SIGTERM to the server', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'npm-start-'));
-    const child = spawn(NPM, ['start'], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        PAYROLL_WORKERS: '1',
-        PAYROLL_DB: join(dir, 'p.sqlite'),
-        PAYROLL_DATABASE_URL: '',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(NPM, ['start'], { cwd: ROOT, env: serverEnv(dir), stdio: ['ignore', 'pipe', 'pipe'] });
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     let serverPid: number | undefined;
     try {
-      const listening = await new Promise<{ port: number; pid: number }>((resolve, reject) => {
-        let out = '';
-        child.stdout.on('data', (chunk: Buffer) => {
-          out += chunk.toString();
-          const line = out.split('\n').find((l) => l.includes('"msg":"listening"'));
-          if (line) resolve(JSON.parse(line));
-        });
-        void exited.then((code) => reject(new Error(`npm start exited ${code}: ${out}`)));
-      });
+      const listening = await listeningOf(child, exited, (code, out) => `npm start exited ${code}: ${out}`);
       serverPid = listening.pid;
       expect(listening.pid).not.toBe(child.pid);
       const res = await fetch(`http://127.0.0.1:${listening.port}/healthz`);
