@@ -143,6 +143,29 @@ export function times(a: Decimal, b: Decimal): Decimal {
   return a.times(b);
 }
 
+/**
+ * a.div(b), exactly, when the quotient terminates within 16 significant digits (what the rules divide
+ * most: an amount by 0.5, 4 times a monthly payroll): with a = A x 10^i and b = B x 10^j (scaledOf), the
+ * first A x 10^n below 2^53 that B divides gives the quotient (A x 10^n / B) x 10^(i - n - j), every
+ * step exact. decimal.js's own quotient, carried to the precision of 50, is then this same value with no
+ * rounding. A quotient that does not terminate there (x / 173.8), zeros, NaN and infinities go to
+ * decimal.js (test/logic/decimal-fast-paths.test.ts compares the two, representation included).
+ */
+export function dividedBy(a: Decimal, b: Decimal): Decimal {
+  const x = scaledOf(a);
+  if (x !== undefined) {
+    const y = scaledOf(b);
+    if (y !== undefined) {
+      let dividend = x.significand;
+      for (let n = 0; dividend <= Number.MAX_SAFE_INTEGER; n++, dividend *= 10) {
+        if (dividend % y.significand === 0)
+          return decimalOfScaled(signOf(a) * signOf(b), dividend / y.significand, x.exponent - n - y.exponent);
+      }
+    }
+  }
+  return a.div(b);
+}
+
 /** A finite non-zero Decimal of at most 15 significant digits as significand x 10^exponent (no trailing zeros in the significand). */
 function scaledOf(d: Decimal): { significand: number; exponent: number } | undefined {
   const words = (d as unknown as { d: number[] | null }).d;

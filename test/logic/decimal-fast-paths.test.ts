@@ -1,6 +1,6 @@
 /**
  * The engine's exact integer fast paths (engine/decimal.ts: plus, minus, compare, smallIntegerOf,
- * decimalOfNumber, toDecimal of a number, times) must give what decimal.js gives, down to the internal digits, sign and exponent:
+ * decimalOfNumber, toDecimal of a number, times, dividedBy) must give what decimal.js gives, down to the internal digits, sign and exponent:
  * checked over fixed edge values (zeros of both signs, word and 10^15 boundaries, fractions) and a
  * seeded spread of integers of every magnitude.
  */
@@ -9,6 +9,7 @@ import {
   compare,
   Decimal,
   decimalOfNumber,
+  dividedBy,
   eq,
   gt,
   lt,
@@ -108,6 +109,53 @@ describe('exact integer fast paths', () => {
     expect(times(amount, rate).toFixed()).toBe('14850');
     expect(times(rate, rate).toFixed()).toBe('0.00245025');
     expect(times(rate, rate) instanceof Decimal).toBe(true);
+  });
+
+  it('dividedBy equals decimal.js div, representation and own keys included', () => {
+    // quotients that terminate (by 0.5, 2, 8, 0.125, 100 ...) and that do not (by 3, 7, 60, 173.8), of amounts, fractions and edges
+    let s = 20261128;
+    const next = () => (s = (Math.imul(s, 1103515245) + 12345) >>> 0) / 2 ** 32;
+    const dividends = [
+      ...VALUES.slice(0, EDGES.length + 150),
+      ...Array.from({ length: 150 }, () =>
+        new Decimal(String(Math.floor(next() * 10 ** (1 + Math.floor(next() * 15))))).div(10 ** Math.floor(next() * 8)),
+      ),
+    ];
+    const divisors = [
+      '0.5',
+      '-0.5',
+      '2',
+      '4',
+      '8',
+      '0.25',
+      '0.125',
+      '1.6',
+      '100',
+      '1000',
+      '3',
+      '7',
+      '12',
+      '60',
+      '173.8',
+      '0.0495',
+      '1e-9',
+      '99999999999999',
+      '1e15',
+      'NaN',
+    ].map((v) => new Decimal(v));
+    const key = (d: Decimal) => JSON.stringify([...rep(d), Object.keys(d)]);
+    let exact = 0;
+    for (const a of dividends) {
+      for (const b of divisors) {
+        const [p, q] = [key(dividedBy(a, b)), key(a.div(b))];
+        if (p !== q) expect(`${a} / ${b}: ${p}`).toBe(`${a} / ${b}: ${q}`);
+        if (q.length < 80 && !a.isZero() && a.isFinite()) exact++;
+      }
+    }
+    // many of the pairs take the fast path (a short, terminating quotient)
+    expect(exact).toBeGreaterThan(2000);
+    expect(dividedBy(new Decimal(17730), new Decimal('0.5')).toFixed()).toBe('35460');
+    expect(dividedBy(new Decimal(250000), new Decimal('173.8')).toFixed()).toBe(new Decimal(250000).div('173.8').toFixed());
   });
 
   it('compare equals decimal.js cmp (NaN included)', () => {

@@ -7,7 +7,7 @@
  *    rounding/snap.ts); division by zero -> Error;
  *  - abs is the magnitude (checks on adjustments).
  */
-import { minus, plus, times, type Decimal } from '../../decimal.ts';
+import { dividedBy, minus, plus, times, type Decimal } from '../../decimal.ts';
 import type { OperatorDef } from '../types.ts';
 import { requireDecimal } from '../values.ts';
 
@@ -54,7 +54,7 @@ const divide: OperatorDef = {
       const x = requireDecimal('/', where, a(scope), 1);
       const y = requireDecimal('/', where, b(scope), 2);
       if (y.isZero()) throw new Error(`${where}: operator "/" division by zero (${x.toFixed()} / 0)`);
-      return x.div(y);
+      return dividedBy(x, y);
     };
   },
 };
