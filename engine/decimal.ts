@@ -222,11 +222,10 @@ function decimalOfScaled(sign: number, significand: number, exponent: number): D
   return r as unknown as Decimal;
 }
 
-/** Decimal digits of a positive integer below 2^53. */
+/** Decimal digits of a positive integer below 2^53, by digitCount on its words of seven (each floor exact). */
 function digitCount16(n: number): number {
-  let digits = 1;
-  while (digits < 16 && n >= POW10[digits]) digits++;
-  return digits;
+  if (n < 1e7) return digitCount(n);
+  return n < 1e14 ? 7 + digitCount(Math.floor(n / 1e7)) : 14 + digitCount(Math.floor(n / 1e14));
 }
 
 /** decimal.js's sign field: 1 or -1 (a zero has one too). */

@@ -52,9 +52,17 @@ const EDGES = [
   'Infinity',
 ];
 
+/** A seeded stream of numbers in [0, 1): the same values on every run. */
+function lcg(seed: number): () => number {
+  let s = seed;
+  return () => (s = (Math.imul(s, 1103515245) + 12345) >>> 0) / 2 ** 32;
+}
+
+/** Digit words, exponent, sign and own keys, as one string (a fast path that lays out a Decimal itself must match all four). */
+const layoutKey = (d: Decimal) => JSON.stringify([...rep(d), Object.keys(d)]);
+
 function seeded(n: number): string[] {
-  let s = 20261123;
-  const next = () => (s = (Math.imul(s, 1103515245) + 12345) >>> 0) / 2 ** 32;
+  const next = lcg(20261123);
   const out: string[] = [];
   for (let i = 0; i < n; i++) {
     const digits = Math.floor(next() * 17);
@@ -82,8 +90,7 @@ describe('exact integer fast paths', () => {
 
   it('times equals decimal.js times, representation and own keys included', () => {
     // amounts times rates as the engine multiplies them, and every digit-word layout and sign around them
-    let s = 20261127;
-    const next = () => (s = (Math.imul(s, 1103515245) + 12345) >>> 0) / 2 ** 32;
+    const next = lcg(20261127);
     const fractions = Array.from({ length: 150 }, () => {
       const digits = 1 + Math.floor(next() * 16);
       const places = Math.floor(next() * 12);
@@ -94,11 +101,10 @@ describe('exact integer fast paths', () => {
       (v) => new Decimal(v),
     );
     const values = [...VALUES.slice(0, EDGES.length + 100), ...fractions, ...rates];
-    const key = (d: Decimal) => JSON.stringify([...rep(d), Object.keys(d)]);
     let fast = 0;
     for (const a of values) {
       for (const b of values) {
-        const [p, q] = [key(times(a, b)), key(a.times(b))];
+        const [p, q] = [layoutKey(times(a, b)), layoutKey(a.times(b))];
         if (p !== q) expect(`${a} * ${b}: ${p}`).toBe(`${a} * ${b}: ${q}`);
         if (a.d?.length === 1 && b.d?.length === 1 && !a.isZero() && !b.isZero()) fast++;
       }
@@ -113,8 +119,7 @@ describe('exact integer fast paths', () => {
 
   it('dividedBy equals decimal.js div, representation and own keys included', () => {
     // quotients that terminate (by 0.5, 2, 8, 0.125, 100 ...) and that do not (by 3, 7, 60, 173.8), of amounts, fractions and edges
-    let s = 20261128;
-    const next = () => (s = (Math.imul(s, 1103515245) + 12345) >>> 0) / 2 ** 32;
+    const next = lcg(20261128);
     const dividends = [
       ...VALUES.slice(0, EDGES.length + 150),
       ...Array.from({ length: 150 }, () =>
@@ -143,11 +148,10 @@ describe('exact integer fast paths', () => {
       '1e15',
       'NaN',
     ].map((v) => new Decimal(v));
-    const key = (d: Decimal) => JSON.stringify([...rep(d), Object.keys(d)]);
     let exact = 0;
     for (const a of dividends) {
       for (const b of divisors) {
-        const [p, q] = [key(dividedBy(a, b)), key(a.div(b))];
+        const [p, q] = [layoutKey(dividedBy(a, b)), layoutKey(a.div(b))];
         if (p !== q) expect(`${a} / ${b}: ${p}`).toBe(`${a} / ${b}: ${q}`);
         if (q.length < 80 && !a.isZero() && a.isFinite()) exact++;
       }
