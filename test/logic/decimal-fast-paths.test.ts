@@ -75,9 +75,9 @@ function seeded(n: number): string[] {
 const VALUES = [...EDGES, ...seeded(400)].map((v) => new Decimal(v));
 
 describe('exact integer fast paths', () => {
-  it('plus and minus equal decimal.js, representation included', () => {
+  it('plus and minus equal decimal.js, representation and own keys included', () => {
     // 180,000 pairs: compared as strings, expect() only on a difference (it is slow per call)
-    const key = (d: Decimal) => JSON.stringify(rep(d));
+    const key = layoutKey;
     for (const a of VALUES) {
       for (const b of VALUES) {
         const [p, q] = [key(plus(a, b)), key(a.plus(b))];
@@ -190,8 +190,20 @@ describe('exact integer fast paths', () => {
     expect(() => toDecimal(Number.POSITIVE_INFINITY)).toThrow('not a finite number');
   });
 
-  it('decimalOfNumber equals toDecimal', () => {
+  it('decimalOfNumber equals toDecimal and the constructor, representation and own keys included', () => {
     for (const v of [0, -0, 1, -1, 1e7, 12345678, 2 ** 53, 0.1, -2.5, 1e21]) expect(rep(decimalOfNumber(v))).toEqual(rep(toDecimal(v)));
+    // integers the engine lays out itself: every magnitude up to 2^53 - 1, both signs, runs of trailing zeros
+    const next = lcg(20261128);
+    const integers = [Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER, 9_999_999, 10_000_000, 1e14, 1e15, 9e15, 100, -3_000_000];
+    for (let i = 0; i < 3000; i++) {
+      const v = Math.floor((next() - 0.5) * 2 * 10 ** Math.floor(next() * 13)) * 10 ** Math.floor(next() * 4);
+      if (Number.isSafeInteger(v)) integers.push(v);
+    }
+    for (const v of integers) {
+      const [p, q] = [layoutKey(decimalOfNumber(v)), layoutKey(new Decimal(v === 0 ? 0 : v))];
+      if (p !== q) expect(`${v}: ${p}`).toBe(`${v}: ${q}`);
+    }
+    expect(integers.length).toBeGreaterThan(2900);
     expect(() => decimalOfNumber(Number.NaN)).toThrow('not a finite number');
   });
 });
