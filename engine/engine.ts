@@ -29,7 +29,7 @@ import { masterVersionRecords } from './listing-versions.ts';
 import { provenanceOf, type Provenance } from './provenance.ts';
 import { readYamlFolder, type FolderFile } from './util/yaml-folder.ts';
 import { LoadCache } from './load-cache.ts';
-import { deferTrace } from './pipeline/trace-record.ts';
+import { appendTrace } from './pipeline/trace-record.ts';
 
 export interface EngineOptions {
   rulesDir?: string; // default <project>/rules
@@ -304,10 +304,9 @@ function makeEngine(
     const at = now === null ? stampNow() : isoTimestamp(now());
     const snapshot = settings.snapshotWith(provenance.rules_masters_hash);
     const amounts = buildAmounts(pipeline, ctx);
-    // a trace's steps are made when read (trace-record.ts): the result's writers write them from their records
-    const steps: Record<string, unknown>[] = [];
-    // two literals rather than a spread of an optional part: the same keys in the same order
-    const result: CalculationResult =
+    // two literals rather than a spread of an optional part: the same keys in the same order. The trace and
+    // the warnings follow: a trace of records is added as a new property (trace-record.ts, appendTrace)
+    const result: Omit<CalculationResult, 'calculation_trace' | 'warnings'> & Partial<CalculationResult> =
       employeeRef !== undefined
         ? {
             calculation_id: id,
@@ -317,8 +316,6 @@ function makeEngine(
             calculated_at: at,
             settings_snapshot: snapshot,
             amounts,
-            calculation_trace: steps,
-            warnings,
           }
         : {
             calculation_id: id,
@@ -327,11 +324,12 @@ function makeEngine(
             calculated_at: at,
             settings_snapshot: snapshot,
             amounts,
-            calculation_trace: steps,
-            warnings,
           };
-    if (trace.length > 0) deferTrace(result, trace);
-    return result;
+    // a trace's steps are made when read (trace-record.ts): the result's writers write them from their records
+    if (trace.length > 0) appendTrace(result, trace);
+    else result.calculation_trace = [];
+    result.warnings = warnings;
+    return result as CalculationResult;
   }
 
   return {

@@ -188,8 +188,14 @@ function assignTrace(this: Holder, value: unknown): void {
     throw new TypeError(`Cannot assign to read only property '${TRACE_KEY}' of object`);
 }
 
-/** Puts a trace of records in a result that has the key in its place (any value): its steps are made when first read. */
-export function deferTrace(result: object, records: StepRecord[]): void {
+/**
+ * Adds the trace key to a result, after the keys it has so far, as the accessor over these records (the
+ * steps made when first read); the caller adds the keys that follow. A new property rather than a data
+ * property redefined as an accessor: V8 turns an object whose data property becomes an accessor into a
+ * dictionary, and every result with trace was one (slower to make, to read and to write out).
+ */
+export function appendTrace(result: object, records: StepRecord[]): void {
+  if (Object.hasOwn(result, TRACE_KEY)) throw new TypeError(`the result already has ${TRACE_KEY}`);
   Object.defineProperty(result, RECORDS, { value: { records, steps: undefined } satisfies Pending });
   Object.defineProperty(result, TRACE_KEY, { get: readTrace, set: assignTrace, enumerable: true, configurable: true });
 }

@@ -4,11 +4,12 @@
  * later step could still change are settled when their step is recorded; and the writers write a trace
  * nobody has read from its records, exactly as JSON.stringify writes it once read.
  */
+import { setFlagsFromString } from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import { Decimal } from '../../engine/decimal.ts';
 import { loadEngine, resultJson, resultUtf8, type CalculationResult } from '../../engine/index.ts';
 import { settleTraceValues, traceInputs } from '../../engine/pipeline/trace.ts';
-import { pendingRecords } from '../../engine/pipeline/trace-record.ts';
+import { appendTrace, pendingRecords } from '../../engine/pipeline/trace-record.ts';
 import { benchProfile } from '../../tools/bench/engine-bench.ts';
 import { monthlyRequest } from '../../tools/bench/sample-requests.ts';
 
@@ -43,6 +44,21 @@ describe('a trace kept as records', () => {
     expect(Object.keys(r)).toEqual(RESULT_KEYS);
     expect(pendingRecords(r)).toBeUndefined();
     expect(steps[0]).toMatchObject({ formula_code: expect.any(String), inputs: expect.any(Object), master_refs: expect.any(Array) });
+  });
+
+  it('is added as a new property, which leaves the result a fast-mode object (V8), and never over a key the result has', () => {
+    // V8's own answer, through its natives syntax (allowed for functions compiled from here on)
+    setFlagsFromString('--allow-natives-syntax');
+    // eslint-disable-next-line no-new-func -- natives syntax is compiled from source text, so only a Function can hold it
+    const hasFastProperties = new Function('o', 'return %HasFastProperties(o)') as (o: object) => boolean;
+    const [withTrace, withoutTrace] = [monthly(2), engine.calculate('monthly_payroll', monthlyRequest(2, false), bench)];
+    expect(hasFastProperties(withTrace)).toBe(true);
+    expect(hasFastProperties(withoutTrace)).toBe(true);
+    // a data property redefined as an accessor (how the trace was put in before) makes a dictionary
+    const redefined: Record<string, unknown> = { a: 1, calculation_trace: [], b: 2 };
+    Object.defineProperty(redefined, 'calculation_trace', { get: () => [], enumerable: true, configurable: true });
+    expect(hasFastProperties(redefined)).toBe(false);
+    expect(() => appendTrace({ calculation_trace: [] }, pendingRecords(monthly(2))!.slice())).toThrow(TypeError);
   });
 
   it('makes the same steps whether read at once or after other calculations ran', () => {
