@@ -9,8 +9,21 @@
  * (see rounding/snap.ts), which makes ceil/floor of such a value exact.
  */
 import DecimalBase from 'decimal.js';
+import toFastProperties from 'to-fast-properties';
 
 export const Decimal = DecimalBase.clone({ precision: 50, rounding: DecimalBase.ROUND_HALF_UP, toExpNeg: -30, toExpPos: 40 });
+/*
+ * decimal.js's constructors carry some sixty own properties (constants, static methods, settings) that V8
+ * keeps in dictionary mode, and `x instanceof C` of a dictionary-mode function misses V8's inline caches:
+ * ~6x the cost of the same test against a fast-mode function. The engine asks `instanceof Decimal` of
+ * nearly every value it handles, and decimal.js asks it twice in every constructor call (of this clone,
+ * and of the module's own constructor in isDecimalInstance), besides reading Decimal.precision and
+ * Decimal.rounding in every operation. to-fast-properties turns both into fast-mode objects (V8 does so
+ * for an object that serves as a prototype which property loads go through); test/logic/decimal-fast-paths.test.ts
+ * asks V8 that they are. Nothing adds properties to them afterwards (which could turn them back).
+ */
+toFastProperties(Decimal);
+toFastProperties(DecimalBase);
 export type Decimal = InstanceType<typeof Decimal>;
 
 export const ZERO = new Decimal(0);

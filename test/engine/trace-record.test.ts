@@ -4,7 +4,6 @@
  * later step could still change are settled when their step is recorded; and the writers write a trace
  * nobody has read from its records, exactly as JSON.stringify writes it once read.
  */
-import { setFlagsFromString } from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import { Decimal } from '../../engine/decimal.ts';
 import { loadEngine, resultJson, resultUtf8, type CalculationResult } from '../../engine/index.ts';
@@ -12,6 +11,7 @@ import { settleTraceValues, traceInputs } from '../../engine/pipeline/trace.ts';
 import { appendTrace, pendingRecords } from '../../engine/pipeline/trace-record.ts';
 import { benchProfile } from '../../tools/bench/engine-bench.ts';
 import { monthlyRequest } from '../../tools/bench/sample-requests.ts';
+import { hasFastProperties } from '../support/v8-fast-properties.ts';
 
 const engine = loadEngine();
 const bench = benchProfile();
@@ -47,10 +47,6 @@ describe('a trace kept as records', () => {
   });
 
   it('is added as a new property, which leaves the result a fast-mode object (V8), and never over a key the result has', () => {
-    // V8's own answer, through its natives syntax (allowed for functions compiled from here on)
-    setFlagsFromString('--allow-natives-syntax');
-    // eslint-disable-next-line no-new-func -- natives syntax is compiled from source text, so only a Function can hold it
-    const hasFastProperties = new Function('o', 'return %HasFastProperties(o)') as (o: object) => boolean;
     const [withTrace, withoutTrace] = [monthly(2), engine.calculate('monthly_payroll', monthlyRequest(2, false), bench)];
     expect(hasFastProperties(withTrace)).toBe(true);
     expect(hasFastProperties(withoutTrace)).toBe(true);

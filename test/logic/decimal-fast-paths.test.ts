@@ -4,6 +4,7 @@
  * checked over fixed edge values (zeros of both signs, word and 10^15 boundaries, fractions) and a
  * seeded spread of integers of every magnitude.
  */
+import DecimalBase from 'decimal.js';
 import { describe, expect, it } from 'vitest';
 import {
   compare,
@@ -20,6 +21,7 @@ import {
   times,
   toDecimal,
 } from '../../engine/decimal.ts';
+import { hasFastProperties } from '../support/v8-fast-properties.ts';
 
 const rep = (d: Decimal) => {
   const x = d as unknown as { s: number; e: number; d: number[] | null };
@@ -73,6 +75,15 @@ function seeded(n: number): string[] {
 }
 
 const VALUES = [...EDGES, ...seeded(400)].map((v) => new Decimal(v));
+
+describe("decimal.js's constructors", () => {
+  it('are fast-mode objects (V8), so that instanceof Decimal and Decimal.precision hit the inline caches', () => {
+    expect(hasFastProperties(Decimal)).toBe(true);
+    expect(hasFastProperties(DecimalBase)).toBe(true);
+    // a clone left as decimal.js makes it is a dictionary: what engine/decimal.ts turns its clone from
+    expect(hasFastProperties(DecimalBase.clone({ precision: 50 }))).toBe(false);
+  });
+});
 
 describe('exact integer fast paths', () => {
   it('plus and minus equal decimal.js, representation and own keys included', () => {
