@@ -65,7 +65,9 @@ function build(v: unknown, plan: DefaultsPlan | null, key: string, depth: number
   if (plan !== null) {
     const defaults = plan.defaults;
     for (let i = 0; i < defaults.length; i++) {
-      const [k, value, sub] = defaults[i];
+      const k = defaults[i][0];
+      const value = defaults[i][1];
+      const sub = defaults[i][2];
       if (out[k] === undefined) out[k] = build(value, sub, k, depth + 1);
     }
   }

@@ -84,7 +84,8 @@ export function runPipeline(
   const params = options.parameters;
   const warnings: string[] = [];
   const plan = pipelinePlan(pipeline, registry);
-  for (const [write, fn] of plan.prepare) write(ctx, fn(ctx));
+  const prepare = plan.prepare;
+  for (let i = 0; i < prepare.length; i++) prepare[i][0](ctx, prepare[i][1](ctx));
   for (const step of plan.steps) {
     if (step.when && !truthy(step.when(ctx))) continue;
     const basis = step.basis;
@@ -100,7 +101,11 @@ export function runPipeline(
     if (rp.readsParameters && params) ctx.parameters = params.at(date);
     const { scope, raw, result } = evaluateOrFault(rp, ctx);
     rp.write(ctx, result);
-    for (const [write, slot] of rp.alsoOutputs) write(ctx, slot === null ? result : slot === undefined ? undefined : scope.values[slot]);
+    const also = rp.alsoOutputs;
+    for (let i = 0; i < also.length; i++) {
+      const slot = also[i][1];
+      also[i][0](ctx, slot === null ? result : slot === undefined ? undefined : scope.values[slot]);
+    }
     for (const w of rule.warnings) if (truthy(w.when(scope as never)) && !warnings.includes(w.code)) warnings.push(w.code);
     if (!wantTrace || !step.trace) continue;
     // the step's values kept for its trace step, made when the trace is read (trace-record.ts)
