@@ -11,7 +11,7 @@ import { loadMasters } from './masters/load.ts';
 import type { MasterSet } from './masters/types.ts';
 import type { ProfileVersion } from './profile/types.ts';
 import { loadRules, type CompiledPipeline, type LoadedRules } from './rules/load.ts';
-import { isIsoDate } from './util/dates.ts';
+import { isIsoDate, isoTimestampOf } from './util/dates.ts';
 import type { OutputDeclarations } from './rules/outputs.ts';
 import { inputLimitsOf, type InputLimits } from './masters/input-limits.ts';
 import { tableYearWarnings, taxTableGroups } from './settings/table-years.ts';
@@ -174,13 +174,13 @@ function loadEngineWith(options: EngineOptions, cache: LoadCache): Engine {
   return makeEngine(masters, rules, provenance, inputLimits, now, newId);
 }
 
-/** toISOString, made once per millisecond: a busy engine stamps many results within one. */
+/** toISOString, made once per millisecond (a busy engine stamps many results within one), by isoTimestampOf. */
 let lastStampMs = Number.NaN;
 let lastStamp = '';
 function isoTimestamp(d: Date): string {
   const ms = d.getTime();
   if (ms !== lastStampMs) {
-    lastStamp = d.toISOString(); // throws on an invalid Date, as before
+    lastStamp = isoTimestampOf(ms) ?? d.toISOString(); // throws on an invalid Date, as before
     lastStampMs = ms;
   }
   return lastStamp;

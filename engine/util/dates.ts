@@ -37,3 +37,42 @@ function checkIsoDate(s: string): boolean {
 export function inForce(v: { effective_from: string; effective_to: string | null }, date: string): boolean {
   return v.effective_from <= date && (v.effective_to === null || date <= v.effective_to);
 }
+
+/** The instants toISOString writes with a four-digit year: 0000-01-01T00:00:00.000Z to 9999-12-31T23:59:59.999Z. */
+const FIRST_FOUR_DIGIT_MS = -62_167_219_200_000;
+const LAST_FOUR_DIGIT_MS = 253_402_300_799_999;
+const DAY_MS = 86_400_000;
+
+const pad2 = (n: number) => (n < 10 ? '0' + n : '' + n);
+const pad3 = (n: number) => (n < 10 ? '00' + n : n < 100 ? '0' + n : '' + n);
+const pad4 = (n: number) => (n < 10 ? '000' + n : n < 100 ? '00' + n : n < 1000 ? '0' + n : '' + n);
+
+/**
+ * new Date(ms).toISOString() for an instant with a four-digit year (undefined for any other, and for
+ * NaN): the UTC calendar date by Howard Hinnant's days-to-civil algorithm, the time by division. Why:
+ * V8's toISOString costs microseconds a call (~1-4 µs here), and the engine stamps every result with
+ * the millisecond it was made in, a new one for nearly every calculation of a busy server.
+ */
+export function isoTimestampOf(ms: number): string | undefined {
+  if (!(ms >= FIRST_FOUR_DIGIT_MS && ms <= LAST_FOUR_DIGIT_MS) || !Number.isInteger(ms)) return undefined;
+  const days = Math.floor(ms / DAY_MS);
+  let rest = ms - days * DAY_MS;
+  // days since 1970-01-01 -> year, month, day (proleptic Gregorian; eras of 400 years from 0000-03-01)
+  const z = days + 719_468;
+  const era = Math.floor(z / 146_097);
+  const dayOfEra = z - era * 146_097;
+  const yearOfEra = Math.floor(
+    (dayOfEra - Math.floor(dayOfEra / 1460) + Math.floor(dayOfEra / 36_524) - Math.floor(dayOfEra / 146_096)) / 365,
+  );
+  const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
+  const shiftedMonth = Math.floor((5 * dayOfYear + 2) / 153); // 0 = March
+  const day = dayOfYear - Math.floor((153 * shiftedMonth + 2) / 5) + 1;
+  const month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9;
+  const year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
+  const hours = Math.floor(rest / 3_600_000);
+  rest -= hours * 3_600_000;
+  const minutes = Math.floor(rest / 60_000);
+  rest -= minutes * 60_000;
+  const seconds = Math.floor(rest / 1000);
+  return `${pad4(year)}-${pad2(month)}-${pad2(day)}T${pad2(hours)}:${pad2(minutes)}:${pad2(seconds)}.${pad3(rest - seconds * 1000)}Z`;
+}
