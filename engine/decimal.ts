@@ -213,29 +213,35 @@ function decimalOfScaled(sign: number, significand: number, exponent: number): D
   const first = (((e % 7) + 7) % 7) + 1; // digits in the first word
   const words: number[] = [];
   let rest = digits - first;
-  if (rest <= 0) words.push(significand * POW10[-rest]);
+  if (rest <= 0) words.push((significand * POW10[-rest]) | 0);
   else {
     // every quotient below is of integers under 2^53 by a power of ten, so floor of it is exact
     const head = Math.floor(significand / POW10[rest]);
-    words.push(head);
+    words.push(head | 0);
     let tail = significand - head * POW10[rest];
     while (rest > 7) {
       const w = Math.floor(tail / POW10[rest - 7]);
-      words.push(w);
+      words.push(w | 0);
       tail -= w * POW10[rest - 7];
       rest -= 7;
     }
-    words.push(tail * POW10[7 - rest]);
+    words.push((tail * POW10[7 - rest]) | 0);
   }
   return decimalOf(sign, e, words);
 }
 
-/** A Decimal with these fields, own properties in decimal.js's order (constructor, s, e, d). */
+/**
+ * A Decimal with these fields, own properties in decimal.js's order (constructor, s, e, d). The words and
+ * the exponent are given as small integers (`| 0`, exact: every word is below 10^7): a word computed by
+ * float arithmetic is otherwise kept as a double, and its array with double elements, where decimal.js's
+ * own arrays hold small integers, so every reader of `d` (decimal.js's and the engine's) met two kinds of
+ * array (test/logic/decimal-fast-paths.test.ts asks V8 the kind).
+ */
 function decimalOf(sign: number, e: number, words: number[]): Decimal {
   const r = Object.create(Decimal.prototype) as { constructor: unknown; s: number; e: number; d: number[] };
   r.constructor = Decimal;
   r.s = sign;
-  r.e = e;
+  r.e = e | 0;
   r.d = words;
   return r as unknown as Decimal;
 }
@@ -282,7 +288,7 @@ function decimalOfInteger(n: number): Decimal {
   const sign = n < 0 ? -1 : 1;
   const m = n < 0 ? -n : n;
   if (m >= 1e7) return decimalOfScaled(sign, m, 0);
-  return decimalOf(sign, digitCount(m) - 1, [m]);
+  return decimalOf(sign, digitCount(m) - 1, [m | 0]);
 }
 
 /**

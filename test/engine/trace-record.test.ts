@@ -11,7 +11,7 @@ import { settleTraceValues, traceInputs } from '../../engine/pipeline/trace.ts';
 import { appendTrace, pendingRecords } from '../../engine/pipeline/trace-record.ts';
 import { benchProfile } from '../../tools/bench/engine-bench.ts';
 import { monthlyRequest } from '../../tools/bench/sample-requests.ts';
-import { hasFastProperties } from '../support/v8-fast-properties.ts';
+import { hasFastProperties } from '../support/v8-natives.ts';
 
 const engine = loadEngine();
 const bench = benchProfile();
