@@ -297,7 +297,7 @@ function decimalOfInteger(n: number): Decimal {
  * toDecimal.
  */
 export function decimalOfNumber(n: number): Decimal {
-  if (n === 0) return ZERO; // toDecimal(0) and toDecimal(-0) are both +0 (String(-0) is "0"); shared, as a Decimal never changes
+  // zero of either sign is ZERO there: toDecimal(0) and toDecimal(-0) are both +0 (String(-0) is "0")
   if (Number.isSafeInteger(n)) return decimalOfInteger(n);
   return Number.isInteger(n) ? new Decimal(n) : toDecimal(n);
 }

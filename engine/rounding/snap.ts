@@ -17,10 +17,15 @@ import { Decimal, smallIntegerOf } from '../decimal.ts';
 export const SNAP_PLACES = 20;
 
 export function snap(d: Decimal): Decimal {
-  return smallIntegerOf(d) !== undefined ? d : d.toDecimalPlaces(SNAP_PLACES, Decimal.ROUND_HALF_EVEN);
+  return smallIntegerOf(d) !== undefined ? d : snapDigits(d);
 }
 
-/** snap(d) rounded to whole yen by decimal.js's rounding mode `mode`. */
+/** snap(d) rounded to whole yen by decimal.js's rounding mode `mode` (the integer asked about once). */
 export function snapToYen(d: Decimal, mode: DecimalBase.Rounding): Decimal {
-  return smallIntegerOf(d) !== undefined ? d : snap(d).toDecimalPlaces(0, mode);
+  return smallIntegerOf(d) !== undefined ? d : snapDigits(d).toDecimalPlaces(0, mode);
+}
+
+/** The snap itself, for a value that is not a small integer. */
+function snapDigits(d: Decimal): Decimal {
+  return d.toDecimalPlaces(SNAP_PLACES, Decimal.ROUND_HALF_EVEN);
 }
