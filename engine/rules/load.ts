@@ -17,6 +17,7 @@ import { ajvProblems, newAjv } from '../util/ajv.ts';
 import { readYamlFolder, type FolderFile } from '../util/yaml-folder.ts';
 import { boundedBytes } from '../util/yaml-limits.ts';
 import { readYamlSource, withLine, type YamlSource } from '../masters/yaml-source.ts';
+import { prepareWriteProblems, ruleWriteProblems } from './check-writes.ts';
 import { MASTER_REF_TYPE, SETTINGS_VERSION_SLOTS, type ResolvedSlot } from '../settings/slots.ts';
 import { checkContextPaths, type PipelineSource } from './check-paths.ts';
 import { pipelineSchema, ruleSchema } from './schema.ts';
@@ -178,6 +179,7 @@ function loadRule(file: string, doc: RuleDocument, problems: LoadProblem[]): Com
     if (binding !== RESULT && !(binding in (doc.bindings ?? {})))
       problems.push({ file, path: `/also_outputs/${key}`, message: `no binding named ${binding}` });
   }
+  problems.push(...ruleWriteProblems(file, doc.output_key, doc.also_outputs));
   if (problems.length > before || !expression) return null;
   return {
     doc,
@@ -270,6 +272,7 @@ function loadRulesWith(
       };
       const versionDate = p.version_date === undefined ? null : compileAt(problems, file, '/version_date', p.version_date);
       const prepare: [readonly string[], Evaluator][] = [];
+      problems.push(...prepareWriteProblems(file, Object.keys(p.prepare ?? {})));
       for (const [path, expr] of Object.entries(p.prepare ?? {})) {
         const fn = compileAt(problems, file, `/prepare/${path}`, expr);
         if (fn) prepare.push([path.split('.'), fn]);
