@@ -8,6 +8,8 @@
  * change what later steps and the trace read as the caller's.
  */
 import type { LoadProblem } from '../errors.ts';
+import type { PipelineSource } from './check-paths.ts';
+import type { RuleRegistry } from './registry.ts';
 
 /** The roots a step writes under. */
 export const RESULT_ROOTS: readonly string[] = ['amounts', 'work'];
@@ -41,4 +43,67 @@ export function prepareWriteProblems(file: string, paths: readonly string[]): Lo
   return paths
     .filter((path) => INPUT_ROOTS.includes(path.split('.')[0]))
     .map((path) => problem(file, `/prepare/${path}`, path, 'prepare key'));
+}
+
+/**
+ * A write below a value an earlier write put there whole (a prepare entry's value, a rule's result): that
+ * value may be the inputs' own object (a var of request.*, a master table: frozen, so the write threw on
+ * every calculation) or shared with another path, which the write would change too. A write goes beside
+ * such a value, or into containers only writes made (work.insured.basis next to work.insured.age).
+ * Every version of a step counts, in pipeline order, prepare first. A write inside a value that is not an
+ * object replaced it with a new object, silently; inside a frozen one it threw; inside a Decimal or a
+ * request object it changed a value other steps or calculations share.
+ */
+export function nestedWriteProblems(pipelines: readonly PipelineSource[], registry: RuleRegistry): LoadProblem[] {
+  // a rule run by several pipelines is one mistake, reported once
+  const seen = new Map<string, LoadProblem>();
+  for (const p of pipelines)
+    for (const problem of nestedWrites(p, registry)) seen.set(`${problem.file}\t${problem.path}\t${problem.message}`, problem);
+  return [...seen.values()];
+}
+
+function nestedWrites(p: PipelineSource, registry: RuleRegistry): LoadProblem[] {
+  const out: LoadProblem[] = [];
+  /** each path written whole so far, and by whom */
+  const whole = new Map<string, string>();
+  const write = (path: string, file: string, at: string) => {
+    const segs = path.split('.');
+    for (let n = 1; n < segs.length; n++) {
+      const inside = segs.slice(0, n).join('.');
+      const writer = whole.get(inside);
+      if (writer !== undefined)
+        out.push({
+          file,
+          path: at,
+          message: `${path} writes inside ${inside}, a value ${writer} put there whole (it may be the inputs' own object, frozen or shared); write beside it`,
+        });
+    }
+  };
+  const after: [string, string][] = [];
+  for (const path of Object.keys(p.prepare)) {
+    write(path, p.file, `/prepare/${path}`);
+    whole.set(path, `prepare entry ${path} (${p.file})`);
+  }
+  for (const step of p.steps) {
+    const outsideWhole = new Set(whole.keys());
+    for (const rule of registry.versions(step.rule)) {
+      const paths: [string, string][] = [
+        [rule.doc.output_key, '/output_key'],
+        ...Object.keys(rule.doc.also_outputs ?? {}).map((k): [string, string] => [k, `/also_outputs/${k}`]),
+      ];
+      // one version's own writes in its order (output_key, then also_outputs): the later may land inside the earlier
+      const own: string[] = [];
+      for (const [path, at] of paths) {
+        write(path, rule.file, at);
+        whole.set(path, rule.file);
+        own.push(path);
+        after.push([path, rule.file]);
+      }
+      for (const path of own) if (!outsideWhole.has(path)) whole.delete(path);
+    }
+    // a step's versions are alternatives: what any of them writes is whole for the steps after it
+    for (const [path, file] of after) whole.set(path, file);
+    after.length = 0;
+  }
+  return out;
 }

@@ -17,7 +17,7 @@ import { ajvProblems, newAjv } from '../util/ajv.ts';
 import { readYamlFolder, type FolderFile } from '../util/yaml-folder.ts';
 import { boundedBytes } from '../util/yaml-limits.ts';
 import { readYamlSource, withLine, type YamlSource } from '../masters/yaml-source.ts';
-import { prepareWriteProblems, ruleWriteProblems } from './check-writes.ts';
+import { nestedWriteProblems, prepareWriteProblems, ruleWriteProblems } from './check-writes.ts';
 import { MASTER_REF_TYPE, SETTINGS_VERSION_SLOTS, type ResolvedSlot } from '../settings/slots.ts';
 import { checkContextPaths, type PipelineSource } from './check-paths.ts';
 import { pipelineSchema, ruleSchema } from './schema.ts';
@@ -331,6 +331,7 @@ function loadRulesWith(
     });
   }
   problems.push(...checkContextPaths(sources, registry, masters));
+  problems.push(...nestedWriteProblems(sources, registry));
   const judged = [...pipelines.values()].map((p) => ({ ...p, steps: p.steps.filter((s) => !failedCodes.has(s.rule)) }));
   problems.push(...checkStepCoverage(judged, registry, masters ? earliestServedDate(masters) : null));
   if (masters?.parameters) problems.push(...checkParameterReads(registry.all(), masters.parameters, earliestServedDate(masters)));

@@ -1,6 +1,6 @@
 /**
- * A rule or prepare entry that writes into the calculation's inputs is refused at load, with file, JSON
- * path and line (engine/rules/check-writes.ts). Before, one writing into masters, profile, parameters,
+ * A rule or prepare entry that writes into the calculation's inputs, or inside a value an earlier write
+ * put there whole, is refused at load, with file, JSON path and line (engine/rules/check-writes.ts). Before, one writing into masters, profile, parameters,
  * settings or dates loaded and then threw on every calculation (those objects are shared and frozen); one
  * writing into request changed the caller's request under later steps. Each case is one line added to a
  * temporary copy of rules/.
@@ -58,6 +58,41 @@ function rulesWith(name: string, file: string, after: string, line: string): { d
   writeFileSync(join(dir, file), lines.join('\n'));
   return { dir, lineNo: at + 2 };
 }
+
+/** [case, the line after which the written line goes, the line, JSON path, message] (all in RULE) */
+const NESTED: [string, string, string, string, RegExp][] = [
+  [
+    "inside the rule's own result",
+    'also_outputs:',
+    '  work.insured.basis.extra: "@result"',
+    '/also_outputs/work.insured.basis.extra',
+    /work\.insured\.basis\.extra writes inside work\.insured\.basis, a value rules\/social_insurance\/social_insurance\.insured_by_age\.v1\.yaml put there whole/,
+  ],
+  [
+    "inside a prepare entry's value",
+    'also_outputs:',
+    '  work.computer_special.extra: "@result"',
+    '/also_outputs/work.computer_special.extra',
+    /work\.computer_special\.extra writes inside work\.computer_special, a value prepare entry work\.computer_special \(rules\/pipelines\/monthly_payroll\.yaml\) put there whole/,
+  ],
+];
+
+describe('writes inside a value an earlier write put there whole are refused at load', () => {
+  it.each(NESTED)('%s', (name, after, line, path, message) => {
+    const { dir, lineNo } = rulesWith(name, RULE, after, line);
+    const { problems } = loadRules(dir, masters);
+    // one problem, though three pipelines run the rule
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatchObject({ file: `rules/${RULE}`, path });
+    expect(problems[0].message).toMatch(message);
+    expect(problems[0].message).toContain(`line ${lineNo}`);
+  });
+
+  it('beside such a value loads (work.insured.extra next to work.insured.basis)', () => {
+    const { dir } = rulesWith('beside', RULE, 'also_outputs:', '  work.insured.extra: "@result"');
+    expect(loadRules(dir, masters).problems).toEqual([]);
+  });
+});
 
 describe('writes into the calculation inputs are refused at load', () => {
   it.each(CASES)('%s', (name, file, after, line, path, message) => {
