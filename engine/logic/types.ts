@@ -36,4 +36,13 @@ export interface OperatorDef {
   /** [min, max] number of operands; max may be Infinity. Checked at compile time. */
   arity: [number, number];
   compile: OperatorCompiler;
+  /**
+   * What it yields, as far as its form tells (result-kinds.ts: the load's check that a rounded rule
+   * yields a number): a kind it always yields, `operand` (one of its operands: and, or) or `branch` (one
+   * of its branches, null when none is taken: if); absent, anything (var, lookups, map...).
+   */
+  yields?: ResultKind | 'operand' | 'branch';
 }
+
+/** A kind of value an expression yields: a Decimal (number), a string, a boolean, null. */
+export type ResultKind = 'number' | 'string' | 'boolean' | 'null';

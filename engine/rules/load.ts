@@ -18,6 +18,7 @@ import { readYamlFolder, type FolderFile } from '../util/yaml-folder.ts';
 import { boundedBytes } from '../util/yaml-limits.ts';
 import { readYamlSource, withLine, type YamlSource } from '../masters/yaml-source.ts';
 import { nestedWriteProblems, prepareWriteProblems, ruleWriteProblems } from './check-writes.ts';
+import { resultKinds, type Kinds } from '../logic/result-kinds.ts';
 import { MASTER_REF_TYPE, SETTINGS_VERSION_SLOTS, type ResolvedSlot } from '../settings/slots.ts';
 import { checkContextPaths, type PipelineSource } from './check-paths.ts';
 import { pipelineSchema, ruleSchema } from './schema.ts';
@@ -169,6 +170,7 @@ function loadRule(file: string, doc: RuleDocument, problems: LoadProblem[]): Com
   }
   checkVariables(problems, file, '/expression', doc.expression, known);
   const expression = compileAt(problems, file, '/expression', doc.expression, { index: scopeIndex, known });
+  if (doc.rounding_rule !== null) problems.push(...roundedKindProblems(file, doc));
   const warnings: CompiledRule['warnings'] = [];
   (doc.warnings ?? []).forEach((w, i) => {
     checkVariables(problems, file, `/warnings/${i}/when`, w.when, known);
@@ -197,6 +199,24 @@ function loadRule(file: string, doc: RuleDocument, problems: LoadProblem[]): Com
     warnings,
     scopeIndex,
   };
+}
+
+/**
+ * A rule with a rounding_rule yields a number wherever the form of its expression tells (result-kinds.ts):
+ * a string, a boolean or null there loaded and then failed every calculation that took that branch.
+ */
+function roundedKindProblems(file: string, doc: RuleDocument): LoadProblem[] {
+  const kinds = new Map<string, Kinds>();
+  for (const [name, expr] of Object.entries(doc.bindings ?? {})) kinds.set(name, resultKinds(expr, kinds));
+  const other = [...resultKinds(doc.expression, kinds)].filter((k) => k !== 'number' && k !== 'unknown');
+  if (other.length === 0) return [];
+  return [
+    {
+      file,
+      path: '/expression',
+      message: `can yield ${other.join(' or ')} where rounding_rule ${doc.rounding_rule} rounds a number: make every branch a number, or set rounding_rule: null`,
+    },
+  ];
 }
 
 /** What prepare and every version of every step's rule write (output_key, also_outputs). */

@@ -5,6 +5,7 @@ import { truthy } from '../values.ts';
 export const andOperator: OperatorDef = {
   names: ['and'],
   arity: [1, Infinity],
+  yields: 'operand',
   compile(args) {
     return (scope) => {
       let v: Value = null;

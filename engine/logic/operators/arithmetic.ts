@@ -20,6 +20,7 @@ const FOLDS: readonly (readonly [name: string, step: (acc: Decimal, v: Decimal) 
 const [add, multiply]: OperatorDef[] = FOLDS.map(([name, step]) => ({
   names: [name],
   arity: [1, Infinity],
+  yields: 'number',
   compile(args, _raw, ctx) {
     const where = ctx.where;
     if (args.length === 2) {
@@ -37,6 +38,7 @@ const [add, multiply]: OperatorDef[] = FOLDS.map(([name, step]) => ({
 const subtract: OperatorDef = {
   names: ['-'],
   arity: [1, 2],
+  yields: 'number',
   compile(args, _raw, ctx) {
     const where = ctx.where;
     const [a, b] = args;
@@ -48,6 +50,7 @@ const subtract: OperatorDef = {
 const divide: OperatorDef = {
   names: ['/'],
   arity: [2, 2],
+  yields: 'number',
   compile([a, b], _raw, ctx) {
     const where = ctx.where;
     return (scope) => {
@@ -62,6 +65,7 @@ const divide: OperatorDef = {
 const abs: OperatorDef = {
   names: ['abs'],
   arity: [1, 1],
+  yields: 'number',
   compile([a], _raw, ctx) {
     const where = ctx.where;
     return (scope) => requireDecimal('abs', where, a(scope), 1).abs();

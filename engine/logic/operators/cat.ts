@@ -5,6 +5,7 @@ import { stringOf } from '../values.ts';
 export const catOperator: OperatorDef = {
   names: ['cat'],
   arity: [0, Infinity],
+  yields: 'string',
   compile(args) {
     return (scope) => {
       let s = '';

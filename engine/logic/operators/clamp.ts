@@ -10,6 +10,7 @@ import { requireDecimal } from '../values.ts';
 export const clampOperator: OperatorDef = {
   names: ['clamp'],
   arity: [3, 3],
+  yields: 'number',
   compile([x, lo, hi], _raw, ctx) {
     const where = ctx.where;
     return (scope) => {

@@ -24,6 +24,7 @@ const EQUALITIES: readonly (readonly [name: string, equal: (a: unknown, b: unkno
 const equalityOperators: OperatorDef[] = EQUALITIES.map(([name, equal, negated]) => ({
   names: [name],
   arity: [2, 2],
+  yields: 'boolean',
   compile([a, b]) {
     return negated ? (scope) => !equal(a(scope), b(scope)) : (scope) => equal(a(scope), b(scope));
   },
@@ -40,6 +41,7 @@ const ORDERINGS: readonly (readonly [name: string, holds: (sign: number) => bool
 const orderingOperators: OperatorDef[] = ORDERINGS.map(([name, test]) => ({
   names: [name],
   arity: [2, 3],
+  yields: 'boolean',
   compile(args, _raw, ctx) {
     const where = ctx.where;
     const holds = (x: unknown, y: unknown) => test(compareValues(name, where, x, y));

@@ -6,6 +6,7 @@ import { describe } from '../values.ts';
 export const countOperator: OperatorDef = {
   names: ['count'],
   arity: [1, 1],
+  yields: 'number',
   compile([list], _raw, ctx) {
     return (scope) => {
       const items = list(scope);

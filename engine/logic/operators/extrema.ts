@@ -16,6 +16,7 @@ const EXTREMA: readonly (readonly [name: string, replacesWhen: number])[] = [
 export const EXTREMA_OPERATORS: readonly OperatorDef[] = EXTREMA.map(([name, replacesWhen]) => ({
   names: [name],
   arity: [1, Infinity],
+  yields: 'number',
   compile(args, _raw, ctx) {
     const where = ctx.where;
     return (scope) => {

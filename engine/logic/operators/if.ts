@@ -8,6 +8,7 @@ import { truthy } from '../values.ts';
 export const ifOperator: OperatorDef = {
   names: ['if', '?:'],
   arity: [0, Infinity],
+  yields: 'branch',
   compile(args) {
     const n = args.length;
     if (n === 0) return () => null;

@@ -8,6 +8,7 @@ import { stringOf, strictEquals } from '../values.ts';
 export const inOperator: OperatorDef = {
   names: ['in'],
   arity: [2, 2],
+  yields: 'boolean',
   compile([a, b]) {
     return (scope) => {
       const needle = a(scope);

@@ -5,6 +5,7 @@ import { truthy } from '../values.ts';
 export const notOperator: OperatorDef = {
   names: ['!'],
   arity: [1, 1],
+  yields: 'boolean',
   compile([a]) {
     return (scope) => !truthy(a(scope));
   },

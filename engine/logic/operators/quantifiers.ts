@@ -20,6 +20,7 @@ const QUANTIFIERS: readonly (readonly [name: string, whenEmpty: boolean, decidin
 export const QUANTIFIER_OPERATORS: readonly OperatorDef[] = QUANTIFIERS.map(([name, whenEmpty, decidingItem, whenDecided]) => ({
   names: [name],
   arity: [2, 2],
+  yields: 'boolean',
   compile([list, cond]) {
     return (scope) => {
       const items = list(scope);

@@ -10,6 +10,7 @@ import { requireDecimal } from '../values.ts';
 export const roundOperator: OperatorDef = {
   names: ['round'],
   arity: [2, 2],
+  yields: 'number',
   compile([, x], raw, ctx) {
     const name = raw[0];
     if (typeof name !== 'string') throw new Error('round: the first operand must be a rounding rule name (string literal)');

@@ -23,6 +23,7 @@ function fieldName(raw: unknown, ev: Evaluator, what: string): (scope: Scope) =>
 export const sumByOperator: OperatorDef = {
   names: ['sum_by'],
   arity: [2, 3],
+  yields: 'number',
   compile(args, raw, ctx) {
     const where = ctx.where;
     const [list] = args;

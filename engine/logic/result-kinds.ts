@@ -1,0 +1,53 @@
+/**
+ * The kinds of value an expression can yield, as far as its form tells: a literal where a result comes
+ * from, an operator's own kind (OperatorDef.yields: + yields a number, == a boolean), the kinds of the
+ * branches of an if (and null when none is taken) or of the operands of and/or, a binding's kinds.
+ * `unknown` where the form cannot tell (a var of an input, a lookup, map): the run-time check stays for those.
+ *
+ * Why: a rule with a rounding_rule rounds what its expression yields, and a string, a boolean or null
+ * there loaded and then failed every calculation that reached it ("expression did not yield a number").
+ * The loader refuses such a rule (rules/load.ts) where the form shows it.
+ */
+import { getOperator } from './operators/index.ts';
+import type { ResultKind } from './types.ts';
+
+export type Kinds = ReadonlySet<ResultKind | 'unknown'>;
+
+const UNKNOWN: Kinds = new Set(['unknown']);
+const OF_LITERAL: Record<string, Kinds> = {
+  number: new Set(['number']),
+  string: new Set(['string']),
+  boolean: new Set(['boolean']),
+};
+const NULL: Kinds = new Set(['null']);
+
+function union(sets: Kinds[]): Kinds {
+  const out = new Set<ResultKind | 'unknown'>();
+  for (const s of sets) for (const k of s) out.add(k);
+  return out;
+}
+
+/** `bindings`: the kinds of the rule's bindings so far, by name (an input is unknown). */
+export function resultKinds(expr: unknown, bindings: ReadonlyMap<string, Kinds>): Kinds {
+  if (expr === null) return NULL;
+  const literal = OF_LITERAL[typeof expr];
+  if (literal !== undefined) return literal;
+  if (typeof expr !== 'object' || Array.isArray(expr)) return UNKNOWN;
+  const keys = Object.keys(expr);
+  if (keys.length !== 1) return UNKNOWN;
+  const name = keys[0];
+  const raw = (expr as Record<string, unknown>)[name];
+  const args = Array.isArray(raw) ? raw : [raw];
+  if (name === 'var') return (typeof args[0] === 'string' && bindings.get(args[0])) || UNKNOWN;
+  const yields = getOperator(name)?.yields;
+  if (yields === undefined) return UNKNOWN;
+  if (yields === 'operand') return union(args.map((a) => resultKinds(a, bindings)));
+  if (yields === 'branch') {
+    // [c1, v1, c2, v2, ..., else]: the values, then the else, or null when there is none
+    const branches: Kinds[] = [];
+    for (let i = 1; i < args.length; i += 2) branches.push(resultKinds(args[i], bindings));
+    branches.push(args.length % 2 === 1 ? resultKinds(args[args.length - 1], bindings) : NULL);
+    return union(branches);
+  }
+  return new Set([yields]);
+}

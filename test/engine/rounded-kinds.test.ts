@@ -1,0 +1,58 @@
+/**
+ * A rule with a rounding_rule whose expression can yield a string, a boolean or null, as far as its
+ * form tells, is refused at load with file, path and line (engine/logic/result-kinds.ts, rules/load.ts).
+ * Before, it loaded and every calculation that took that branch failed ("expression did not yield a
+ * number", a 500). Each case replaces the expression of one rounded rule in a temporary copy of rules/.
+ */
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadMasters } from '../../engine/masters/load.ts';
+import { loadRules } from '../../engine/rules/load.ts';
+
+const root = join(import.meta.dirname, '../..');
+const tmp = mkdtempSync(join(tmpdir(), 'rounded-kinds-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+const masters = loadMasters(join(root, 'masters'));
+
+/** rounding_rule floor_yen; its expression: {"/": [{"*": [{var: hourly_base}, {var: absence_minutes}]}, 60]} */
+const RULE = 'attendance/attendance.absence_deduction.v1.yaml';
+const PRODUCT = '{"/": [{"*": [{var: hourly_base}, {var: absence_minutes}]}, 60]}';
+
+function rulesWithExpression(name: string, expression: string): { dir: string; line: number } {
+  const dir = join(tmp, name.replace(/\W+/g, '-'));
+  cpSync(join(root, 'rules'), dir, { recursive: true });
+  const lines = readFileSync(join(dir, RULE), 'utf8').split('\n');
+  const at = lines.findIndex((l) => l.startsWith('expression: '));
+  expect(lines[at]).toBe(`expression: ${PRODUCT}`);
+  lines[at] = `expression: ${expression}`;
+  writeFileSync(join(dir, RULE), lines.join('\n'));
+  return { dir, line: at + 1 };
+}
+
+/** [case, expression, what the message says it can yield] */
+const REFUSED: [string, string, string][] = [
+  ['a string branch', `{if: [{var: absence_minutes}, ${PRODUCT}, none]}`, 'string'],
+  ['an if without else', `{if: [{var: absence_minutes}, ${PRODUCT}]}`, 'null'],
+  ['a comparison', `{">": [${PRODUCT}, 0]}`, 'boolean'],
+  ['an or with a string operand', `{or: [{var: absence_minutes}, "n/a"]}`, 'string'],
+];
+
+describe('a rounded rule that can yield something other than a number is refused at load', () => {
+  it.each(REFUSED)('%s', (name, expression, kind) => {
+    const { dir, line } = rulesWithExpression(name, expression);
+    const { problems } = loadRules(dir, masters);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatchObject({ file: `rules/${RULE}`, path: '/expression' });
+    expect(problems[0].message).toMatch(new RegExp(`can yield ${kind} where rounding_rule floor_yen rounds a number`));
+    expect(problems[0].message).toContain(`line ${line}`);
+  });
+
+  it('numbers on every branch load, as does a var whose kind the form cannot tell', () => {
+    for (const expression of [`{if: [{var: absence_minutes}, ${PRODUCT}, 0]}`, '{var: hourly_base}']) {
+      const { dir } = rulesWithExpression(expression, expression);
+      expect(loadRules(dir, masters).problems).toEqual([]);
+    }
+  });
+});
