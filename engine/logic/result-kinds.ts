@@ -51,3 +51,47 @@ export function resultKinds(expr: unknown, bindings: ReadonlyMap<string, Kinds>)
   }
   return new Set([yields]);
 }
+
+/** An operand that can yield something other than a number where its operator takes one. */
+export interface OperandProblem {
+  /** JSON pointer of the operand, below `at` */
+  path: string;
+  message: string;
+}
+
+const pointerKey = (k: string) => k.replace(/~/g, '~0').replace(/\//g, '~1');
+
+/**
+ * Every operand of `expr` (at JSON pointer `at`) that its operator takes as a number (OperatorDef.
+ * numberOperands) and that can yield a string or a boolean as far as its form tells: each loaded and
+ * then failed every calculation that met it ("needs a number"). Followed through the operators whose
+ * operands run in the rule's own scope (those that declare what they yield or take); not into map,
+ * filter, reduce and the like, whose operands read an item, nor into lookups.
+ */
+export function numberOperandProblems(expr: unknown, bindings: ReadonlyMap<string, Kinds>, at: string): OperandProblem[] {
+  const out: OperandProblem[] = [];
+  const walk = (e: unknown, path: string): void => {
+    if (e === null || typeof e !== 'object' || Array.isArray(e)) return;
+    const keys = Object.keys(e);
+    if (keys.length !== 1) return;
+    const name = keys[0];
+    const op = getOperator(name);
+    if (op === undefined || (op.yields === undefined && op.numberOperands === undefined)) return;
+    const raw = (e as Record<string, unknown>)[name];
+    const args = Array.isArray(raw) ? raw : [raw];
+    args.forEach((a, i) => {
+      const where = Array.isArray(raw) ? `${path}/${pointerKey(name)}/${i}` : `${path}/${pointerKey(name)}`;
+      const numeric = op.numberOperands === 'all' || (op.numberOperands ?? []).includes(i);
+      if (numeric) {
+        // null is how a rule says "not applicable", and a binding null on one branch is read on the branch
+        // of the same condition where it is not (income_tax.bonus_table_lookup): only a string or a boolean
+        const other = [...resultKinds(a, bindings)].filter((k) => k === 'string' || k === 'boolean');
+        if (other.length)
+          out.push({ path: where, message: `operand ${i + 1} of "${name}" can yield ${other.join(' or ')} where it takes a number` });
+      }
+      walk(a, where);
+    });
+  };
+  walk(expr, at);
+  return out;
+}

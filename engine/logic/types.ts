@@ -42,6 +42,11 @@ export interface OperatorDef {
    * of its branches, null when none is taken: if); absent, anything (var, lookups, map...).
    */
   yields?: ResultKind | 'operand' | 'branch';
+  /**
+   * The operands it takes as numbers (Decimals), by position from 0, or all of them: the load refuses an
+   * operand there that can yield a string or a boolean as far as its form tells (result-kinds.ts).
+   */
+  numberOperands?: 'all' | readonly number[];
 }
 
 /** A kind of value an expression yields: a Decimal (number), a string, a boolean, null. */

@@ -18,7 +18,7 @@ import { readYamlFolder, type FolderFile } from '../util/yaml-folder.ts';
 import { boundedBytes } from '../util/yaml-limits.ts';
 import { readYamlSource, withLine, type YamlSource } from '../masters/yaml-source.ts';
 import { nestedWriteProblems, prepareWriteProblems, ruleWriteProblems } from './check-writes.ts';
-import { resultKinds, type Kinds } from '../logic/result-kinds.ts';
+import { numberOperandProblems, resultKinds, type Kinds } from '../logic/result-kinds.ts';
 import { MASTER_REF_TYPE, SETTINGS_VERSION_SLOTS, type ResolvedSlot } from '../settings/slots.ts';
 import { checkContextPaths, type PipelineSource } from './check-paths.ts';
 import { pipelineSchema, ruleSchema } from './schema.ts';
@@ -170,7 +170,7 @@ function loadRule(file: string, doc: RuleDocument, problems: LoadProblem[]): Com
   }
   checkVariables(problems, file, '/expression', doc.expression, known);
   const expression = compileAt(problems, file, '/expression', doc.expression, { index: scopeIndex, known });
-  if (doc.rounding_rule !== null) problems.push(...roundedKindProblems(file, doc));
+  problems.push(...kindProblems(file, doc));
   const warnings: CompiledRule['warnings'] = [];
   (doc.warnings ?? []).forEach((w, i) => {
     checkVariables(problems, file, `/warnings/${i}/when`, w.when, known);
@@ -202,21 +202,27 @@ function loadRule(file: string, doc: RuleDocument, problems: LoadProblem[]): Com
 }
 
 /**
- * A rule with a rounding_rule yields a number wherever the form of its expression tells (result-kinds.ts):
- * a string, a boolean or null there loaded and then failed every calculation that took that branch.
+ * Numbers where numbers are taken, wherever the form of the rule's expressions tells (result-kinds.ts):
+ * an arithmetic operand that can yield a string or a boolean, or the result of a rule with a
+ * rounding_rule that can yield one or null, loaded and then failed every calculation that met it.
  */
-function roundedKindProblems(file: string, doc: RuleDocument): LoadProblem[] {
+function kindProblems(file: string, doc: RuleDocument): LoadProblem[] {
+  const out: LoadProblem[] = [];
   const kinds = new Map<string, Kinds>();
-  for (const [name, expr] of Object.entries(doc.bindings ?? {})) kinds.set(name, resultKinds(expr, kinds));
+  for (const [name, expr] of Object.entries(doc.bindings ?? {})) {
+    for (const p of numberOperandProblems(expr, kinds, `/bindings/${name}`)) out.push({ file, ...p });
+    kinds.set(name, resultKinds(expr, kinds));
+  }
+  for (const p of numberOperandProblems(doc.expression, kinds, '/expression')) out.push({ file, ...p });
+  if (doc.rounding_rule === null) return out;
   const other = [...resultKinds(doc.expression, kinds)].filter((k) => k !== 'number' && k !== 'unknown');
-  if (other.length === 0) return [];
-  return [
-    {
+  if (other.length > 0)
+    out.push({
       file,
       path: '/expression',
       message: `can yield ${other.join(' or ')} where rounding_rule ${doc.rounding_rule} rounds a number: make every branch a number, or set rounding_rule: null`,
-    },
-  ];
+    });
+  return out;
 }
 
 /** What prepare and every version of every step's rule write (output_key, also_outputs). */

@@ -1,6 +1,7 @@
 /**
- * A rule with a rounding_rule whose expression can yield a string, a boolean or null, as far as its
- * form tells, is refused at load with file, path and line (engine/logic/result-kinds.ts, rules/load.ts).
+ * A rule with a rounding_rule whose expression can yield a string, a boolean or null, or an arithmetic
+ * operand that can yield a string or a boolean, as far as the form tells, is refused at load with file,
+ * path and line (engine/logic/result-kinds.ts, rules/load.ts).
  * Before, it loaded and every calculation that took that branch failed ("expression did not yield a
  * number", a 500). Each case replaces the expression of one rounded rule in a temporary copy of rules/.
  */
@@ -46,6 +47,15 @@ describe('a rounded rule that can yield something other than a number is refused
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatchObject({ file: `rules/${RULE}`, path: '/expression' });
     expect(problems[0].message).toMatch(new RegExp(`can yield ${kind} where rounding_rule floor_yen rounds a number`));
+    expect(problems[0].message).toContain(`line ${line}`);
+  });
+
+  it('an operand taken as a number that can yield a string, with its JSON pointer and line', () => {
+    const { dir, line } = rulesWithExpression('operand', '{"/": [{"*": [{var: hourly_base}, minutes]}, 60]}');
+    const { problems } = loadRules(dir, masters);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatchObject({ file: `rules/${RULE}`, path: '/expression/~1/0/*/1' });
+    expect(problems[0].message).toMatch(/^operand 2 of "\*" can yield string where it takes a number/);
     expect(problems[0].message).toContain(`line ${line}`);
   });
 

@@ -1,10 +1,11 @@
 /**
  * What an expression can yield as far as its form tells (engine/logic/result-kinds.ts), one row per
  * form: literals, operators of a fixed kind, if's branches (null with no else), and/or's operands,
- * bindings by name, and unknown wherever the form cannot tell.
+ * bindings by name, and unknown wherever the form cannot tell; then the operands taken as numbers that
+ * can yield a string or a boolean, by JSON pointer.
  */
 import { describe, expect, it } from 'vitest';
-import { resultKinds, type Kinds } from '../../engine/logic/result-kinds.ts';
+import { numberOperandProblems, resultKinds, type Kinds } from '../../engine/logic/result-kinds.ts';
 
 const bindings = new Map<string, Kinds>([
   ['label', new Set(['string'])],
@@ -41,5 +42,33 @@ const CASES: [unknown, string[]][] = [
 describe('resultKinds', () => {
   it.each(CASES)('%j yields %j', (expr, kinds) => {
     expect([...resultKinds(expr, bindings)].sort()).toEqual(kinds);
+  });
+});
+
+/** [expression, the problems as [JSON pointer, message]] */
+const OPERANDS: [unknown, [string, string][]][] = [
+  [{ '*': [{ var: 'a' }, 'x'] }, [['/expression/*/1', 'operand 2 of "*" can yield string where it takes a number']]],
+  [
+    { '/': [{ var: 'a' }, { if: [{ var: 'c' }, 2, true] }] },
+    [['/expression/~1/1', 'operand 2 of "/" can yield boolean where it takes a number']],
+  ],
+  [{ round: ['floor_yen', 'x'] }, [['/expression/round/1', 'operand 2 of "round" can yield string where it takes a number']]],
+  [{ abs: 'x' }, [['/expression/abs', 'operand 1 of "abs" can yield string where it takes a number']]],
+  [
+    { if: [{ var: 'c' }, { '+': [1, { var: 'label' }] }, 0] },
+    [['/expression/if/1/+/1', 'operand 2 of "+" can yield string where it takes a number']],
+  ],
+  [{ max: [{ '>': [{ var: 'a' }, 0] }, 0] }, [['/expression/max/0', 'operand 1 of "max" can yield boolean where it takes a number']]],
+  // null is "not applicable", read under the same condition that made it: not refused
+  [{ '-': [{ var: 'a' }, { if: [{ var: 'c' }, 1] }] }, []],
+  [{ round: ['floor_yen', { '*': [{ var: 'amount' }, 2] }] }, []],
+  // an item's scope: not followed
+  [{ map: [{ var: 'xs' }, { '*': [{ var: 'x' }, 'y'] }] }, []],
+  [{ cat: ['a', { '*': [1, 2] }] }, []],
+];
+
+describe('numberOperandProblems', () => {
+  it.each(OPERANDS)('%j', (expr, problems) => {
+    expect(numberOperandProblems(expr, bindings, '/expression').map((p) => [p.path, p.message])).toEqual(problems);
   });
 });

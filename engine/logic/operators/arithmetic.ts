@@ -21,6 +21,7 @@ const [add, multiply]: OperatorDef[] = FOLDS.map(([name, step]) => ({
   names: [name],
   arity: [1, Infinity],
   yields: 'number',
+  numberOperands: 'all',
   compile(args, _raw, ctx) {
     const where = ctx.where;
     if (args.length === 2) {
@@ -39,6 +40,7 @@ const subtract: OperatorDef = {
   names: ['-'],
   arity: [1, 2],
   yields: 'number',
+  numberOperands: 'all',
   compile(args, _raw, ctx) {
     const where = ctx.where;
     const [a, b] = args;
@@ -51,6 +53,7 @@ const divide: OperatorDef = {
   names: ['/'],
   arity: [2, 2],
   yields: 'number',
+  numberOperands: 'all',
   compile([a, b], _raw, ctx) {
     const where = ctx.where;
     return (scope) => {
@@ -66,6 +69,7 @@ const abs: OperatorDef = {
   names: ['abs'],
   arity: [1, 1],
   yields: 'number',
+  numberOperands: 'all',
   compile([a], _raw, ctx) {
     const where = ctx.where;
     return (scope) => requireDecimal('abs', where, a(scope), 1).abs();

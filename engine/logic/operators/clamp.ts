@@ -11,6 +11,7 @@ export const clampOperator: OperatorDef = {
   names: ['clamp'],
   arity: [3, 3],
   yields: 'number',
+  numberOperands: 'all',
   compile([x, lo, hi], _raw, ctx) {
     const where = ctx.where;
     return (scope) => {

@@ -17,6 +17,7 @@ export const EXTREMA_OPERATORS: readonly OperatorDef[] = EXTREMA.map(([name, rep
   names: [name],
   arity: [1, Infinity],
   yields: 'number',
+  numberOperands: 'all',
   compile(args, _raw, ctx) {
     const where = ctx.where;
     return (scope) => {

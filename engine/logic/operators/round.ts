@@ -11,6 +11,7 @@ export const roundOperator: OperatorDef = {
   names: ['round'],
   arity: [2, 2],
   yields: 'number',
+  numberOperands: [1],
   compile([, x], raw, ctx) {
     const name = raw[0];
     if (typeof name !== 'string') throw new Error('round: the first operand must be a rounding rule name (string literal)');
