@@ -1,0 +1,47 @@
+/**
+ * The calculations engine-instructions.ts counts, run under valgrind by it (it copies this file into the
+ * tree it measures, two folders down, so that ../../engine is that tree's engine): the engine loaded as
+ * the server loads it (through the start-up cache), 100 monthly requests parsed and schema-validated
+ * as the server does, 3,000 calculations to warm up, then COUNT more, each in MODE: `trace` (with trace,
+ * nothing written), `notrace`, or `json` (with trace, and the answer's bytes as the server writes them).
+ *
+ *   node BUNDLE MODE COUNT
+ */
+import { DEFAULT_LOAD_CACHE, loadEngine, resultUtf8 } from '../../engine/index.ts';
+import { CALCULATION_ENDPOINTS } from '../../server/routes/calculation-endpoints.ts';
+import { requestSchemaFor } from '../../server/validation/request-schemas.ts';
+import { schemaDetails } from '../../server/validation/validate-body.ts';
+import { benchProfile } from '../../tools/bench/engine-bench.ts';
+import { monthlyRequest } from '../../tools/bench/sample-requests.ts';
+
+const mode = process.argv[2] ?? 'trace';
+const count = Number(process.argv[3] ?? 1000);
+if (!['trace', 'notrace', 'json'].includes(mode) || !(count >= 0)) throw new Error('usage: node BUNDLE trace|notrace|json COUNT');
+
+const engine = loadEngine({ cacheFile: DEFAULT_LOAD_CACHE });
+const versions = benchProfile();
+const schema = requestSchemaFor(engine, CALCULATION_ENDPOINTS.find((e) => e.type === 'monthly_payroll')!.requestSchema);
+const lines = Array.from({ length: 100 }, (_, i) => JSON.stringify(monthlyRequest(i, mode !== 'notrace')));
+
+function requests(n: number): Record<string, unknown>[] {
+  return Array.from({ length: n }, (_, i) => {
+    const request = JSON.parse(lines[i % lines.length]) as Record<string, unknown>;
+    if (schemaDetails(schema, request).length) throw new Error(`sample request ${i % lines.length} is invalid`);
+    return request;
+  });
+}
+
+let checksum = 0;
+function run(batch: Record<string, unknown>[]): void {
+  for (const request of batch) {
+    const result = engine.calculate('monthly_payroll', request, versions, { validated: true });
+    checksum += mode === 'json' ? resultUtf8(result)!.length : (result.amounts as { net_payment: number }).net_payment;
+  }
+}
+
+// both sets parsed before either runs: the counted difference between two COUNTs is calculations alone
+const warm = requests(3000);
+const counted = requests(count);
+run(warm);
+run(counted);
+process.stdout.write(`${mode} ${count} ${checksum}\n`);
