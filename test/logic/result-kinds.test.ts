@@ -62,6 +62,14 @@ const OPERANDS: [unknown, [string, string][]][] = [
   // null is "not applicable", read under the same condition that made it: not refused
   [{ '-': [{ var: 'a' }, { if: [{ var: 'c' }, 1] }] }, []],
   [{ round: ['floor_yen', { '*': [{ var: 'amount' }, 2] }] }, []],
+  [
+    { range_lookup: [{ var: 'grades' }, { if: [{ var: 'c' }, { var: 'a' }, 'none'] }] },
+    [['/expression/range_lookup/1', 'operand 2 of "range_lookup" can yield string where it takes a number']],
+  ],
+  [
+    { bracket_formula: [{ var: 't' }, { '>': [{ var: 'a' }, 0] }, 'kou', 0] },
+    [['/expression/bracket_formula/1', 'operand 2 of "bracket_formula" can yield boolean where it takes a number']],
+  ],
   // an item's scope: not followed
   [{ map: [{ var: 'xs' }, { '*': [{ var: 'x' }, 'y'] }] }, []],
   [{ cat: ['a', { '*': [1, 2] }] }, []],

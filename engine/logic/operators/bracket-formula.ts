@@ -18,6 +18,7 @@ import { compileRangeOperands, rowValue, type RangeMatch } from './range-lookup.
 export const bracketFormulaOperator: OperatorDef = {
   names: ['bracket_formula'],
   arity: [4, 4],
+  numberOperands: [1],
   compile([tableEv, xEv, columnEv, indexEv], _raw, ctx) {
     const operands = compileRangeOperands('bracket_formula', tableEv, xEv, columnEv, ctx.where);
     return (scope) => {

@@ -165,6 +165,7 @@ export function rowValue(table: RangeTable, m: RangeMatch): { [k: string]: Value
 export const rangeLookupOperator: OperatorDef = {
   names: ['range_lookup'],
   arity: [2, 3],
+  numberOperands: [1],
   compile([tableEv, xEv, columnEv], _raw, ctx) {
     const operands = compileRangeOperands('range_lookup', tableEv, xEv, columnEv, ctx.where);
     return (scope) => {
