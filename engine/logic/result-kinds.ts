@@ -52,6 +52,17 @@ export function resultKinds(expr: unknown, bindings: ReadonlyMap<string, Kinds>)
   return new Set([yields]);
 }
 
+/**
+ * The kinds among `kinds` that are never a number: a string, a boolean. Null is not among them, though it
+ * is not a number either: it is how a rule says "not applicable", and a value null on one branch is read
+ * under the same condition where it is not, or by a step the pipeline's `when` runs only then
+ * (income_tax.bonus_table_lookup's bindings do so): the form cannot tell that such a rule is wrong, and a
+ * correct rule is never refused.
+ */
+export function notNumbers(kinds: Kinds): ResultKind[] {
+  return [...kinds].filter((k): k is ResultKind => k === 'string' || k === 'boolean');
+}
+
 /** An operand that can yield something other than a number where its operator takes one. */
 export interface OperandProblem {
   /** JSON pointer of the operand, below `at` */
@@ -83,9 +94,7 @@ export function numberOperandProblems(expr: unknown, bindings: ReadonlyMap<strin
       const where = Array.isArray(raw) ? `${path}/${pointerKey(name)}/${i}` : `${path}/${pointerKey(name)}`;
       const numeric = op.numberOperands === 'all' || (op.numberOperands ?? []).includes(i);
       if (numeric) {
-        // null is how a rule says "not applicable", and a binding null on one branch is read on the branch
-        // of the same condition where it is not (income_tax.bonus_table_lookup): only a string or a boolean
-        const other = [...resultKinds(a, bindings)].filter((k) => k === 'string' || k === 'boolean');
+        const other = notNumbers(resultKinds(a, bindings));
         if (other.length)
           out.push({ path: where, message: `operand ${i + 1} of "${name}" can yield ${other.join(' or ')} where it takes a number` });
       }

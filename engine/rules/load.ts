@@ -18,7 +18,7 @@ import { readYamlFolder, type FolderFile } from '../util/yaml-folder.ts';
 import { boundedBytes } from '../util/yaml-limits.ts';
 import { readYamlSource, withLine, type YamlSource } from '../masters/yaml-source.ts';
 import { nestedWriteProblems, prepareWriteProblems, ruleWriteProblems } from './check-writes.ts';
-import { numberOperandProblems, resultKinds, type Kinds } from '../logic/result-kinds.ts';
+import { notNumbers, numberOperandProblems, resultKinds, type Kinds } from '../logic/result-kinds.ts';
 import { MASTER_REF_TYPE, SETTINGS_VERSION_SLOTS, type ResolvedSlot } from '../settings/slots.ts';
 import { checkContextPaths, type PipelineSource } from './check-paths.ts';
 import { pipelineSchema, ruleSchema } from './schema.ts';
@@ -203,8 +203,8 @@ function loadRule(file: string, doc: RuleDocument, problems: LoadProblem[]): Com
 
 /**
  * Numbers where numbers are taken, wherever the form of the rule's expressions tells (result-kinds.ts):
- * an arithmetic operand that can yield a string or a boolean, or the result of a rule with a
- * rounding_rule that can yield one or null, loaded and then failed every calculation that met it.
+ * an arithmetic operand, or the result of a rule with a rounding_rule, that can yield a string or a
+ * boolean loaded and then failed every calculation that met it.
  */
 function kindProblems(file: string, doc: RuleDocument): LoadProblem[] {
   const out: LoadProblem[] = [];
@@ -215,7 +215,7 @@ function kindProblems(file: string, doc: RuleDocument): LoadProblem[] {
   }
   for (const p of numberOperandProblems(doc.expression, kinds, '/expression')) out.push({ file, ...p });
   if (doc.rounding_rule === null) return out;
-  const other = [...resultKinds(doc.expression, kinds)].filter((k) => k !== 'number' && k !== 'unknown');
+  const other = notNumbers(resultKinds(doc.expression, kinds));
   if (other.length > 0)
     out.push({
       file,

@@ -1,7 +1,7 @@
 /**
- * A rule with a rounding_rule whose expression can yield a string, a boolean or null, or an arithmetic
- * operand that can yield a string or a boolean, as far as the form tells, is refused at load with file,
- * path and line (engine/logic/result-kinds.ts, rules/load.ts).
+ * A rule with a rounding_rule whose expression can yield a string or a boolean, or an arithmetic operand
+ * that can, as far as the form tells, is refused at load with file, path and line
+ * (engine/logic/result-kinds.ts, rules/load.ts).
  * Before, it loaded and every calculation that took that branch failed ("expression did not yield a
  * number", a 500). Each case replaces the expression of one rounded rule in a temporary copy of rules/.
  */
@@ -35,7 +35,6 @@ function rulesWithExpression(name: string, expression: string): { dir: string; l
 /** [case, expression, what the message says it can yield] */
 const REFUSED: [string, string, string][] = [
   ['a string branch', `{if: [{var: absence_minutes}, ${PRODUCT}, none]}`, 'string'],
-  ['an if without else', `{if: [{var: absence_minutes}, ${PRODUCT}]}`, 'null'],
   ['a comparison', `{">": [${PRODUCT}, 0]}`, 'boolean'],
   ['an or with a string operand', `{or: [{var: absence_minutes}, "n/a"]}`, 'string'],
 ];
@@ -59,8 +58,13 @@ describe('a rounded rule that can yield something other than a number is refused
     expect(problems[0].message).toContain(`line ${line}`);
   });
 
-  it('numbers on every branch load, as does a var whose kind the form cannot tell', () => {
-    for (const expression of [`{if: [{var: absence_minutes}, ${PRODUCT}, 0]}`, '{var: hourly_base}']) {
+  it('numbers on every branch load, as do a var whose kind the form cannot tell and an if without its else', () => {
+    // an if without its else yields null when no branch is taken: not refused (result-kinds.ts, notNumbers)
+    for (const expression of [
+      `{if: [{var: absence_minutes}, ${PRODUCT}, 0]}`,
+      '{var: hourly_base}',
+      `{if: [{var: absence_minutes}, ${PRODUCT}]}`,
+    ]) {
       const { dir } = rulesWithExpression(expression, expression);
       expect(loadRules(dir, masters).problems).toEqual([]);
     }
