@@ -3,33 +3,26 @@
  * that can, as far as the form tells, is refused at load with file, path and line
  * (engine/logic/result-kinds.ts, rules/load.ts).
  * Before, it loaded and every calculation that took that branch failed ("expression did not yield a
- * number", a 500). Each case replaces the expression of one rounded rule in a temporary copy of rules/.
+ * number", a 500). Each case replaces the expression of one rounded rule in a temporary copy of rules/
+ * (test/support/rules-copy.ts).
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { loadMasters } from '../../engine/masters/load.ts';
-import { loadRules } from '../../engine/rules/load.ts';
+import { describe, expect, it } from 'vitest';
+import { loadRulesEdited } from '../support/rules-copy.ts';
 
-const root = join(import.meta.dirname, '../..');
-const tmp = mkdtempSync(join(tmpdir(), 'rounded-kinds-'));
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
-const masters = loadMasters(join(root, 'masters'));
+const loadEdited = loadRulesEdited('rounded-kinds');
 
 /** rounding_rule floor_yen; its expression: {"/": [{"*": [{var: hourly_base}, {var: absence_minutes}]}, 60]} */
 const RULE = 'attendance/attendance.absence_deduction.v1.yaml';
 const PRODUCT = '{"/": [{"*": [{var: hourly_base}, {var: absence_minutes}]}, 60]}';
 
-function rulesWithExpression(name: string, expression: string): { dir: string; line: number } {
-  const dir = join(tmp, name.replace(/\W+/g, '-'));
-  cpSync(join(root, 'rules'), dir, { recursive: true });
-  const lines = readFileSync(join(dir, RULE), 'utf8').split('\n');
-  const at = lines.findIndex((l) => l.startsWith('expression: '));
-  expect(lines[at]).toBe(`expression: ${PRODUCT}`);
-  lines[at] = `expression: ${expression}`;
-  writeFileSync(join(dir, RULE), lines.join('\n'));
-  return { dir, line: at + 1 };
+/** RULE loaded with `expression` in place of its own; the line is the expression's. */
+function loadWithExpression(expression: string) {
+  return loadEdited(expression, RULE, (lines) => {
+    const at = lines.findIndex((l) => l.startsWith('expression: '));
+    expect(lines[at]).toBe(`expression: ${PRODUCT}`);
+    lines[at] = `expression: ${expression}`;
+    return at + 1;
+  });
 }
 
 /** [case, expression, what the message says it can yield] */
@@ -41,8 +34,7 @@ const REFUSED: [string, string, string][] = [
 
 describe('a rounded rule that can yield something other than a number is refused at load', () => {
   it.each(REFUSED)('%s', (name, expression, kind) => {
-    const { dir, line } = rulesWithExpression(name, expression);
-    const { problems } = loadRules(dir, masters);
+    const { line, problems } = loadWithExpression(expression);
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatchObject({ file: `rules/${RULE}`, path: '/expression' });
     expect(problems[0].message).toMatch(new RegExp(`can yield ${kind} where rounding_rule floor_yen rounds a number`));
@@ -50,8 +42,7 @@ describe('a rounded rule that can yield something other than a number is refused
   });
 
   it('an operand taken as a number that can yield a string, with its JSON pointer and line', () => {
-    const { dir, line } = rulesWithExpression('operand', '{"/": [{"*": [{var: hourly_base}, minutes]}, 60]}');
-    const { problems } = loadRules(dir, masters);
+    const { line, problems } = loadWithExpression('{"/": [{"*": [{var: hourly_base}, minutes]}, 60]}');
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatchObject({ file: `rules/${RULE}`, path: '/expression/~1/0/*/1' });
     expect(problems[0].message).toMatch(/^operand 2 of "\*" can yield string where it takes a number/);
@@ -65,8 +56,7 @@ describe('a rounded rule that can yield something other than a number is refused
       '{var: hourly_base}',
       `{if: [{var: absence_minutes}, ${PRODUCT}]}`,
     ]) {
-      const { dir } = rulesWithExpression(expression, expression);
-      expect(loadRules(dir, masters).problems).toEqual([]);
+      expect(loadWithExpression(expression).problems).toEqual([]);
     }
   });
 });

@@ -1,21 +1,15 @@
 /**
  * A rule or prepare entry that writes into the calculation's inputs, or inside a value an earlier write
- * put there whole, is refused at load, with file, JSON path and line (engine/rules/check-writes.ts). Before, one writing into masters, profile, parameters,
- * settings or dates loaded and then threw on every calculation (those objects are shared and frozen); one
- * writing into request changed the caller's request under later steps. Each case is one line added to a
- * temporary copy of rules/.
+ * put there whole, is refused at load, with file, JSON path and line (engine/rules/check-writes.ts).
+ * Before, one writing into masters, profile, parameters, settings or dates loaded and then threw on every
+ * calculation (those objects are shared and frozen); one writing into request changed the caller's
+ * request under later steps; one inside a value written whole replaced it, threw or changed a shared
+ * value. Each case is one line added to a temporary copy of rules/ (test/support/rules-copy.ts).
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { loadRules } from '../../engine/rules/load.ts';
-import { loadMasters } from '../../engine/masters/load.ts';
+import { describe, expect, it } from 'vitest';
+import { loadRulesEdited } from '../support/rules-copy.ts';
 
-const root = join(import.meta.dirname, '../..');
-const tmp = mkdtempSync(join(tmpdir(), 'rule-writes-'));
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
-const masters = loadMasters(join(root, 'masters'));
+const loadEdited = loadRulesEdited('rule-writes');
 
 const RULE = 'social_insurance/social_insurance.insured_by_age.v1.yaml';
 const PIPELINE = 'pipelines/monthly_payroll.yaml';
@@ -46,23 +40,9 @@ const CASES: [string, string, string, string, string, RegExp][] = [
     '/prepare/request.base_pay',
     /prepare key request\.base_pay writes into request: request is one of the calculation's inputs/,
   ],
-];
-
-function rulesWith(name: string, file: string, after: string, line: string): { dir: string; lineNo: number } {
-  const dir = join(tmp, name.replace(/\W+/g, '-'));
-  cpSync(join(root, 'rules'), dir, { recursive: true });
-  const lines = readFileSync(join(dir, file), 'utf8').split('\n');
-  const at = lines.indexOf(after);
-  expect(at).toBeGreaterThanOrEqual(0);
-  lines.splice(at + 1, 0, line);
-  writeFileSync(join(dir, file), lines.join('\n'));
-  return { dir, lineNo: at + 2 };
-}
-
-/** [case, the line after which the written line goes, the line, JSON path, message] (all in RULE) */
-const NESTED: [string, string, string, string, RegExp][] = [
   [
     "inside the rule's own result",
+    RULE,
     'also_outputs:',
     '  work.insured.basis.extra: "@result"',
     '/also_outputs/work.insured.basis.extra',
@@ -70,6 +50,7 @@ const NESTED: [string, string, string, string, RegExp][] = [
   ],
   [
     "inside a prepare entry's value",
+    RULE,
     'also_outputs:',
     '  work.computer_special.extra: "@result"',
     '/also_outputs/work.computer_special.extra',
@@ -77,35 +58,28 @@ const NESTED: [string, string, string, string, RegExp][] = [
   ],
 ];
 
-describe('writes inside a value an earlier write put there whole are refused at load', () => {
-  it.each(NESTED)('%s', (name, after, line, path, message) => {
-    const { dir, lineNo } = rulesWith(name, RULE, after, line);
-    const { problems } = loadRules(dir, masters);
-    // one problem, though three pipelines run the rule
-    expect(problems).toHaveLength(1);
-    expect(problems[0]).toMatchObject({ file: `rules/${RULE}`, path });
-    expect(problems[0].message).toMatch(message);
-    expect(problems[0].message).toContain(`line ${lineNo}`);
-  });
+/** The line added after the first line equal to `after`; answers its 1-based number. */
+const adding = (after: string, line: string) => (lines: string[]) => {
+  const at = lines.indexOf(after);
+  expect(at).toBeGreaterThanOrEqual(0);
+  lines.splice(at + 1, 0, line);
+  return at + 2;
+};
 
-  it('beside such a value loads (work.insured.extra next to work.insured.basis)', () => {
-    const { dir } = rulesWith('beside', RULE, 'also_outputs:', '  work.insured.extra: "@result"');
-    expect(loadRules(dir, masters).problems).toEqual([]);
-  });
-});
-
-describe('writes into the calculation inputs are refused at load', () => {
-  it.each(CASES)('%s', (name, file, after, line, path, message) => {
-    const { dir, lineNo } = rulesWith(name, file, after, line);
-    const { problems } = loadRules(dir, masters);
+describe('writes into the calculation inputs, or inside a value written whole, are refused at load', () => {
+  it.each(CASES)('%s', (name, file, after, added, path, message) => {
+    const { line, problems } = loadEdited(name, file, adding(after, added));
+    // one problem, though several pipelines may run the rule
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatchObject({ file: `rules/${file}`, path });
     expect(problems[0].message).toMatch(message);
-    expect(problems[0].message).toContain(`line ${lineNo}`);
+    expect(problems[0].message).toContain(`line ${line}`);
   });
 
-  it('the same line writing under work loads', () => {
-    const { dir } = rulesWith('under work', RULE, 'also_outputs:', '  work.extra: "@result"');
-    expect(loadRules(dir, masters).problems).toEqual([]);
+  it.each([
+    ['under work', '  work.extra: "@result"'],
+    ['beside a value written whole (work.insured.extra next to work.insured.basis)', '  work.insured.extra: "@result"'],
+  ])('a write %s loads', (name, added) => {
+    expect(loadEdited(name, RULE, adding('also_outputs:', added)).problems).toEqual([]);
   });
 });
