@@ -12,9 +12,9 @@ import type { PipelineSource } from './check-paths.ts';
 import type { RuleRegistry } from './registry.ts';
 
 /** The roots a step writes under. */
-export const RESULT_ROOTS: readonly string[] = ['amounts', 'work'];
+const RESULT_ROOTS: readonly string[] = ['amounts', 'work'];
 /** The calculation's inputs: read, never written. */
-export const INPUT_ROOTS: readonly string[] = ['request', 'profile', 'masters', 'parameters', 'settings', 'dates'];
+const INPUT_ROOTS: readonly string[] = ['request', 'profile', 'masters', 'parameters', 'settings', 'dates'];
 
 function intoResults(path: string): boolean {
   const segs = path.split('.');
