@@ -4,9 +4,10 @@
  * branches of an if (and null when none is taken) or of the operands of and/or, a binding's kinds.
  * `unknown` where the form cannot tell (a var of an input, a lookup, map): the run-time check stays for those.
  *
- * Why: a rule with a rounding_rule rounds what its expression yields, and a string, a boolean or null
- * there loaded and then failed every calculation that reached it ("expression did not yield a number").
- * The loader refuses such a rule (rules/load.ts) where the form shows it.
+ * Why: a rule with a rounding_rule rounds what its expression yields, and arithmetic takes numbers; a
+ * string or a boolean there loaded and then failed every calculation that reached it ("expression did
+ * not yield a number", "needs a number"). The loader refuses such a rule (rules/load.ts) where the form
+ * shows it (null too fails there, but the form cannot tell when: notNumbers).
  */
 import { getOperator } from './operators/index.ts';
 import type { ResultKind } from './types.ts';

@@ -64,9 +64,8 @@ export function nestedWriteProblems(pipelines: readonly PipelineSource[], regist
 
 function nestedWrites(p: PipelineSource, registry: RuleRegistry): LoadProblem[] {
   const out: LoadProblem[] = [];
-  /** each path written whole so far, and by whom */
-  const whole = new Map<string, string>();
-  const write = (path: string, file: string, at: string) => {
+  /** a path written whole, inside `whole` (path -> who wrote it whole): a problem for each such write */
+  const write = (whole: ReadonlyMap<string, string>, path: string, file: string, at: string) => {
     const segs = path.split('.');
     for (let n = 1; n < segs.length; n++) {
       const inside = segs.slice(0, n).join('.');
@@ -79,31 +78,29 @@ function nestedWrites(p: PipelineSource, registry: RuleRegistry): LoadProblem[] 
         });
     }
   };
-  const after: [string, string][] = [];
+  const whole = new Map<string, string>();
   for (const path of Object.keys(p.prepare)) {
-    write(path, p.file, `/prepare/${path}`);
+    write(whole, path, p.file, `/prepare/${path}`);
     whole.set(path, `prepare entry ${path} (${p.file})`);
   }
   for (const step of p.steps) {
-    const outsideWhole = new Set(whole.keys());
+    // a step's versions are alternatives: each is judged against what the steps before it wrote, and what
+    // any of them writes is whole for the steps after it
+    const written = new Map<string, string>();
     for (const rule of registry.versions(step.rule)) {
+      // one version's own writes in their order (output_key, then also_outputs): a later may land inside an earlier
+      const seen = new Map(whole);
       const paths: [string, string][] = [
         [rule.doc.output_key, '/output_key'],
         ...Object.keys(rule.doc.also_outputs ?? {}).map((k): [string, string] => [k, `/also_outputs/${k}`]),
       ];
-      // one version's own writes in its order (output_key, then also_outputs): the later may land inside the earlier
-      const own: string[] = [];
       for (const [path, at] of paths) {
-        write(path, rule.file, at);
-        whole.set(path, rule.file);
-        own.push(path);
-        after.push([path, rule.file]);
+        write(seen, path, rule.file, at);
+        seen.set(path, rule.file);
+        written.set(path, rule.file);
       }
-      for (const path of own) if (!outsideWhole.has(path)) whole.delete(path);
     }
-    // a step's versions are alternatives: what any of them writes is whole for the steps after it
-    for (const [path, file] of after) whole.set(path, file);
-    after.length = 0;
+    for (const [path, file] of written) whole.set(path, file);
   }
   return out;
 }
