@@ -6,6 +6,11 @@
  * transactions and Redis commands per request. Then the bytes of one answer, plain and compressed, and
  * a one-worker run whose clients ask for br.
  *
+ * The topologies take turns run by run, and "CPU vs 1 worker" is the median of each run's ratio to the
+ * one-worker run of the same turn: on a machine whose state drifts over the bench's minutes (the ratio of
+ * one build moved from 1.05x to 1.64x between runs of the whole bench), all of one topology's runs first
+ * and the next's after measured the drift as much as the topology.
+ *
  * The stores are the bench's own, so the counts are the server's alone on a machine others share: a new
  * database (CREATE DATABASE on PAYROLL_BENCH_POSTGRES_URL, default the local server's `postgres`
  * database; dropped at the end), whose transactions pg_stat_database counts, and a private redis-server
@@ -28,7 +33,7 @@ import { openPostgresStore } from '../../server/store/postgres.ts';
 import { benchEnv, benchTargets, CONNECTIONS, loadAcross, type Figures, type Target } from './http-bench.ts';
 import { BENCH_COMPANY, BENCH_PROFILE_PUT } from './sample-requests.ts';
 import { freePort, startServerProcess, type ServerProcess } from './server-process.ts';
-import { fmt, medianOf, table } from './stats.ts';
+import { fmt, median, medianOf, table } from './stats.ts';
 
 const ADMIN_URL = process.env.PAYROLL_BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -179,10 +184,12 @@ export async function benchScale(runs: number, seconds: number): Promise<string>
         PAYROLL_DATABASE_URL: dbUrl,
         ...(kind.redis ? { PAYROLL_REDIS_URL: redis!.url } : {}),
       };
-      let oneWorkerCpu = 0;
-      for (const topology of TOPOLOGIES) {
-        const perRun: Row[] = [];
-        for (let run = 0; run < runs; run++) {
+      // the topologies take turns, run by run (1 worker, 2 workers, 2 processes, then again): a machine whose
+      // state drifts over the minutes of the bench moves them alike, and each run's ratio to the 1-worker
+      // run beside it is what "CPU vs 1 worker" takes the median of
+      const perRun: Row[][] = TOPOLOGIES.map(() => []);
+      for (let run = 0; run < runs; run++) {
+        for (const [t, topology] of TOPOLOGIES.entries()) {
           // read before the start: the servers' start-up and the profile PUT count too (a few transactions per run)
           const pgBefore = await transactions(db);
           const { servers, stop } = await startServers(env, topology);
@@ -226,21 +233,24 @@ export async function benchScale(runs: number, seconds: number): Promise<string>
           // the stopped servers' backends have published their counts at exit
           await new Promise((r) => setTimeout(r, 300));
           const pgAfter = await transactions(db);
-          perRun.push({
+          perRun[t].push({
             ...figures!,
             pgPerRequest: (pgAfter - pgBefore) / Math.max(1, requests),
             redisPerRequest: (redisAfter - redisBefore) / Math.max(1, requests),
           });
         }
-        const m = medianOf(perRun);
-        if (topology.processes === 1 && topology.workers === 1) oneWorkerCpu = m.cpuUsPerRequest;
+      }
+      const oneWorker = perRun[0]; // TOPOLOGIES[0] is one worker
+      for (const [t, topology] of TOPOLOGIES.entries()) {
+        const m = medianOf(perRun[t]);
+        const ratios = perRun[t].map((r, run) => r.cpuUsPerRequest / oneWorker[run].cpuUsPerRequest);
         rows.push([
           `${kind.name}, ${topology.name}`,
           fmt(m.rps),
           fmt(m.p50, 1),
           fmt(m.p99, 1),
           fmt(m.cpuUsPerRequest),
-          fmt(m.cpuUsPerRequest / oneWorkerCpu, 2),
+          fmt(median(ratios), 2),
           fmt(m.pgPerRequest, 3),
           kind.redis ? fmt(m.redisPerRequest, 2) : '0',
           fmt(m.non2xx),
