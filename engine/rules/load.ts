@@ -115,15 +115,32 @@ function readChecked(
   return src.value;
 }
 
-function compileAt(problems: LoadProblem[], file: string, path: string, expr: unknown, ruleScope?: RuleScopeNames): Evaluator | null {
+/** No bindings: the expressions of a pipeline (prepare, version_date, a step's when) read the context. */
+const NO_BINDINGS: ReadonlyMap<string, Kinds> = new Map();
+
+/**
+ * An expression compiled, its problems reported at their JSON path: a compile error, or an operand taken
+ * as a number that can yield a string or a boolean (result-kinds.ts; `kinds`: the rule's bindings so far).
+ */
+function compileAt(
+  problems: LoadProblem[],
+  file: string,
+  path: string,
+  expr: unknown,
+  ruleScope?: RuleScopeNames,
+  kinds: ReadonlyMap<string, Kinds> = NO_BINDINGS,
+): Evaluator | null {
+  let fn: Evaluator;
   try {
-    return compileExpression(expr, `${file} ${path}`, { ruleScope });
+    fn = compileExpression(expr, `${file} ${path}`, { ruleScope });
   } catch (e) {
     // the problem's path is the JSON path of the faulty node itself (e.g. /bindings/x/fail_if)
     if (e instanceof ExpressionCompileError) problems.push({ file, path: path + e.path, message: e.problem });
     else problems.push({ file, path, message: (e as Error).message.replace(`${file} `, '') });
     return null;
   }
+  for (const p of numberOperandProblems(expr, kinds, path)) problems.push({ file, ...p });
+  return fn;
 }
 
 function loadRule(file: string, doc: RuleDocument, problems: LoadProblem[]): CompiledRule | null {
@@ -161,20 +178,23 @@ function loadRule(file: string, doc: RuleDocument, problems: LoadProblem[]): Com
   const known = new Set(Object.keys(doc.inputs));
   const scopeIndex = scopeIndexOf(Object.keys(doc.inputs), Object.keys(doc.bindings ?? {}));
   const bindings: [string, Evaluator][] = [];
+  /** what each binding can yield, as far as its form tells (result-kinds.ts) */
+  const kinds = new Map<string, Kinds>();
   for (const [name, expr] of Object.entries(doc.bindings ?? {})) {
     if (known.has(name)) problems.push({ file, path: `/bindings/${name}`, message: 'binding shadows an input' });
     checkVariables(problems, file, `/bindings/${name}`, expr, known);
-    const fn = compileAt(problems, file, `/bindings/${name}`, expr, { index: scopeIndex, known: new Set(known) });
+    const fn = compileAt(problems, file, `/bindings/${name}`, expr, { index: scopeIndex, known: new Set(known) }, kinds);
     if (fn) bindings.push([name, fn]);
     known.add(name);
+    kinds.set(name, resultKinds(expr, kinds));
   }
   checkVariables(problems, file, '/expression', doc.expression, known);
-  const expression = compileAt(problems, file, '/expression', doc.expression, { index: scopeIndex, known });
-  problems.push(...kindProblems(file, doc));
+  const expression = compileAt(problems, file, '/expression', doc.expression, { index: scopeIndex, known }, kinds);
+  if (doc.rounding_rule !== null) problems.push(...roundedKindProblems(file, doc, kinds));
   const warnings: CompiledRule['warnings'] = [];
   (doc.warnings ?? []).forEach((w, i) => {
     checkVariables(problems, file, `/warnings/${i}/when`, w.when, known);
-    const when = compileAt(problems, file, `/warnings/${i}/when`, w.when, { index: scopeIndex, known });
+    const when = compileAt(problems, file, `/warnings/${i}/when`, w.when, { index: scopeIndex, known }, kinds);
     if (when) warnings.push({ code: w.code, when });
   });
   for (const [key, binding] of Object.entries(doc.also_outputs ?? {})) {
@@ -202,27 +222,19 @@ function loadRule(file: string, doc: RuleDocument, problems: LoadProblem[]): Com
 }
 
 /**
- * Numbers where numbers are taken, wherever the form of the rule's expressions tells (result-kinds.ts):
- * an arithmetic operand, or the result of a rule with a rounding_rule, that can yield a string or a
- * boolean loaded and then failed every calculation that met it.
+ * A rule with a rounding_rule yields a number, wherever the form of its expression tells
+ * (result-kinds.ts): a string or a boolean there loaded and then failed every calculation that met it.
  */
-function kindProblems(file: string, doc: RuleDocument): LoadProblem[] {
-  const out: LoadProblem[] = [];
-  const kinds = new Map<string, Kinds>();
-  for (const [name, expr] of Object.entries(doc.bindings ?? {})) {
-    for (const p of numberOperandProblems(expr, kinds, `/bindings/${name}`)) out.push({ file, ...p });
-    kinds.set(name, resultKinds(expr, kinds));
-  }
-  for (const p of numberOperandProblems(doc.expression, kinds, '/expression')) out.push({ file, ...p });
-  if (doc.rounding_rule === null) return out;
+function roundedKindProblems(file: string, doc: RuleDocument, kinds: ReadonlyMap<string, Kinds>): LoadProblem[] {
   const other = notNumbers(resultKinds(doc.expression, kinds));
-  if (other.length > 0)
-    out.push({
+  if (other.length === 0) return [];
+  return [
+    {
       file,
       path: '/expression',
       message: `can yield ${other.join(' or ')} where rounding_rule ${doc.rounding_rule} rounds a number: make every branch a number, or set rounding_rule: null`,
-    });
-  return out;
+    },
+  ];
 }
 
 /** What prepare and every version of every step's rule write (output_key, also_outputs). */

@@ -43,9 +43,7 @@ const FIRST_FOUR_DIGIT_MS = -62_167_219_200_000;
 const LAST_FOUR_DIGIT_MS = 253_402_300_799_999;
 const DAY_MS = 86_400_000;
 
-const pad2 = (n: number) => (n < 10 ? '0' + n : '' + n);
-const pad3 = (n: number) => (n < 10 ? '00' + n : n < 100 ? '0' + n : '' + n);
-const pad4 = (n: number) => (n < 10 ? '000' + n : n < 100 ? '00' + n : n < 1000 ? '0' + n : '' + n);
+const pad = (n: number, width: number) => String(n).padStart(width, '0');
 
 /**
  * new Date(ms).toISOString() for an instant with a four-digit year (undefined for any other, and for
@@ -74,5 +72,5 @@ export function isoTimestampOf(ms: number): string | undefined {
   const minutes = Math.floor(rest / 60_000);
   rest -= minutes * 60_000;
   const seconds = Math.floor(rest / 1000);
-  return `${pad4(year)}-${pad2(month)}-${pad2(day)}T${pad2(hours)}:${pad2(minutes)}:${pad2(seconds)}.${pad3(rest - seconds * 1000)}Z`;
+  return `${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}T${pad(hours, 2)}:${pad(minutes, 2)}:${pad(seconds, 2)}.${pad(rest - seconds * 1000, 3)}Z`;
 }

@@ -49,6 +49,28 @@ describe('a rounded rule that can yield something other than a number is refused
     expect(problems[0].message).toContain(`line ${line}`);
   });
 
+  it("and so in every expression a rule or a pipeline evaluates: a warning's when, a step's when", () => {
+    const warning = loadEdited('warning', RULE, (lines) => {
+      const at = lines.findIndex((l) => l.startsWith('rounding_rule: '));
+      lines.splice(at, 0, 'warnings:', '  - code: ABSENCE_LONG', '    when: {">": [{"*": [{var: absence_minutes}, hours]}, 0]}');
+      return at + 3;
+    });
+    expect(warning.problems).toHaveLength(1);
+    expect(warning.problems[0]).toMatchObject({ file: `rules/${RULE}`, path: '/warnings/0/when/>/0/*/1' });
+    expect(warning.problems[0].message).toContain(`line ${warning.line}`);
+    const PIPELINE = 'pipelines/monthly_payroll.yaml';
+    const step = loadEdited('step when', PIPELINE, (lines) => {
+      const at = lines.findIndex((l) => l.includes('{rule: pay_type.hourly.base_pay, when: '));
+      lines[at] = '  - {rule: pay_type.hourly.base_pay, when: {">": [{"-": [{var: request.base_pay}, hourly]}, 0]}}';
+      return at + 1;
+    });
+    expect(step.problems).toHaveLength(1);
+    expect(step.problems[0].file).toBe(`rules/${PIPELINE}`);
+    expect(step.problems[0].path).toMatch(/^\/steps\/\d+\/when\/>\/0\/-\/1$/);
+    expect(step.problems[0].message).toMatch(/^operand 2 of "-" can yield string where it takes a number/);
+    expect(step.problems[0].message).toContain(`line ${step.line}`);
+  });
+
   it('numbers on every branch load, as do a var whose kind the form cannot tell and an if without its else', () => {
     // an if without its else yields null when no branch is taken: not refused (result-kinds.ts, notNumbers)
     for (const expression of [

@@ -6,6 +6,9 @@
  * nothing written), `notrace`, or `json` (with trace, and the answer's bytes as the server writes them).
  *
  *   node BUNDLE MODE COUNT
+ *
+ * It sets its requests up itself, as engine-cpu.ts does, rather than through a helper of this tree: it
+ * runs against older trees too, which have only what it imports here.
  */
 import { DEFAULT_LOAD_CACHE, loadEngine, resultUtf8 } from '../../engine/index.ts';
 import { CALCULATION_ENDPOINTS } from '../../server/routes/calculation-endpoints.ts';

@@ -11,7 +11,9 @@
  * the mark-compacts out, and a build counts the same twice (354,864 and 354,897). But two builds place
  * their scavenges differently, so a window can hold one more of them for one build: two builds that run
  * the same calculations measured 354.9k and 360.5k with the default window, and 358.8k and 358.9k with
- * `--few 2000 --many 9000`. A change below ~2 % is real only if it holds in a second window. A tree is a checkout with node_modules (a worktree: `git worktree add /tmp/x REV` and
+ * `--few 2000 --many 9000`. A change below ~2 % is real only if it holds in a second window.
+ *
+ * A tree is a checkout with node_modules (a worktree: `git worktree add /tmp/x REV` and
  * `ln -s "$PWD/node_modules" /tmp/x/`) and its start-up cache (`npm run build`, or the engine loads
  * from the YAML files: docs/performance.md, ninth round, says why that measures another answer).
  * Slow: ~1-2 minutes a tree on two cores.
@@ -38,9 +40,12 @@ if (!(few >= 0 && many > few)) throw new Error('--many must be above --few');
 const trees = (positionals.length ? positionals : [ROOT]).map((t) => resolve(t));
 const NODE_FLAGS = ['--predictable', '--initial-old-space-size=3000', '--max-old-space-size=6000'];
 
+/** Where a tree's runner, bundle and callgrind files go. */
+const workDir = (tree: string) => join(tree, '.tmp/engine-instructions');
+
 function bundle(tree: string): string {
   if (!existsSync(join(tree, 'engine/index.ts'))) throw new Error(`${tree} is not a checkout of this project`);
-  const dir = join(tree, '.tmp/engine-instructions');
+  const dir = workDir(tree);
   mkdirSync(dir, { recursive: true });
   copyFileSync(join(import.meta.dirname, 'engine-instructions-run.ts'), join(dir, 'run.ts'));
   const outfile = join(dir, 'run.mjs');
@@ -91,8 +96,10 @@ function counted(script: string, count: number, out: string): Promise<number> {
 for (const tree of trees) {
   const script = bundle(tree);
   execFileSync('node', [script, mode, '10'], { stdio: 'ignore' });
-  const dir = join(tree, '.tmp/engine-instructions');
-  const [a, b] = await Promise.all([counted(script, few, join(dir, 'few.cg')), counted(script, many, join(dir, 'many.cg'))]);
+  const [a, b] = await Promise.all([
+    counted(script, few, join(workDir(tree), 'few.cg')),
+    counted(script, many, join(workDir(tree), 'many.cg')),
+  ]);
   process.stdout.write(
     `${tree} (${revisionOf(tree)}): ${mode}, ${Math.round((b - a) / (many - few)).toLocaleString('en-US')} instructions per calculation\n`,
   );
