@@ -15,6 +15,8 @@ import { toDecimal } from '../decimal.ts';
 import { getOperator, ITEM_SCOPED_OPERATORS, SCOPED_OPERATORS } from './operators/index.ts';
 import type { RuleScopeNames } from './rule-scope.ts';
 import type { CompileContext, Evaluator, Value } from './types.ts';
+import { callOf, EMIT_CONTEXT_BASE, generateExpression, joinCode, type Code } from './emit.ts';
+import { CODEGEN } from '../util/codegen.ts';
 import { isDecimal } from './values.ts';
 
 export { variablesOf } from './variables.ts';
@@ -62,11 +64,26 @@ function whereJoiner(where: string): (path: string) => string {
  * earlier bindings), so that `var` can read them directly from a RuleScope (operators/var.ts).
  */
 export function compileExpression(expr: unknown, where: string, options: { ruleScope?: RuleScopeNames } = {}): Evaluator {
-  return compileAt(expr, where, whereJoiner(where), '', options.ruleScope);
+  const closure = compileAt(expr, where, whereJoiner(where), '', options.ruleScope);
+  const code = CODEGEN ? codes.get(closure) : undefined;
+  return code === undefined ? closure : generateExpression(code, closure, options.ruleScope);
+}
+
+/** Each compiled node's source (emit.ts), where it has one: a constant, an array, an operator that emits. */
+const codes = new WeakMap<Evaluator, Code>();
+
+function codeOf(evaluator: Evaluator): Code {
+  return codes.get(evaluator) ?? callOf(evaluator);
+}
+
+function withCode(evaluator: Evaluator, code: Code): Evaluator {
+  codes.set(evaluator, code);
+  return evaluator;
 }
 
 function constant(v: Value): Evaluator {
-  return () => v;
+  const code: Code = v === null || typeof v === 'boolean' ? [String(v)] : EMIT_CONTEXT_BASE.ref(v);
+  return withCode(() => v, code);
 }
 
 function compileAt(
@@ -94,12 +111,13 @@ function compileAt(
   if (Array.isArray(expr)) {
     const items = expr.map((e, i) => compileAt(e, where, join, `${path}/${i}`, ruleScope));
     const n = items.length;
-    if (n === 0) return () => [];
-    return (scope) => {
+    if (n === 0) return withCode(() => [], ['[]']);
+    const array: Evaluator = (scope) => {
       const out: Value[] = new Array(n);
       for (let i = 0; i < n; i++) out[i] = items[i](scope);
       return out;
     };
+    return withCode(array, ['[', ...joinCode(items.map(codeOf), ', '), ']']);
   }
   const proto = Object.getPrototypeOf(expr);
   if (proto !== Object.prototype && proto !== null) {
@@ -138,7 +156,9 @@ function compileAt(
     ruleScope,
   };
   try {
-    return def.compile(args, raw, ctx);
+    const evaluator = def.compile(args, raw, ctx);
+    const code = def.emit?.(args.map(codeOf), raw, { where: ctx.where, ruleScope, ...EMIT_CONTEXT_BASE });
+    return code === undefined ? evaluator : withCode(evaluator, code);
   } catch (e) {
     if (e instanceof ExpressionCompileError) throw e;
     throw new ExpressionCompileError(where, opPath, (e as Error).message);

@@ -3,13 +3,13 @@
  * tools/bench/engine-loop.ts [count] [trace|notrace]`, then `npx tsx tools/bench/cpu-profile-summary.ts
  * .tmp/prof/<file>.cpuprofile` for the ranked hot functions (docs/performance.md).
  */
-import { loadEngine } from '../../engine/index.ts';
+import { DEFAULT_LOAD_CACHE, loadEngine } from '../../engine/index.ts';
 import { benchProfile } from './engine-bench.ts';
 import { monthlyRequest } from './sample-requests.ts';
 
 const count = Number(process.argv[2] ?? 20_000);
 const trace = process.argv[3] !== 'notrace';
-const engine = loadEngine();
+const engine = loadEngine({ cacheFile: DEFAULT_LOAD_CACHE });
 const versions = benchProfile();
 const requests = Array.from({ length: 100 }, (_, i) => monthlyRequest(i, trace));
 let net = 0;

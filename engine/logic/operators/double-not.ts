@@ -1,4 +1,5 @@
 /** !! — json-logic truthiness as a boolean. Why: turning an amount or list into a flag for warnings. */
+import { js } from '../emit.ts';
 import type { OperatorDef } from '../types.ts';
 import { truthy } from '../values.ts';
 
@@ -8,5 +9,8 @@ export const doubleNotOperator: OperatorDef = {
   yields: 'boolean',
   compile([a]) {
     return (scope) => truthy(a(scope));
+  },
+  emit([a], _raw, ctx) {
+    return js`${ctx.ref(truthy)}(${a})`;
   },
 };
