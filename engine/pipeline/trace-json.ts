@@ -24,7 +24,9 @@
  */
 import { hasToJson, isAscii, isPlainObject } from './json-kinds.ts';
 import { SlabWriter } from './slab-writer.ts';
-import { traceValueText } from './trace.ts';
+import { isDecimal, type Decimal } from '../decimal.ts';
+import { decimalToJson } from '../logic/serialize.ts';
+import { traceValueOf, traceValueText } from './trace.ts';
 import {
   materializeStep,
   pendingRecords,
@@ -309,13 +311,76 @@ function treeJson(v: unknown, depth: number): string | undefined {
     const e = v[k];
     // JSON.stringify leaves a key whose value is undefined out
     if (e === undefined) continue;
-    let key = keyTexts.get(k);
-    if (key === undefined) {
-      if (NOT_PLAIN.test(k)) return undefined;
-      key = '"' + k + '":';
-      if (keyTexts.size < MAX_KEY_TEXTS) keyTexts.set(k, key);
-    }
+    const key = keyText(k);
+    if (key === undefined) return undefined;
     const json = treeJson(e, depth + 1);
+    if (json === undefined) return undefined;
+    out += out.length === 1 ? key + json : ',' + key + json;
+  }
+  return out + '}';
+}
+
+/** `"key":` for a key JSON.stringify writes as it is, kept per key (bounded); undefined for a key to escape. */
+function keyText(k: string): string | undefined {
+  let key = keyTexts.get(k);
+  if (key === undefined) {
+    if (NOT_PLAIN.test(k)) return undefined;
+    key = '"' + k + '":';
+    if (keyTexts.size < MAX_KEY_TEXTS) keyTexts.set(k, key);
+  }
+  return key;
+}
+
+/**
+ * JSON.stringify(traceValueOf(isRate, v)), written from v itself: a recorded input is either settled
+ * (its trace value already) or read from the calculation's inputs and kept as read, Decimals and all
+ * (the request's allowances: trace.ts, settleTraceValues). As traceValueOf: a Decimal as traceValueText
+ * writes it, an array as serializeValue copies it, an object key by key (a key ending in rate as a rate).
+ * Undefined where this walk is unsure (a string or key to escape, another kind of object, too deep): the
+ * caller makes the trace value and JSON.stringify writes it.
+ */
+function traceJson(isRate: boolean, v: unknown, depth: number): string | undefined {
+  const text = traceValueText(isRate, v);
+  if (text !== undefined) return text;
+  if (typeof v === 'string') return plainJson(v);
+  if (depth > MAX_DEPTH) return undefined;
+  if (Array.isArray(v)) return serializedJson(v, depth);
+  if (!isPlainObject(v)) return undefined;
+  let out = '{';
+  for (const k of Object.keys(v)) {
+    const key = keyText(k);
+    const json = key === undefined ? undefined : traceJson(k.endsWith('rate'), v[k], depth + 1);
+    if (json === undefined) return undefined;
+    out += out.length === 1 ? key + json : ',' + key + json;
+  }
+  return out + '}';
+}
+
+/** JSON.stringify(serializeValue(v)) (logic/serialize.ts: undefined as null, a Decimal as decimalToJson), or undefined where unsure. */
+function serializedJson(v: unknown, depth: number): string | undefined {
+  if (v === undefined || v === null) return 'null';
+  if (typeof v === 'number') return Number.isFinite(v) ? '' + v : undefined; // serializeValue throws for it: the caller's walk does
+  if (typeof v !== 'object') return plainJson(v);
+  if (isDecimal(v)) {
+    const json = decimalToJson(v as Decimal);
+    return typeof json === 'number' ? '' + json : '"' + json + '"';
+  }
+  if (depth > MAX_DEPTH) return undefined;
+  let out: string;
+  if (Array.isArray(v)) {
+    out = '[';
+    for (let i = 0; i < v.length; i++) {
+      const json = serializedJson(v[i], depth + 1);
+      if (json === undefined) return undefined;
+      out += i === 0 ? json : ',' + json;
+    }
+    return out + ']';
+  }
+  if (!isPlainObject(v)) return undefined;
+  out = '{';
+  for (const k of Object.keys(v)) {
+    const key = keyText(k);
+    const json = key === undefined ? undefined : serializedJson(v[k], depth + 1);
     if (json === undefined) return undefined;
     out += out.length === 1 ? key + json : ',' + key + json;
   }
@@ -511,10 +576,10 @@ function recordInputsJson(t: StepTemplate, rec: StepRecord): string | undefined 
     const isRate = field[1];
     const slot = field[2];
     const v = values[slot];
-    // a settled value (trace.ts): a Decimal or a primitive, or an object or array already made its trace value (JSON, no toJSON)
-    let json = traceValueText(isRate, v) ?? (typeof v === 'string' ? plainJson(v) : treeJson(v, 1));
+    // a settled value (trace.ts), or one read from the calculation's inputs, kept as read
+    let json = traceJson(isRate, v, 1);
     if (json === undefined) {
-      json = JSON.stringify(v) as string;
+      json = JSON.stringify(traceValueOf(isRate, v)) as string;
       ascii = false;
     }
     out += keys[i] + json;

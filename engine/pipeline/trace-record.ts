@@ -9,9 +9,10 @@
  *
  * A record is a step's rule plan, its scope values, raw and rounded amounts, date, master refs, notes
  * and rule hash. Values the trace shows are settled when recorded (trace.ts, settleTraceValues): a
- * Decimal or a primitive is kept (neither can change), any other value is turned into its trace value
- * at once, since a later step may still write into it. So a step made from its record later is the
- * step the engine would have made at once.
+ * Decimal or a primitive is kept (neither can change), and so is a value read from the calculation's
+ * inputs (never written); any other value is turned into its trace value at once, since a later step
+ * may still write into it. So a step made from its record later is the step the engine would have made
+ * at once.
  *
  * The result's `calculation_trace` is an accessor (enumerable, in its place among the keys) until first
  * read: reading it makes the steps and puts them in the result as a plain data property, so every

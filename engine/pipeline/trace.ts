@@ -10,6 +10,8 @@ import type { MasterRef } from '../settings/slots.ts';
 import type { RuleScope } from '../logic/rule-scope.ts';
 import { compileGetter } from './context.ts';
 import { isAscii } from './json-kinds.ts';
+import { INPUT_ROOTS } from '../rules/check-writes.ts';
+import { CALLER_DATA_FIELDS } from '../contract/common.ts';
 import { literalSafe, shapeBuilder, type ShapeBuilder, type ShapeField } from './trace-shape.ts';
 
 export interface TraceStep {
@@ -167,17 +169,19 @@ function traceShape(fields: ShapeField[]): TraceShape {
 
 /**
  * Makes a step's scope values safe to turn into its trace inputs later (trace-record.ts): each value the
- * trace shows that is not settled is replaced by its trace value, which traceValueOf gives back as it is
- * (JSON values: strings, finite numbers, null, plain arrays and objects of them), so traceInputs writes
- * the same inputs now and later. Settled: a string, a boolean, undefined, a finite number, null or a
- * Decimal (never changed: its methods make new ones). Master tables, which the trace leaves out, stay as
- * they are; a value traceValueOf refuses (NaN, a function) throws here, where the trace used to be made.
+ * trace shows that a later step could change is replaced by its trace value, which traceValueOf gives
+ * back as it is (JSON values: strings, finite numbers, null, plain arrays and objects of them), so
+ * traceInputs writes the same inputs now and later. Looked at: the bindings, and the inputs read under
+ * amounts or work (mayChangeAfterRead); an input read from the calculation's inputs (the request's copy,
+ * the masters, the profile...) never changes and is kept as it is. Settled already: a string, a
+ * boolean, undefined, a finite number, null or a Decimal (never changed: its methods make new ones). A
+ * value traceValueOf refuses (NaN, a function) throws here, where the trace used to be made.
  * Answers the shape of the inputs for these values (null where the rule's fields are not known in
  * advance: a spread lookup, names a literal cannot carry, too many master inputs).
  */
 export function settleTraceValues(rp: TracedRule, values: unknown[]): TraceShape | null {
   const plan = rp.tracePlan;
-  const { settleSlots: slots, settleRates: rates, settleFromMasters: fromMasters } = plan;
+  const { settleSlots: slots, settleRates: rates } = plan;
   for (let i = 0; i < slots.length; i++) {
     const v = values[slots[i]];
     switch (typeof v) {
@@ -189,8 +193,7 @@ export function settleTraceValues(rp: TracedRule, values: unknown[]): TraceShape
         if (Number.isFinite(v)) continue;
         break;
       case 'object':
-        // a master table is an object, not a Decimal, read from masters
-        if (v === null || v instanceof Decimal || isDecimal(v) || fromMasters[i]) continue;
+        if (v === null || v instanceof Decimal || isDecimal(v)) continue;
         break;
     }
     values[slots[i]] = traceValueOf(rates[i], v);
@@ -211,10 +214,12 @@ export interface TracePlan {
   masterSlots: number[];
   /** the generated builders by mask, with their fields; null where the keys are not known in advance (a spread lookup) */
   shapes: Map<number, TraceShape> | null;
-  /** what settleTraceValues checks, flat: every input's and shown binding's slot, whether a rate, whether read from masters */
+  /**
+   * what settleTraceValues checks, flat: the slot of each input that may change after it is read (one
+   * read under amounts or work) and of each shown binding, and whether it is a rate
+   */
   settleSlots: number[];
   settleRates: boolean[];
-  settleFromMasters: boolean[];
 }
 /**
  * The inputs a rule's trace shows for one set of master inputs that are tables: its fields in order
@@ -255,9 +260,10 @@ export function tracePlanOf(rule: CompiledRule, index: ReadonlyMap<string, numbe
     !bindings.some(([, , spread]) => spread) &&
     masterSlots.length <= MAX_SHAPE_BITS &&
     literalSafe([...inputs, ...bindings].map(([name]) => name));
+  // what settleTraceValues checks: the inputs that may change after they are read, and every shown binding
   const settling = [
-    ...inputs.map(([, isRate, fromMasters, slot]) => [slot, isRate, fromMasters] as const),
-    ...bindings.map(([, isRate, , slot]) => [slot, isRate, false] as const),
+    ...inputs.filter((_, i) => mayChangeAfterRead(rule.inputs[i][1])).map(([, isRate, , slot]) => [slot, isRate] as const),
+    ...bindings.map(([, isRate, , slot]) => [slot, isRate] as const),
   ];
   return {
     inputs,
@@ -266,8 +272,18 @@ export function tracePlanOf(rule: CompiledRule, index: ReadonlyMap<string, numbe
     shapes: generated ? new Map() : null,
     settleSlots: settling.map(([slot]) => slot),
     settleRates: settling.map(([, isRate]) => isRate),
-    settleFromMasters: settling.map(([, , fromMasters]) => fromMasters),
   };
+}
+
+/**
+ * Whether a value read at this context path can change before the trace is written: only what the steps
+ * write, under amounts and work (or a root a pipeline's prepare made). The calculation's inputs are never
+ * written (the loader refuses a write there, and a write inside a value written whole:
+ * rules/check-writes.ts), and the request is the engine's own copy, except the caller's data it carries
+ * as sent (metadata), which the caller still holds.
+ */
+function mayChangeAfterRead(path: readonly string[]): boolean {
+  return !INPUT_ROOTS.includes(path[0]) || path.some((segment) => CALLER_DATA_FIELDS.has(segment));
 }
 
 /** The fields the generic builder writes when the master inputs of `mask` are tables. */

@@ -13,8 +13,8 @@ import type { RuleRegistry } from './registry.ts';
 
 /** The roots a step writes under. */
 const RESULT_ROOTS: readonly string[] = ['amounts', 'work'];
-/** The calculation's inputs: read, never written. */
-const INPUT_ROOTS: readonly string[] = ['request', 'profile', 'masters', 'parameters', 'settings', 'dates'];
+/** The calculation's inputs: read, never written (so a value read there never changes: trace.ts keeps it as read). */
+export const INPUT_ROOTS: readonly string[] = ['request', 'profile', 'masters', 'parameters', 'settings', 'dates'];
 
 function intoResults(path: string): boolean {
   const segs = path.split('.');

@@ -8,7 +8,9 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { Decimal } from '../../engine/decimal.ts';
 import { loadEngine, resultJson, resultUtf8, type CalculationResult } from '../../engine/index.ts';
+import { pendingRecords } from '../../engine/pipeline/trace-record.ts';
 import { benchProfile } from '../../tools/bench/engine-bench.ts';
 import { SIMULATION_REQUESTS, attendanceRequest, bonusRequest, monthlyRequest } from '../../tools/bench/sample-requests.ts';
 import { loadGoldenCases } from '../../tools/golden/runner.ts';
@@ -79,6 +81,43 @@ describe('resultJson', () => {
     expect(bytes.length).toBeGreaterThan(700_000);
     expect(bytes.equals(Buffer.from(JSON.stringify(huge), 'utf8'))).toBe(true);
     expect(answers.every((b, i) => b.equals(Buffer.from(JSON.stringify(results[i]), 'utf8')))).toBe(true);
+  });
+
+  it("writes an input kept as read from the calculation's inputs (Decimals and all) as its trace value, whatever it holds", () => {
+    // the values a request input can hold, put in a record's allowances slot (kept as read: trace.ts, settleTraceValues)
+    const VALUES: unknown[] = [
+      [{ code: 'c', amount: new Decimal(12000), taxable: false }],
+      [
+        { amount: new Decimal('0.123456789012345678901234567') },
+        new Decimal('-0'),
+        new Decimal('1e21'),
+        null,
+        undefined,
+        [[new Decimal(2)]],
+      ],
+      {
+        employee_rate: new Decimal('0.0915'),
+        flat_rate: new Decimal(1),
+        amount: new Decimal('1.5'),
+        nested: { other_rate: new Decimal(0), list: [new Decimal('0.25')] },
+        gone: undefined,
+      },
+      [{ name: '通勤手当', 'key"quoted': 'line\nbreak' }],
+      { deep: [[[[[[[[[[new Decimal(1)]]]]]]]]]] },
+      [],
+      {},
+    ];
+    for (const value of VALUES) {
+      const r = engine.calculate('monthly_payroll', monthlyRequest(1, true), bench);
+      const rec = pendingRecords(r)!.find((x) => x.plan.rule.doc.formula_code === 'payment_aggregation.gross_payment.v1')!;
+      rec.values[rec.plan.index.get('allowances')!] = value;
+      expect(differences(r), JSON.stringify(value)).toEqual([]);
+    }
+    // a value the trace cannot show throws as JSON.stringify of the steps throws
+    const r = engine.calculate('monthly_payroll', monthlyRequest(1, true), bench);
+    const rec = pendingRecords(r)!.find((x) => x.plan.rule.doc.formula_code === 'payment_aggregation.gross_payment.v1')!;
+    rec.values[rec.plan.index.get('allowances')!] = [{ amount: Number.NaN }];
+    expect(() => resultJson(r)).toThrow('cannot serialize NaN');
   });
 
   it('writes a result without trace, and any other value, as JSON.stringify', () => {

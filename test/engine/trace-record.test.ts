@@ -137,23 +137,38 @@ function pendingRecordsLength(r: CalculationResult): number {
 
 describe('settled values', () => {
   const record = pendingRecords(monthly(2))!.find((r) => r.plan.rule.doc.formula_code === 'payment_aggregation.gross_payment.v1')!;
-  const slot = record.plan.index.get('allowances')!;
+  // base_pay is read under work (a later step could write into what is there), allowances from the request
+  const work = record.plan.index.get('base_pay')!;
+  const request = record.plan.index.get('allowances')!;
+  const allowances = () => [{ code: 'commute', name: '通勤手当', amount: new Decimal(12000), taxable: false }];
 
-  it('an object a later step could write into is shown as it was when its step ran', () => {
-    const allowances = [{ code: 'commute', name: '通勤手当', amount: new Decimal(12000), taxable: false }];
+  it('an object read under work or amounts is shown as it was when its step ran', () => {
+    const value = allowances();
     const values = record.values.slice();
-    values[slot] = allowances;
+    values[work] = value;
     const atOnce = traceInputs(record.plan, values);
     settleTraceValues(record.plan, values);
-    allowances[0].amount = new Decimal(1);
-    allowances.push({ code: 'x', name: 'x', amount: new Decimal(2), taxable: true });
+    expect(values[work]).not.toBe(value);
+    value[0].amount = new Decimal(1);
+    value.push({ code: 'x', name: 'x', amount: new Decimal(2), taxable: true });
+    expect(traceInputs(record.plan, values)).toEqual(atOnce);
+    expect(atOnce.base_pay).toEqual([{ code: 'commute', name: '通勤手当', amount: 12000, taxable: false }]);
+  });
+
+  it("an object read from the calculation's inputs is kept as read (never written), and shown the same", () => {
+    const value = allowances();
+    const values = record.values.slice();
+    values[request] = value;
+    const atOnce = traceInputs(record.plan, values);
+    settleTraceValues(record.plan, values);
+    expect(values[request]).toBe(value);
     expect(traceInputs(record.plan, values)).toEqual(atOnce);
     expect(atOnce.allowances).toEqual([{ code: 'commute', name: '通勤手当', amount: 12000, taxable: false }]);
   });
 
   it('a value the trace cannot show fails when its step is recorded, as it did when the step was made', () => {
     const values = record.values.slice();
-    values[slot] = [{ amount: Number.NaN }];
+    values[work] = [{ amount: Number.NaN }];
     expect(() => traceInputs(record.plan, values)).toThrow('cannot serialize NaN');
     expect(() => settleTraceValues(record.plan, values)).toThrow('cannot serialize NaN');
   });
@@ -161,10 +176,8 @@ describe('settled values', () => {
   it('Decimals and primitives are kept as they are (they cannot change)', () => {
     const values = record.values.slice();
     const amount = new Decimal('123.45');
-    const base = record.plan.index.get('base_pay');
-    expect(base).toBeDefined();
-    values[base!] = amount;
+    values[work] = amount;
     settleTraceValues(record.plan, values);
-    expect(values[base!]).toBe(amount);
+    expect(values[work]).toBe(amount);
   });
 });
