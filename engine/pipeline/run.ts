@@ -32,12 +32,8 @@ export interface RunOutcome {
 }
 
 function evaluatePlanned(plan: RulePlan, ctx: Context) {
-  const values: unknown[] = new Array(plan.size);
-  const scope = new RuleScope(values, plan.index);
-  plan.readInputs(ctx, values);
-  const bindings = plan.bindings;
-  for (let i = 0; i < bindings.length; i++) values[bindings[i][0]] = bindings[i][1](scope as never);
-  const raw = plan.rule.expression(scope as never);
+  const scope = new RuleScope(new Array(plan.size), plan.index);
+  const raw = plan.evaluate(ctx, scope);
   let result: unknown = raw;
   if (plan.round !== null) {
     if (!plan.isDecimal(raw)) throw new Error(`${plan.rule.file}: expression did not yield a number`);
