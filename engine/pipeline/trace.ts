@@ -74,7 +74,9 @@ export function traceValueOf(isRate: boolean, v: unknown): unknown {
   }
   // a nested lookup (a tier, a grade) keeps every field: `to: null` says the top range is open
   const out: Record<string, unknown> = {};
-  for (const [k, x] of Object.entries(v)) out[k] = traceValue(k, x);
+  const o = v as Record<string, unknown>;
+  const keys = Object.keys(o);
+  for (let i = 0; i < keys.length; i++) out[keys[i]] = traceValue(keys[i], o[keys[i]]);
   return out;
 }
 
