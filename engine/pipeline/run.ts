@@ -85,7 +85,8 @@ export function runPipeline(
   for (const step of plan.steps) {
     if (step.when && !truthy(step.when(ctx))) continue;
     const basis = step.basis;
-    const date = dates[basis];
+    // one of two known keys, read by name (a keyed read with either key went through V8's generic lookup)
+    const date = basis === 'payment_date' ? dates.payment_date : dates.premium_month;
     const rp = step.pick(date);
     if (!rp && step.before && date < step.before.from) {
       // declared by the rule: not in force yet, so the step is skipped (its output absent) or its output is 0
