@@ -81,6 +81,8 @@ async function compilerWith(codegen: string | undefined) {
   const { RuleScope: Scope } = await import('../../engine/logic/rule-scope.ts');
   return {
     compile: (expr: unknown) => compileExpression(expr, 'rules/x.yaml /expression', { ruleScope }),
+    /** as a pipeline's expressions are compiled: no rule scope, read by name (over the context, or any scope) */
+    compileFree: (expr: unknown) => compileExpression(expr, 'rules/x.yaml /expression'),
     scope: (values: unknown[], names: ReadonlyMap<string, number> = index) => new Scope(values, names),
   };
 }
@@ -111,10 +113,16 @@ describe('generated expressions (emit.ts)', () => {
     let errors = 0;
     for (const expr of EXPRESSIONS) {
       const [g, c] = [generated.compile(expr), closures.compile(expr)];
+      const [gFree, cFree] = [generated.compileFree(expr), closures.compileFree(expr)];
       for (const values of SCOPES) {
         const want = outcome(c, closures.scope(values));
         if ((want as { error?: string })?.error) errors++;
         expect(outcome(g, generated.scope(values)), JSON.stringify(expr)).toEqual(want);
+        // without the rule's slots: over the values by name, and over a RuleScope (read by name too)
+        const byName = Object.fromEntries(NAMES.map((n, i) => [n, values[i]]).filter(([, x]) => x !== undefined));
+        expect(outcome(gFree, byName), JSON.stringify(expr)).toEqual(outcome(cFree, byName));
+        expect(outcome(gFree, generated.scope(values)), JSON.stringify(expr)).toEqual(outcome(cFree, closures.scope(values)));
+        expect(outcome(gFree, byName)).toEqual(want);
       }
     }
     // the scopes reach the operators' errors too (a string where a number is taken, division by zero...)
@@ -125,6 +133,7 @@ describe('generated expressions (emit.ts)', () => {
     const generated = await compilerWith(undefined);
     const closures = await compilerWith('off');
     expect(generated.compile({ '+': [v('a'), 1] }).name).toBe('expression');
+    expect(generated.compileFree(v('a')).name).toBe('expression');
     expect(closures.compile({ '+': [v('a'), 1] }).name).not.toBe('expression');
     // a call of an operator that does not emit gains nothing from a function of its own
     expect(generated.compile({ count: [{ map: [v('list'), { var: '' }] }] }).name).not.toBe('expression');
