@@ -1,13 +1,16 @@
 /**
  * The engine's only runtime code generation. A few hot paths (context path readers and writers, a
- * rule's input slots, trace input objects, the response's amounts, the settings snapshot, var walks)
- * are compiled once at load into small functions with their keys written in: a function of its own per
- * path or shape keeps V8's property-access feedback monomorphic (docs/performance.md measures it).
+ * rule's input slots, trace input objects, the response's amounts, the settings snapshot, var walks, a
+ * rule's expressions where their operators emit source (logic/emit.ts) and the rule's evaluation as one
+ * function (pipeline/plan.ts)) are compiled once at load into small functions with their keys written
+ * in: a function of its own per path, shape or rule keeps V8's feedback monomorphic and lets it inline
+ * (docs/performance.md measures it).
  *
  * Every site also gives the plain closure that answers the same (the tests hold the two together).
  * PAYROLL_CODEGEN=off, read once when the engine loads, makes every site use its closure: stack traces
  * and breakpoints then land in readable TypeScript instead of anonymous generated functions. The
- * generated sources only ever embed keys through JSON.stringify and slot numbers through `| 0`.
+ * generated sources only ever embed keys through JSON.stringify and slot numbers through `| 0`; a rule's
+ * own values (constants, messages) are passed in as parameters, never written into the source.
  */
 
 /** False when PAYROLL_CODEGEN=off: each site returns its plain closure. */
