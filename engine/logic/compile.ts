@@ -64,13 +64,17 @@ function whereJoiner(where: string): (path: string) => string {
  * earlier bindings), so that `var` can read them directly from a RuleScope (operators/var.ts).
  */
 export function compileExpression(expr: unknown, where: string, options: { ruleScope?: RuleScopeNames } = {}): Evaluator {
-  const closure = compileAt(expr, where, whereJoiner(where), '', options.ruleScope);
-  const code = CODEGEN ? codes.get(closure) : undefined;
-  return code === undefined ? closure : generateExpression(code, closure, options.ruleScope);
+  try {
+    const closure = compileAt(expr, where, whereJoiner(where), '', options.ruleScope);
+    const code = CODEGEN ? codes.get(closure) : undefined;
+    return code === undefined ? closure : generateExpression(code, closure, options.ruleScope);
+  } finally {
+    codes.clear(); // kept only while one expression compiles: its nodes' sources are not needed after
+  }
 }
 
-/** Each compiled node's source (emit.ts), where it has one: a constant, an array, an operator that emits. */
-const codes = new WeakMap<Evaluator, Code>();
+/** Each node's source (emit.ts) while its expression compiles, where it has one: a constant, an array, an operator that emits. */
+const codes = new Map<Evaluator, Code>();
 
 function codeOf(evaluator: Evaluator): Code {
   return codes.get(evaluator) ?? callOf(evaluator);
