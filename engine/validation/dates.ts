@@ -5,13 +5,12 @@
  * A payment dated before the period's last month (paid in advance) still admits the months of the
  * period itself: the payroll month is then one of the period's months.
  */
-import { isIsoDate } from '../util/dates.ts';
+import { daysBetween, isIsoDate } from '../util/dates.ts';
 import type { ValidationDetail } from '../errors.ts';
 import { detail, isObj, type Obj } from './read.ts';
 
 /** A payroll period covers at most one calendar month's worth of days. */
 const MAX_PERIOD_DAYS = 31;
-const DAY_MS = 86_400_000;
 
 function checkPeriod(period: Obj, payment: unknown, out: ValidationDetail[]): void {
   const { start_date: start, end_date: end, payroll_month: month } = period;
@@ -20,7 +19,7 @@ function checkPeriod(period: Obj, payment: unknown, out: ValidationDetail[]): vo
     out.push(detail(['period', 'end_date'], 'date_order', `period.end_date (${end}) must be on or after period.start_date (${start}).`));
     return;
   }
-  const days = (Date.parse(end) - Date.parse(start)) / DAY_MS + 1;
+  const days = daysBetween(start, end) + 1;
   if (days > MAX_PERIOD_DAYS) {
     out.push(
       detail(
