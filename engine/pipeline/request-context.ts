@@ -33,11 +33,12 @@ export function requestContext(type: CalculationType, request: Record<string, un
  * given ones, in `properties` order, as its default built the same way (so a default object gets its
  * own defaults and a default 0 becomes a Decimal).
  */
-function build(v: unknown, plan: DefaultsPlan | null, key: string, depth: number): unknown {
-  // the caller's own data is echoed as sent, not converted (as toContextValueInPlace leaves it)
-  if (CALLER_DATA_FIELDS.has(key)) return v;
-  if (typeof v === 'number') return decimalOfNumber(v);
-  if (typeof v === 'string') return DECIMAL_STRING_FIELDS.has(key) ? decimalOfString(v) : v;
+function build(v: unknown, plan: DefaultsPlan | null, key: string, depth: number, asSent = false): unknown {
+  // the caller's own data is echoed as sent, not converted (as toContextValueInPlace leaves it), but
+  // copied: nothing in the context is the caller's to change later (the trace keeps request values as read)
+  if (!asSent && CALLER_DATA_FIELDS.has(key)) asSent = true;
+  if (typeof v === 'number') return asSent ? v : decimalOfNumber(v);
+  if (typeof v === 'string') return !asSent && DECIMAL_STRING_FIELDS.has(key) ? decimalOfString(v) : v;
   if (v === null || typeof v !== 'object') {
     if (typeof v === 'function' || typeof v === 'symbol') throw NOT_PLAIN;
     return v;
@@ -49,7 +50,7 @@ function build(v: unknown, plan: DefaultsPlan | null, key: string, depth: number
     const out = new Array(v.length);
     for (let i = 0; i < v.length; i++) {
       if (!(i in v)) throw NOT_PLAIN;
-      out[i] = build(v[i], items, '', depth + 1);
+      out[i] = build(v[i], items, '', depth + 1, asSent);
     }
     return out;
   }
@@ -60,7 +61,7 @@ function build(v: unknown, plan: DefaultsPlan | null, key: string, depth: number
   const props = plan === null ? null : plan.properties;
   for (const k of Object.keys(o)) {
     if (k === '__proto__') throw NOT_PLAIN;
-    out[k] = build(o[k], props === null ? null : (props.get(k) ?? null), k, depth + 1);
+    out[k] = build(o[k], props === null ? null : (props.get(k) ?? null), k, depth + 1, asSent);
   }
   if (plan !== null) {
     const defaults = plan.defaults;

@@ -11,7 +11,6 @@ import type { RuleScope } from '../logic/rule-scope.ts';
 import { compileGetter } from './context.ts';
 import { isAscii } from './json-kinds.ts';
 import { INPUT_ROOTS } from '../rules/check-writes.ts';
-import { CALLER_DATA_FIELDS } from '../contract/common.ts';
 import { literalSafe, shapeBuilder, type ShapeBuilder, type ShapeField } from './trace-shape.ts';
 
 export interface TraceStep {
@@ -281,11 +280,11 @@ export function tracePlanOf(rule: CompiledRule, index: ReadonlyMap<string, numbe
  * Whether a value read at this context path can change before the trace is written: only what the steps
  * write, under amounts and work (or a root a pipeline's prepare made). The calculation's inputs are never
  * written (the loader refuses a write there, and a write inside a value written whole:
- * rules/check-writes.ts), and the request is the engine's own copy, except the caller's data it carries
- * as sent (metadata), which the caller still holds.
+ * rules/check-writes.ts), and the request is the engine's own copy, the caller's metadata included
+ * (request-context.ts).
  */
 function mayChangeAfterRead(path: readonly string[]): boolean {
-  return !INPUT_ROOTS.includes(path[0]) || path.some((segment) => CALLER_DATA_FIELDS.has(segment));
+  return !INPUT_ROOTS.includes(path[0]);
 }
 
 /** The fields the generic builder writes when the master inputs of `mask` are tables. */

@@ -138,17 +138,17 @@ function pendingRecordsLength(r: CalculationResult): number {
 describe('settled values', () => {
   const record = pendingRecords(monthly(2))!.find((r) => r.plan.rule.doc.formula_code === 'payment_aggregation.gross_payment.v1')!;
   // base_pay is read under work (a later step could write into what is there), allowances from the request
-  const work = record.plan.index.get('base_pay')!;
-  const request = record.plan.index.get('allowances')!;
+  const workSlot = record.plan.index.get('base_pay')!;
+  const requestSlot = record.plan.index.get('allowances')!;
   const allowances = () => [{ code: 'commute', name: '通勤手当', amount: new Decimal(12000), taxable: false }];
 
   it('an object read under work or amounts is shown as it was when its step ran', () => {
     const value = allowances();
     const values = record.values.slice();
-    values[work] = value;
+    values[workSlot] = value;
     const atOnce = traceInputs(record.plan, values);
     settleTraceValues(record.plan, values);
-    expect(values[work]).not.toBe(value);
+    expect(values[workSlot]).not.toBe(value);
     value[0].amount = new Decimal(1);
     value.push({ code: 'x', name: 'x', amount: new Decimal(2), taxable: true });
     expect(traceInputs(record.plan, values)).toEqual(atOnce);
@@ -158,17 +158,35 @@ describe('settled values', () => {
   it("an object read from the calculation's inputs is kept as read (never written), and shown the same", () => {
     const value = allowances();
     const values = record.values.slice();
-    values[request] = value;
+    values[requestSlot] = value;
     const atOnce = traceInputs(record.plan, values);
     settleTraceValues(record.plan, values);
-    expect(values[request]).toBe(value);
+    expect(values[requestSlot]).toBe(value);
     expect(traceInputs(record.plan, values)).toEqual(atOnce);
     expect(atOnce.allowances).toEqual([{ code: 'commute', name: '通勤手当', amount: 12000, taxable: false }]);
   });
 
+  it("the caller's metadata is the engine's copy too: changed by the caller after the calculation, the trace shows it as sent", () => {
+    const request = monthlyRequest(3, true) as { allowances: { metadata?: Record<string, unknown> }[] };
+    const metadata = { source: 'hr-system', batch: 7 };
+    request.allowances[0].metadata = metadata;
+    const r = engine.calculate('monthly_payroll', request as Record<string, unknown>, bench);
+    const rec = pendingRecords(r)!.find((x) => x.plan.rule.doc.formula_code === 'payment_aggregation.gross_payment.v1')!;
+    const kept = (rec.values[requestSlot] as { metadata: unknown }[])[0].metadata;
+    expect(kept).toEqual(metadata);
+    expect(kept).not.toBe(metadata);
+    metadata.source = 'changed';
+    metadata.batch = 8;
+    const written = JSON.parse(resultJson(r)!) as {
+      calculation_trace: { formula_code: string; inputs: { allowances: { metadata: unknown }[] } }[];
+    };
+    const step = written.calculation_trace.find((s) => s.formula_code === 'payment_aggregation.gross_payment.v1')!;
+    expect(step.inputs.allowances[0].metadata).toEqual({ source: 'hr-system', batch: 7 });
+  });
+
   it('a value the trace cannot show fails when its step is recorded, as it did when the step was made', () => {
     const values = record.values.slice();
-    values[work] = [{ amount: Number.NaN }];
+    values[workSlot] = [{ amount: Number.NaN }];
     expect(() => traceInputs(record.plan, values)).toThrow('cannot serialize NaN');
     expect(() => settleTraceValues(record.plan, values)).toThrow('cannot serialize NaN');
   });
@@ -176,8 +194,8 @@ describe('settled values', () => {
   it('Decimals and primitives are kept as they are (they cannot change)', () => {
     const values = record.values.slice();
     const amount = new Decimal('123.45');
-    values[work] = amount;
+    values[workSlot] = amount;
     settleTraceValues(record.plan, values);
-    expect(values[work]).toBe(amount);
+    expect(values[workSlot]).toBe(amount);
   });
 });
