@@ -6,8 +6,9 @@
  * see every rule's operands (megamorphic) and nothing is inlined. An operator that gives `emit` writes
  * its node as a JS expression over its operands' expressions, calling the same helpers its closure
  * calls (requireDecimal, plus, truthy, compareValues...): the whole expression becomes one function of
- * its own per rule, each call site monomorphic. An operator without `emit` (map, range_lookup, round...)
- * is called as its closure from inside the generated function. docs/performance.md measures it.
+ * its own per rule, each call site monomorphic. An operator without `emit` (map, range_lookup,
+ * bracket_formula...) is called as its closure from inside the generated function (docs/performance.md,
+ * tenth round, measures it).
  *
  * The generated function answers as the closures answer (test/logic/emit.test.ts holds them together,
  * messages of the errors included); PAYROLL_CODEGEN=off keeps the closures (engine/util/codegen.ts).
@@ -51,6 +52,7 @@ export function joinCode(codes: readonly Code[], separator: string): Code {
   return out;
 }
 
+/** An EmitContext's ref and temp (compile.ts adds where and ruleScope per node). */
 export const EMIT_CONTEXT_BASE = {
   ref: (value: unknown): Code => [{ ref: value }],
   temp: (): Code => [{ temp: {} }],
