@@ -4,6 +4,7 @@
  * all together), 422 attendance_input_conflict, 404 company, 402 quota, then the engine, whose
  * EngineError codes map through the registry (409, 422 ...).
  */
+import { setImmediate as afterTheReadsOfThisTurn } from 'node:timers/promises';
 import type Router from '@koa/router';
 import { dependentLimitDependsOnProfile, widenForProfile, type ValidationDetail } from '../../engine/index.ts';
 import type { AppDeps } from '../app-deps.ts';
@@ -67,6 +68,13 @@ async function calculate(ctx: AppContext, endpoint: CalculationEndpoint, deps: A
   if (company === undefined) company = await findCompany(companyId);
   if (!company) throw new ApiError('company_not_found', { params: { company_id: companyId } });
 
+  // Calculated in the event loop's check phase, once every request whose bytes arrived in this turn has
+  // been read and validated: the calculations of one turn then run one after another, the engine's code
+  // and data hot in the caches, where each request going from its read to its answer in one go took every
+  // part of the server through the caches in turn (docs/performance.md, tenth round: ~280 -> ~160 µs of
+  // server CPU a request with PostgreSQL alone). With the Redis limiter the rate checks' replies already
+  // line the calculations up, and the extra wait cost more than it saved (app.ts leaves it off then).
+  if (deps.calculateAfterReads) await afterTheReadsOfThisTurn();
   // validate() and attendanceConflict() ran above, before the company lookup as the order of checks wants.
   const run = () => engine.calculate(endpoint.type, body, company.versions, { validated: true });
   const now = deps.now?.() ?? new Date();
