@@ -18,6 +18,7 @@ import type { CompileContext, Evaluator, Value } from './types.ts';
 import { callOf, EMIT_CONTEXT_BASE, generateExpression, joinCode, type Code } from './emit.ts';
 import { CODEGEN } from '../util/codegen.ts';
 import { isDecimal } from './values.ts';
+import { pointerSegment } from '../util/json-pointer.ts';
 
 export { variablesOf } from './variables.ts';
 
@@ -37,15 +38,11 @@ function joinWhere(where: string, path: string): string {
   return whereJoiner(where)(path);
 }
 
-function escapeSegment(s: string): string {
-  return s.replace(/~/g, '~0').replace(/\//g, '~1');
-}
-
 /** Each operator's escaped segment, made once (a rule set uses a few dozen operators, thousands of times). */
 const opSegments = new Map<string, string>();
 function opSegment(op: string): string {
   let segment = opSegments.get(op);
-  if (segment === undefined) opSegments.set(op, (segment = escapeSegment(op)));
+  if (segment === undefined) opSegments.set(op, (segment = pointerSegment(op)));
   return segment;
 }
 

@@ -11,6 +11,7 @@
  */
 import { getOperator } from './operators/index.ts';
 import type { ResultKind } from './types.ts';
+import { pointerSegment } from '../util/json-pointer.ts';
 
 export type Kinds = ReadonlySet<ResultKind | 'unknown'>;
 
@@ -71,8 +72,6 @@ export interface OperandProblem {
   message: string;
 }
 
-const pointerKey = (k: string) => k.replace(/~/g, '~0').replace(/\//g, '~1');
-
 /**
  * Every operand of `expr` (at JSON pointer `at`) that its operator takes as a number (OperatorDef.
  * numberOperands) and that can yield a string or a boolean as far as its form tells: each loaded and
@@ -92,7 +91,7 @@ export function numberOperandProblems(expr: unknown, bindings: ReadonlyMap<strin
     const raw = (e as Record<string, unknown>)[name];
     const args = Array.isArray(raw) ? raw : [raw];
     args.forEach((a, i) => {
-      const where = Array.isArray(raw) ? `${path}/${pointerKey(name)}/${i}` : `${path}/${pointerKey(name)}`;
+      const where = Array.isArray(raw) ? `${path}/${pointerSegment(name)}/${i}` : `${path}/${pointerSegment(name)}`;
       const numeric = op.numberOperands === 'all' || (op.numberOperands ?? []).includes(i);
       if (numeric) {
         const other = notNumbers(resultKinds(a, bindings));

@@ -7,6 +7,7 @@
 import { LineCounter, parseDocument, isMap, isSeq, isScalar, type Document, type Node } from 'yaml';
 import type { LoadProblem } from '../errors.ts';
 import { boundedText, boundedToJs } from '../util/yaml-limits.ts';
+import { pointerSegment } from '../util/json-pointer.ts';
 
 export interface YamlSource {
   file: string;
@@ -74,7 +75,7 @@ function pointerAt(doc: Document, offset: number): string {
       });
       if (!pair) return pointer;
       const key = isScalar(pair.key) ? String(pair.key.value) : String(pair.key);
-      pointer += '/' + key.replace(/~/g, '~0').replace(/\//g, '~1');
+      pointer += '/' + pointerSegment(key);
       const k = pair.key as Node | null;
       if (k?.range && k.range[0] <= offset && offset <= k.range[2]) return pointer;
       node = pair.value;

@@ -13,12 +13,13 @@ import { outsideUnitInterval } from '../masters/invariants/rates-in-unit-interva
 import type { RangeRow, RangeTable } from '../masters/range-table.ts';
 import type { SourceDocument } from '../masters/types.ts';
 import { addDays, isIsoDate } from '../util/dates.ts';
+import { pointerSegment } from '../util/json-pointer.ts';
 import type { DatedValue, Parameter, ParameterUnit, ParameterValue } from './types.ts';
 
 const DECIMAL = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?$/;
 
 /** ~ escapes a JSON pointer segment (dates and names hold neither ~ nor /, but keep pointers well-formed). */
-const seg = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
+const seg = pointerSegment;
 
 /** The value of one cell or scalar in its unit, or an issue message. */
 function typed(unit: string, v: unknown): { value: ParameterValue } | { problem: string } {

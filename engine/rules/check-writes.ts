@@ -10,6 +10,7 @@
 import type { LoadProblem } from '../errors.ts';
 import type { PipelineSource } from './check-paths.ts';
 import type { RuleRegistry } from './registry.ts';
+import type { RuleDocument } from './types.ts';
 
 /** The roots a step writes under. */
 const RESULT_ROOTS: readonly string[] = ['amounts', 'work'];
@@ -29,13 +30,26 @@ function problem(file: string, at: string, path: string, what: string): LoadProb
   return { file, path: at, message: `${what} ${path} writes into ${root}: ${why}` };
 }
 
+/** One write a rule version declares: the context path, where the rule declares it, and what declares it. */
+export interface RuleWrite {
+  path: string;
+  at: string;
+  what: 'output_key' | 'also_outputs key';
+}
+
+/** A rule version's writes in their order: output_key, then each also_outputs key (a later may land inside an earlier). */
+export function ruleWrites(doc: Pick<RuleDocument, 'output_key' | 'also_outputs'>): RuleWrite[] {
+  return [
+    { path: doc.output_key, at: '/output_key', what: 'output_key' },
+    ...Object.keys(doc.also_outputs ?? {}).map((key): RuleWrite => ({ path: key, at: `/also_outputs/${key}`, what: 'also_outputs key' })),
+  ];
+}
+
 /** A rule's output_key and also_outputs: under amounts or work. */
-export function ruleWriteProblems(file: string, outputKey: string, alsoOutputs: Record<string, string> | undefined): LoadProblem[] {
-  const out: LoadProblem[] = [];
-  if (!intoResults(outputKey)) out.push(problem(file, '/output_key', outputKey, 'output_key'));
-  for (const key of Object.keys(alsoOutputs ?? {}))
-    if (!intoResults(key)) out.push(problem(file, `/also_outputs/${key}`, key, 'also_outputs key'));
-  return out;
+export function ruleWriteProblems(file: string, doc: Pick<RuleDocument, 'output_key' | 'also_outputs'>): LoadProblem[] {
+  return ruleWrites(doc)
+    .filter((w) => !intoResults(w.path))
+    .map((w) => problem(file, w.at, w.path, w.what));
 }
 
 /** A pipeline's prepare keys: anywhere but into an input (a root of its own, as `employee`, included). */
@@ -88,13 +102,9 @@ function nestedWrites(p: PipelineSource, registry: RuleRegistry): LoadProblem[] 
     // any of them writes is whole for the steps after it
     const written = new Map<string, string>();
     for (const rule of registry.versions(step.rule)) {
-      // one version's own writes in their order (output_key, then also_outputs): a later may land inside an earlier
+      // one version's own writes in their order: a later may land inside an earlier
       const seen = new Map(whole);
-      const paths: [string, string][] = [
-        [rule.doc.output_key, '/output_key'],
-        ...Object.keys(rule.doc.also_outputs ?? {}).map((k): [string, string] => [k, `/also_outputs/${k}`]),
-      ];
-      for (const [path, at] of paths) {
+      for (const { path, at } of ruleWrites(rule.doc)) {
         write(seen, path, rule.file, at);
         seen.set(path, rule.file);
         written.set(path, rule.file);

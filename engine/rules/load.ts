@@ -17,7 +17,7 @@ import { ajvProblems, newAjv } from '../util/ajv.ts';
 import { readYamlFolder, type FolderFile } from '../util/yaml-folder.ts';
 import { boundedBytes } from '../util/yaml-limits.ts';
 import { readYamlSource, withLine, type YamlSource } from '../masters/yaml-source.ts';
-import { nestedWriteProblems, prepareWriteProblems, ruleWriteProblems } from './check-writes.ts';
+import { nestedWriteProblems, prepareWriteProblems, ruleWriteProblems, ruleWrites } from './check-writes.ts';
 import { notNumbers, numberOperandProblems, resultKinds, type Kinds } from '../logic/result-kinds.ts';
 import { MASTER_REF_TYPE, SETTINGS_VERSION_SLOTS, type ResolvedSlot } from '../settings/slots.ts';
 import { checkContextPaths, type PipelineSource } from './check-paths.ts';
@@ -201,7 +201,7 @@ function loadRule(file: string, doc: RuleDocument, problems: LoadProblem[]): Com
     if (binding !== RESULT && !(binding in (doc.bindings ?? {})))
       problems.push({ file, path: `/also_outputs/${key}`, message: `no binding named ${binding}` });
   }
-  problems.push(...ruleWriteProblems(file, doc.output_key, doc.also_outputs));
+  problems.push(...ruleWriteProblems(file, doc));
   if (problems.length > before || !expression) return null;
   return {
     doc,
@@ -241,10 +241,7 @@ function roundedKindProblems(file: string, doc: RuleDocument, kinds: ReadonlyMap
 function outputWrites(p: PipelineSource, registry: RuleRegistry): OutputWrite[] {
   const writes: OutputWrite[] = Object.keys(p.prepare).map((path) => ({ path, by: `prepare entry ${path}` }));
   for (const step of p.steps) {
-    for (const rule of registry.versions(step.rule)) {
-      writes.push({ path: rule.doc.output_key, by: rule.file });
-      for (const key of Object.keys(rule.doc.also_outputs ?? {})) writes.push({ path: key, by: rule.file });
-    }
+    for (const rule of registry.versions(step.rule)) for (const { path } of ruleWrites(rule.doc)) writes.push({ path, by: rule.file });
   }
   return writes;
 }

@@ -141,29 +141,32 @@ describe('settled values', () => {
   const workSlot = record.plan.index.get('base_pay')!;
   const requestSlot = record.plan.index.get('allowances')!;
   const allowances = () => [{ code: 'commute', name: '通勤手当', amount: new Decimal(12000), taxable: false }];
+  const SHOWN = [{ code: 'commute', name: '通勤手当', amount: 12000, taxable: false }];
 
-  it('an object read under work or amounts is shown as it was when its step ran', () => {
+  /** The record's values with fresh allowances in `slot`, its trace inputs made at once, then settled. */
+  function settledWith(slot: number) {
     const value = allowances();
     const values = record.values.slice();
-    values[workSlot] = value;
+    values[slot] = value;
     const atOnce = traceInputs(record.plan, values);
     settleTraceValues(record.plan, values);
+    return { value, values, atOnce };
+  }
+
+  it('an object read under work or amounts is shown as it was when its step ran', () => {
+    const { value, values, atOnce } = settledWith(workSlot);
     expect(values[workSlot]).not.toBe(value);
     value[0].amount = new Decimal(1);
     value.push({ code: 'x', name: 'x', amount: new Decimal(2), taxable: true });
     expect(traceInputs(record.plan, values)).toEqual(atOnce);
-    expect(atOnce.base_pay).toEqual([{ code: 'commute', name: '通勤手当', amount: 12000, taxable: false }]);
+    expect(atOnce.base_pay).toEqual(SHOWN);
   });
 
   it("an object read from the calculation's inputs is kept as read (never written), and shown the same", () => {
-    const value = allowances();
-    const values = record.values.slice();
-    values[requestSlot] = value;
-    const atOnce = traceInputs(record.plan, values);
-    settleTraceValues(record.plan, values);
+    const { value, values, atOnce } = settledWith(requestSlot);
     expect(values[requestSlot]).toBe(value);
     expect(traceInputs(record.plan, values)).toEqual(atOnce);
-    expect(atOnce.allowances).toEqual([{ code: 'commute', name: '通勤手当', amount: 12000, taxable: false }]);
+    expect(atOnce.allowances).toEqual(SHOWN);
   });
 
   it("the caller's metadata is the engine's copy too: changed by the caller after the calculation, the trace shows it as sent", () => {
