@@ -68,7 +68,7 @@ console.log(`node ${process.version}; ${new Date().toISOString()}; ${quick ? 'qu
 const sections: Record<Section, () => Promise<string> | string> = {
   engine: () => benchEngine(runs, quick ? 200 : 2_000),
   http: () => benchHttp(runs, quick ? 1 : 5),
-  scale: () => benchScale(runs, quick ? 1 : 5),
+  scale: () => benchScale(runs, quick ? 1 : 5, quick ? 1 : 10),
   startup: () => benchStartup(quick ? 1 : Math.max(runs, 5)),
   batch: () => benchBatch(runs, quick ? { withoutTrace: 2_000, withTrace: 1_000 } : { withoutTrace: 100_000, withTrace: 20_000 }),
 };

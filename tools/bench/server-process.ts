@@ -36,28 +36,46 @@ export interface ServerProcess {
    * server's CPU per request: fairer than req/s on a shared machine, where the server waits for a core.
    */
   cpuMs(): number;
+  /** The same split: all threads, and the processes' main threads alone. */
+  cpu(): { allMs: number; mainThreadsMs: number };
   stop(): Promise<void>;
 }
 
 let ticksPerSecond: number | undefined;
 
-/** CPU milliseconds of every live process in a process group, read from /proc/<pid>/stat (Linux). */
-export function processGroupCpuMs(pgid: number): number {
+/** utime + stime in clock ticks from a /proc stat line (proc(5): the 14th and 15th fields). */
+function statTicks(stat: string): { pgrp: number; ticks: number } {
+  // After "pid (comm) ": state ppid pgrp ... utime is the 12th field, stime the 13th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return { pgrp: Number(fields[2]), ticks: Number(fields[11]) + Number(fields[12]) };
+}
+
+function readOrUndefined(path: string): string | undefined {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return undefined; // exited meanwhile
+  }
+}
+
+/**
+ * CPU milliseconds of every live process in a process group, read from /proc (Linux): all threads, and
+ * the main threads alone (each process's JavaScript and I/O; the rest is V8's helper threads, mostly the
+ * optimising compiler and the concurrent GC, and libuv's pool).
+ */
+function processGroupCpu(pgid: number): { allMs: number; mainThreadsMs: number } {
   ticksPerSecond ??= Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
-  let ticks = 0;
+  let all = 0;
+  let main = 0;
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
-    let stat: string;
-    try {
-      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-    } catch {
-      continue; // exited meanwhile
-    }
-    // After "pid (comm) ": state ppid pgrp ... utime is the 12th field, stime the 13th (proc(5)).
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    if (Number(fields[2]) === pgid) ticks += Number(fields[11]) + Number(fields[12]);
+    const stat = readOrUndefined(`/proc/${entry}/stat`);
+    if (stat === undefined || statTicks(stat).pgrp !== pgid) continue;
+    all += statTicks(stat).ticks;
+    const mainStat = readOrUndefined(`/proc/${entry}/task/${entry}/stat`);
+    if (mainStat !== undefined) main += statTicks(mainStat).ticks;
   }
-  return (ticks * 1000) / ticksPerSecond;
+  return { allMs: (all * 1000) / ticksPerSecond, mainThreadsMs: (main * 1000) / ticksPerSecond };
 }
 
 /** `command` defaults to `npm start`'s; profile-http.ts passes its own (node --cpu-prof ...). */
@@ -88,7 +106,8 @@ export async function startServerProcess(env: NodeJS.ProcessEnv, command = start
   return {
     url,
     startMs,
-    cpuMs: () => processGroupCpuMs(child.pid!),
+    cpuMs: () => processGroupCpu(child.pid!).allMs,
+    cpu: () => processGroupCpu(child.pid!),
     async stop() {
       if (exited) return;
       process.kill(-child.pid!, 'SIGTERM');
