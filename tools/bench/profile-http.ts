@@ -6,9 +6,13 @@
  * SIGTERM; then only the samples of the measured window (after the warm-up) are ranked, idle time left
  * out, as shares of the busy time and as µs per answered request: by area (source file or package),
  * by function (self time) and by function with its callees (total time).
+ * With --workers 2 the workers' samples are pooled; a sample is wall time on a thread that was not idle,
+ * so where the workers share the cores with the load generator the time a worker waited, preempted,
+ * counts too (mostly inside the socket write whose wake-up preempted it): read such a profile's shares
+ * beside the /proc CPU figure of its first lines, not as CPU.
  *
  * Usage: npx tsx tools/bench/profile-http.ts [--route trace|no-trace|cheapest] [--seconds 10]
- *          [--warmup 3] [--log-level warn] [--top 30] [--interval-us 250] [--out FILE.cpuprofile]
+ *          [--warmup 3] [--workers 1] [--log-level warn] [--top 30] [--interval-us 250] [--out FILE.cpuprofile]
  *          [--database-url postgres://... (an empty database: PostgreSQL instead of SQLite)] [--redis-url redis://...]
  */
 import { execSync } from 'node:child_process';
@@ -31,6 +35,7 @@ const { values: opt } = parseArgs({
     out: { type: 'string' },
     'database-url': { type: 'string' },
     'redis-url': { type: 'string' },
+    workers: { type: 'string', default: '1' },
   },
 });
 const ROUTES = ['trace', 'no-trace', 'cheapest'];
@@ -65,6 +70,7 @@ const bench = await startBenchServer(command, {
   LOG_LEVEL: opt['log-level'],
   ...(opt['database-url'] ? { PAYROLL_DATABASE_URL: opt['database-url'] } : {}),
   ...(opt['redis-url'] ? { PAYROLL_REDIS_URL: opt['redis-url'] } : {}),
+  PAYROLL_WORKERS: opt.workers,
 });
 const target = bench.targets[routeIndex];
 let window: { from: number; to: number; requests: number; rps: number; cpuUsPerRequest: number };
@@ -78,10 +84,12 @@ try {
 } finally {
   await bench.stop();
 }
-const file = join(
-  profDir,
-  readdirSync(profDir).find((f) => f.endsWith('.cpuprofile'))!,
-);
+// one profile per process: with --workers N, the cluster primary's and each worker's (their samples are
+// pooled: the figures are per request answered by any of them)
+const files = readdirSync(profDir)
+  .filter((f) => f.endsWith('.cpuprofile'))
+  .map((f) => join(profDir, f));
+const file = files[0];
 if (opt.out) copyFileSync(file, opt.out);
 
 // Frames named after their original source through the bundle's source map.
@@ -170,9 +178,9 @@ function partOf(stack: ProfileNode[]): string {
   return stack.some((n) => areaOf(n).startsWith('node:') || areaOf(n).startsWith('native ')) ? NODE_INTERNALS : 'other';
 }
 
-const samples = samplesOf(readProfile(file)).filter(
-  (s) => s.at >= window.from && s.at < window.to && s.stack[0].callFrame.functionName !== '(idle)',
-);
+const samples = files
+  .flatMap((f) => samplesOf(readProfile(f)))
+  .filter((s) => s.at >= window.from && s.at < window.to && s.stack[0].callFrame.functionName !== '(idle)');
 const busy = samples.reduce((sum, s) => sum + s.us, 0);
 const top = Number(opt.top);
 const perRequest = window.requests;
@@ -184,7 +192,7 @@ console.log(
   [
     `# ${target.name}: ${CONNECTIONS} connections, LOG_LEVEL=${opt['log-level']}, ${opt.seconds} s measured after ${opt.warmup} s warm-up`,
     `${Math.round(window.rps)} req/s, ${window.requests} requests; server CPU (all threads, /proc) ${window.cpuUsPerRequest.toFixed(0)} µs/request; main thread busy ${(busy / 1000).toFixed(0)} ms of ${((window.to - window.from) / 1000).toFixed(0)} ms = ${(busy / perRequest).toFixed(0)} µs/request`,
-    `profile: ${file}`,
+    `profile: ${files.join(', ')}`,
     '',
     '## by part of the request',
     ...ranked(byPart, busy, PARTS.length + 2, perRequest),
