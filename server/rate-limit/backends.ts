@@ -5,7 +5,7 @@
  *   so all workers of one machine share one count; the primary must call startClusterRateLimitPrimary().
  *   When the primary does not answer in time, the worker limits on its own (insured.ts).
  * - `redis`: PAYROLL_REDIS_URL (RateLimiterRedis over ioredis): shared by every process and machine,
- *   one round trip per point consumed, behind a circuit breaker (breaker.ts) so a frozen Redis costs
+ *   one command per point consumed (the commands of one loop turn in one write: turn-writes.ts), behind a circuit breaker (breaker.ts) so a frozen Redis costs
  *   no more than a dead one.
  * - `postgres`: the store's rate_limit_windows table, claimed in batches by each process (leased.ts,
  *   postgres-claims.ts): shared without Redis, and without a row update per request.
@@ -15,6 +15,7 @@
  */
 import cluster from 'node:cluster';
 import { createRequire } from 'node:module';
+import type { Socket } from 'node:net';
 import type { Pool } from 'pg';
 import { RateLimiterCluster, RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
 import type { RateLimiterBackend } from '../store/types.ts';
@@ -22,6 +23,7 @@ import { createBreaker, type Breaker } from './breaker.ts';
 import { withInsurance, type PointLimiter } from './insured.ts';
 import { createLeasedLimiter } from './leased.ts';
 import { postgresClaims } from './postgres-claims.ts';
+import { inOneWrite, writesOfOneTurn } from './turn-writes.ts';
 
 export type RateLimitBackendName = 'auto' | 'memory' | 'redis' | 'postgres';
 export const RATE_LIMIT_BACKENDS: readonly RateLimitBackendName[] = ['auto', 'memory', 'redis', 'postgres'];
@@ -81,6 +83,8 @@ function redisFactory(url: string, namespace: string): LimiterFactory {
   });
   client.on('error', () => {}); // reconnects by itself; a refused connection must not crash the process
   const breaker = createBreaker(() => client.ping());
+  // the commands of one loop turn leave in one write (turn-writes.ts); `stream` is ioredis's socket of the moment
+  const beforeCommand = writesOfOneTurn(() => client.stream as Socket | undefined);
   return {
     kind: 'redis',
     settled,
@@ -88,13 +92,16 @@ function redisFactory(url: string, namespace: string): LimiterFactory {
     create: (keyPrefix, points, duration) =>
       withInsurance(
         breaker.guard(
-          new RateLimiterRedis({
-            storeClient: client,
-            keyPrefix: `${namespace}:${keyPrefix}`,
-            points,
-            duration,
-            rejectIfRedisNotReady: true,
-          }),
+          inOneWrite(
+            new RateLimiterRedis({
+              storeClient: client,
+              keyPrefix: `${namespace}:${keyPrefix}`,
+              points,
+              duration,
+              rejectIfRedisNotReady: true,
+            }),
+            beforeCommand,
+          ),
         ),
         new RateLimiterMemory({ keyPrefix, points, duration }),
       ),
