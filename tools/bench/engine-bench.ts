@@ -39,9 +39,15 @@ export interface Timing extends Record<string, number> {
   perCpuSecond: number;
 }
 
-/** Runs fn for about `ms` after a warm-up; one sample per call. */
+/**
+ * Runs fn for about `ms` after a warm-up (at least 200 calls and ms / 2); one sample per call. The
+ * warm-up is the JIT's: on a fresh engine the first 2 s of monthly calculations with trace ran at
+ * 53-59k/s and every later 2 s at 62-68k/s (docs/performance.md, eleventh round), so a warm-up of 200
+ * calls alone measured the compiler in the first run of each scenario.
+ */
 export function measure(fn: () => void, ms: number): Timing {
-  for (let i = 0; i < 200; i++) fn();
+  const warmUntil = performance.now() + ms / 2;
+  for (let i = 0; i < 200 || performance.now() < warmUntil; i++) fn();
   const samples: number[] = [];
   const cpu0 = process.cpuUsage();
   const end = performance.now() + ms;
