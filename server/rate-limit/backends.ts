@@ -5,8 +5,8 @@
  *   so all workers of one machine share one count; the primary must call startClusterRateLimitPrimary().
  *   When the primary does not answer in time, the worker limits on its own (insured.ts).
  * - `redis`: PAYROLL_REDIS_URL (RateLimiterRedis over ioredis): shared by every process and machine,
- *   one command per point consumed (the commands of one loop turn in one write: turn-writes.ts), behind a circuit breaker (breaker.ts) so a frozen Redis costs
- *   no more than a dead one.
+ *   one command per point consumed (the commands of one loop turn in one write: turn-writes.ts),
+ *   behind a circuit breaker (breaker.ts) so a frozen Redis costs no more than a dead one.
  * - `postgres`: the store's rate_limit_windows table, claimed in batches by each process (leased.ts,
  *   postgres-claims.ts): shared without Redis, and without a row update per request.
  * `auto` picks redis when PAYROLL_REDIS_URL is set, else postgres when the store is PostgreSQL, else memory.

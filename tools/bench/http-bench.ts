@@ -50,7 +50,8 @@ export function benchEnv(dir: string): NodeJS.ProcessEnv {
     PAYROLL_WORKERS: '1',
     LOG_LEVEL: 'warn',
   };
-  if (process.env.BENCH_SERVER_NODE_OPTIONS) env.NODE_OPTIONS = process.env.BENCH_SERVER_NODE_OPTIONS;
+  // node options for the servers alone (NODE_OPTIONS would apply to the bench's own process, the load generator, too)
+  if (process.env.PAYROLL_BENCH_SERVER_NODE_OPTIONS) env.NODE_OPTIONS = process.env.PAYROLL_BENCH_SERVER_NODE_OPTIONS;
   delete env.PAYROLL_DATABASE_URL;
   delete env.PAYROLL_REDIS_URL;
   return env;

@@ -6,6 +6,10 @@
  * transactions and Redis commands per request. Then the bytes of one answer, plain and compressed, and
  * a one-worker run whose clients ask for br.
  *
+ * Each run is measured after 10 s of load (warm-up), long enough for each worker's code to be optimised
+ * (with 1 s, two workers' compiler threads were still busy in the measured run), and the servers' CPU is
+ * also given for their main threads alone, so that the helper threads' share (compiler, GC) shows.
+ *
  * The topologies take turns run by run, and "CPU vs 1 worker" is the median of each run's ratio to the
  * one-worker run of the same turn: on a machine whose state drifts over the bench's minutes (the ratio of
  * one build moved from 1.05x to 1.64x between runs of the whole bench), all of one topology's runs first

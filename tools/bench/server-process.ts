@@ -36,7 +36,7 @@ export interface ServerProcess {
    * server's CPU per request: fairer than req/s on a shared machine, where the server waits for a core.
    */
   cpuMs(): number;
-  /** The same split: all threads, and the processes' main threads alone. */
+  /** cpuMs() and, apart, the part of it on the processes' main threads (the rest: V8's and libuv's helper threads). */
   cpu(): { allMs: number; mainThreadsMs: number };
   stop(): Promise<void>;
 }
