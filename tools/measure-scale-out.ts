@@ -139,9 +139,9 @@ async function measure(baseUrl: string, setting: Setting, seconds: number): Prom
         await sleep(STATS_FLUSH_MS);
         const before = await postgresTransactions(baseUrl);
         const redisBefore = redis ? await redisScriptCalls(redis.url) : 0;
-        const cpuBefore = servers.reduce((n, s) => n + s.cpuMs(), 0);
+        const cpuBefore = servers.reduce((n, s) => n + s.cpu().allMs, 0);
         run = await loadAll(servers, key, seconds);
-        cpuMs = servers.reduce((n, s) => n + s.cpuMs(), 0) - cpuBefore;
+        cpuMs = servers.reduce((n, s) => n + s.cpu().allMs, 0) - cpuBefore;
         if (redis) redisCalls = (await redisScriptCalls(redis.url)) - redisBefore;
         // Stopped before the "after" reading: a backend's last figures are flushed when it exits.
         for (const s of servers.splice(0)) await s.stop();

@@ -18,9 +18,6 @@ import type { DatedValue, Parameter, ParameterUnit, ParameterValue } from './typ
 
 const DECIMAL = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?$/;
 
-/** ~ escapes a JSON pointer segment (dates and names hold neither ~ nor /, but keep pointers well-formed). */
-const seg = pointerSegment;
-
 /** The value of one cell or scalar in its unit, or an issue message. */
 function typed(unit: string, v: unknown): { value: ParameterValue } | { problem: string } {
   switch (unit) {
@@ -67,7 +64,7 @@ const cellPointer = (at: string, row: number, segment: string) => `${at}/rows/${
 function tableOf(path: string, at: string, def: Raw, dv: Raw, date: string, issues: Issue[]): RangeTable | null {
   const columns = def.columns as Record<string, { unit: string; nullable?: boolean }>;
   // each column's name and pointer segment once per table; a cell's pointer is made only for an issue
-  const declared = Object.entries(columns).map(([col, spec]) => ({ col, spec, segment: seg(col) }));
+  const declared = Object.entries(columns).map(([col, spec]) => ({ col, spec, segment: pointerSegment(col) }));
   const before = issues.length;
   const rows: RangeRow[] = [];
   (dv.rows as Raw[]).forEach((row, i) => {
@@ -93,7 +90,7 @@ function tableOf(path: string, at: string, def: Raw, dv: Raw, date: string, issu
     for (const col of Object.keys(row))
       if (!(col in columns))
         issues.push({
-          path: `${at}/rows/${i}/${seg(col)}`,
+          path: `${at}/rows/${i}/${pointerSegment(col)}`,
           message: `unknown column "${col}" (declared: ${Object.keys(columns).join(', ')})`,
         });
     rows.push(out);
@@ -141,7 +138,7 @@ export function buildParameters(raw: Raw, file: string): { parameters: Parameter
   const parameters: Parameter[] = [];
   for (const [name, def] of Object.entries(raw.parameters as Record<string, Raw>)) {
     const path = `${area}.${name}`;
-    const at = `/parameters/${seg(name)}`;
+    const at = `/parameters/${pointerSegment(name)}`;
     const unit = def.unit as ParameterUnit;
     const before = issues.length;
     if (unit === 'table' && (!def.columns || !def.range_convention))
@@ -166,7 +163,7 @@ export function buildParameters(raw: Raw, file: string): { parameters: Parameter
     const values: DatedValue[] = [];
     dates.forEach((date, i) => {
       const dv = (def.values as Record<string, Raw>)[date];
-      const vat = `${at}/values/${seg(date)}`;
+      const vat = `${at}/values/${pointerSegment(date)}`;
       if (!isIsoDate(date)) return void issues.push({ path: vat, message: `${date} is not a calendar date` });
       if (i > 0 && date <= dates[i - 1]) issues.push({ path: vat, message: `dates must be ascending: ${date} follows ${dates[i - 1]}` });
       let value: ParameterValue | null = null;

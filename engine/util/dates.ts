@@ -25,12 +25,14 @@ function digitsAt(s: string, from: number, to: number): number {
  * period check of every monthly request asks this once).
  */
 export function daysBetween(from: string, to: string): number {
+  return (epochMs(to) - epochMs(from)) / 86_400_000;
+}
+
+/** Milliseconds since 1970 of an ISO date's midnight UTC, as Date.parse gives them. */
+function epochMs(d: string): number {
+  const year = digitsAt(d, 0, 4);
   // Date.UTC reads a year below 100 as 19xx: such a date is parsed instead
-  const day = (d: string) => {
-    const year = digitsAt(d, 0, 4);
-    return year < 100 ? Date.parse(d) : Date.UTC(year, digitsAt(d, 5, 7) - 1, digitsAt(d, 8, 10));
-  };
-  return (day(to) - day(from)) / 86_400_000;
+  return year < 100 ? Date.parse(d) : Date.UTC(year, digitsAt(d, 5, 7) - 1, digitsAt(d, 8, 10));
 }
 
 /** Strings already judged by isIsoDate (requests repeat a handful of dates); bounded, then started afresh. */

@@ -35,10 +35,14 @@ export interface ServerProcess {
    * so cluster workers count too), from /proc. The delta over a run divided by its requests is the
    * server's CPU per request: fairer than req/s on a shared machine, where the server waits for a core.
    */
-  cpuMs(): number;
-  /** cpuMs() and, apart, the part of it on the processes' main threads (the rest: V8's and libuv's helper threads). */
-  cpu(): { allMs: number; mainThreadsMs: number };
+  cpu(): ProcessGroupCpu;
   stop(): Promise<void>;
+}
+
+/** CPU milliseconds (user + system) of a process group's live processes: all threads, and their main threads alone. */
+interface ProcessGroupCpu {
+  allMs: number;
+  mainThreadsMs: number;
 }
 
 let ticksPerSecond: number | undefined;
@@ -63,15 +67,16 @@ function readOrUndefined(path: string): string | undefined {
  * the main threads alone (each process's JavaScript and I/O; the rest is V8's helper threads, mostly the
  * optimising compiler and the concurrent GC, and libuv's pool).
  */
-function processGroupCpu(pgid: number): { allMs: number; mainThreadsMs: number } {
+function processGroupCpu(pgid: number): ProcessGroupCpu {
   ticksPerSecond ??= Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
   let all = 0;
   let main = 0;
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     const stat = readOrUndefined(`/proc/${entry}/stat`);
-    if (stat === undefined || statTicks(stat).pgrp !== pgid) continue;
-    all += statTicks(stat).ticks;
+    const counted = stat === undefined ? undefined : statTicks(stat);
+    if (counted?.pgrp !== pgid) continue;
+    all += counted.ticks;
     const mainStat = readOrUndefined(`/proc/${entry}/task/${entry}/stat`);
     if (mainStat !== undefined) main += statTicks(mainStat).ticks;
   }
@@ -106,7 +111,6 @@ export async function startServerProcess(env: NodeJS.ProcessEnv, command = start
   return {
     url,
     startMs,
-    cpuMs: () => processGroupCpu(child.pid!).allMs,
     cpu: () => processGroupCpu(child.pid!),
     async stop() {
       if (exited) return;

@@ -20,7 +20,7 @@ export async function benchStartup(runs: number): Promise<string> {
     try {
       const server = await startServerProcess(benchEnv(dir));
       times.push(server.startMs);
-      cpu.push(server.cpuMs());
+      cpu.push(server.cpu().allMs);
       await server.stop();
     } finally {
       rmSync(dir, { recursive: true, force: true });
