@@ -688,8 +688,10 @@ function writeResult(result: unknown, sink: JsonSink): boolean {
       const tree = treeJson(v, 0);
       const json = tree ?? jsonAt(k, v);
       if (json === undefined) continue;
-      const text = (first ? '{' : ',') + JSON.stringify(k) + ':' + json;
-      if (tree !== undefined && !NOT_PLAIN.test(k)) sink.ascii(text);
+      // a key written as it is has its text kept (keyText); any other is JSON.stringify's
+      const key = keyText(k);
+      const text = (first ? '{' : ',') + (key ?? JSON.stringify(k) + ':') + json;
+      if (tree !== undefined && key !== undefined) sink.ascii(text);
       else sink.text(text);
     }
     first = false;
