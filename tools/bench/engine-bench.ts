@@ -104,10 +104,6 @@ export function benchEngine(runs: number, ms: number): string {
   // cache: its documents come from JSON.parse, whose ASCII strings are one-byte, where YAML's are cut from
   // two-byte text (docs/performance.md, ninth round). Loaded first, so that its names are the ones V8 keeps.
   const engine = loadEngine({ cacheFile: DEFAULT_LOAD_CACHE });
-  // the load figure: from the files, every document parsed and checked
-  const t0 = performance.now();
-  loadEngine();
-  const loadMs = performance.now() - t0;
   const versions = benchProfile();
   const rows = scenarios().map(([name, type, request]) => {
     const r = medianOf(Array.from({ length: runs }, () => measure(() => engine.calculate(type, request, versions), ms)));
@@ -130,6 +126,14 @@ export function benchEngine(runs: number, ms: number): string {
     const r = medianOf(overheads.map((o) => o[i][1]));
     return [name, fmt(r.perSecond), fmt(r.meanUs, 1), fmt(r.p99Us, 1)];
   });
+  // the load figure, from the files (every document parsed and checked), taken after every measured
+  // run: under tsx, as the bench runs, two engines loaded before a tight loop of monthly calculations
+  // with trace made it 1.6-1.9x slower, whichever of them calculated (nine pairs measuring the later,
+  // two the earlier), and no slower bundled as the server and the batch run it (docs/performance.md,
+  // twelfth round); the server loads once
+  const t0 = performance.now();
+  loadEngine();
+  const loadMs = performance.now() - t0;
   return [
     '## Engine (in process, one core)',
     `engine load (masters + rules, validate and compile): ${fmt(loadMs)} ms`,
