@@ -292,6 +292,23 @@ function decimalOfInteger(n: number): Decimal {
 }
 
 /**
+ * toDecimal(v) for a value the engine keeps for its life (a master's cell, a parameter, a rule's
+ * constant, a profile's own rate): the same Decimal, a small integer's digit words made by an array
+ * literal of its own. V8 counts how many arrays of each literal outlive a collection and, once enough
+ * do, allocates that literal's arrays in the old space (allocation-site pretenuring). decimalOfInteger's
+ * literal also makes the words of every sum and difference a calculation makes, which die at once:
+ * shared with the loader's long-lived values, it was pretenured after a second engine load (under tsx),
+ * and plus and minus then took 193-310 ns instead of 21-43 (docs/performance.md, twelfth round).
+ */
+export function keptDecimal(v: unknown): Decimal {
+  if (typeof v === 'number' && Number.isSafeInteger(v) && v !== 0) {
+    const m = v < 0 ? -v : v;
+    if (m < 1e7) return decimalOf(v < 0 ? -1 : 1, digitCount(m) - 1, [m | 0]);
+  }
+  return toDecimal(v);
+}
+
+/**
  * toDecimal(n) for a JS number: the same value. Safe integers are laid out by decimalOfInteger, larger
  * ones read by the constructor (String(n) is what it would parse otherwise); fractions go through
  * toDecimal.

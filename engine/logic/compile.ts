@@ -11,7 +11,7 @@
  * ExpressionCompileError whose message is "<where> <json-path>: <problem>"; the rule loader turns it
  * into a load problem.
  */
-import { toDecimal } from '../decimal.ts';
+import { keptDecimal } from '../decimal.ts';
 import { getOperator, ITEM_SCOPED_OPERATORS, SCOPED_OPERATORS } from './operators/index.ts';
 import type { RuleScopeNames } from './rule-scope.ts';
 import type { CompileContext, Evaluator, Value } from './types.ts';
@@ -98,7 +98,7 @@ function compileAt(
   switch (typeof expr) {
     case 'number': {
       if (!Number.isFinite(expr)) throw new ExpressionCompileError(where, path, `number literal ${expr} is not finite`);
-      return constant(toDecimal(expr));
+      return constant(keptDecimal(expr));
     }
     case 'string':
     case 'boolean':

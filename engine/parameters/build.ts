@@ -5,7 +5,7 @@
  * its declared columns with contiguous ranges. Each issue carries the JSON pointer of the node at fault.
  */
 import { basename } from 'node:path';
-import { Decimal, eq, lt, toDecimal } from '../decimal.ts';
+import { Decimal, eq, lt, keptDecimal } from '../decimal.ts';
 import type { Raw } from '../masters/records/envelope.ts';
 import { convention } from '../masters/records/range-table.ts';
 import type { Issue } from '../masters/invariants/issue.ts';
@@ -34,7 +34,7 @@ function typed(unit: string, v: unknown): { value: ParameterValue } | { problem:
     case 'yen':
     case 'count':
     case 'months':
-      if (typeof v === 'number' && Number.isInteger(v)) return { value: toDecimal(v) };
+      if (typeof v === 'number' && Number.isInteger(v)) return { value: keptDecimal(v) };
       return { problem: `${unit} must be a whole number, got ${JSON.stringify(v)}` };
     case 'text':
       return typeof v === 'string' && v.length > 0

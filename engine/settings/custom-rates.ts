@@ -2,7 +2,7 @@
  * A company with self-declared (custom) rates has no published table: its rate record is built from
  * the profile version in force, and its social_insurance_rate_version is that profile version.
  */
-import { toDecimal } from '../decimal.ts';
+import { keptDecimal } from '../decimal.ts';
 import type { SocialInsuranceRateRecord } from '../masters/types.ts';
 import type { ProfileVersion } from '../profile/types.ts';
 
@@ -22,10 +22,10 @@ export function customRateRecord(profile: ProfileVersion): SocialInsuranceRateRe
     prefecture_code: null,
     prefecture_name: null,
     prefecture_name_ja: null,
-    health_insurance_employee_rate: toDecimal(rates.health_insurance_employee_rate),
-    care_insurance_employee_rate: toDecimal(rates.care_insurance_employee_rate),
+    health_insurance_employee_rate: keptDecimal(rates.health_insurance_employee_rate),
+    care_insurance_employee_rate: keptDecimal(rates.care_insurance_employee_rate),
     childcare_support_contribution_employee_rate:
-      rates.childcare_support_contribution_employee_rate === null ? null : toDecimal(rates.childcare_support_contribution_employee_rate),
-    health_insurance_standard_bonus_annual_cap: toDecimal(rates.health_insurance_standard_bonus_annual_cap),
+      rates.childcare_support_contribution_employee_rate === null ? null : keptDecimal(rates.childcare_support_contribution_employee_rate),
+    health_insurance_standard_bonus_annual_cap: keptDecimal(rates.health_insurance_standard_bonus_annual_cap),
   };
 }

@@ -1,12 +1,12 @@
 /** Builds the three income tax kinds; every amount and rate becomes a Decimal here, once, at load. */
-import { toDecimal } from '../../decimal.ts';
+import { keptDecimal } from '../../decimal.ts';
 import type { AmountTier, BonusRateBand, BonusTaxTable, ComputerSpecialTable, MonthlyTaxTable } from '../types.ts';
 import type { RangeRow } from '../range-table.ts';
 import { meta, type Built, type Raw } from './envelope.ts';
 import { rangeTable } from './range-table.ts';
 
-const dec = toDecimal;
-const decOrNull = (v: unknown) => (v === null || v === undefined ? null : toDecimal(v));
+const dec = keptDecimal;
+const decOrNull = (v: unknown) => (v === null || v === undefined ? null : keptDecimal(v));
 
 export function buildMonthly(raw: Raw, file: string): Built<MonthlyTaxTable>[] {
   const record: MonthlyTaxTable = {

@@ -1,5 +1,5 @@
 /** Builds the social insurance, grade, pension and employment insurance kinds (Decimals at load). */
-import { toDecimal } from '../../decimal.ts';
+import { keptDecimal } from '../../decimal.ts';
 import type {
   EmployeesPensionRateTable,
   EmploymentInsuranceRateRecord,
@@ -11,8 +11,8 @@ import type { RangeRow } from '../range-table.ts';
 import { meta, type Built, type Raw } from './envelope.ts';
 import { rangeTable } from './range-table.ts';
 
-const dec = toDecimal;
-const decOrNull = (v: unknown) => (v === null || v === undefined ? null : toDecimal(v));
+const dec = keptDecimal;
+const decOrNull = (v: unknown) => (v === null || v === undefined ? null : keptDecimal(v));
 
 export function buildSocialInsurance(raw: Raw, file: string): Built<SocialInsuranceRateRecord>[] {
   return (raw.records as Raw[]).map((r, i) => ({
