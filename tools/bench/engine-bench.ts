@@ -130,8 +130,8 @@ export function benchEngine(runs: number, ms: number): string {
   // run: under tsx, as the bench runs, two engines loaded before a tight loop of monthly calculations
   // with trace made it 1.6-2.1x slower in six of seven alternated pairs (the seventh 0.89x), whichever
   // of them calculated (V8 pretenured the literal of the small integers' digit words, which the load's
-  // long-lived Decimals share with every sum), and no slower bundled as the server and the batch run it
-  // (docs/performance.md, twelfth round); the server loads once
+  // long-lived Decimals shared with every sum until keptDecimal), and no slower bundled as the server
+  // and the batch run it (docs/performance.md, twelfth round); the server loads once
   const t0 = performance.now();
   loadEngine();
   const loadMs = performance.now() - t0;
