@@ -126,12 +126,9 @@ export function benchEngine(runs: number, ms: number): string {
     const r = medianOf(overheads.map((o) => o[i][1]));
     return [name, fmt(r.perSecond), fmt(r.meanUs, 1), fmt(r.p99Us, 1)];
   });
-  // the load figure, from the files (every document parsed and checked), taken after every measured
-  // run: under tsx, as the bench runs, two engines loaded before a tight loop of monthly calculations
-  // with trace made it 1.6-2.1x slower in six of seven alternated pairs (the seventh 0.89x), whichever
-  // of them calculated (V8 pretenured the literal of the small integers' digit words, which the load's
-  // long-lived Decimals shared with every sum until keptDecimal), and no slower bundled as the server
-  // and the batch run it (docs/performance.md, twelfth round); the server loads once
+  // the load figure, from the files (every document parsed and checked), taken after the measured runs:
+  // the server and the batch calculate on the one engine they loaded, and a second load before the runs
+  // once slowed them 1.6-2.1x (a pretenured literal, fixed by keptDecimal: docs/performance.md, twelfth round)
   const t0 = performance.now();
   loadEngine();
   const loadMs = performance.now() - t0;
