@@ -7,12 +7,12 @@
  * written key by key rather than by JSON.stringify's generic walk, with JSON.stringify for any value
  * that is not a plain object, an array or a string, number, boolean or null it writes without escaping.
  *
- * resultUtf8 writes the same text as UTF-8 bytes, the constant parts copied in already encoded: the
- * text of a traced answer is two-byte (the legal sources are Japanese), so building it as a string and
+ * resultUtf8 writes the same text as UTF-8 bytes, the constant parts added already encoded: the text
+ * of a traced answer is two-byte (the legal sources are Japanese), so building it as a string and
  * encoding it cost as much again as serialising it (a step's master_refs text, reused while the records
- * are the same, is copied in encoded too). The rest, ASCII where known to be (the values this file
- * writes itself), is gathered into one string written with one call and moved into place between the
- * constant parts (slab-writer.ts).
+ * are the same, is added encoded too). The rest, ASCII where known to be (the values this file writes
+ * itself), is added as it is; all of it gathered as one string of bytes and written with one call
+ * (slab-writer.ts).
  *
  * Exact by construction: a step's template is made from a step of the same rule version, key by key as
  * JSON.stringify walks it, and used for a later step only when that step has the same keys in the same
@@ -23,7 +23,7 @@
  * object is made and no fit is checked, each value is turned into text once.
  */
 import { hasToJson, isAscii, isPlainObject } from './json-kinds.ts';
-import { SlabWriter } from './slab-writer.ts';
+import { SlabWriter, utf8Bytes } from './slab-writer.ts';
 import { isDecimal, type Decimal } from '../decimal.ts';
 import { decimalToJson } from '../logic/serialize.ts';
 import { traceValueOf, traceValueText } from './trace.ts';
@@ -49,8 +49,8 @@ interface StepTemplate {
   /** the variable keys, in order; texts[i] comes before the i-th variable's text, texts[n] after the last */
   variables: string[];
   texts: string[];
-  /** texts[i] as UTF-8 when worth copying as bytes (long, or not ASCII), else null; made at the first resultUtf8 */
-  bytes?: (Buffer | null)[];
+  /** texts[i]'s UTF-8 bytes, one character per byte (slab-writer.ts's utf8Bytes); made at the first resultUtf8 */
+  bytes?: string[];
   /** per variable: the last array of flat records written there and its text (master_refs repeat across calculations) */
   lastRecords: (LastRecords | undefined)[];
   /** the keys of the last inputs written, each one's text with the `{` or `,` before it, and whether that text is ASCII */
@@ -80,8 +80,8 @@ interface LastRecords {
   /** per record: the record itself when its text cannot change (see fixedRecord), else NOT_FIXED */
   fixed: unknown[];
   json: string;
-  /** json as UTF-8, made at the first resultUtf8 that reuses it */
-  bytes?: Buffer;
+  /** json's UTF-8 bytes as utf8Bytes makes them, made at the first resultUtf8 that reuses it */
+  bytes?: string;
 }
 
 const NOT_FIXED = Symbol('not fixed');
@@ -486,11 +486,8 @@ class TextSink implements JsonSink {
   }
 }
 
-/** Pieces shorter than this and all ASCII join the pending text; longer ones are copied as bytes. */
-const BYTES_FROM_UNITS = 32;
-
-function bytesOf(t: StepTemplate): (Buffer | null)[] {
-  return (t.bytes ??= t.texts.map((s) => (s.length >= BYTES_FROM_UNITS || !isAscii(s) ? Buffer.from(s, 'utf8') : null)));
+function bytesOf(t: StepTemplate): string[] {
+  return (t.bytes ??= t.texts.map(utf8Bytes));
 }
 
 /** resultUtf8's sink: the answer's bytes gathered by a SlabWriter (slab-writer.ts says how and why). */
@@ -503,12 +500,10 @@ class ByteSink implements JsonSink {
     this.out.text(s);
   }
   records(r: LastRecords): void {
-    this.out.bytes((r.bytes ??= Buffer.from(r.json, 'utf8')));
+    this.out.bytes((r.bytes ??= utf8Bytes(r.json)));
   }
   piece(t: StepTemplate, i: number): void {
-    const b = bytesOf(t)[i];
-    if (b === null) this.out.ascii(t.texts[i]);
-    else this.out.bytes(b);
+    this.out.bytes(bytesOf(t)[i]);
   }
   bytes(): Buffer {
     return this.out.finish();
