@@ -24,6 +24,7 @@
 import { hasToJson, isPlainObject } from './json-kinds.ts';
 import type { RulePlan } from './plan.ts';
 import { traceValueOf } from './trace.ts';
+import { memberJson, traceJson } from './trace-json.ts';
 import type { ShapeField } from './trace-shape.ts';
 import { materializeStep, pendingRecords, recordedValue, STEP_VARIABLES, type StepRecord } from './trace-record.ts';
 
@@ -50,6 +51,15 @@ interface Template {
 }
 
 const VARIABLE_SLOT = Symbol('variable');
+
+/**
+ * JSON.stringify's text for a value in an array, for a value with no toJSON at its top (a compact step,
+ * a step made from a record, their values: made by the engine), where undefined (and what JSON.stringify
+ * omits) is null.
+ */
+function elementJson(v: unknown): string {
+  return (JSON.stringify(v) as string | undefined) ?? 'null';
+}
 
 function isPrimitive(v: unknown): boolean {
   return v === null || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
@@ -256,20 +266,15 @@ export class CompactTraceWriter {
   }
 
   private compactJson(result: Record<string, unknown>): string {
-    // a trace nobody has read yet (trace-record.ts): each step compact straight from its record
+    // a trace nobody has read yet (trace-record.ts): written as text straight from its records
     const records = pendingRecords(result);
-    let compact: unknown[];
-    if (records !== undefined) {
-      compact = new Array<unknown>(records.length);
-      for (let i = 0; i < records.length; i++) compact[i] = this.recordValue(records[i]);
-    } else {
-      const steps = result[TRACE_KEY];
-      // (a trace with a toJSON is written as that says: the whole result is left to JSON.stringify)
-      if (!Array.isArray(steps) || steps.length === 0 || hasToJson(steps) || !steps.every(isPlainObject)) return JSON.stringify(result);
-      // one JSON.stringify of the compact result: many small calls (one per value) cost more than the bytes they save
-      compact = new Array<unknown>(steps.length);
-      for (let i = 0; i < steps.length; i++) compact[i] = this.stepValue(steps[i] as Record<string, unknown>);
-    }
+    if (records !== undefined) return this.recordsJson(result, records);
+    const steps = result[TRACE_KEY];
+    // (a trace with a toJSON is written as that says: the whole result is left to JSON.stringify)
+    if (!Array.isArray(steps) || steps.length === 0 || hasToJson(steps) || !steps.every(isPlainObject)) return JSON.stringify(result);
+    // one JSON.stringify of the compact result: many small calls (one per value) cost more than the bytes they save
+    const compact = new Array<unknown>(steps.length);
+    for (let i = 0; i < steps.length; i++) compact[i] = this.stepValue(steps[i] as Record<string, unknown>);
     const out: Record<string, unknown> = {};
     // own keys only, as JSON.stringify writes them (for-in would also meet an inherited enumerable one)
     for (const k of Object.keys(result)) {
@@ -280,6 +285,24 @@ export class CompactTraceWriter {
       else out[key] = value;
     }
     return JSON.stringify(out);
+  }
+
+  /**
+   * The text JSON.stringify gives the compact result of a result whose trace is still records: each
+   * compact step written as text from its record (values made into arrays and handed to JSON.stringify
+   * cost twice as much), then the result's own keys in order, as trace-json.ts writes them. The steps
+   * come first, as the compact result's were made before JSON.stringify met a toJSON among its values.
+   */
+  private recordsJson(result: Record<string, unknown>, records: readonly StepRecord[]): string {
+    let trace = '[';
+    for (let i = 0; i < records.length; i++) trace += (i === 0 ? '' : ',') + this.recordJson(records[i]);
+    trace += ']';
+    let out = '';
+    for (const k of Object.keys(result)) {
+      const member = k === TRACE_KEY ? '"' + COMPACT_TRACE_KEY + '":' + trace : memberJson(k, result[k]);
+      if (member !== undefined) out += (out === '' ? '{' : ',') + member;
+    }
+    return out === '' ? '{}' : out + '}';
   }
 
   /** The entries made since the last call, as the JSON text of a dictionary ({"steps":{…},"values":{…}}), or undefined. */
@@ -319,12 +342,13 @@ export class CompactTraceWriter {
   }
 
   /**
-   * The compact step of a record: [id, slot, ...] through the record entry of its plan that it fits,
-   * made from the step made from it when there is none (or the step itself, when no entry can describe it).
+   * The text of a record's compact step, [id, slot, ...], through the record entry of its plan that it
+   * fits, made from the step made from it when there is none (or the step itself, when no entry can
+   * describe it). Each value is written as JSON.stringify writes it in the step array (undefined as null).
    */
-  private recordValue(rec: StepRecord): unknown {
+  private recordJson(rec: StepRecord): string {
     const fields = rec.shape?.fields;
-    if (fields === undefined) return this.stepValue(materializeStep(rec) as unknown as Record<string, unknown>);
+    if (fields === undefined) return elementJson(this.stepValue(materializeStep(rec) as unknown as Record<string, unknown>));
     const notes = rec.notes !== undefined;
     const basisKeys = rec.basis !== 'payment_date';
     let list = this.recordEntries.get(rec.plan);
@@ -342,27 +366,37 @@ export class CompactTraceWriter {
       const names = fields.map(([name]) => name);
       if (basisKeys) names.push('rule_date_basis', 'rule_version_date');
       // an entry whose inputs are written as exactly these keys' values, in this order (else the step, as any other)
-      if (!t || !Array.isArray(inputsForm) || inputsForm.join('\0') !== names.join('\0')) return this.stepValue(step);
+      if (!t || !Array.isArray(inputsForm) || inputsForm.join('\0') !== names.join('\0')) return elementJson(this.stepValue(step));
       e = { t, sha: rec.sha, notes, fields, basisKeys, variables: variables! };
       if (!list) this.recordEntries.set(rec.plan, (list = []));
       if (list.unshift(e) > ENTRIES_PER_PLAN) list.pop();
     }
     const { t, variables } = e;
-    const out: unknown[] = [t.id];
+    let out = '[' + t.id;
     for (let s = 0; s < variables.length; s++) {
-      let v: unknown;
       if (variables[s] === 'inputs') {
-        const values = new Array<unknown>(fields.length + (basisKeys ? 2 : 0));
-        for (let i = 0; i < fields.length; i++) values[i] = traceValueOf(fields[i][1], rec.values[fields[i][2]]);
-        if (basisKeys) {
-          values[fields.length] = rec.basis;
-          values[fields.length + 1] = rec.date;
+        const values = rec.values;
+        out += ',[';
+        for (let i = 0; i < fields.length; i++) {
+          // indexed reads, not destructuring (as trace-json.ts's recordInputsJson)
+          const field = fields[i];
+          const isRate = field[1];
+          const v = values[field[2]];
+          const json = traceJson(isRate, v, 1) ?? elementJson(traceValueOf(isRate, v));
+          out += i === 0 ? json : ',' + json;
         }
-        v = values;
-      } else v = recordedValue(rec, variables[s]);
-      out.push(t.forms[s] === 'interned' ? this.intern(t, s, v) : v);
+        if (basisKeys) out += (fields.length === 0 ? '' : ',') + elementJson(rec.basis) + ',' + elementJson(rec.date);
+        out += ']';
+        continue;
+      }
+      const v = recordedValue(rec, variables[s]);
+      if (t.forms[s] !== 'interned') out += ',' + elementJson(v);
+      else {
+        const id = this.intern(t, s, v);
+        out += ',' + (typeof id === 'number' ? '' + id : elementJson(id));
+      }
     }
-    return out;
+    return out + ']';
   }
 
   /**

@@ -339,7 +339,7 @@ function keyText(k: string): string | undefined {
  * Undefined where this walk is unsure (a string or key to escape, another kind of object, too deep): the
  * caller makes the trace value and JSON.stringify writes it.
  */
-function traceJson(isRate: boolean, v: unknown, depth: number): string | undefined {
+export function traceJson(isRate: boolean, v: unknown, depth: number): string | undefined {
   const text = traceValueText(isRate, v);
   if (text !== undefined) return text;
   if (typeof v === 'string') return plainJson(v);
@@ -354,6 +354,16 @@ function traceJson(isRate: boolean, v: unknown, depth: number): string | undefin
     out += out.length === 1 ? key + json : ',' + key + json;
   }
   return out + '}';
+}
+
+/**
+ * `"k":` and JSON.stringify's text for v as the value of key k in an object (its toJSON, if any, given
+ * k), or undefined where JSON.stringify leaves the key out: a result's own keys as a writer of its
+ * compact form writes them (trace-compact.ts).
+ */
+export function memberJson(k: string, v: unknown): string | undefined {
+  const json = treeJson(v, 0) ?? jsonAt(k, v);
+  return json === undefined ? undefined : (keyText(k) ?? JSON.stringify(k) + ':') + json;
 }
 
 /** JSON.stringify(serializeValue(v)) (logic/serialize.ts: undefined as null, a Decimal as decimalToJson), or undefined where unsure. */

@@ -3,14 +3,16 @@
  * tree it measures, two folders down, so that ../../engine is that tree's engine): the engine loaded as
  * the server loads it (through the start-up cache), 100 monthly requests parsed and schema-validated
  * as the server does, 3,000 calculations to warm up, then COUNT more, each in MODE: `trace` (with trace,
- * nothing written), `notrace`, or `json` (with trace, and the answer's bytes as the server writes them).
+ * nothing written), `notrace`, `json` (with trace, and the answer's bytes as the server writes them), or
+ * `compact` (with trace, and the result's text with its trace compact as `npm run batch -- --trace compact`
+ * writes it).
  *
  *   node BUNDLE MODE COUNT
  *
  * It sets its requests up itself, as engine-cpu.ts does, rather than through a helper of this tree: it
  * runs against older trees too, which have only what it imports here.
  */
-import { DEFAULT_LOAD_CACHE, loadEngine, resultUtf8 } from '../../engine/index.ts';
+import { CompactTraceWriter, DEFAULT_LOAD_CACHE, loadEngine, resultUtf8 } from '../../engine/index.ts';
 import { CALCULATION_ENDPOINTS } from '../../server/routes/calculation-endpoints.ts';
 import { requestSchemaFor } from '../../server/validation/request-schemas.ts';
 import { schemaDetails } from '../../server/validation/validate-body.ts';
@@ -19,7 +21,8 @@ import { monthlyRequest } from '../../tools/bench/sample-requests.ts';
 
 const mode = process.argv[2] ?? 'trace';
 const count = Number(process.argv[3] ?? 1000);
-if (!['trace', 'notrace', 'json'].includes(mode) || !(count >= 0)) throw new Error('usage: node BUNDLE trace|notrace|json COUNT');
+if (!['trace', 'notrace', 'json', 'compact'].includes(mode) || !(count >= 0))
+  throw new Error('usage: node BUNDLE trace|notrace|json|compact COUNT');
 
 const engine = loadEngine({ cacheFile: DEFAULT_LOAD_CACHE });
 const versions = benchProfile();
@@ -35,10 +38,17 @@ function requests(n: number): Record<string, unknown>[] {
 }
 
 let checksum = 0;
+const compact = new CompactTraceWriter();
+/** What the mode leaves of a result: its answer's bytes, its compact text (and dictionary), or a number of it. */
+function written(result: ReturnType<typeof engine.calculate>): number {
+  if (mode === 'json') return resultUtf8(result)!.length;
+  if (mode === 'compact') return compact.resultJson(result).length + (compact.takeDictionary()?.length ?? 0);
+  return (result.amounts as { net_payment: number }).net_payment;
+}
 function run(batch: Record<string, unknown>[]): void {
   for (const request of batch) {
     const result = engine.calculate('monthly_payroll', request, versions, { validated: true });
-    checksum += mode === 'json' ? resultUtf8(result)!.length : (result.amounts as { net_payment: number }).net_payment;
+    checksum += written(result);
   }
 }
 

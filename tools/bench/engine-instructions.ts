@@ -18,7 +18,7 @@
  * from the YAML files: docs/performance.md, ninth round, says why that measures another answer).
  * Slow: ~1-2 minutes a tree on two cores.
  *
- * Usage: npx tsx tools/bench/engine-instructions.ts [trace|notrace|json] [--few 1000] [--many 7000] [TREE...]
+ * Usage: npx tsx tools/bench/engine-instructions.ts [trace|notrace|json|compact] [--few 1000] [--many 7000] [TREE...]
  *        (no TREE: this checkout)
  */
 import { execFileSync, spawn } from 'node:child_process';
@@ -32,7 +32,7 @@ const { values: opt, positionals } = parseArgs({
   allowPositionals: true,
   options: { few: { type: 'string', default: '1000' }, many: { type: 'string', default: '7000' } },
 });
-const MODES = ['trace', 'notrace', 'json'];
+const MODES = ['trace', 'notrace', 'json', 'compact'];
 const mode = positionals[0] !== undefined && MODES.includes(positionals[0]) ? positionals.shift()! : 'trace';
 const few = Number(opt.few);
 const many = Number(opt.many);

@@ -127,6 +127,15 @@ export const RESULT_CHANGES: [string, (r: CalculationResult) => void][] = [
   ['a step replaced', (r) => (stepsOf(r)[0] = { step: 'other' })],
   ['the trace replaced', (r) => (r.calculation_trace = [{ step: 'x' }])],
   ['a result key added', (r) => ((r as unknown as Step).extra = 1)],
+  // the trace left unread: a writer writes it from its records (trace-record.ts), the result's keys around it by hand
+  [
+    'a result value made undefined, another a function',
+    (r) => Object.assign(r as unknown as Step, { warnings: undefined, extra: () => 1 }),
+  ],
+  [
+    'a result key named __proto__',
+    (r) => Object.defineProperty(r, '__proto__', { value: { x: 1 }, enumerable: true, writable: true, configurable: true }),
+  ],
   ['a step made a number', (r) => ((stepsOf(r) as unknown[])[3] = 5)],
   ['a step made an array', (r) => ((stepsOf(r) as unknown[])[3] = [0, 1])],
   [
