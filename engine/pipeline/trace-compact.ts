@@ -24,7 +24,7 @@
 import { hasToJson, isPlainObject } from './json-kinds.ts';
 import type { RulePlan } from './plan.ts';
 import { traceValueOf } from './trace.ts';
-import { memberJson, traceJson } from './trace-json.ts';
+import { memberJson, plainJson as plainValueJson, traceJson } from './trace-json.ts';
 import type { ShapeField } from './trace-shape.ts';
 import { materializeStep, pendingRecords, recordedValue, STEP_VARIABLES, type StepRecord } from './trace-record.ts';
 
@@ -58,7 +58,8 @@ const VARIABLE_SLOT = Symbol('variable');
  * omits) is null.
  */
 function elementJson(v: unknown): string {
-  return (JSON.stringify(v) as string | undefined) ?? 'null';
+  // an amount, a date, a basis: a plain string or a number, written without JSON.stringify's call
+  return plainValueJson(v) ?? (JSON.stringify(v) as string | undefined) ?? 'null';
 }
 
 function isPrimitive(v: unknown): boolean {

@@ -269,7 +269,7 @@ function unknownJson(key: string, v: unknown): string | undefined {
 }
 
 /** JSON.stringify(v) for a value it writes as ASCII with nothing to escape (a plain string, a number, a boolean, null); else undefined. */
-function plainJson(v: unknown): string | undefined {
+export function plainJson(v: unknown): string | undefined {
   if (typeof v === 'string') return NOT_PLAIN.test(v) ? undefined : '"' + v + '"';
   if (typeof v === 'number') return Number.isFinite(v) ? '' + v : 'null';
   if (typeof v === 'boolean') return v ? 'true' : 'false';
