@@ -26,7 +26,7 @@ import type { RulePlan } from './plan.ts';
 import { traceValueOf } from './trace.ts';
 import { memberJson, plainJson as plainValueJson, traceJson } from './trace-json.ts';
 import type { ShapeField } from './trace-shape.ts';
-import { materializeStep, pendingRecords, recordedValue, STEP_VARIABLES, type StepRecord } from './trace-record.ts';
+import { materializeStep, pendingRecords, recordedValue, recordInputs, STEP_VARIABLES, type StepRecord } from './trace-record.ts';
 
 /** Variable values that repeat across results (master versions, note texts): written once, then named. */
 const INTERNED = new Set(['master_refs', 'notes']);
@@ -196,6 +196,13 @@ function compactIfFits(step: Record<string, unknown>, t: Template): unknown[] | 
   return i === keys.length ? out : undefined;
 }
 
+/** The same keys in the same order. */
+function sameKeys(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
 export interface CompactTraceOptions {
   /** The first entry id; several writers of one output use different ones (e.g. their index) ... */
   firstId?: number;
@@ -217,7 +224,10 @@ interface RecordEntry {
   t: Template;
   sha: string | null;
   notes: boolean;
-  fields: readonly ShapeField[];
+  /** the inputs' fields (trace-shape.ts), or null for a record whose shape was not known in advance ... */
+  fields: readonly ShapeField[] | null;
+  /** ... whose inputs' keys, in JSON.stringify's order, are these */
+  inputKeys: readonly string[] | null;
   /** the date basis keys are added to the inputs (the rule version's date is not the payment date) */
   basisKeys: boolean;
   /** the variable keys, in order */
@@ -349,45 +359,99 @@ export class CompactTraceWriter {
    */
   private recordJson(rec: StepRecord): string {
     const fields = rec.shape?.fields;
-    if (fields === undefined) return elementJson(this.stepValue(materializeStep(rec) as unknown as Record<string, unknown>));
-    const notes = rec.notes !== undefined;
+    if (fields === undefined) return this.unshapedRecordJson(rec);
     const basisKeys = rec.basis !== 'payment_date';
-    let list = this.recordEntries.get(rec.plan);
-    let e: RecordEntry | undefined;
-    if (list)
-      for (let i = 0; i < list.length && !e; i++) {
-        const c = list[i];
-        if (c.sha === rec.sha && c.notes === notes && c.fields === fields && c.basisKeys === basisKeys) e = c;
-      }
-    if (!e) {
-      const step = materializeStep(rec) as unknown as Record<string, unknown>;
-      const t = this.templateOf(step);
-      const variables = t?.keys.filter((k) => STEP_VARIABLES.has(k));
-      const inputsForm = t?.forms[variables!.indexOf('inputs')];
+    let e = this.recordEntry(rec, fields, basisKeys, null);
+    if (e === undefined) {
       const names = fields.map(([name]) => name);
       if (basisKeys) names.push('rule_date_basis', 'rule_version_date');
-      // an entry whose inputs are written as exactly these keys' values, in this order (else the step, as any other)
-      if (!t || !Array.isArray(inputsForm) || inputsForm.join('\0') !== names.join('\0')) return elementJson(this.stepValue(step));
-      e = { t, sha: rec.sha, notes, fields, basisKeys, variables: variables! };
-      if (!list) this.recordEntries.set(rec.plan, (list = []));
-      if (list.unshift(e) > ENTRIES_PER_PLAN) list.pop();
+      const made = this.newRecordEntry(rec, fields, basisKeys, names, null);
+      if (!made.entry) return elementJson(this.stepValue(made.step));
+      e = made.entry;
     }
+    const values = rec.values;
+    let inputs = '[';
+    for (let i = 0; i < fields.length; i++) {
+      // indexed reads, not destructuring (as trace-json.ts's recordInputsJson)
+      const field = fields[i];
+      const isRate = field[1];
+      const v = values[field[2]];
+      const json = traceJson(isRate, v, 1) ?? elementJson(traceValueOf(isRate, v));
+      inputs += i === 0 ? json : ',' + json;
+    }
+    if (basisKeys) inputs += (fields.length === 0 ? '' : ',') + elementJson(rec.basis) + ',' + elementJson(rec.date);
+    return this.entryJson(e, rec, inputs + ']');
+  }
+
+  /**
+   * A record whose inputs' shape was not known in advance (a spread lookup's, whose inputs are the
+   * columns of the row it found): its inputs made as the step has them, and written as their values
+   * through an entry of the same keys in the same order (JSON.stringify's), or the step itself.
+   */
+  private unshapedRecordJson(rec: StepRecord): string {
+    const inputs = recordInputs(rec);
+    const keys = shapeOf(inputs);
+    let e = keys === undefined ? undefined : this.recordEntry(rec, null, false, keys);
+    if (e === undefined) {
+      const made = this.newRecordEntry(rec, null, false, keys, keys ?? null);
+      if (!made.entry) return elementJson(this.stepValue(made.step));
+      e = made.entry;
+    }
+    const names = e.inputKeys!;
+    let text = '[';
+    for (let i = 0; i < names.length; i++) text += (i === 0 ? '' : ',') + elementJson(inputs[names[i]]);
+    return this.entryJson(e, rec, text + ']');
+  }
+
+  /** The record entry of rec's plan for these fields (a shaped record) or these input keys (an unshaped one), if made. */
+  private recordEntry(
+    rec: StepRecord,
+    fields: readonly ShapeField[] | null,
+    basisKeys: boolean,
+    inputKeys: readonly string[] | null,
+  ): RecordEntry | undefined {
+    const list = this.recordEntries.get(rec.plan);
+    if (list === undefined) return undefined;
+    const notes = rec.notes !== undefined;
+    for (let i = 0; i < list.length; i++) {
+      const c = list[i];
+      if (c.sha !== rec.sha || c.notes !== notes || c.fields !== fields || c.basisKeys !== basisKeys) continue;
+      if (inputKeys === null || sameKeys(c.inputKeys!, inputKeys)) return c;
+    }
+    return undefined;
+  }
+
+  /**
+   * A record entry made from the step made from rec, when its entry writes the inputs as exactly the
+   * values of `names` in that order (else no entry: the caller writes the step as any other step).
+   */
+  private newRecordEntry(
+    rec: StepRecord,
+    fields: readonly ShapeField[] | null,
+    basisKeys: boolean,
+    names: readonly string[] | undefined,
+    inputKeys: readonly string[] | null,
+  ): { step: Record<string, unknown>; entry?: RecordEntry } {
+    const step = materializeStep(rec) as unknown as Record<string, unknown>;
+    const t = names === undefined ? undefined : this.templateOf(step);
+    if (t === undefined) return { step };
+    const variables = t.keys.filter((k) => STEP_VARIABLES.has(k));
+    const inputsForm = t.forms[variables.indexOf('inputs')];
+    if (!Array.isArray(inputsForm) || !sameKeys(inputsForm, names!)) return { step };
+    const entry: RecordEntry = { t, sha: rec.sha, notes: rec.notes !== undefined, fields, basisKeys, variables, inputKeys };
+    let list = this.recordEntries.get(rec.plan);
+    if (!list) this.recordEntries.set(rec.plan, (list = []));
+    if (list.unshift(entry) > ENTRIES_PER_PLAN) list.pop();
+    return { step, entry };
+  }
+
+  /** A compact step's text through its entry: the inputs' text given, the other variables written here. */
+  private entryJson(e: RecordEntry, rec: StepRecord, inputs: string): string {
     const { t, variables } = e;
     let out = '[' + t.id;
     for (let s = 0; s < variables.length; s++) {
       if (variables[s] === 'inputs') {
-        const values = rec.values;
-        out += ',[';
-        for (let i = 0; i < fields.length; i++) {
-          // indexed reads, not destructuring (as trace-json.ts's recordInputsJson)
-          const field = fields[i];
-          const isRate = field[1];
-          const v = values[field[2]];
-          const json = traceJson(isRate, v, 1) ?? elementJson(traceValueOf(isRate, v));
-          out += i === 0 ? json : ',' + json;
-        }
-        if (basisKeys) out += (fields.length === 0 ? '' : ',') + elementJson(rec.basis) + ',' + elementJson(rec.date);
-        out += ']';
+        out += ',' + inputs;
         continue;
       }
       const v = recordedValue(rec, variables[s]);
