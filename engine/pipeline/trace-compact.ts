@@ -301,7 +301,7 @@ export class CompactTraceWriter {
   /**
    * The text JSON.stringify gives the compact result of a result whose trace is still records: each
    * compact step written as text from its record (values made into arrays and handed to JSON.stringify
-   * cost a fifth more: docs/performance.md, thirteenth round), then the result's own keys in order, as
+   * cost a quarter more: docs/performance.md, thirteenth round), then the result's own keys in order, as
    * trace-json.ts writes them. The steps come first, as the compact result's were made before
    * JSON.stringify met a toJSON among its values.
    */
