@@ -196,13 +196,6 @@ function compactIfFits(step: Record<string, unknown>, t: Template): unknown[] | 
   return i === keys.length ? out : undefined;
 }
 
-/** The same keys in the same order. */
-function sameKeys(a: readonly string[], b: readonly string[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
-
 export interface CompactTraceOptions {
   /** The first entry id; several writers of one output use different ones (e.g. their index) ... */
   firstId?: number;
@@ -366,7 +359,7 @@ export class CompactTraceWriter {
     if (e === undefined) {
       const names = fields.map(([name]) => name);
       if (basisKeys) names.push('rule_date_basis', 'rule_version_date');
-      const made = this.newRecordEntry(rec, fields, basisKeys, names, null);
+      const made = this.newRecordEntry(rec, fields, basisKeys, names);
       if (!made.entry) return elementJson(this.stepValue(made.step));
       e = made.entry;
     }
@@ -394,7 +387,7 @@ export class CompactTraceWriter {
     const keys = shapeOf(inputs);
     let e = keys === undefined ? undefined : this.recordEntry(rec, null, false, keys);
     if (e === undefined) {
-      const made = this.newRecordEntry(rec, null, false, keys, keys ?? null);
+      const made = this.newRecordEntry(rec, null, false, keys);
       if (!made.entry) return elementJson(this.stepValue(made.step));
       e = made.entry;
     }
@@ -417,28 +410,30 @@ export class CompactTraceWriter {
     for (let i = 0; i < list.length; i++) {
       const c = list[i];
       if (c.sha !== rec.sha || c.notes !== notes || c.fields !== fields || c.basisKeys !== basisKeys) continue;
-      if (inputKeys === null || sameKeys(c.inputKeys!, inputKeys)) return c;
+      // (the same keys in the same order: sameFlat of two arrays of strings)
+      if (inputKeys === null || sameFlat(inputKeys, c.inputKeys)) return c;
     }
     return undefined;
   }
 
   /**
    * A record entry made from the step made from rec, when its entry writes the inputs as exactly the
-   * values of `names` in that order (else no entry: the caller writes the step as any other step).
+   * values of `names` in that order (else no entry: the caller writes the step as any other step). An
+   * unshaped record's entry (fields null) is found again by those names.
    */
   private newRecordEntry(
     rec: StepRecord,
     fields: readonly ShapeField[] | null,
     basisKeys: boolean,
     names: readonly string[] | undefined,
-    inputKeys: readonly string[] | null,
   ): { step: Record<string, unknown>; entry?: RecordEntry } {
     const step = materializeStep(rec) as unknown as Record<string, unknown>;
     const t = names === undefined ? undefined : this.templateOf(step);
     if (t === undefined) return { step };
     const variables = t.keys.filter((k) => STEP_VARIABLES.has(k));
     const inputsForm = t.forms[variables.indexOf('inputs')];
-    if (!Array.isArray(inputsForm) || !sameKeys(inputsForm, names!)) return { step };
+    if (!Array.isArray(inputsForm) || !sameFlat(names, inputsForm)) return { step };
+    const inputKeys = fields === null ? names! : null;
     const entry: RecordEntry = { t, sha: rec.sha, notes: rec.notes !== undefined, fields, basisKeys, variables, inputKeys };
     let list = this.recordEntries.get(rec.plan);
     if (!list) this.recordEntries.set(rec.plan, (list = []));
