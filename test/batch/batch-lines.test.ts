@@ -101,6 +101,29 @@ it('keeps the input order across workers and small chunks', async () => {
   });
 }, 60_000);
 
+it('reads each line as the API reads a body: one byte order mark at its start dropped, wherever the line falls in a chunk; UTF-8 kept', async () => {
+  const BOM = '\ufeff';
+  const lines = Array.from({ length: 12 }, (_, i) => {
+    const request = monthlyRequest(i, false);
+    const line = JSON.stringify({
+      type: 'monthly_payroll',
+      request: { ...request, employee_snapshot: { ...(request.employee_snapshot as object), employee_ref: `社員-${i}` } },
+    });
+    // the first line of the input, the first of a chunk (line 8 with chunks of 7) and one inside a chunk
+    return [0, 7, 9].includes(i) ? BOM + line : line;
+  });
+  lines.push(`${BOM}${BOM}${monthlyBatchLine(12, false)}`); // a second mark is not dropped: not JSON
+  const input = join(dir, 'bom.jsonl');
+  writeFileSync(input, lines.join('\n') + '\n');
+  const output = join(dir, 'bom-out.jsonl');
+  const run = await runBatchCli(['--in', input, '--out', output, '--profiles', profiles, '--workers', '2', '--chunk-lines', '7']);
+  expect(run.code).toBe(3);
+  const out = outputLines(readFileSync(output, 'utf8'));
+  expect(out.map((l) => l.line)).toEqual(Array.from({ length: 13 }, (_, i) => i + 1));
+  expect(out.slice(0, 12).map((l) => l.result?.employee_ref)).toEqual(Array.from({ length: 12 }, (_, i) => `社員-${i}`));
+  expect(out[12].error.code).toBe('malformed_json');
+}, 60_000);
+
 it('sizes chunks by their output: results with trace (~18 KB each) go in chunks of far fewer than 256 lines', async () => {
   const input = join(dir, 'trace.jsonl');
   writeFileSync(input, Array.from({ length: 200 }, (_, i) => monthlyBatchLine(i, true)).join('\n') + '\n');

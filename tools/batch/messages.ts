@@ -14,6 +14,11 @@ export interface WorkerSetup {
   gzip: boolean;
   /** How results carry their trace: as the API answers it, or compact (engine/pipeline/trace-compact.ts). */
   trace: TraceForm;
+  /**
+   * The main thread hands each chunk's buffer back once the output has taken its bytes, and the worker
+   * writes the next chunk into it (chunk-output.ts); without it each chunk's bytes are a copy of their own.
+   */
+  recycle: boolean;
   mastersDir?: string;
   rulesDir?: string;
 }
@@ -26,7 +31,10 @@ export interface WorkerData extends WorkerSetup {
   workerCount: number;
 }
 
-export type ToWorker = { kind: 'chunk'; chunk: Chunk };
+export type ToWorker =
+  | { kind: 'chunk'; chunk: Chunk }
+  /** a buffer of this worker's 'done' message, handed back once the output is done with its bytes */
+  | { kind: 'reuse'; buffer: ArrayBuffer };
 
 export type FromWorker =
   | { kind: 'ready' }

@@ -29,6 +29,13 @@ export interface BatchOptions {
   trace?: TraceForm;
   mastersDir?: string;
   rulesDir?: string;
+  /**
+   * The output is done with the bytes it was given once their write's callback has run (a file or
+   * standard output: the batch command's), so their buffer can take a later chunk (chunk-output.ts).
+   * Off for an output that may keep the chunks themselves (a stream that collects them): each chunk is
+   * then a copy of its own.
+   */
+  recycleOutput?: boolean;
 }
 
 export interface BatchSummary {
@@ -103,6 +110,7 @@ export async function runBatch(o: BatchOptions): Promise<BatchSummary> {
       timings: o.timings ?? false,
       gzip: o.gzip ?? false,
       trace: o.trace ?? 'full',
+      recycle: o.recycleOutput ?? false,
       mastersDir: o.mastersDir,
       rulesDir: o.rulesDir,
     });

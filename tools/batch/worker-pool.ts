@@ -7,7 +7,7 @@
 import { Worker } from 'node:worker_threads';
 import type { Writable } from 'node:stream';
 import type { Chunk } from './line-chunker.ts';
-import type { FromWorker, WorkerData, WorkerSetup } from './messages.ts';
+import type { FromWorker, ToWorker, WorkerData, WorkerSetup } from './messages.ts';
 
 type DoneMessage = Extract<FromWorker, { kind: 'done' }>;
 
@@ -22,7 +22,9 @@ const PER_WORKER = 2;
 export class OrderedWorkerPool {
   private readonly slots: Slot[] = [];
   private readonly queue: Chunk[] = [];
-  private readonly finished = new Map<number, DoneMessage>();
+  /** each finished chunk with the worker that made it (its buffer goes back there when recycling) */
+  private readonly finished = new Map<number, { m: DoneMessage; slot: Slot }>();
+  private recycle = false;
   private nextToWrite = 0;
   private submitted = 0;
   private outputBlocked = false;
@@ -38,6 +40,7 @@ export class OrderedWorkerPool {
 
   /** Starts `count` workers and waits until each has loaded the engine. */
   async start(count: number, setup: WorkerSetup): Promise<void> {
+    this.recycle = setup.recycle;
     const boot = new URL('./worker-boot.mjs', import.meta.url);
     await Promise.all(
       Array.from({ length: count }, (_, workerIndex) => {
@@ -105,24 +108,39 @@ export class OrderedWorkerPool {
       if (slot.busy >= PER_WORKER) return;
       const chunk = this.queue.shift()!;
       slot.busy++;
-      slot.worker.postMessage({ kind: 'chunk', chunk }, [chunk.bytes.buffer as ArrayBuffer]);
+      this.post(slot, { kind: 'chunk', chunk }, chunk.bytes.buffer as ArrayBuffer);
     }
+  }
+
+  private post(slot: Slot, message: ToWorker, transfer: ArrayBuffer): void {
+    slot.worker.postMessage(message, [transfer]);
+  }
+
+  /** With recycling, a chunk's buffer goes back to its worker once the output is done with the bytes. */
+  private written(slot: Slot, bytes: Uint8Array): (() => void) | undefined {
+    if (!this.recycle) return undefined;
+    return () => {
+      if (!this.closing) this.post(slot, { kind: 'reuse', buffer: bytes.buffer as ArrayBuffer }, bytes.buffer as ArrayBuffer);
+    };
   }
 
   private onDone(slot: Slot, m: DoneMessage): void {
     slot.busy--;
-    this.finished.set(m.seq, m);
+    this.finished.set(m.seq, { m, slot });
     for (let next = this.finished.get(this.nextToWrite); next; next = this.finished.get(this.nextToWrite)) {
       this.finished.delete(this.nextToWrite);
       this.nextToWrite++;
-      if (next.bytes.length && !this.output.write(next.bytes) && !this.outputBlocked) {
+      const { bytes } = next.m;
+      const done = this.written(next.slot, bytes);
+      if (!bytes.length) done?.();
+      else if (!this.output.write(bytes, done) && !this.outputBlocked) {
         this.outputBlocked = true;
         this.output.once('drain', () => {
           this.outputBlocked = false;
           this.wake();
         });
       }
-      this.onWritten(next);
+      this.onWritten(next.m);
     }
     this.dispatch();
     this.wake();

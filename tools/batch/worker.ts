@@ -7,6 +7,7 @@ import { gzipSync } from 'node:zlib';
 import { CompactTraceWriter, DEFAULT_LOAD_CACHE, LoadError, loadEngine, type Engine } from '../../engine/index.ts';
 import type { FromWorker, ToWorker, WorkerData } from './messages.ts';
 import { zeroTimings } from './phase-timings.ts';
+import { ChunkOutput } from './chunk-output.ts';
 import { processLine, tooLargeLine, type LineContext } from './process-line.ts';
 
 const setup = workerData as WorkerData;
@@ -42,35 +43,54 @@ const ctx: LineContext = {
 /** Fastest level: with trace a line is ~38 KB of JSON, and level 1 already makes it about a fifth. */
 const GZIP_LEVEL = 1;
 const decoder = new TextDecoder();
-const encoder = new TextEncoder();
+const output = new ChunkOutput();
+const NEWLINE = 0x0a;
+const CARRIAGE_RETURN = 0x0d;
 
-port.on('message', ({ chunk }: ToWorker) => {
+port.on('message', (m: ToWorker) => {
+  if (m.kind === 'reuse') {
+    output.reuse(m.buffer);
+    return;
+  }
+  const { chunk } = m;
   ctx.timings = setup.timings ? zeroTimings() : undefined;
   const oversized = new Set(chunk.oversized);
-  const texts = decoder.decode(chunk.bytes).split('\n');
-  const out: string[] = [];
+  const bytes = chunk.bytes;
+  output.begin();
+  let lines = 0;
   let ok = 0;
-  // The chunk ends with a newline, so the last element is the empty rest after it.
-  for (let i = 0; i < texts.length - 1; i++) {
-    const line = chunk.firstLine + i;
+  // Each line decoded on its own (the chunk ends with a newline): one string of the whole chunk was a
+  // ~200 KB allocation of fresh memory per chunk (chunk-output.ts says why that costs), and each line
+  // is then read as the API reads a body, one byte order mark at its start dropped.
+  for (let start = 0, line = chunk.firstLine; start < bytes.length; line++) {
+    const newline = bytes.indexOf(NEWLINE, start);
+    const end = newline > start && bytes[newline - 1] === CARRIAGE_RETURN ? newline - 1 : newline;
+    const from = start;
+    start = newline + 1;
     if (oversized.has(line)) {
-      out.push(tooLargeLine(line, ctx));
+      output.line(tooLargeLine(line, ctx));
+      lines++;
       continue;
     }
-    const text = texts[i].endsWith('\r') ? texts[i].slice(0, -1) : texts[i];
+    const text = decoder.decode(bytes.subarray(from, end));
     if (text.trim() === '') continue;
     const r = processLine(text, line, ctx);
-    out.push(r.text);
+    output.line(r.text);
+    lines++;
     if (r.ok) ok++;
   }
-  const text = encoder.encode(out.length ? out.join('\n') + '\n' : '');
+  const text = output.end();
   // --gzip: compressed here, on the worker's core (the main thread only writes); a copy, so that the
-  // transferred ArrayBuffer is this chunk's alone (zlib's result can share a larger allocation)
-  const bytes = setup.gzip && text.length > 0 ? new Uint8Array(gzipSync(text, { level: GZIP_LEVEL })) : text;
-  send(
-    { kind: 'done', seq: chunk.seq, bytes, textBytes: text.length, lines: out.length, ok, failed: out.length - ok, timings: ctx.timings },
-    [bytes.buffer as ArrayBuffer],
-  );
+  // transferred ArrayBuffer is this chunk's alone (zlib's result can share a larger allocation). Without
+  // recycling (an output that may keep the bytes it was given) the text is copied out too, so that the
+  // worker's buffer stays its own.
+  let sent = text;
+  if (setup.gzip && text.length > 0) sent = new Uint8Array(gzipSync(text, { level: GZIP_LEVEL }));
+  else if (!setup.recycle) sent = text.slice();
+  if (sent !== text) output.reuse(text.buffer as ArrayBuffer);
+  send({ kind: 'done', seq: chunk.seq, bytes: sent, textBytes: text.length, lines, ok, failed: lines - ok, timings: ctx.timings }, [
+    sent.buffer as ArrayBuffer,
+  ]);
 });
 
 send({ kind: 'ready' });
