@@ -156,6 +156,8 @@ async function main(): Promise<number> {
     progress: args.progress ? new ProgressLine(process.stderr, totalBytes) : undefined,
     mastersDir: config.mastersDir,
     rulesDir: config.rulesDir,
+    // a file stream or standard output: done with a chunk's bytes once its write's callback has run
+    recycleOutput: true,
   });
   if (output !== process.stdout) {
     output.end();
