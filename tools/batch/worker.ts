@@ -63,7 +63,9 @@ port.on('message', (m: ToWorker) => {
   // ~200 KB allocation of fresh memory per chunk (chunk-output.ts says why that costs), and each line
   // is then read as the API reads a body, one byte order mark at its start dropped.
   for (let start = 0, line = chunk.firstLine; start < bytes.length; line++) {
-    const newline = bytes.indexOf(NEWLINE, start);
+    // every line of a chunk ends with a newline (line-chunker.ts); the end of the bytes stands for one anyway
+    const found = bytes.indexOf(NEWLINE, start);
+    const newline = found === -1 ? bytes.length : found;
     const end = newline > start && bytes[newline - 1] === CARRIAGE_RETURN ? newline - 1 : newline;
     const from = start;
     start = newline + 1;
