@@ -6,6 +6,7 @@
  * (server/code-cache.ts) made from the bundle it built, and the bundle, run through that cache, still
  * refuses a broken master naming file, line and path.
  */
+import { isAscii } from 'node:buffer';
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -47,6 +48,11 @@ describe('npm start', () => {
   it('the build leaves a code cache made from the bundle it built', () => {
     const bundle = readFileSync(join(ROOT, 'dist/server.cjs'));
     expect(readCodeCache(join(ROOT, 'dist/server.cjs.code-cache'), sha256(bundle))).toBeInstanceOf(Buffer);
+  });
+
+  it('the bundle is ASCII, so that V8 holds its source one byte a character (tools/bundle-ascii.ts)', () => {
+    const bundle = readFileSync(join(ROOT, 'dist/server.cjs'));
+    expect(isAscii(bundle)).toBe(true);
   });
 
   it('the bundle refuses a broken master, naming file, line and path, and exits 1', () => {
