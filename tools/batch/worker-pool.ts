@@ -23,7 +23,7 @@ export class OrderedWorkerPool {
   private readonly slots: Slot[] = [];
   private readonly queue: Chunk[] = [];
   /** each finished chunk with the worker that made it (its buffer goes back there when recycling) */
-  private readonly finished = new Map<number, { m: DoneMessage; slot: Slot }>();
+  private readonly finished = new Map<number, { message: DoneMessage; slot: Slot }>();
   private recycle = false;
   private nextToWrite = 0;
   private submitted = 0;
@@ -126,11 +126,11 @@ export class OrderedWorkerPool {
 
   private onDone(slot: Slot, m: DoneMessage): void {
     slot.busy--;
-    this.finished.set(m.seq, { m, slot });
+    this.finished.set(m.seq, { message: m, slot });
     for (let next = this.finished.get(this.nextToWrite); next; next = this.finished.get(this.nextToWrite)) {
       this.finished.delete(this.nextToWrite);
       this.nextToWrite++;
-      const { bytes } = next.m;
+      const { bytes } = next.message;
       const done = this.written(next.slot, bytes);
       if (!bytes.length) done?.();
       else if (!this.output.write(bytes, done) && !this.outputBlocked) {
@@ -140,7 +140,7 @@ export class OrderedWorkerPool {
           this.wake();
         });
       }
-      this.onWritten(next.m);
+      this.onWritten(next.message);
     }
     this.dispatch();
     this.wake();
