@@ -24,7 +24,7 @@
 import { hasToJson, isPlainObject } from './json-kinds.ts';
 import type { RulePlan } from './plan.ts';
 import { traceValueOf } from './trace.ts';
-import { memberJson, plainJson as plainValueJson, traceJson } from './trace-json.ts';
+import { memberJson, plainJson, traceJson } from './trace-json.ts';
 import type { ShapeField } from './trace-shape.ts';
 import { materializeStep, pendingRecords, recordedValue, recordInputs, STEP_VARIABLES, type StepRecord } from './trace-record.ts';
 
@@ -59,7 +59,7 @@ const VARIABLE_SLOT = Symbol('variable');
  */
 function elementJson(v: unknown): string {
   // an amount, a date, a basis: a plain string or a number, written without JSON.stringify's call
-  return plainValueJson(v) ?? (JSON.stringify(v) as string | undefined) ?? 'null';
+  return plainJson(v) ?? (JSON.stringify(v) as string | undefined) ?? 'null';
 }
 
 function isPrimitive(v: unknown): boolean {
@@ -67,7 +67,7 @@ function isPrimitive(v: unknown): boolean {
 }
 
 /** A value JSON.stringify writes in its own right, whatever key or index it sits at (no toJSON, nothing it would omit). */
-function plainJson(v: unknown): boolean {
+function writtenAsIs(v: unknown): boolean {
   if (isPrimitive(v)) return true;
   if (typeof v !== 'object') return false; // undefined, function, symbol, bigint
   return !hasToJson(v);
@@ -146,7 +146,7 @@ function shapeOf(v: unknown): string[] | undefined {
   if (!isPlainObject(v) || hasToJson(v)) return undefined;
   const keys: string[] = [];
   for (const k in v) {
-    if (!plainJson(v[k])) return undefined;
+    if (!writtenAsIs(v[k])) return undefined;
     keys.push(k);
   }
   return keys;
@@ -159,7 +159,7 @@ function shapedValues(v: unknown, shape: readonly string[]): unknown[] | undefin
   let i = 0;
   for (const k in v) {
     const x = v[k];
-    if (k !== shape[i] || !plainJson(x)) return undefined;
+    if (k !== shape[i] || !writtenAsIs(x)) return undefined;
     values[i++] = x;
   }
   return i === shape.length ? values : undefined;
@@ -183,7 +183,7 @@ function compactIfFits(step: Record<string, unknown>, t: Template): unknown[] | 
     if (c === VARIABLE_SLOT) {
       const form = forms[out.length - 1];
       if (typeof form === 'string') {
-        if (!plainJson(v)) return undefined;
+        if (!writtenAsIs(v)) return undefined;
         out.push(v);
       } else {
         const values = shapedValues(v, form);
@@ -493,7 +493,7 @@ export class CompactTraceWriter {
       const v = step[k];
       keys.push(k);
       if (STEP_VARIABLES.has(k)) {
-        if (!plainJson(v)) return undefined; // a key JSON.stringify would leave out, or write through toJSON
+        if (!writtenAsIs(v)) return undefined; // a key JSON.stringify would leave out, or write through toJSON
         constants.push(VARIABLE_SLOT);
         forms.push(INTERNED.has(k) ? 'interned' : SHAPED.has(k) ? (shapeOf(v) ?? 'value') : 'value');
         continue;

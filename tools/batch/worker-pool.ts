@@ -40,7 +40,8 @@ export class OrderedWorkerPool {
 
   /** Starts `count` workers and waits until each has loaded the engine. */
   async start(count: number, setup: WorkerSetup): Promise<void> {
-    this.recycle = setup.recycle;
+    // with --gzip a worker sends zlib's bytes, never its own buffer: nothing to hand back
+    this.recycle = setup.recycle && !setup.gzip;
     const boot = new URL('./worker-boot.mjs', import.meta.url);
     await Promise.all(
       Array.from({ length: count }, (_, workerIndex) => {
