@@ -28,7 +28,7 @@ import { rateTableRecords, ruleRecords, taxTableRecords } from './listing.ts';
 import { masterVersionRecords } from './listing-versions.ts';
 import { provenanceOf, type Provenance } from './provenance.ts';
 import { readYamlFolder, type FolderFile } from './util/yaml-folder.ts';
-import { LoadCache } from './load-cache.ts';
+import { LoadCache, proofOf } from './load-cache.ts';
 import { appendTrace } from './pipeline/trace-record.ts';
 
 export interface EngineOptions {
@@ -39,6 +39,13 @@ export interface EngineOptions {
   newId?: () => string; // a UUID
   /** The start-up cache of checked documents (engine/load-cache.ts; the server uses DEFAULT_LOAD_CACHE); none by default. */
   cacheFile?: string;
+  /**
+   * The identity of the code that loads (the server bundle's SHA-256: server/bundle-identity.ts). With a
+   * cache file, a set proven under this very code by an earlier load is built without the checks that
+   * only look for problems, and a set that passes them all is recorded as proven (engine/load-cache.ts).
+   * Without it (the sources run by tsx, tools, tests) every check runs at every load.
+   */
+  codeFingerprint?: string;
   /**
    * A set already checked elsewhere (a worker thread: engine/load-off-thread.ts): the engine is built from
    * its documents, and refused if the files on disk are no longer the ones checked.
@@ -146,21 +153,28 @@ function loadEngineWith(options: EngineOptions, cache: LoadCache): Engine {
       { file: `${rulesDir} ${mastersDir}`, path: '/', message: 'files changed after they were checked; load again once they are complete' },
     ]);
   }
+  const proof = provenance && options.codeFingerprint ? proofOf(options.codeFingerprint, provenance.rules_masters_hash) : undefined;
+  // checked in this very process (a worker thread proved the documents: engine/load-off-thread.ts), or by
+  // an earlier load of this build: the checks would find nothing again
+  const checks = !(options.checked || (proof !== undefined && cache.proves(proof)));
   const problems: LoadProblem[] = [];
   let masters: MasterSet | undefined;
   try {
-    masters = loadMasters(mastersDir, cache, read?.masters);
+    masters = loadMasters(mastersDir, cache, read?.masters, checks);
   } catch (e) {
     if (e instanceof LoadError) problems.push(...e.problems);
     else throw e;
   }
-  const { rules, problems: ruleProblems } = loadRules(rulesDir, masters, cache, read?.rules);
+  const { rules, problems: ruleProblems } = loadRules(rulesDir, masters, cache, read?.rules, checks);
   problems.push(...ruleProblems);
   for (const type of CALCULATION_TYPES) {
     // a pipeline file that exists but failed is already reported as such
     if (!rules.pipelines.has(type) && !problems.some((p) => p.file === `rules/pipelines/${type}.yaml`))
       problems.push({ file: `rules/pipelines/${type}.yaml`, path: '/', message: 'missing pipeline' });
   }
+  // a set built without its checks that still failed (compilation always runs) is refused with every check
+  if ((problems.length || !masters) && !checks)
+    return loadEngineWith({ ...options, checked: undefined, codeFingerprint: undefined }, cache);
   if (problems.length || !masters) throw new LoadError(problems);
   if (!provenance) {
     // the folders could not be read for the fingerprint, yet the loaders (reading them again) could
@@ -169,6 +183,7 @@ function loadEngineWith(options: EngineOptions, cache: LoadCache): Engine {
     ]);
   }
   const inputLimits = Object.freeze(inputLimitsOf(masters));
+  if (proof !== undefined && checks) cache.recordProof(proof);
   cache.save(); // only a set that loaded without any problem
 
   return makeEngine(masters, rules, provenance, inputLimits, now, newId);

@@ -9,8 +9,16 @@
  * (a read-only install just starts cold), atomic (a temporary file renamed), and only the caller decides
  * when: after a load without any problem.
  *
- * File format: a JSON header line (schemas fingerprint, SHA-256 of the rest), then one `<key>\t<JSON document>` line per document (JSON.stringify
- * never writes a raw newline, so lines split safely, and each document is parsed only when asked for).
+ * The header may also hold a proof: that the set with a given fingerprint (engine/provenance.ts, every
+ * file's path and bytes) passed every check under a given build of the code (the server bundle's SHA-256,
+ * server/bundle-identity.ts). The checks are functions of those two alone, so a start of the same build on
+ * the same set would find what the proving start found: nothing. Such a start builds the engine without
+ * the checks that only look for problems (a third of a warm load); any other set or build runs them all,
+ * and a set that passes them is proven anew (docs/deployment.md, "The start-up cache").
+ *
+ * File format: a JSON header line (schemas fingerprint, SHA-256 of the rest, the proof if any), then one
+ * `<key>\t<JSON document>` line per document (JSON.stringify never writes a raw newline, so lines split
+ * safely, and each document is parsed only when asked for).
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -38,12 +46,19 @@ function schemasFingerprint(): string {
 
 const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
 
+/** What a proof names: one set (its rules_masters_hash) checked by one build of the code. */
+export function proofOf(codeFingerprint: string, rulesMastersHash: string): string {
+  return sha256(`code\t${codeFingerprint}\nset\t${rulesMastersHash}\n`);
+}
+
 export class LoadCache {
   /** entries found in the file: key -> JSON text */
   private readonly stored: Map<string, string>;
   /** entries of the documents read through this cache, hits and new ones: what save() writes */
   private readonly current = new Map<string, string>();
   private added = false;
+  /** the proof the file holds, then the one this load recorded (what save() writes) */
+  private proof: string | undefined;
 
   /**
    * `path` null: no cache file (every read is a miss and save() writes nothing), unless `documents` are
@@ -54,8 +69,26 @@ export class LoadCache {
     readonly path: string | null,
     options: { documents?: Iterable<[string, string]>; collect?: boolean } = {},
   ) {
-    this.stored = options.documents ? new Map(options.documents) : path ? readEntries(path) : new Map();
+    const read: CacheFile = options.documents
+      ? { entries: new Map(options.documents) }
+      : path
+        ? readCacheFile(path)
+        : { entries: new Map() };
+    this.stored = read.entries;
+    this.proof = read.proof;
     this.collect = options.collect ?? false;
+  }
+
+  /** True when the file holds this proof (proofOf): the set passed every check under this build. */
+  proves(proof: string): boolean {
+    return this.proof === proof;
+  }
+
+  /** Records that the set just loaded passed every check under this build: save() writes it. */
+  recordProof(proof: string): void {
+    if (this.path === null || this.proof === proof) return;
+    this.proof = proof;
+    this.added = true;
   }
 
   private readonly collect: boolean;
@@ -91,7 +124,7 @@ export class LoadCache {
     const tmp = `${this.path}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
     try {
       mkdirSync(dirname(this.path), { recursive: true });
-      writeFileSync(tmp, `${JSON.stringify({ schemas: schemasFingerprint(), body: sha256(body) })}\n${body}`);
+      writeFileSync(tmp, `${JSON.stringify({ schemas: schemasFingerprint(), body: sha256(body), proof: this.proof })}\n${body}`);
       renameSync(tmp, this.path);
       this.added = false;
     } catch {
@@ -101,28 +134,35 @@ export class LoadCache {
   }
 }
 
-function readEntries(path: string): Map<string, string> {
+interface CacheFile {
+  entries: Map<string, string>;
+  proof?: string;
+}
+
+function readCacheFile(path: string): CacheFile {
   const entries = new Map<string, string>();
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
   } catch {
-    return entries;
+    return { entries };
   }
   const newline = text.indexOf('\n');
   const body = text.slice(newline + 1);
+  let proof: unknown;
   try {
-    const header = JSON.parse(text.slice(0, newline)) as { schemas?: unknown; body?: unknown };
+    const header = JSON.parse(text.slice(0, newline)) as { schemas?: unknown; body?: unknown; proof?: unknown };
     // other schemas, or a damaged or hand-edited body: start from nothing rather than trust any entry
-    if (newline < 0 || header.schemas !== schemasFingerprint() || header.body !== sha256(body)) return entries;
+    if (newline < 0 || header.schemas !== schemasFingerprint() || header.body !== sha256(body)) return { entries };
+    proof = header.proof;
   } catch {
-    return entries;
+    return { entries };
   }
   for (const line of body.split('\n')) {
     const tab = line.indexOf('\t');
     if (tab > 0) entries.set(line.slice(0, tab), line.slice(tab + 1));
   }
-  return entries;
+  return { entries, proof: typeof proof === 'string' ? proof : undefined };
 }
 
 /**

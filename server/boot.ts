@@ -14,6 +14,7 @@ import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import vm from 'node:vm';
 import { readCodeCache, sha256, writeCodeCache } from './code-cache.ts';
+import { setBundleIdentity } from './bundle-identity.ts';
 
 const bundle = fileURLToPath(new URL('./server.cjs', import.meta.url));
 const cacheFile = `${bundle}.code-cache`;
@@ -22,6 +23,7 @@ const cacheFile = `${bundle}.code-cache`;
 function compile(): vm.Script {
   const source = readFileSync(bundle);
   const sourceHash = sha256(source);
+  setBundleIdentity(sourceHash);
   const cachedData = readCodeCache(cacheFile, sourceHash);
   // No importModuleDynamically: the build turns the bundle's `await import('pg')` into a require
   // (package.json's --supported:dynamic-import=false), because the functions of a script deserialised

@@ -12,6 +12,7 @@ import { startServer } from './http-server.ts';
 import { refusalLines, refusalProblems } from './load-refusal.ts';
 import { oneAtATime } from './one-at-a-time.ts';
 import { openStore } from './store/open-store.ts';
+import { bundleIdentity } from './bundle-identity.ts';
 import { followPrimaryReloads } from './worker-reload.ts';
 import { storeOpenFailure } from './store/open-failure.ts';
 
@@ -24,8 +25,15 @@ export async function serveProcess(config: ServerConfig, logger: Logger): Promis
     logger.fatal({ config: true }, storeOpenFailure(config, err));
     process.exit(1);
   }
-  // the checked documents of the last clean load (engine/load-cache.ts): a warm start parses no YAML
-  const load = () => loadEngine({ mastersDir: config.mastersDir, rulesDir: config.rulesDir, cacheFile: DEFAULT_LOAD_CACHE });
+  // the checked documents of the last clean load (engine/load-cache.ts): a warm start parses no YAML, and
+  // a start of the bundle that proved this very set skips the checks that would find nothing again
+  const load = () =>
+    loadEngine({
+      mastersDir: config.mastersDir,
+      rulesDir: config.rulesDir,
+      cacheFile: DEFAULT_LOAD_CACHE,
+      codeFingerprint: bundleIdentity(),
+    });
   let engine;
   try {
     engine = load();

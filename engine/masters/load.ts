@@ -35,11 +35,18 @@ const NO_CACHE = new LoadCache(null);
 /**
  * `cache`: checked documents from an earlier clean load (engine/load-cache.ts); the new ones are added to it.
  * `files`: the folder as already read (engine/util/yaml-folder.ts), else it is read here.
+ * `checks` false: the set is proven under this build (engine/load-cache.ts), so the invariants, which only
+ * look for problems, are not run again; the records are built as always.
  */
-export function readMasters(dir: string, cache: LoadCache = NO_CACHE, files: FolderFile[] = readYamlFolder(dir)): MastersReading {
-  const reading = readMastersWith(files, cache);
+export function readMasters(
+  dir: string,
+  cache: LoadCache = NO_CACHE,
+  files: FolderFile[] = readYamlFolder(dir),
+  checks = true,
+): MastersReading {
+  const reading = readMastersWith(files, cache, checks);
   // a cached document has no syntax tree to place a problem on its line: a set with problems is read again in full
-  return reading.problems.length && cache !== NO_CACHE ? readMastersWith(files, NO_CACHE) : reading;
+  return reading.problems.length && cache !== NO_CACHE ? readMastersWith(files, NO_CACHE, true) : reading;
 }
 
 interface CheckedFile {
@@ -47,7 +54,7 @@ interface CheckedFile {
   raw: Raw;
 }
 
-function readMastersWith(files: FolderFile[], cache: LoadCache): MastersReading {
+function readMastersWith(files: FolderFile[], cache: LoadCache, checks: boolean): MastersReading {
   const problems: LoadProblem[] = [];
   const records: MasterRecord[] = [];
   const sources = new Map<string, YamlSource>();
@@ -109,32 +116,46 @@ function readMastersWith(files: FolderFile[], cache: LoadCache): MastersReading 
   for (const { file, raw } of checked) {
     if (raw.kind === 'plausibility_bounds' || raw.kind === 'parameters') continue;
     const built = BUILDERS[raw.kind as MasterKind](raw, file);
-    problems.push(...fileIssues(file, raw, built, bounds).map(located(file)));
+    if (checks) problems.push(...fileIssues(file, raw, built, bounds).map(located(file)));
     builtFiles.push({ file, raw, records: built.map((b) => b.record) });
   }
   inheritUnchangedRecords(builtFiles);
   for (const f of builtFiles) {
-    problems.push(...resolvedVersionIssues(f.raw, f.records).map(located(f.file)));
+    if (checks) problems.push(...resolvedVersionIssues(f.raw, f.records).map(located(f.file)));
     records.push(...f.records);
   }
+  if (checks) problems.push(...continuityProblems(records, failedDirs, sources));
+  return { records, parameters: new ParameterSet(parameters), problems: dedupe(problems), files: files.map((f) => f.rel) };
+}
+
+/** The versions of each table (kind and id) follow one another without gap or overlap (versionsContinuous). */
+function continuityProblems(records: MasterRecord[], failedDirs: Set<string>, sources: Map<string, YamlSource>): LoadProblem[] {
   const groups = new Map<string, MasterRecord[]>();
   for (const r of records) {
     const k = `${r.kind}\u0000${r.id}`;
-    groups.set(k, [...(groups.get(k) ?? []), r]);
+    const group = groups.get(k);
+    if (group) group.push(r);
+    else groups.set(k, [r]);
   }
+  const problems: LoadProblem[] = [];
   for (const versions of groups.values()) {
     if (versions.some((v) => failedDirs.has(dirname(v.file)))) continue;
     problems.push(...versionsContinuous(versions).map((i) => withLine(i, sources.get(i.file))));
   }
-  return { records, parameters: new ParameterSet(parameters), problems: dedupe(problems), files: files.map((f) => f.rel) };
+  return problems;
 }
 
 export function checkMasters(dir: string): LoadProblem[] {
   return readMasters(dir).problems;
 }
 
-export function loadMasters(dir: string, cache?: LoadCache, files?: FolderFile[]): MasterSet & { ids(kind: MasterKind): string[] } {
-  const { records, parameters, problems } = readMasters(dir, cache, files);
+export function loadMasters(
+  dir: string,
+  cache?: LoadCache,
+  files?: FolderFile[],
+  checks = true,
+): MasterSet & { ids(kind: MasterKind): string[] } {
+  const { records, parameters, problems } = readMasters(dir, cache, files, checks);
   if (problems.length) throw new LoadError(problems);
   return new IndexedMasterSet(records, parameters);
 }

@@ -119,14 +119,16 @@ function readChecked(
 const NO_BINDINGS: ReadonlyMap<string, Kinds> = new Map();
 
 /**
- * An expression compiled, its problems reported at their JSON path: a compile error, or an operand taken
- * as a number that can yield a string or a boolean (result-kinds.ts; `kinds`: the rule's bindings so far).
+ * An expression compiled, its problems reported at their JSON path: a compile error, or (`checks`) an
+ * operand taken as a number that can yield a string or a boolean (result-kinds.ts; `kinds`: the rule's
+ * bindings so far).
  */
 function compileAt(
   problems: LoadProblem[],
   file: string,
   path: string,
   expr: unknown,
+  checks: boolean,
   ruleScope?: RuleScopeNames,
   kinds: ReadonlyMap<string, Kinds> = NO_BINDINGS,
 ): Evaluator | null {
@@ -139,11 +141,12 @@ function compileAt(
     else problems.push({ file, path, message: (e as Error).message.replace(`${file} `, '') });
     return null;
   }
-  for (const p of numberOperandProblems(expr, kinds, path)) problems.push({ file, ...p });
+  if (checks) for (const p of numberOperandProblems(expr, kinds, path)) problems.push({ file, ...p });
   return fn;
 }
 
-function loadRule(file: string, doc: RuleDocument, problems: LoadProblem[]): CompiledRule | null {
+/** `checks` false: the set is proven under this build (engine/load-cache.ts); the checks that only find problems are left out. */
+function loadRule(file: string, doc: RuleDocument, problems: LoadProblem[], checks: boolean): CompiledRule | null {
   const before = problems.length;
   if (basename(file) !== `${doc.formula_code}.yaml`) {
     problems.push({ file, path: '/formula_code', message: `file name must be ${doc.formula_code}.yaml` });
@@ -158,7 +161,7 @@ function loadRule(file: string, doc: RuleDocument, problems: LoadProblem[]): Com
       path: '/rounding_rule',
       message: `unknown rounding rule ${doc.rounding_rule} (known: ${roundingNames().join(', ')}; or null for none)`,
     });
-  } else {
+  } else if (checks) {
     problems.push(...checkFormulaText(file, doc));
   }
   doc.masters.forEach((slot, i) => {
@@ -182,26 +185,26 @@ function loadRule(file: string, doc: RuleDocument, problems: LoadProblem[]): Com
   const kinds = new Map<string, Kinds>();
   for (const [name, expr] of Object.entries(doc.bindings ?? {})) {
     if (known.has(name)) problems.push({ file, path: `/bindings/${name}`, message: 'binding shadows an input' });
-    checkVariables(problems, file, `/bindings/${name}`, expr, known);
-    const fn = compileAt(problems, file, `/bindings/${name}`, expr, { index: scopeIndex, known: new Set(known) }, kinds);
+    if (checks) checkVariables(problems, file, `/bindings/${name}`, expr, known);
+    const fn = compileAt(problems, file, `/bindings/${name}`, expr, checks, { index: scopeIndex, known: new Set(known) }, kinds);
     if (fn) bindings.push([name, fn]);
     known.add(name);
     kinds.set(name, resultKinds(expr, kinds));
   }
-  checkVariables(problems, file, '/expression', doc.expression, known);
-  const expression = compileAt(problems, file, '/expression', doc.expression, { index: scopeIndex, known }, kinds);
-  if (doc.rounding_rule !== null) problems.push(...roundedKindProblems(file, doc, kinds));
+  if (checks) checkVariables(problems, file, '/expression', doc.expression, known);
+  const expression = compileAt(problems, file, '/expression', doc.expression, checks, { index: scopeIndex, known }, kinds);
+  if (checks && doc.rounding_rule !== null) problems.push(...roundedKindProblems(file, doc, kinds));
   const warnings: CompiledRule['warnings'] = [];
   (doc.warnings ?? []).forEach((w, i) => {
-    checkVariables(problems, file, `/warnings/${i}/when`, w.when, known);
-    const when = compileAt(problems, file, `/warnings/${i}/when`, w.when, { index: scopeIndex, known }, kinds);
+    if (checks) checkVariables(problems, file, `/warnings/${i}/when`, w.when, known);
+    const when = compileAt(problems, file, `/warnings/${i}/when`, w.when, checks, { index: scopeIndex, known }, kinds);
     if (when) warnings.push({ code: w.code, when });
   });
   for (const [key, binding] of Object.entries(doc.also_outputs ?? {})) {
     if (binding !== RESULT && !(binding in (doc.bindings ?? {})))
       problems.push({ file, path: `/also_outputs/${key}`, message: `no binding named ${binding}` });
   }
-  problems.push(...ruleWriteProblems(file, doc));
+  if (checks) problems.push(...ruleWriteProblems(file, doc));
   if (problems.length > before || !expression) return null;
   return {
     doc,
@@ -237,6 +240,29 @@ function roundedKindProblems(file: string, doc: RuleDocument, kinds: ReadonlyMap
   ];
 }
 
+/**
+ * The checks across files, once every rule and pipeline is compiled: context paths, nested writes, step
+ * coverage over the served period, parameter reads, each pipeline's declared outputs.
+ */
+function crossFileProblems(
+  pipelines: Map<string, CompiledPipeline>,
+  sources: PipelineSource[],
+  registry: RuleRegistry,
+  failedCodes: Set<string>,
+  masters: MasterSet | undefined,
+): LoadProblem[] {
+  const problems = [...checkContextPaths(sources, registry, masters), ...nestedWriteProblems(sources, registry)];
+  const judged = [...pipelines.values()].map((p) => ({ ...p, steps: p.steps.filter((s) => !failedCodes.has(s.rule)) }));
+  problems.push(...checkStepCoverage(judged, registry, masters ? earliestServedDate(masters) : null));
+  if (masters?.parameters) problems.push(...checkParameterReads(registry.all(), masters.parameters, earliestServedDate(masters)));
+  for (const source of sources) {
+    // a step whose rule failed to load writes nothing we can know of: its outputs are not judged (one mistake, one message)
+    const complete = source.steps.every((s) => !failedCodes.has(s.rule));
+    if (source.outputs) problems.push(...checkOutputs(source.file, source.outputs, outputWrites(source, registry), complete));
+  }
+  return problems;
+}
+
 /** What prepare and every version of every step's rule write (output_key, also_outputs). */
 function outputWrites(p: PipelineSource, registry: RuleRegistry): OutputWrite[] {
   const writes: OutputWrite[] = Object.keys(p.prepare).map((path) => ({ path, by: `prepare entry ${path}` }));
@@ -262,16 +288,20 @@ function checkVariables(problems: LoadProblem[], file: string, path: string, exp
  * `masters`, when loaded, lets the path check see the master records exactly as rules will read them.
  * `cache`: checked documents from an earlier clean load; the new ones are added to it.
  * `files`: the folder as already read (engine/util/yaml-folder.ts), else it is read here.
+ * `checks` false: the set is proven under this build (engine/load-cache.ts), so the checks that only look
+ * for problems (variables, paths, writes, coverage, parameters, outputs, operand kinds) are not run again;
+ * every expression is compiled as always.
  */
 export function loadRules(
   rulesDir: string,
   masters?: MasterSet,
   cache: LoadCache = NO_CACHE,
   files: FolderFile[] = readYamlFolder(rulesDir),
+  checks = true,
 ): { rules: LoadedRules; problems: LoadProblem[] } {
-  const loaded = loadRulesWith(rulesDir, files, masters, cache);
+  const loaded = loadRulesWith(rulesDir, files, masters, cache, checks);
   // a cached document has no syntax tree to place a problem on its line: a set with problems is read again in full
-  return loaded.problems.length && cache !== NO_CACHE ? loadRulesWith(rulesDir, files, masters, NO_CACHE) : loaded;
+  return loaded.problems.length && cache !== NO_CACHE ? loadRulesWith(rulesDir, files, masters, NO_CACHE, true) : loaded;
 }
 
 function loadRulesWith(
@@ -279,6 +309,7 @@ function loadRulesWith(
   files: FolderFile[],
   masters: MasterSet | undefined,
   cache: LoadCache,
+  checks: boolean,
 ): { rules: LoadedRules; problems: LoadProblem[] } {
   const problems: LoadProblem[] = [];
   const registry = new RuleRegistry();
@@ -305,16 +336,16 @@ function loadRulesWith(
         steps: { rule: string; when?: unknown; trace?: boolean }[];
         amounts: OutputDeclarations;
       };
-      const versionDate = p.version_date === undefined ? null : compileAt(problems, file, '/version_date', p.version_date);
+      const versionDate = p.version_date === undefined ? null : compileAt(problems, file, '/version_date', p.version_date, checks);
       const prepare: [readonly string[], Evaluator][] = [];
       problems.push(...prepareWriteProblems(file, Object.keys(p.prepare ?? {})));
       for (const [path, expr] of Object.entries(p.prepare ?? {})) {
-        const fn = compileAt(problems, file, `/prepare/${path}`, expr);
+        const fn = compileAt(problems, file, `/prepare/${path}`, expr, checks);
         if (fn) prepare.push([path.split('.'), fn]);
       }
       const steps = p.steps.map((s, i) => ({
         rule: s.rule,
-        when: s.when === undefined ? null : compileAt(problems, file, `/steps/${i}/when`, s.when),
+        when: s.when === undefined ? null : compileAt(problems, file, `/steps/${i}/when`, s.when, checks),
         trace: s.trace !== false,
       }));
       // settings_snapshot reports the version of these slots' records, so every calculation resolves them
@@ -352,7 +383,7 @@ function loadRulesWith(
       });
       continue;
     }
-    const rule = loadRule(file, value as unknown as RuleDocument, problems);
+    const rule = loadRule(file, value as unknown as RuleDocument, problems, checks);
     if (rule) registry.add(rule);
     else failedCodes.add(codeOfFile(file));
   }
@@ -365,16 +396,7 @@ function loadRulesWith(
         problems.push({ file: p.file, path: `/steps/${i}/rule`, message: `no rule file for ${s.rule}` });
     });
   }
-  problems.push(...checkContextPaths(sources, registry, masters));
-  problems.push(...nestedWriteProblems(sources, registry));
-  const judged = [...pipelines.values()].map((p) => ({ ...p, steps: p.steps.filter((s) => !failedCodes.has(s.rule)) }));
-  problems.push(...checkStepCoverage(judged, registry, masters ? earliestServedDate(masters) : null));
-  if (masters?.parameters) problems.push(...checkParameterReads(registry.all(), masters.parameters, earliestServedDate(masters)));
-  for (const source of sources) {
-    // a step whose rule failed to load writes nothing we can know of: its outputs are not judged (one mistake, one message)
-    const complete = source.steps.every((s) => !failedCodes.has(s.rule));
-    if (source.outputs) problems.push(...checkOutputs(source.file, source.outputs, outputWrites(source, registry), complete));
-  }
+  if (checks) problems.push(...crossFileProblems(pipelines, sources, registry, failedCodes, masters));
   if (!existsSync(pipelineDir)) problems.push({ file: 'rules/pipelines', path: '/', message: 'missing pipelines directory' });
   return { rules: { registry, pipelines }, problems: problems.map((p) => withLine(p, yamlSources.get(p.file))) };
 }

@@ -4,7 +4,8 @@
  * orphan behind (with tsx the server outlived npm). The bundle also finds the files
  * the server reads from the source tree (the /docs page). The build leaves the bundle's code cache
  * (server/code-cache.ts) made from the bundle it built, and the bundle, run through that cache, still
- * refuses a broken master naming file, line and path.
+ * refuses a broken master naming file, line and path. The build's warm-up start leaves the proof that
+ * this bundle checked the project's set (engine/load-cache.ts), so that `npm start` skips those checks.
  */
 import { isAscii } from 'node:buffer';
 import { spawn, spawnSync } from 'node:child_process';
@@ -13,6 +14,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readCodeCache, sha256 } from '../../server/code-cache.ts';
+import { bundleIdentityOf } from '../../server/bundle-identity.ts';
+import { DEFAULT_LOAD_CACHE, proofOf } from '../../engine/load-cache.ts';
+import { computeProvenance } from '../../engine/provenance.ts';
 import { listeningOf } from '../../tools/server-listening.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
@@ -48,6 +52,13 @@ describe('npm start', () => {
   it('the build leaves a code cache made from the bundle it built', () => {
     const bundle = readFileSync(join(ROOT, 'dist/server.cjs'));
     expect(readCodeCache(join(ROOT, 'dist/server.cjs.code-cache'), sha256(bundle))).toBeInstanceOf(Buffer);
+  });
+
+  it('the warm-up start of the build proves the set of the project under the bundle it built (engine/load-cache.ts)', () => {
+    const bundle = readFileSync(join(ROOT, 'dist/server.cjs'));
+    const set = computeProvenance(join(ROOT, 'rules'), join(ROOT, 'masters')).rules_masters_hash;
+    const header = JSON.parse(readFileSync(DEFAULT_LOAD_CACHE, 'utf8').split('\n')[0]) as { proof?: string };
+    expect(header.proof).toBe(proofOf(bundleIdentityOf(sha256(bundle)), set));
   });
 
   it('the bundle is ASCII, so that V8 holds its source one byte a character (tools/bundle-ascii.ts)', () => {
