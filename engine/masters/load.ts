@@ -64,16 +64,17 @@ function readMastersWith(files: FolderFile[], cache: LoadCache, checks: boolean)
   // without the broken file their continuity cannot be judged (one mistake, one message)
   const failedDirs = new Set<string>();
   for (const { abs, rel: file, size, bytes: onDisk, sha256 } of files) {
-    const read = boundedBytes(file, size, onDisk);
-    if (read.problem) {
-      problems.push(read.problem);
-      failedDirs.add(dirname(file));
-      continue;
-    }
-    const bytes = read.bytes;
-    let raw = cache.get('master', sha256) as Raw | undefined;
+    // a cached document passed the size bounds with these very bytes (the bounds are part of the cache's
+    // fingerprint): only a file read whole can be one
+    let raw = onDisk === null ? undefined : (cache.get('master', sha256) as Raw | undefined);
     if (raw === undefined) {
-      const src = readYamlSource(abs, file, bytes.toString('utf8'));
+      const read = boundedBytes(file, size, onDisk);
+      if (read.problem) {
+        problems.push(read.problem);
+        failedDirs.add(dirname(file));
+        continue;
+      }
+      const src = readYamlSource(abs, file, read.bytes.toString('utf8'));
       sources.set(file, src);
       if (src.problems.length) {
         problems.push(...src.problems);

@@ -94,15 +94,16 @@ function readChecked(
   problems: LoadProblem[],
   sources: Map<string, YamlSource>,
 ): unknown {
+  // a cached document passed the size bounds with these very bytes (the bounds are part of the cache's
+  // fingerprint): only a file read whole can be one
+  const cached = folderFile.bytes === null ? undefined : cache.get(as, folderFile.sha256);
+  if (cached !== undefined) return cached;
   const read = boundedBytes(file, folderFile.size, folderFile.bytes);
   if (read.problem) {
     problems.push(read.problem);
     return undefined;
   }
-  const bytes = read.bytes;
-  const cached = cache.get(as, folderFile.sha256);
-  if (cached !== undefined) return cached;
-  const src = readYamlSource(folderFile.abs, file, bytes.toString('utf8'));
+  const src = readYamlSource(folderFile.abs, file, read.bytes.toString('utf8'));
   sources.set(file, src);
   problems.push(...src.problems);
   if (src.value === undefined) return undefined;

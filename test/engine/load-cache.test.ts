@@ -16,6 +16,8 @@ import { yamlFilesUnder } from '../../engine/util/yaml-file.ts';
 import { applyProfilePut } from '../../engine/profile/apply-put.ts';
 import { profilePutExample, incomeTaxSimulationExample } from '../../engine/contract/examples.ts';
 import { applyOneYenChange, copyMasters, PROJECT, removeTemp, tempDir } from '../tools/support/data-copies.ts';
+import { MAX_YAML_FILE_LINES } from '../../engine/util/yaml-limits.ts';
+import { writeOversizedMonthlyTable } from '../support/hostile-yaml.ts';
 
 vi.mock('yaml', async (importOriginal) => {
   const yaml = await importOriginal<typeof import('yaml')>();
@@ -98,6 +100,26 @@ describe('load cache', () => {
     expect(load.parses).toBe(yamlCount(masters, RULES));
     expect(incomeTax(load.value)).toBe(6220);
     expect(readFileSync(cacheFile, 'utf8')).toBe(good);
+  });
+
+  it('a warm cache lets no file beyond the bounds through: past the line bound or the byte bound, it is refused as without the cache', () => {
+    const cacheFile = newCacheFile();
+    const masters = mastersCopy();
+    loadEngine({ mastersDir: masters, rulesDir: RULES, cacheFile });
+    const table = join(masters, 'income_tax/monthly/2026-01.yaml');
+    writeFileSync(table, readFileSync(table, 'utf8') + '#\n'.repeat(MAX_YAML_FILE_LINES));
+    const tooManyLines = readMasters(masters).problems;
+    expect(tooManyLines).toEqual([
+      expect.objectContaining({
+        file: 'income_tax/monthly/2026-01.yaml',
+        message: expect.stringMatching(/above the bound of 20000 lines/),
+      }),
+    ]);
+    expect(readMasters(masters, new LoadCache(cacheFile)).problems).toEqual(tooManyLines);
+    writeOversizedMonthlyTable(masters, 1_000_000);
+    const tooManyBytes = readMasters(masters).problems;
+    expect(tooManyBytes).toEqual([expect.objectContaining({ message: expect.stringMatching(/above the bound of 1048576 bytes/) })]);
+    expect(readMasters(masters, new LoadCache(cacheFile)).problems).toEqual(tooManyBytes);
   });
 
   it('no cache file is written when the set has a problem', () => {
