@@ -8,19 +8,25 @@
  * Why a CommonJS bundle: V8's code cache is reachable from node:vm's Script, which runs scripts, not ES
  * modules, on Node 20.
  */
-import { readFileSync } from 'node:fs';
-import Module, { createRequire } from 'node:module';
-import { dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import vm from 'node:vm';
+import type { Script } from 'node:vm';
 import { readCodeCache, sha256, writeCodeCache } from './code-cache.ts';
 import { setBundleIdentity } from './bundle-identity.ts';
+
+// Node's own modules through process.getBuiltinModule, not `import`: an ES module's import of a builtin
+// makes an ES facade of every export, whose getters load more (node:fs's streams): 25-42 ms of wall time
+// and 40-50 ms of CPU to the first answer on the fifteenth round's machine (docs/performance.md). package.json builds dist/main.js without the
+// `require` banner of the other entries for the same reason.
+const { readFileSync } = process.getBuiltinModule('node:fs');
+const Module = process.getBuiltinModule('node:module');
+const { dirname } = process.getBuiltinModule('node:path');
+const { fileURLToPath } = process.getBuiltinModule('node:url');
+const vm = process.getBuiltinModule('node:vm');
 
 const bundle = fileURLToPath(new URL('./server.cjs', import.meta.url));
 const cacheFile = `${bundle}.code-cache`;
 
 /** The bundle compiled, with its code cache when one fits; the file's bytes are not kept once compiled. */
-function compile(): vm.Script {
+function compile(): Script {
   const source = readFileSync(bundle);
   const sourceHash = sha256(source);
   setBundleIdentity(sourceHash);
@@ -44,4 +50,10 @@ function compile(): vm.Script {
 }
 
 const module = { exports: {} };
-(compile().runInThisContext() as (...args: unknown[]) => void)(module.exports, createRequire(bundle), module, bundle, dirname(bundle));
+(compile().runInThisContext() as (...args: unknown[]) => void)(
+  module.exports,
+  Module.createRequire(bundle),
+  module,
+  bundle,
+  dirname(bundle),
+);

@@ -14,8 +14,9 @@
  * the data as V8 produced it. Writing is best effort and atomic (a temporary file renamed): a read-only
  * install simply compiles at every start.
  */
-import { createHash } from 'node:crypto';
-import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+// builtins as server/boot.ts takes them (it runs this module before the bundle): no ES facade
+const { createHash } = process.getBuiltinModule('node:crypto');
+const { readFileSync, renameSync, rmSync, writeFileSync } = process.getBuiltinModule('node:fs');
 
 const FORMAT = 1;
 
