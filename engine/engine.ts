@@ -26,7 +26,7 @@ import { runPipeline } from './pipeline/run.ts';
 import { buildAmounts } from './pipeline/amounts.ts';
 import { rateTableRecords, ruleRecords, taxTableRecords } from './listing.ts';
 import { masterVersionRecords } from './listing-versions.ts';
-import { provenanceOf, type Provenance } from './provenance.ts';
+import { provenanceOf, type LoadChecks, type Provenance } from './provenance.ts';
 import { readYamlFolder, type FolderFile } from './util/yaml-folder.ts';
 import { LoadCache, proofOf } from './load-cache.ts';
 import { appendTrace } from './pipeline/trace-record.ts';
@@ -156,7 +156,8 @@ function loadEngineWith(options: EngineOptions, cache: LoadCache): Engine {
   const proof = provenance && options.codeFingerprint ? proofOf(options.codeFingerprint, provenance.rules_masters_hash) : undefined;
   // checked in this very process (a worker thread proved the documents: engine/load-off-thread.ts), or by
   // an earlier load of this build: the checks would find nothing again
-  const checks = !(options.checked || (proof !== undefined && cache.proves(proof)));
+  const how: LoadChecks = options.checked ? 'worker' : proof !== undefined && cache.proves(proof) ? 'proven' : 'run';
+  const checks = how === 'run';
   const problems: LoadProblem[] = [];
   let masters: MasterSet | undefined;
   try {
@@ -186,7 +187,7 @@ function loadEngineWith(options: EngineOptions, cache: LoadCache): Engine {
   if (proof !== undefined && checks) cache.recordProof(proof);
   cache.save(); // only a set that loaded without any problem
 
-  return makeEngine(masters, rules, provenance, inputLimits, now, newId);
+  return makeEngine(masters, rules, { ...provenance, checks: how }, inputLimits, now, newId);
 }
 
 /** toISOString, made once per millisecond (a busy engine stamps many results within one), by isoTimestampOf. */

@@ -6,6 +6,13 @@
 import { createHash } from 'node:crypto';
 import { readYamlFolder, type FolderFile } from './util/yaml-folder.ts';
 
+/**
+ * How the load that made an engine checked its set: every check at this load ('run'); none, because this
+ * very build proved this very set at an earlier load ('proven', engine/load-cache.ts); or in a worker
+ * thread of this process just before ('worker', a reload: engine/load-off-thread.ts).
+ */
+export type LoadChecks = 'run' | 'proven' | 'worker';
+
 export interface Provenance {
   /** sha256 over rules_hash and masters_hash: the one value a result reports */
   rules_masters_hash: string;
@@ -15,6 +22,8 @@ export interface Provenance {
   masters_dir: string;
   /** "rules/<rel>" and "masters/<rel>" -> sha256 of the file's bytes */
   files: ReadonlyMap<string, string>;
+  /** an engine's: how its load checked the set (absent on a fingerprint computed outside a load) */
+  checks?: LoadChecks;
 }
 
 const sha256 = (data: string) => createHash('sha256').update(data).digest('hex');

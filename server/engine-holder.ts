@@ -113,6 +113,8 @@ export function logLoaded(logger: Logger, engine: Engine, message: string): void
       rules_masters_hash: p.rules_masters_hash,
       rules_hash: p.rules_hash,
       masters_hash: p.masters_hash,
+      // 'proven': this bundle checked this very set at an earlier start (engine/load-cache.ts)
+      checks: p.checks,
     },
     message,
   );

@@ -119,11 +119,20 @@ describe('npm start', () => {
     const dir = mkdtempSync(join(tmpdir(), 'npm-start-'));
     const child = spawn(NPM, ['start'], { cwd: ROOT, env: serverEnv(dir), stdio: ['ignore', 'pipe', 'pipe'] });
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     let serverPid: number | undefined;
     try {
-      const listening = await listeningOf(child, exited, (code, out) => `npm start exited ${code}: ${out}`);
+      const listening = await listeningOf(child, exited, (code, text) => `npm start exited ${code}: ${text}`);
       serverPid = listening.pid;
       expect(listening.pid).not.toBe(child.pid);
+      // the build's warm-up start proved the project's set under this bundle: this start skipped its checks
+      const loaded = out
+        .split('\n')
+        .filter((l) => l.startsWith('{'))
+        .map((l) => JSON.parse(l) as { msg: string; checks?: string })
+        .find((l) => l.msg === 'masters and rules loaded');
+      expect(loaded?.checks).toBe('proven');
       const res = await fetch(`http://127.0.0.1:${listening.port}/healthz`);
       expect(res.status).toBe(200);
       // Files the server reads beside its own modules must be found from the bundle too (dist/ is not

@@ -76,6 +76,8 @@ describe('the proof of a checked set in the start-up cache', () => {
     const cacheFile = newCacheFile();
     const checked = loadEngine({ mastersDir: masters, rulesDir: RULES, cacheFile, codeFingerprint: 'build-a' });
     const proven = loadEngine({ mastersDir: masters, rulesDir: RULES, cacheFile, codeFingerprint: 'build-a' });
+    expect([checked.provenance().checks, proven.provenance().checks]).toEqual(['run', 'proven']);
+    expect(loadEngine({ mastersDir: masters, rulesDir: RULES, cacheFile, codeFingerprint: 'build-b' }).provenance().checks).toBe('run');
     expect(incomeTax(proven)).toBe(6220);
     expect(incomeTax(checked)).toBe(6220);
     expect(proven.taxTables()).toEqual(checked.taxTables());
@@ -116,5 +118,6 @@ describe('the proof of a checked set in the start-up cache', () => {
     // the documents are parsed and schema-checked here (none given); the checks are the worker's
     const checked = { rules_masters_hash: setHash(masters), documents: [] };
     expect(loadProblems(() => loadEngine({ mastersDir: masters, rulesDir: RULES, checked }))).toEqual([]);
+    expect(loadEngine({ mastersDir: masters, rulesDir: RULES, checked }).provenance().checks).toBe('worker');
   });
 });
