@@ -56,7 +56,8 @@ export class LoadCache {
   private readonly stored: Map<string, string>;
   /** entries of the documents read through this cache, hits and new ones: what save() writes */
   private readonly current = new Map<string, string>();
-  private added = false;
+  /** a document or a proof that the file does not hold yet: save() has something to write */
+  private changed = false;
   /** the proof the file holds, then the one this load recorded (what save() writes) */
   private proof: string | undefined;
 
@@ -88,7 +89,7 @@ export class LoadCache {
   recordProof(proof: string): void {
     if (this.path === null || this.proof === proof) return;
     this.proof = proof;
-    this.added = true;
+    this.changed = true;
   }
 
   private readonly collect: boolean;
@@ -114,19 +115,19 @@ export class LoadCache {
   put(as: CheckedAs, sha: string, value: unknown): void {
     if ((this.path === null && !this.collect) || !isPlainJson(value)) return;
     this.current.set(`${as}:${sha}`, JSON.stringify(value));
-    this.added = true;
+    this.changed = true;
   }
 
   /** Writes the documents read in this load, when any was new; call only after a load without problems. */
   save(): void {
-    if (this.path === null || !this.added) return;
+    if (this.path === null || !this.changed) return;
     const body = [...this.current].map(([key, json]) => `${key}\t${json}\n`).join('');
     const tmp = `${this.path}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
     try {
       mkdirSync(dirname(this.path), { recursive: true });
       writeFileSync(tmp, `${JSON.stringify({ schemas: schemasFingerprint(), body: sha256(body), proof: this.proof })}\n${body}`);
       renameSync(tmp, this.path);
-      this.added = false;
+      this.changed = false;
     } catch {
       // a read-only install: the next start parses in full, as without a cache
       rmSync(tmp, { force: true });

@@ -14,8 +14,8 @@ import { setBundleIdentity } from './bundle-identity.ts';
 
 // Node's own modules through process.getBuiltinModule, not `import`: an ES module's import of a builtin
 // makes an ES facade of every export, whose getters load more (node:fs's streams): 25-42 ms of wall time
-// and 40-50 ms of CPU to the first answer on the fifteenth round's machine (docs/performance.md). package.json builds dist/main.js without the
-// `require` banner of the other entries for the same reason.
+// and 40-50 ms of CPU to the first answer on the fifteenth round's machine (docs/performance.md).
+// package.json builds dist/main.js without the `require` banner of the other entries for the same reason.
 const { readFileSync } = process.getBuiltinModule('node:fs');
 const Module = process.getBuiltinModule('node:module');
 const { dirname } = process.getBuiltinModule('node:path');

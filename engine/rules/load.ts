@@ -182,7 +182,7 @@ function loadRule(file: string, doc: RuleDocument, problems: LoadProblem[], chec
   const known = new Set(Object.keys(doc.inputs));
   const scopeIndex = scopeIndexOf(Object.keys(doc.inputs), Object.keys(doc.bindings ?? {}));
   const bindings: [string, Evaluator][] = [];
-  /** what each binding can yield, as far as its form tells (result-kinds.ts) */
+  /** what each binding can yield, as far as its form tells (result-kinds.ts): read by the checks alone */
   const kinds = new Map<string, Kinds>();
   for (const [name, expr] of Object.entries(doc.bindings ?? {})) {
     if (known.has(name)) problems.push({ file, path: `/bindings/${name}`, message: 'binding shadows an input' });
@@ -190,7 +190,7 @@ function loadRule(file: string, doc: RuleDocument, problems: LoadProblem[], chec
     const fn = compileAt(problems, file, `/bindings/${name}`, expr, checks, { index: scopeIndex, known: new Set(known) }, kinds);
     if (fn) bindings.push([name, fn]);
     known.add(name);
-    kinds.set(name, resultKinds(expr, kinds));
+    if (checks) kinds.set(name, resultKinds(expr, kinds));
   }
   if (checks) checkVariables(problems, file, '/expression', doc.expression, known);
   const expression = compileAt(problems, file, '/expression', doc.expression, checks, { index: scopeIndex, known }, kinds);
