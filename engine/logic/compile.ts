@@ -118,7 +118,7 @@ function compileAt(
       for (let i = 0; i < n; i++) out[i] = items[i](scope);
       return out;
     };
-    return withCode(array, ['[', ...joinCode(items.map(codeOf), ', '), ']']);
+    return withCode(array, ['[', joinCode(items.map(codeOf), ', '), ']']);
   }
   const proto = Object.getPrototypeOf(expr);
   if (proto !== Object.prototype && proto !== null) {

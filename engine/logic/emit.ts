@@ -18,8 +18,13 @@ import { generatedFunction } from '../util/codegen.ts';
 import { RuleScope, type RuleScopeNames } from './rule-scope.ts';
 import type { Evaluator } from './types.ts';
 
-/** A piece of generated source: text, a value passed in, or a variable of the generated function. */
-export type Part = string | { readonly ref: unknown } | { readonly temp: object };
+/**
+ * A piece of generated source: text, a value passed in, a variable of the generated function, or
+ * another expression's pieces as they are (nested, not copied: a parent holds its operands' code, so
+ * building a rule's expression costs its size, where copying each operand's pieces into its parent
+ * cost its size times its depth; generateExpression walks the tree once).
+ */
+export type Part = string | { readonly ref: unknown } | { readonly temp: object } | Code;
 /** A JS expression, as pieces. */
 export type Code = readonly Part[];
 
@@ -38,17 +43,17 @@ export interface EmitContext {
 /** Source from a template: `js\`${ref(plus)}(${a}, ${b})\``. */
 export function js(strings: TemplateStringsArray, ...codes: Code[]): Code {
   const out: Part[] = [strings[0]];
-  codes.forEach((c, i) => out.push(...c, strings[i + 1]));
+  for (let i = 0; i < codes.length; i++) out.push(codes[i], strings[i + 1]);
   return out;
 }
 
 /** Codes joined by a separator. */
 export function joinCode(codes: readonly Code[], separator: string): Code {
   const out: Part[] = [];
-  codes.forEach((c, i) => {
+  for (let i = 0; i < codes.length; i++) {
     if (i > 0) out.push(separator);
-    out.push(...c);
-  });
+    out.push(codes[i]);
+  }
   return out;
 }
 
@@ -69,11 +74,13 @@ export function callOf(evaluator: Evaluator): Code {
  * slots directly: a scope that is not that rule's RuleScope goes to the closure (as each var would).
  */
 export function generateExpression(code: Code, closure: Evaluator, ruleScope: RuleScopeNames | undefined): Evaluator {
-  if (!code.some((p) => typeof p === 'string' && p !== '(s)')) return closure;
+  const parts: Exclude<Part, Code>[] = [];
+  flatten(code, parts);
+  if (!parts.some((p) => typeof p === 'string' && p !== '(s)')) return closure;
   const names = new Map<unknown, string>();
   const temps = new Map<object, string>();
   let text = '';
-  for (const p of code) {
+  for (const p of parts) {
     if (typeof p === 'string') text += p;
     else if ('ref' in p) {
       let name = names.get(p.ref);
@@ -91,4 +98,12 @@ export function generateExpression(code: Code, closure: Evaluator, ruleScope: Ru
   const body = `"use strict";\nreturn function expression(s) {\n${lets}${guard}return ${text};\n};`;
   const make = generatedFunction<(...args: unknown[]) => Evaluator>(params, body, () => () => closure);
   return make(...names.keys(), RuleScope, ruleScope?.index, closure);
+}
+
+/** The pieces of `code` in order, its nested operands' pieces in their places. */
+function flatten(code: Code, out: Exclude<Part, Code>[]): void {
+  for (const p of code) {
+    if (Array.isArray(p)) flatten(p as Code, out);
+    else out.push(p as Exclude<Part, Code>);
+  }
 }
