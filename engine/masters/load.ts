@@ -104,7 +104,7 @@ function readMastersWith(files: FolderFile[], cache: LoadCache, checks: boolean)
         else bounds.set(field, { ...b, file });
       }
     } else if (raw.kind === 'parameters') {
-      const built = buildParameters(raw, file);
+      const built = buildParameters(raw, file, checks);
       problems.push(...built.issues.map(located(file)));
       for (const p of built.parameters) {
         const earlier = parameters.find((q) => q.path === p.path);
