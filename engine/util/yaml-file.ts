@@ -5,7 +5,7 @@
  * one problem, never a parse (engine/util/yaml-limits.ts).
  */
 import { readdirSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { parseDocument } from 'yaml';
 import type { LoadProblem } from '../errors.ts';
 import { boundedText, boundedToJs } from './yaml-limits.ts';
@@ -28,13 +28,17 @@ export function readYaml(path: string, displayName: string, text?: string): { va
 /** Every *.yaml / *.yml file under dir, sorted, as [absolute path, path relative to dir]. */
 export function yamlFilesUnder(dir: string): [string, string][] {
   const out: [string, string][] = [];
-  const walk = (d: string) => {
-    for (const name of readdirSync(d).sort()) {
+  // the relative path is built as the walk goes down (path.relative per file was a share of a start), and
+  // an entry's kind read from the listing: only a symbolic link is stat'ed, to follow it as statSync does
+  const walk = (d: string, prefix: string) => {
+    for (const entry of readdirSync(d, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+      const name = entry.name;
       const p = join(d, name);
-      if (statSync(p).isDirectory()) walk(p);
-      else if (/\.ya?ml$/.test(name)) out.push([p, relative(dir, p).split('\\').join('/')]);
+      const isDirectory = entry.isSymbolicLink() ? statSync(p).isDirectory() : entry.isDirectory();
+      if (isDirectory) walk(p, `${prefix}${name}/`);
+      else if (/\.ya?ml$/.test(name)) out.push([p, `${prefix}${name}`.split('\\').join('/')]);
     }
   };
-  walk(dir);
+  walk(dir, '');
   return out;
 }
