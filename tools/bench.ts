@@ -2,26 +2,35 @@
  * npm run bench: every performance figure of the service in one report (docs/performance.md) -- the
  * machine, Node and date first, then the median of several runs of: the engine per calculation type,
  * the per-line overheads around it, HTTP with autocannon against the server process, start-up, and
- * the batch command. Figures only: no test asserts a timing.
+ * the batch command. Figures only: no test asserts a timing. With --targets, the sections issue 20's
+ * targets need and a table judging each (tools/bench/targets.ts).
  */
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import { benchBatch } from './bench/batch-bench.ts';
+import { benchBatch, benchBatchMillion } from './bench/batch-bench.ts';
 import { benchEngine } from './bench/engine-bench.ts';
 import { benchHttp } from './bench/http-bench.ts';
 import { benchScale } from './bench/scale-bench.ts';
 import { benchStartup } from './bench/startup-bench.ts';
+import { table } from './bench/stats.ts';
+import { judge, type TargetFigures } from './bench/targets.ts';
 
 const SECTIONS = ['engine', 'http', 'scale', 'startup', 'batch'] as const;
 type Section = (typeof SECTIONS)[number];
 /** Run when no --only is given; scale starts its own PostgreSQL database and redis-server, so it is asked for. */
 const DEFAULT_SECTIONS: Section[] = ['engine', 'http', 'startup', 'batch'];
+/** Run by --targets when no --only is given: every section a target reads (its batch is the million-line run). */
+const TARGET_SECTIONS: Section[] = ['engine', 'scale', 'startup', 'batch'];
 
-const HELP = `Usage: npm run bench [-- --quick] [-- --http] [-- --only engine,http,scale,startup,batch] [-- --runs N]
+const HELP = `Usage: npm run bench [-- --quick] [-- --http | --targets] [-- --only engine,http,scale,startup,batch] [-- --runs N]
 
   --quick          short runs (one run each, small batch files): checks that every figure is produced
   --http           the HTTP figures: sections http and scale (1 worker, 2 workers, 2 processes on
                    PostgreSQL + Redis and PostgreSQL alone; store round trips per request; bytes)
+  --targets        issue 20's targets: sections engine, scale, startup and, for batch, \`npm run batch\`
+                   of 1,000,000 monthly payrolls with trace (1,000 with --quick: not judged), then one
+                   table of each target's figure, limit and met / not met (limits: tools/bench/targets.ts);
+                   with --only, the targets of those sections alone are judged
   --only LIST      run only these sections (comma-separated: ${SECTIONS.join(', ')}; default all but scale)
   --runs N         runs per figure, the median is reported (default 3; 1 with --quick)
   --help           this text`;
@@ -37,6 +46,7 @@ try {
     options: {
       quick: { type: 'boolean' },
       http: { type: 'boolean' },
+      targets: { type: 'boolean' },
       only: { type: 'string' },
       runs: { type: 'string' },
       help: { type: 'boolean' },
@@ -50,7 +60,9 @@ if (values.help) {
   process.exit(0);
 }
 const quick = values.quick ?? false;
-const only = (values.only?.split(',').map((s) => s.trim()) ?? (values.http ? ['http', 'scale'] : DEFAULT_SECTIONS)) as Section[];
+const targets = values.targets ?? false;
+const only = (values.only?.split(',').map((s) => s.trim()) ??
+  (targets ? TARGET_SECTIONS : values.http ? ['http', 'scale'] : DEFAULT_SECTIONS)) as Section[];
 for (const s of only) if (!SECTIONS.includes(s)) fail(`unknown section ${JSON.stringify(s)} (one of ${SECTIONS.join(', ')})`);
 if (values.runs !== undefined && !/^[1-9]\d*$/.test(values.runs))
   fail(`--runs must be a positive integer, got ${JSON.stringify(values.runs)}`);
@@ -65,16 +77,61 @@ console.log(
 );
 console.log(`node ${process.version}; ${new Date().toISOString()}; ${quick ? 'quick mode' : 'full mode'}, median of ${runs} run(s)`);
 
+/** What the sections measured of issue 20's targets (--targets). */
+const figures: TargetFigures = {};
 const sections: Record<Section, () => Promise<string> | string> = {
-  engine: () => benchEngine(runs, quick ? 200 : 2_000),
+  engine: () => {
+    const { text, figures: f } = benchEngine(runs, quick ? 200 : 2_000);
+    figures.engineTracePerSecond = f.monthlyWithTrace.perSecond;
+    return text;
+  },
   http: () => benchHttp(runs, quick ? 1 : 5),
-  scale: () => benchScale(runs, quick ? 1 : 5, quick ? 1 : 10),
-  startup: () => benchStartup(quick ? 1 : Math.max(runs, 5)),
-  batch: () => benchBatch(runs, quick ? { withoutTrace: 2_000, withTrace: 1_000 } : { withoutTrace: 100_000, withTrace: 20_000 }),
+  scale: async () => {
+    const { text, figures: f } = await benchScale(runs, quick ? 1 : 5, quick ? 1 : 10);
+    const oneWorker = f.rows['PostgreSQL + Redis, 1 worker'];
+    Object.assign(figures, {
+      serverCpuUs: oneWorker?.cpuUsPerRequest,
+      p99Ms: oneWorker?.p99,
+      pgTransactionsPerRequest: oneWorker?.pgPerRequest,
+      redisScriptCallsPerRequest: oneWorker?.redisScriptsPerSent,
+      redisCommandsPerRequest: oneWorker?.redisCommandsPerSent,
+      cpuRatioRedis: f.rows['PostgreSQL + Redis, 2 workers']?.cpuVsOneWorker,
+      cpuRatioPostgres: f.rows['PostgreSQL alone, 2 workers']?.cpuVsOneWorker,
+      rpsRatioPostgres: f.rows['PostgreSQL alone, 2 workers']?.rpsVsOneWorker,
+      brPercent: f.bytes && (f.bytes.br / f.bytes.plain) * 100,
+      gzipPercent: f.bytes && (f.bytes.gzip / f.bytes.plain) * 100,
+    } satisfies TargetFigures);
+    return text;
+  },
+  startup: async () => {
+    const { text, figures: f } = await benchStartup(quick ? 1 : Math.max(runs, 5));
+    figures.startupMs = f.medianMs;
+    return text;
+  },
+  batch: async () => {
+    if (!targets) return benchBatch(runs, quick ? { withoutTrace: 2_000, withTrace: 1_000 } : { withoutTrace: 100_000, withTrace: 20_000 });
+    const { text, figures: f } = await benchBatchMillion(quick ? 1_000 : 1_000_000);
+    figures.batchSeconds = f.seconds;
+    figures.batchLines = f.lines;
+    return text;
+  },
 };
 for (const s of SECTIONS) {
   if (!only.includes(s)) continue;
   console.log('\n' + (await sections[s]()));
+}
+if (targets) {
+  const rows = judge(figures);
+  console.log(
+    [
+      `\n## Issue 20's targets (this run${quick ? ', quick mode: one short run each, indicative only' : ''}; limits in tools/bench/targets.ts)`,
+      table(
+        ['target', 'measured', 'limit', 'status'],
+        rows.map((r) => [r.target, r.measured, r.limit, r.status]),
+      ),
+      `${rows.filter((r) => r.status === 'met').length} of ${rows.length} met`,
+    ].join('\n'),
+  );
 }
 console.log(
   `\nload average at end ${loadavg()

@@ -89,3 +89,42 @@ describe('npm run bench -- --quick', () => {
     expect(report).toMatch(/without trace: parse [\d.]+ %, validate [\d.]+ %, calculate [\d.]+ %, serialize [\d.]+ %/);
   });
 });
+
+/**
+ * `--targets` with one cheap section (start-up, about 4 s): the sections' figures reach the judged table,
+ * and what the run did not measure says so. The other sections' plumbing is typed (tools/bench.ts); the
+ * judgement itself is test/bench/targets.test.ts's.
+ */
+describe('npm run bench -- --targets --quick --only startup', () => {
+  let out: string;
+  beforeAll(async () => {
+    const { stdout } = await promisify(execFile)(
+      join(root, 'node_modules/.bin/tsx'),
+      ['tools/bench.ts', '--targets', '--quick', '--only', 'startup'],
+      { cwd: root, timeout: 60_000 },
+    );
+    out = stdout;
+  }, 70_000);
+
+  it('prints the start-up section, then one row per target of issue 20 with its figure, limit and status', () => {
+    const lines = out.split('\n');
+    expect(out).toMatch(/## Start-up .*\nmedian of 1: ([\d,]+) ms/);
+    const startupMs = /median of 1: ([\d,]+) ms/.exec(out)![1];
+    const at = lines.findIndex((l) => l.startsWith("## Issue 20's targets"));
+    expect(at, out).toBeGreaterThan(0);
+    expect(lines[at + 1].trim().split(/ {2,}/)).toEqual(['target', 'measured', 'limit', 'status']);
+    const rows = lines.slice(at + 2, at + 14).map((l) => l.trim().split(/ {2,}/));
+    expect(rows).toHaveLength(12);
+    const startup = rows.find((r) => r[0] === 'start-up to the first answered request')!;
+    expect(startup).toEqual([
+      'start-up to the first answered request',
+      `${startupMs} ms`,
+      '≤ 400 ms',
+      expect.stringMatching(/^(met|not met)$/),
+    ]);
+    expect(startup[3]).toBe(Number(startupMs.replace(/,/g, '')) <= 400 ? 'met' : 'not met');
+    for (const r of rows.filter((r) => r !== startup))
+      expect(r.slice(1), r[0]).toEqual(['-', expect.stringMatching(/^[≤≥] /), 'not measured']);
+    expect(lines[at + 14]).toBe(`${startup[3] === 'met' ? 1 : 0} of 12 met`);
+  });
+});

@@ -31,6 +31,8 @@ export interface Figures extends Record<string, number> {
   p99: number;
   non2xx: number;
   requests: number;
+  /** Requests sent: `requests` (answered) and those still in flight when autocannon stopped (at most one a connection). */
+  sent: number;
   cpuUsPerRequest: number;
   /**
    * The part of it spent on the servers' main threads (JavaScript, parsing, the sockets); the rest is
@@ -110,6 +112,7 @@ export async function loadAcross(
     p99: Math.max(...results.map((r) => r.latency.p99)),
     non2xx: results.reduce((sum, r) => sum + r.non2xx + r.errors, 0),
     requests: total,
+    sent: results.reduce((sum, r) => sum + r.requests.sent, 0),
     cpuUsPerRequest,
     mainThreadCpuUsPerRequest,
     clientCpuUsPerRequest,

@@ -41,8 +41,11 @@ import { fmt, median, medianOf, table } from './stats.ts';
 
 const ADMIN_URL = process.env.PAYROLL_BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
+type TopologyName = '1 worker' | '2 workers' | '2 processes';
+type StoresName = 'PostgreSQL + Redis' | 'PostgreSQL alone';
+
 interface Topology {
-  name: string;
+  name: TopologyName;
   processes: number;
   workers: number;
 }
@@ -53,13 +56,39 @@ const TOPOLOGIES: Topology[] = [
 ];
 
 interface Stores {
-  name: string;
+  name: StoresName;
   redis: boolean;
 }
 
 interface Row extends Figures {
   pgPerRequest: number;
   redisPerRequest: number;
+  /**
+   * The limiter's round trips (`scripts` in startRedis's commands()) per request sent, and Redis's commands
+   * per request sent. Sent, not answered: autocannon stops with a request in flight on each connection,
+   * which the server has most often checked already. Over answered requests alone, two quick runs (1 s of
+   * warm-up and 1 s of load, on a busy machine) counted 1.12 and 1.05 script calls a request (Redis cmds/req
+   * 4.47 and 4.20); over requests sent, 1.000 (4.00 commands). So a request that makes one round trip counts
+   * at most 1.000, and a second round trip for some requests shows above it (tools/bench/targets.ts).
+   */
+  redisScriptsPerSent: number;
+  redisCommandsPerSent: number;
+}
+
+/** A row of the table as figures: the medians of the runs, and the medians of each run's ratio to the one-worker run of its turn. */
+interface ScaleRow extends Row {
+  cpuVsOneWorker: number;
+  rpsVsOneWorker: number;
+}
+
+/** The scale section's report, and its figures for issue 20's targets (rows absent when skipped). */
+export interface ScaleBench {
+  text: string;
+  figures: {
+    rows: Partial<Record<`${StoresName}, ${TopologyName}`, ScaleRow>>;
+    /** Bytes of one monthly-with-trace answer. */
+    bytes?: { plain: number; br: number; gzip: number };
+  };
 }
 
 async function adminQuery(sql: string, params: unknown[] = []): Promise<pg.QueryResult> {
@@ -88,7 +117,7 @@ function answersPing(port: number): Promise<boolean> {
 }
 
 /** A private redis-server: every command it counts is the bench servers'. */
-async function startRedis(): Promise<{ url: string; commands(): Promise<number>; stop(): Promise<void> }> {
+async function startRedis(): Promise<{ url: string; commands(): Promise<{ all: number; scripts: number }>; stop(): Promise<void> }> {
   const port = await freePort();
   const child: ChildProcess = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
     stdio: 'ignore',
@@ -105,12 +134,20 @@ async function startRedis(): Promise<{ url: string; commands(): Promise<number>;
   await client.connect();
   return {
     url: `redis://127.0.0.1:${port}`,
-    // every command but INFO (this reader's own, and clients' ready checks at connect)
+    // all: every command but INFO (this reader's own, and clients' ready checks at connect), the commands
+    // a script runs inside Redis included. scripts: the script calls that ran (EVALSHA or EVAL), which are
+    // the limiter's round trips, one per check. Calls that failed are left out: they are ioredis's EVALSHA
+    // refused with NOSCRIPT (commandstats' failed_calls) until the script is in this Redis, each retried
+    // as EVAL, so a few at the first requests of the bench and none after: not a round trip per request
     async commands() {
       const text = await client.info('commandstats');
-      let calls = 0;
-      for (const m of text.matchAll(/^cmdstat_([^:]+):calls=(\d+)/gm)) if (m[1] !== 'info') calls += Number(m[2]);
-      return calls;
+      let all = 0;
+      let scripts = 0;
+      for (const m of text.matchAll(/^cmdstat_([^:]+):calls=(\d+)(?:.*,failed_calls=(\d+))?/gm)) {
+        if (m[1] !== 'info') all += Number(m[2]);
+        if (m[1] === 'evalsha' || m[1] === 'eval') scripts += Number(m[2]) - Number(m[3] ?? 0);
+      }
+      return { all, scripts };
     },
     async stop() {
       client.disconnect();
@@ -154,12 +191,16 @@ async function startServers(env: NodeJS.ProcessEnv, topology: Topology): Promise
   return { servers, stop };
 }
 
-export async function benchScale(runs: number, seconds: number, warmUpSeconds: number): Promise<string> {
+export async function benchScale(runs: number, seconds: number, warmUpSeconds: number): Promise<ScaleBench> {
   const db = `payroll_bench_${randomBytes(4).toString('hex')}`;
+  const scaleFigures: ScaleBench['figures'] = { rows: {} };
   try {
     await adminQuery(`CREATE DATABASE ${db}`);
   } catch (err) {
-    return `## Scale-out\nskipped: PostgreSQL at PAYROLL_BENCH_POSTGRES_URL (${ADMIN_URL.replace(/\/\/[^@]*@/, '//')}) did not answer: ${(err as Error).message}`;
+    return {
+      text: `## Scale-out\nskipped: PostgreSQL at PAYROLL_BENCH_POSTGRES_URL (${ADMIN_URL.replace(/\/\/[^@]*@/, '//')}) did not answer: ${(err as Error).message}`,
+      figures: scaleFigures,
+    };
   }
   const dbUrl = Object.assign(new URL(ADMIN_URL), { pathname: `/${db}` }).toString();
   const dir = mkdtempSync(join(tmpdir(), 'payroll-bench-scale-'));
@@ -176,7 +217,7 @@ export async function benchScale(runs: number, seconds: number, warmUpSeconds: n
     }
     const [trace] = benchTargets();
     const storeKinds: Stores[] = [
-      ...(redis ? [{ name: 'PostgreSQL + Redis', redis: true }] : []),
+      ...(redis ? [{ name: 'PostgreSQL + Redis', redis: true } as const] : []),
       { name: 'PostgreSQL alone', redis: false },
     ];
     const rows: string[][] = [];
@@ -198,8 +239,9 @@ export async function benchScale(runs: number, seconds: number, warmUpSeconds: n
           const pgBefore = await transactions(db);
           const { servers, stop } = await startServers(env, topology);
           let requests = 0;
-          let redisBefore = 0;
-          let redisAfter = 0;
+          let sent = 0;
+          let redisBefore = { all: 0, scripts: 0 };
+          let redisAfter = { all: 0, scripts: 0 };
           let figures: Figures;
           try {
             const put = await fetch(`${servers[0].url}/cp/v1/companies/${BENCH_COMPANY}/calculation-profile`, {
@@ -208,20 +250,22 @@ export async function benchScale(runs: number, seconds: number, warmUpSeconds: n
               body: JSON.stringify(BENCH_PROFILE_PUT),
             });
             if (put.status !== 200) throw new Error(`the profile PUT answered ${put.status}`);
-            redisBefore = (await redis?.commands()) ?? 0;
+            redisBefore = (await redis?.commands()) ?? redisBefore;
             // warm-up (JIT, caches, pools): counted for the store figures, not for CPU and latency. Long
             // enough for every worker's code to be optimised: each of two workers gets half the requests,
             // and with a warm-up of 1 s their compiler threads were still busy in the measured run
-            requests += (await loadAcross(servers, key, trace, warmUpSeconds)).requests;
+            const warm = await loadAcross(servers, key, trace, warmUpSeconds);
             figures = await loadAcross(servers, key, trace, seconds);
-            requests += figures.requests;
-            redisAfter = (await redis?.commands()) ?? 0;
+            requests += warm.requests + figures.requests;
+            sent += warm.sent + figures.sent;
+            redisAfter = (await redis?.commands()) ?? redisAfter;
             if (!bytes && kind.redis === storeKinds[0].redis && topology.workers === 1 && topology.processes === 1) {
               const [plain, br, gzip] = await Promise.all([
                 answerBytes(servers[0].url, key, trace),
                 answerBytes(servers[0].url, key, trace, 'br'),
                 answerBytes(servers[0].url, key, trace, 'gzip'),
               ]);
+              scaleFigures.bytes = { plain, br, gzip };
               bytes = `bytes per monthly-with-trace answer: plain ${fmt(plain)}, br ${fmt(br)} (${fmt((br / plain) * 100, 1)} %), gzip ${fmt(gzip)} (${fmt((gzip / plain) * 100, 1)} %)`;
               const withBr = await loadAcross(servers, key, trace, seconds, CONNECTIONS, { 'Accept-Encoding': 'br' });
               const withGzip = await loadAcross(servers, key, trace, seconds, CONNECTIONS, { 'Accept-Encoding': 'gzip' });
@@ -242,7 +286,9 @@ export async function benchScale(runs: number, seconds: number, warmUpSeconds: n
           perRun[t].push({
             ...figures!,
             pgPerRequest: (pgAfter - pgBefore) / Math.max(1, requests),
-            redisPerRequest: (redisAfter - redisBefore) / Math.max(1, requests),
+            redisPerRequest: (redisAfter.all - redisBefore.all) / Math.max(1, requests),
+            redisScriptsPerSent: (redisAfter.scripts - redisBefore.scripts) / Math.max(1, sent),
+            redisCommandsPerSent: (redisAfter.all - redisBefore.all) / Math.max(1, sent),
           });
         }
       }
@@ -250,6 +296,8 @@ export async function benchScale(runs: number, seconds: number, warmUpSeconds: n
       for (const [t, topology] of TOPOLOGIES.entries()) {
         const m = medianOf(perRun[t]);
         const ratios = perRun[t].map((r, run) => r.cpuUsPerRequest / oneWorker[run].cpuUsPerRequest);
+        const rpsRatios = perRun[t].map((r, run) => r.rps / oneWorker[run].rps);
+        scaleFigures.rows[`${kind.name}, ${topology.name}`] = { ...m, cpuVsOneWorker: median(ratios), rpsVsOneWorker: median(rpsRatios) };
         rows.push([
           `${kind.name}, ${topology.name}`,
           fmt(m.rps),
@@ -288,12 +336,13 @@ export async function benchScale(runs: number, seconds: number, warmUpSeconds: n
         table(['monthly with trace', 'req/s', 'p50 ms', 'p99 ms', 'server CPU us/req'], compressed.rows),
       );
     }
-    return [
+    const text = [
       `## Scale-out (monthly payroll with trace, autocannon ${CONNECTIONS} connections in all, ${seconds} s per run after ${warmUpSeconds} s of warm-up, median of ${runs})`,
       '2 processes: two servers on two ports, half the connections each; CPU is both process groups, p99 the worse of the two',
       "PG xact/req and Redis cmds/req: counted in the bench's own database and redis-server over the servers' whole load (warm-up included)",
       ...lines,
     ].join('\n');
+    return { text, figures: scaleFigures };
   } finally {
     await redis?.stop();
     rmSync(dir, { recursive: true, force: true });
