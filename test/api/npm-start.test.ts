@@ -18,6 +18,8 @@ import { bundleIdentityOf } from '../../server/bundle-identity.ts';
 import { DEFAULT_LOAD_CACHE, proofOf } from '../../engine/load-cache.ts';
 import { computeProvenance } from '../../engine/provenance.ts';
 import { listeningOf } from '../../tools/server-listening.ts';
+import { writeProfiles, writeRequests } from '../../tools/bench/generate-requests.ts';
+import { withoutIds } from '../batch/support.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -43,12 +45,13 @@ function alive(pid: number): boolean {
   }
 }
 
-describe('npm start', () => {
-  beforeAll(() => {
-    const build = spawnSync(NPM, ['run', 'build'], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
-    expect(build.status, build.stderr).toBe(0);
-  }, 90_000);
+// one build for both commands below (two builds at once would write dist/ over each other)
+beforeAll(() => {
+  const build = spawnSync(NPM, ['run', 'build'], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+  expect(build.status, build.stderr).toBe(0);
+}, 90_000);
 
+describe('npm start', () => {
   it('the build leaves a code cache made from the bundle it built', () => {
     const bundle = readFileSync(join(ROOT, 'dist/server.cjs'));
     expect(readCodeCache(join(ROOT, 'dist/server.cjs.code-cache'), sha256(bundle))).toBeInstanceOf(Buffer);
@@ -154,6 +157,43 @@ describe('npm start', () => {
       if (child.exitCode === null) child.kill('SIGKILL');
       // A failed assertion must not leave the server running: killing npm does not reach it.
       if (serverPid !== undefined && alive(serverPid)) process.kill(serverPid, 'SIGKILL');
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
+
+describe('npm run batch', () => {
+  /** The batch run as `npm run batch` (tools/batch-launch.mjs), or as its sources under tsx. */
+  function batch(how: 'npm' | 'sources', dir: string): { stats: Record<string, unknown>; lines: Record<string, any>[] } {
+    const args = ['--in', join(dir, 'in.jsonl'), '--out', join(dir, `${how}.jsonl`), '--profiles', join(dir, 'profiles.yaml'), '--stats'];
+    const run =
+      how === 'npm'
+        ? spawnSync(NPM, ['run', '--silent', 'batch', '--', ...args], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 })
+        : spawnSync(join(ROOT, 'node_modules/.bin/tsx'), ['tools/batch.ts', ...args], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+    expect(run.status, run.stderr).toBe(0);
+    const stats = JSON.parse(run.stderr.trim().split('\n').at(-1)!) as Record<string, unknown>;
+    const lines = readFileSync(join(dir, `${how}.jsonl`), 'utf8')
+      .split('\n')
+      .filter((l) => l !== '')
+      .map((l) => JSON.parse(l) as Record<string, any>)
+      // each result without what differs on every calculation (its id and time)
+      .map((l) => ({ ...l, result: withoutIds(l.result as Record<string, any>) }));
+    return { stats, lines };
+  }
+
+  it("runs the build the sources were just built into (tools/batch-launch.mjs), and its lines are the sources' lines", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'npm-batch-'));
+    try {
+      await writeRequests(join(dir, 'in.jsonl'), 20, true);
+      writeProfiles(join(dir, 'profiles.yaml'));
+      const built = batch('npm', dir);
+      const sources = batch('sources', dir);
+      expect(built.stats).toMatchObject({ code: 'build', lines: 20, results: 20, errors: 0 });
+      expect(sources.stats).toMatchObject({ code: 'sources', lines: 20, results: 20, errors: 0 });
+      expect(built.lines).toHaveLength(20);
+      expect(built.lines).toEqual(sources.lines);
+      expect(built.lines[0]).toMatchObject({ line: 1, status: 200, result: { calculation_type: 'monthly_payroll' } });
+    } finally {
       rmSync(dir, { recursive: true, force: true });
     }
   }, 120_000);

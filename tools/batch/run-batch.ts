@@ -55,11 +55,16 @@ export interface BatchSummary {
   cpu_seconds: number;
   /** CPU time spent until every worker had loaded its engine. */
   engine_load_cpu_seconds: number;
+  /** What ran: the TypeScript sources under tsx, or the bundle `npm run build` made of them (tools/batch-launch.mjs). */
+  code: 'sources' | 'build';
   /** Worker milliseconds per phase, summed over the workers (with timings only). */
   worker_ms?: PhaseTimings;
 }
 
 /** A chunk is cut at this many bytes even when it has fewer lines (bounds memory for long lines). */
+/** This module runs as TypeScript under tsx (else it is in dist/batch.js, bundled by npm run build). */
+const FROM_SOURCES = import.meta.url.endsWith('.ts');
+
 const MAX_CHUNK_BYTES = 4 * 1024 * 1024;
 
 /**
@@ -103,7 +108,8 @@ export async function runBatch(o: BatchOptions): Promise<BatchSummary> {
   });
   try {
     await pool.start(o.workers, {
-      entry: new URL(import.meta.url.endsWith('.ts') ? './worker.ts' : './worker.js', import.meta.url).href,
+      // the sources' worker under tsx, or the build's (dist/batch-worker.js beside dist/batch.js: tools/batch-launch.mjs)
+      entry: new URL(FROM_SOURCES ? './worker.ts' : './batch-worker.js', import.meta.url).href,
       profiles: [...o.profiles],
       runId,
       maxLineBytes: o.maxLineBytes,
@@ -147,6 +153,7 @@ export async function runBatch(o: BatchOptions): Promise<BatchSummary> {
     output_bytes: outputBytes,
     cpu_seconds: Number(cpuSeconds().toFixed(2)),
     engine_load_cpu_seconds: Number(loadCpu.toFixed(2)),
+    code: FROM_SOURCES ? 'sources' : 'build',
     ...(o.timings
       ? { worker_ms: Object.fromEntries(Object.entries(workerMs).map(([k, v]) => [k, Math.round(v)])) as unknown as PhaseTimings }
       : {}),

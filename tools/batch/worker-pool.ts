@@ -42,7 +42,8 @@ export class OrderedWorkerPool {
   async start(count: number, setup: WorkerSetup): Promise<void> {
     // with --gzip a worker sends zlib's bytes, never its own buffer: nothing to hand back
     this.recycle = setup.recycle && !setup.gzip;
-    const boot = new URL('./worker-boot.mjs', import.meta.url);
+    // a TypeScript worker is booted with the tsx loader registered in its thread; a built one runs as it is
+    const boot = setup.entry.endsWith('.ts') ? new URL('./worker-boot.mjs', import.meta.url) : new URL(setup.entry);
     await Promise.all(
       Array.from({ length: count }, (_, workerIndex) => {
         const workerData: WorkerData = { ...setup, workerIndex, workerCount: count };
