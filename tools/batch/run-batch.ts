@@ -61,10 +61,10 @@ export interface BatchSummary {
   worker_ms?: PhaseTimings;
 }
 
-/** A chunk is cut at this many bytes even when it has fewer lines (bounds memory for long lines). */
 /** This module runs as TypeScript under tsx (else it is in dist/batch.js, bundled by npm run build). */
 const FROM_SOURCES = import.meta.url.endsWith('.ts');
 
+/** A chunk is cut at this many bytes even when it has fewer lines (bounds memory for long lines). */
 const MAX_CHUNK_BYTES = 4 * 1024 * 1024;
 
 /**
