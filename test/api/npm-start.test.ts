@@ -6,6 +6,8 @@
  * (server/code-cache.ts) made from the bundle it built, and the bundle, run through that cache, still
  * refuses a broken master naming file, line and path. The build's warm-up start leaves the proof that
  * this bundle checked the project's set (engine/load-cache.ts), so that `npm start` skips those checks.
+ * The same build bundles the batch: `npm run batch` then runs it (tools/batch-launch.mjs), with the
+ * sources' answers.
  */
 import { isAscii } from 'node:buffer';
 import { spawn, spawnSync } from 'node:child_process';
