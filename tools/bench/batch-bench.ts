@@ -13,23 +13,30 @@ import { writeProfiles, writeRequests } from './generate-requests.ts';
 import { ROOT } from './server-process.ts';
 import { fmt, median, table } from './stats.ts';
 
-function runBatch(input: string, profiles: string, extra: readonly string[]): Promise<BatchSummary> {
+/**
+ * The batch spawned as `file args...` (from the project's root), stderr read for its --stats line (the
+ * last): the run's summary, and the wall time from spawn to exit.
+ */
+function spawnBatch(file: string, args: readonly string[]): Promise<{ seconds: number; summary: BatchSummary }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(
-      join(ROOT, 'node_modules/.bin/tsx'),
-      ['tools/batch.ts', '--in', input, '--out', '/dev/null', '--profiles', profiles, '--stats', '--no-progress', ...extra],
-      {
-        cwd: ROOT,
-        stdio: ['ignore', 'ignore', 'pipe'],
-      },
-    );
+    const start = performance.now();
+    // stderr is a pipe, not a terminal: the batch shows no progress line, as when its output is logged
+    const child = spawn(file, args, { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
+    let exited = 0;
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('close', (code) => {
+    child.once('exit', () => (exited = performance.now()));
+    child.once('error', reject);
+    child.once('close', (code) => {
       if (code !== 0) reject(new Error(`batch exited ${code}: ${stderr}`));
-      else resolve(JSON.parse(stderr.trim().split('\n').pop()!) as BatchSummary);
+      else resolve({ seconds: (exited - start) / 1000, summary: JSON.parse(stderr.trim().split('\n').pop()!) as BatchSummary });
     });
   });
+}
+
+async function runBatch(input: string, profiles: string, extra: readonly string[]): Promise<BatchSummary> {
+  const args = ['tools/batch.ts', '--in', input, '--out', '/dev/null', '--profiles', profiles, '--stats', '--no-progress', ...extra];
+  return (await spawnBatch(join(ROOT, 'node_modules/.bin/tsx'), args)).summary;
 }
 
 export async function benchBatch(runs: number, lines: { withoutTrace: number; withTrace: number }): Promise<string> {
@@ -132,20 +139,7 @@ export async function benchBatchMillion(lines: number): Promise<{ text: string; 
       'compact',
       '--stats',
     ];
-    const start = performance.now();
-    const { seconds, summary } = await new Promise<{ seconds: number; summary: BatchSummary }>((resolve, reject) => {
-      // stderr is a pipe, not a terminal: the batch shows no progress line, as when its output is logged
-      const child = spawn('npm', args, { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
-      let exited = 0;
-      let stderr = '';
-      child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-      child.once('exit', () => (exited = performance.now()));
-      child.once('error', reject);
-      child.once('close', (code) => {
-        if (code !== 0) reject(new Error(`npm run batch exited ${code}: ${stderr}`));
-        else resolve({ seconds: (exited - start) / 1000, summary: JSON.parse(stderr.trim().split('\n').pop()!) as BatchSummary });
-      });
-    });
+    const { seconds, summary } = await spawnBatch('npm', args);
     if (summary.results !== lines || summary.errors !== 0) throw new Error(`npm run batch: ${JSON.stringify(summary)}`);
     const text = [
       `## Batch, issue 20's target (\`npm run --silent batch -- ... --trace compact --stats\`, ${fmt(lines)} monthly payrolls with trace, one run)`,

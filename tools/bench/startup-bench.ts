@@ -11,8 +11,8 @@ import { benchEnv } from './http-bench.ts';
 import { startCommand, startServerProcess } from './server-process.ts';
 import { fmt, median } from './stats.ts';
 
-/** The start-up section's report and its medians (ms): spawn to the first answer, and the server's CPU until then. */
-export async function benchStartup(runs: number): Promise<{ text: string; figures: { medianMs: number; cpuMedianMs: number } }> {
+/** The start-up section's report and its median (ms) from spawn to the first answer. */
+export async function benchStartup(runs: number): Promise<{ text: string; figures: { medianMs: number } }> {
   const times: number[] = [];
   const cpu: number[] = [];
   const loadBefore = loadavg()[0];
@@ -32,5 +32,5 @@ export async function benchStartup(runs: number): Promise<{ text: string; figure
     `median of ${runs}: ${fmt(median(times))} ms (each run: ${times.map((t) => fmt(t)).join(', ')} ms)`,
     `server CPU until then, median: ${fmt(median(cpu))} ms (each run: ${cpu.map((t) => fmt(t)).join(', ')} ms); load average ${loadBefore.toFixed(2)} -> ${loadavg()[0].toFixed(2)}`,
   ].join('\n');
-  return { text, figures: { medianMs: median(times), cpuMedianMs: median(cpu) } };
+  return { text, figures: { medianMs: median(times) } };
 }
