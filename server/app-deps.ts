@@ -20,9 +20,4 @@ export interface AppDeps {
   logger: Logger;
   /** Clock for the quota month; injectable for tests. */
   now?: () => Date;
-  /**
-   * Whether a calculation waits for the event loop's check phase first (routes/calculations.ts says why):
-   * set by createApp when no store round trip already makes the requests of one turn wait together.
-   */
-  calculateAfterReads?: boolean;
 }

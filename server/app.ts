@@ -55,13 +55,7 @@ export function createApp(deps: AppDeps): Koa<RequestState> {
   const limiter = createRateLimiter(limiterFactory, config.rateLimitPerSecond, config.rateLimitBurst);
   const authenticate = createCachedAuthenticator(watched.store, config.cacheTtlSeconds);
   // Routes read companies through the generation-checked cache (store/company-cache.ts).
-  // With the Redis limiter, each request's rate check is a round trip whose replies arrive together, and
-  // the calculations of one turn already run together after them; otherwise they are made to (calculations.ts).
-  const routeDeps = {
-    ...deps,
-    store: withCompanyCache(watched.store, config.cacheTtlSeconds),
-    calculateAfterReads: deps.calculateAfterReads ?? limiterFactory.kind !== 'redis',
-  };
+  const routeDeps = { ...deps, store: withCompanyCache(watched.store, config.cacheTtlSeconds) };
   // The routes are loaded at the first request that gets past the probes and /docs, or just after the
   // first answer, whichever comes first (app-routes.ts): a start answers its first probe sooner.
   const routes = deferredRouter(() => import('./app-routes.ts').then((m) => m.apiRouter(routeDeps)));

@@ -4,11 +4,13 @@
  *   request. Inside a node:cluster worker it becomes RateLimiterCluster, which asks the primary over IPC,
  *   so all workers of one machine share one count; the primary must call startClusterRateLimitPrimary().
  *   When the primary does not answer in time, the worker limits on its own (insured.ts).
- * - `redis`: PAYROLL_REDIS_URL (RateLimiterRedis over ioredis): shared by every process and machine,
- *   one command per point consumed (the commands of one loop turn in one write: turn-writes.ts),
- *   behind a circuit breaker (breaker.ts) so a frozen Redis costs no more than a dead one.
+ * - `redis`: PAYROLL_REDIS_URL (ioredis): shared by every process and machine, claimed in batches by
+ *   each process (leased.ts, redis-claims.ts: one script per claim, a turn's claims in one write:
+ *   turn-writes.ts), behind a circuit breaker (breaker.ts) so a frozen Redis costs no more than a dead one.
  * - `postgres`: the store's rate_limit_windows table, claimed in batches by each process (leased.ts,
  *   postgres-claims.ts): shared without Redis, and without a row update per request.
+ * Both shared backends lease: a busy process asks the store far less than once a request and no request
+ * waits on it but the claims' (docs/decisions.md, "Rate limits: claimed in batches, on Redis too").
  * `auto` picks redis when PAYROLL_REDIS_URL is set, else postgres when the store is PostgreSQL, else memory.
  * Shared backends carry an in-memory insurance limiter: when Redis, PostgreSQL or the cluster primary
  * fails, each process goes on limiting on its own instead of refusing every request.
@@ -17,13 +19,14 @@ import cluster from 'node:cluster';
 import { createRequire } from 'node:module';
 import type { Socket } from 'node:net';
 import type { Pool } from 'pg';
-import { RateLimiterCluster, RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
+import { RateLimiterCluster, RateLimiterMemory } from 'rate-limiter-flexible';
 import type { RateLimiterBackend } from '../store/types.ts';
 import { createBreaker, type Breaker } from './breaker.ts';
 import { withInsurance, type PointLimiter } from './insured.ts';
 import { createLeasedLimiter } from './leased.ts';
 import { postgresClaims } from './postgres-claims.ts';
-import { inOneWrite, writesOfOneTurn } from './turn-writes.ts';
+import { redisClaims } from './redis-claims.ts';
+import { writesOfOneTurn } from './turn-writes.ts';
 
 export type RateLimitBackendName = 'auto' | 'memory' | 'redis' | 'postgres';
 export const RATE_LIMIT_BACKENDS: readonly RateLimitBackendName[] = ['auto', 'memory', 'redis', 'postgres'];
@@ -69,7 +72,7 @@ function memoryFactory(): LimiterFactory {
 const REDIS_COMMAND_TIMEOUT_MS = 500;
 
 function redisFactory(url: string, namespace: string): LimiterFactory {
-  // While Redis is not connected, the limiter answers from its insurance at once (rejectIfRedisNotReady)
+  // While Redis is not connected, the limiter answers from its insurance at once (redis-claims.ts)
   // instead of making every request wait; a connected Redis that stalls is bounded by the command
   // timeout, and after a few such timeouts by the circuit breaker, which stops asking it at all.
   // required here, not imported at start-up: ioredis is ~60 ms of module loading that only Redis deployments need
@@ -83,28 +86,21 @@ function redisFactory(url: string, namespace: string): LimiterFactory {
   });
   client.on('error', () => {}); // reconnects by itself; a refused connection must not crash the process
   const breaker = createBreaker(() => client.ping());
-  // the commands of one loop turn leave in one write (turn-writes.ts); `stream` is ioredis's socket of the moment
-  const beforeCommand = writesOfOneTurn(() => client.stream as Socket | undefined);
+  // the claims of one loop turn leave in one write (turn-writes.ts); `stream` is ioredis's socket of the moment
+  const claim = breaker.guard(
+    redisClaims(
+      client,
+      namespace,
+      writesOfOneTurn(() => client.stream as Socket | undefined),
+    ),
+  );
   return {
     kind: 'redis',
     settled,
     breaker,
+    // When Redis fails to answer a claim (or the breaker is open), this process limits on its own (insured.ts).
     create: (keyPrefix, points, duration) =>
-      withInsurance(
-        breaker.guard(
-          inOneWrite(
-            new RateLimiterRedis({
-              storeClient: client,
-              keyPrefix: `${namespace}:${keyPrefix}`,
-              points,
-              duration,
-              rejectIfRedisNotReady: true,
-            }),
-            beforeCommand,
-          ),
-        ),
-        new RateLimiterMemory({ keyPrefix, points, duration }),
-      ),
+      withInsurance(createLeasedLimiter(claim, keyPrefix, points, duration), new RateLimiterMemory({ keyPrefix, points, duration })),
     close: async () => {
       breaker.close();
       client.disconnect();

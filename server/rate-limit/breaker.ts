@@ -1,14 +1,12 @@
 /**
  * A circuit breaker in front of a shared rate-limit backend (Redis), so that a backend that stops
  * answering without dropping its connection (a frozen host, SIGSTOP) costs no more than one that is
- * down: after FAILURES_TO_OPEN failures in a row (timeouts, errors; a refusal is an answer, not a
- * failure) the circuit opens and every call fails at once, which sends it to the in-memory insurance
+ * down: after FAILURES_TO_OPEN failures in a row (timeouts, errors; a claim that
+ * gets no points is an answer, not a failure) the circuit opens and every call fails at once, which sends it to the in-memory insurance
  * limiter (insured.ts). While open, the breaker probes the backend itself every PROBE_INTERVAL_MS
  * (a PING, not a client's request, so no request waits on a frozen backend) and closes on the first
  * answer. The per-process limit of the open state is the one a dead backend gets (decisions.md).
  */
-import { RateLimiterRes } from 'rate-limiter-flexible';
-import type { PointLimiter } from './insured.ts';
 
 export const FAILURES_TO_OPEN = 3;
 const PROBE_INTERVAL_MS = 1000;
@@ -16,7 +14,8 @@ const PROBE_INTERVAL_MS = 1000;
 export type BreakerState = 'closed' | 'open';
 
 export interface Breaker {
-  guard(backend: PointLimiter): PointLimiter;
+  /** `call` behind the breaker: while open it fails at once, without calling. */
+  guard<A extends unknown[], R>(call: (...args: A) => Promise<R>): (...args: A) => Promise<R>;
   state(): BreakerState;
   /** Calls that reached the backend (each is one round trip): for benchmarks and tests. */
   calls(): number;
@@ -56,25 +55,21 @@ export function createBreaker(probe: () => Promise<unknown>, options: { failures
   }
 
   return {
-    guard: (backend) => ({
-      async consume(key, points) {
+    guard:
+      (call) =>
+      async (...args) => {
         if (open) throw new CircuitOpenError('the rate-limit backend is not answering; limiting in this process');
         calls += 1;
         try {
-          const answer = await backend.consume(key, points);
+          const answer = await call(...args);
           failures = 0;
           return answer;
         } catch (err) {
-          if (err instanceof RateLimiterRes) {
-            failures = 0;
-            throw err;
-          }
           failures += 1;
           if (failures >= failuresToOpen) trip();
           throw err;
         }
       },
-    }),
     state: () => (open ? 'open' : 'closed'),
     calls: () => calls,
     close: () => clearInterval(prober),

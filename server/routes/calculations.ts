@@ -72,9 +72,10 @@ async function calculate(ctx: AppContext, endpoint: CalculationEndpoint, deps: A
   // been read and validated: the calculations of one turn then run one after another, the engine's code
   // and data hot in the caches, where each request going from its read to its answer in one go took every
   // part of the server through the caches in turn (docs/performance.md, tenth round: ~280 -> ~160 µs of
-  // server CPU a request with PostgreSQL alone). With the Redis limiter the rate checks' replies already
-  // line the calculations up, and the extra wait cost more than it saved (app.ts leaves it off then).
-  if (deps.calculateAfterReads) await afterTheReadsOfThisTurn();
+  // server CPU a request with PostgreSQL alone). Every shared limiter now claims points in batches, so no
+  // round trip per request lines them up instead (docs/decisions.md, "Rate limits claimed in batches, on
+  // Redis too").
+  await afterTheReadsOfThisTurn();
   // validate() and attendanceConflict() ran above, before the company lookup as the order of checks wants.
   const run = () => engine.calculate(endpoint.type, body, company.versions, { validated: true });
   const now = deps.now?.() ?? new Date();

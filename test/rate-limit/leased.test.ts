@@ -2,12 +2,16 @@
  * The leased limiter (server/rate-limit/leased.ts): processes claim points from a shared window in
  * batches. Never more than the limit is admitted in a window, however many processes claim at once;
  * a slow caller is counted exactly; a busy one makes far fewer claims than requests; the shared window
- * in PostgreSQL (postgres-claims.ts) holds this across two separate connection pools.
+ * in PostgreSQL (postgres-claims.ts) holds this across two separate connection pools, and in Redis
+ * (redis-claims.ts) across two separate connections.
  */
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
 import { RateLimiterRes } from 'rate-limiter-flexible';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createLeasedLimiter, type ClaimPoints } from '../../server/rate-limit/leased.ts';
 import { postgresClaims } from '../../server/rate-limit/postgres-claims.ts';
+import { redisClaims } from '../../server/rate-limit/redis-claims.ts';
 import type { PointLimiter } from '../../server/rate-limit/insured.ts';
 import type { Store } from '../../server/store/types.ts';
 import { createTestDatabase, describeUnless, storeSkipReason, type TestDatabase } from '../api/support/databases.ts';
@@ -121,5 +125,61 @@ describeUnless(storeSkipReason('postgres'), 'leased limiter on PostgreSQL, two c
     const allowed = await allowedOf([c!, d!], 600, 'large');
     expect(allowed).toBeLessThanOrEqual(200);
     expect(allowed).toBeGreaterThanOrEqual(200 - 19);
+  });
+});
+
+/** The run's Redis (redis-gate.ts), or null with the reason. */
+const REDIS_URL = inject('redisTestUrl');
+
+describeUnless(REDIS_URL ? null : inject('redisSkipReason'), 'leased limiter on Redis, two connections', () => {
+  // A namespace of this run's own: PAYROLL_TEST_REDIS_URL may be shared with other runs.
+  const namespace = `test-leased-${randomBytes(6).toString('hex')}`;
+  let clients: Redis[];
+  let sent = 0;
+  const claimsOf = (client: Redis) => redisClaims(client, namespace, () => (sent += 1));
+  beforeAll(async () => {
+    clients = [new Redis(REDIS_URL!), new Redis(REDIS_URL!)];
+    await Promise.all(clients.map((c) => c.ping()));
+  });
+  afterAll(() => {
+    for (const c of clients ?? []) c.disconnect();
+  });
+
+  it("a claim gets what is left of the window, which ends and expires on Redis's clock", async () => {
+    const claim = claimsOf(clients[0]!);
+    const first = await claim('rl:w', 3, 5, 300);
+    expect(first).toMatchObject({ granted: 3, used: 3 });
+    expect(first.msLeft).toBeGreaterThan(200);
+    expect(first.msLeft).toBeLessThanOrEqual(300);
+    const second = await claim('rl:w', 3, 5, 300);
+    expect(second).toMatchObject({ granted: 2, used: 5, windowId: first.windowId });
+    expect(await claim('rl:w', 3, 5, 300)).toMatchObject({ granted: 0, used: 5, windowId: first.windowId });
+    const ttl = await clients[0]!.pttl(`${namespace}:rl:w`);
+    expect(ttl).toBeGreaterThan(0);
+    expect(ttl).toBeLessThanOrEqual(300);
+    await new Promise((r) => setTimeout(r, 350));
+    expect(await clients[0]!.exists(`${namespace}:rl:w`)).toBe(0); // an idle key leaves nothing behind
+    const next = await claim('rl:w', 3, 5, 300);
+    expect(next).toMatchObject({ granted: 3, used: 3 });
+    expect(next.windowId).toBeGreaterThan(first.windowId);
+    expect(sent).toBe(4); // each claim went through beforeCommand (one turn's claims share one write)
+  });
+
+  it('admits at most the limit in the window across both, exactly for a limit below ten', async () => {
+    const [a, b] = clients.map((c) => createLeasedLimiter(claimsOf(c), 'rl', 8, 60));
+    expect(await allowedOf([a!, b!], 40, 'small')).toBe(8);
+    const [c, d] = clients.map((client) => createLeasedLimiter(claimsOf(client), 'rl', 200, 60));
+    const allowed = await allowedOf([c!, d!], 600, 'large');
+    expect(allowed).toBeLessThanOrEqual(200);
+    expect(allowed).toBeGreaterThanOrEqual(200 - 19);
+  });
+
+  it('fails at once while Redis is not connected, so the insurance limiter answers without waiting', async () => {
+    const offline = new Redis(REDIS_URL!, { lazyConnect: true });
+    try {
+      await expect(claimsOf(offline)('rl:offline', 1, 5, 1000)).rejects.toThrow('Redis is not ready (wait)');
+    } finally {
+      offline.disconnect();
+    }
   });
 });

@@ -88,11 +88,11 @@ export const TARGETS: readonly Target[] = [
     digits: 3,
   },
   {
-    // One round trip a request at most. The limiter's round trip is one script call (EVALSHA), which runs
-    // its ~4 commands inside Redis: commandstats counts those too (the scale table's "Redis cmds/req", about
-    // 4.00), so the script calls that ran are what is judged, over the requests sent (scale-bench.ts): one
-    // per request is at most 1.000; second round trips show above it once they outnumber the requests left
-    // in flight when the load stopped (32 a load, 64 a run: about 0.001 of a full run's requests).
+    // One round trip a request at most. The limiter's round trip is one script call (EVALSHA) per claim of
+    // points, which runs 4 commands inside Redis: commandstats counts those too (the scale table's "Redis
+    // cmds/req"), so the script calls that ran are what is judged, over the requests sent (scale-bench.ts).
+    // Claims are made in batches (server/rate-limit/leased.ts): a few a second, far below one a request;
+    // one a request would be 1.000, and second round trips would show above it.
     name: 'Redis round trips per request (script calls), 1 worker',
     figure: 'redisScriptCallsPerRequest',
     unit: 'calls/req',
