@@ -99,7 +99,7 @@ export const TARGETS: readonly Target[] = [
     comparison: '<=',
     limit: 1,
     digits: 3,
-    also: { figure: 'redisCommandsPerRequest', text: (v) => `${v.toFixed(2)} commands/req inside` },
+    also: { figure: 'redisCommandsPerRequest', text: (v) => `${v.toFixed(3)} commands/req inside` },
   },
   { name: 'br-compressed monthly answer vs plain', figure: 'brPercent', unit: '%', comparison: '<=', limit: 100 / 3, digits: 1 },
   { name: 'gzip-compressed monthly answer vs plain', figure: 'gzipPercent', unit: '%', comparison: '<=', limit: 100 / 3, digits: 1 },
