@@ -3,6 +3,10 @@
  * script, so a claim is atomic however many processes and machines claim at once (Redis runs one script
  * at a time), and one round trip. Time is Redis's clock (TIME), the same for every process on every
  * machine. The window is a hash {end, used} that expires with its window, so an idle key leaves nothing.
+ * Its key is `<namespace>:lease:<limiter>:<who>`: the one-script-a-request limiter of earlier versions
+ * kept a plain counter under `<namespace>:<limiter>:<who>`, which a replica of that version may still
+ * write during a rolling upgrade; a hash under the same name would fail with WRONGTYPE on both sides.
+ * TIME before writes needs Redis 5 or later (scripts replicated by their effects).
  */
 import type { Redis } from 'ioredis';
 import type { ClaimPoints } from './leased.ts';
@@ -39,7 +43,7 @@ export function redisClaims(client: Redis, namespace: string, beforeCommand: () 
     // Not connected: fail at once (the insurance limiter answers), rather than wait in ioredis's offline queue.
     if (client.status !== 'ready') throw new Error(`Redis is not ready (${client.status})`);
     beforeCommand();
-    const [granted, used, msLeft, windowEnd] = await claiming.payrollClaimPoints(`${namespace}:${key}`, want, limit, durationMs);
+    const [granted, used, msLeft, windowEnd] = await claiming.payrollClaimPoints(`${namespace}:lease:${key}`, want, limit, durationMs);
     return { granted, used, windowId: windowEnd, msLeft: Math.max(1, msLeft) };
   };
 }

@@ -154,15 +154,21 @@ describeUnless(REDIS_URL ? null : inject('redisSkipReason'), 'leased limiter on 
     const second = await claim('rl:w', 3, 5, 300);
     expect(second).toMatchObject({ granted: 2, used: 5, windowId: first.windowId });
     expect(await claim('rl:w', 3, 5, 300)).toMatchObject({ granted: 0, used: 5, windowId: first.windowId });
-    const ttl = await clients[0]!.pttl(`${namespace}:rl:w`);
+    const ttl = await clients[0]!.pttl(`${namespace}:lease:rl:w`);
     expect(ttl).toBeGreaterThan(0);
     expect(ttl).toBeLessThanOrEqual(300);
     await new Promise((r) => setTimeout(r, 350));
-    expect(await clients[0]!.exists(`${namespace}:rl:w`)).toBe(0); // an idle key leaves nothing behind
+    expect(await clients[0]!.exists(`${namespace}:lease:rl:w`)).toBe(0); // an idle key leaves nothing behind
     const next = await claim('rl:w', 3, 5, 300);
     expect(next).toMatchObject({ granted: 3, used: 3 });
     expect(next.windowId).toBeGreaterThan(first.windowId);
     expect(sent).toBe(4); // each claim went through beforeCommand (one turn's claims share one write)
+  });
+
+  it('lives beside the counter an earlier version keeps under the same name (a rolling upgrade)', async () => {
+    await clients[0]!.set(`${namespace}:rl:upgrade`, '3', 'PX', 1000); // RateLimiterRedis's plain counter
+    expect(await claimsOf(clients[1]!)('rl:upgrade', 2, 5, 1000)).toMatchObject({ granted: 2, used: 2 });
+    expect(await clients[0]!.get(`${namespace}:rl:upgrade`)).toBe('3');
   });
 
   it('admits at most the limit in the window across both, exactly for a limit below ten', async () => {
