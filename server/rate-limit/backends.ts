@@ -10,7 +10,7 @@
  * - `postgres`: the store's rate_limit_windows table, claimed in batches by each process (leased.ts,
  *   postgres-claims.ts): shared without Redis, and without a row update per request.
  * Both shared backends lease: a busy process asks the store far less than once a request and no request
- * waits on it but the claims' (docs/decisions.md, "Rate limits: claimed in batches, on Redis too").
+ * waits on it but the claims' (docs/decisions.md, "Rate limits claimed in batches, on Redis too").
  * `auto` picks redis when PAYROLL_REDIS_URL is set, else postgres when the store is PostgreSQL, else memory.
  * Shared backends carry an in-memory insurance limiter: when Redis, PostgreSQL or the cluster primary
  * fails, each process goes on limiting on its own instead of refusing every request.

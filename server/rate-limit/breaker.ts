@@ -1,9 +1,9 @@
 /**
  * A circuit breaker in front of a shared rate-limit backend (Redis), so that a backend that stops
  * answering without dropping its connection (a frozen host, SIGSTOP) costs no more than one that is
- * down: after FAILURES_TO_OPEN failures in a row (timeouts, errors; a claim that
- * gets no points is an answer, not a failure) the circuit opens and every call fails at once, which sends it to the in-memory insurance
- * limiter (insured.ts). While open, the breaker probes the backend itself every PROBE_INTERVAL_MS
+ * down: after FAILURES_TO_OPEN failures in a row (timeouts, errors; a claim that gets no points is an
+ * answer, not a failure) the circuit opens and every call fails at once, which sends it to the in-memory
+ * insurance limiter (insured.ts). While open, the breaker probes the backend itself every PROBE_INTERVAL_MS
  * (a PING, not a client's request, so no request waits on a frozen backend) and closes on the first
  * answer. The per-process limit of the open state is the one a dead backend gets (decisions.md).
  */
