@@ -136,9 +136,9 @@ async function startRedis(): Promise<{ url: string; commands(): Promise<{ all: n
     url: `redis://127.0.0.1:${port}`,
     // all: every command but INFO (this reader's own, and clients' ready checks at connect), the commands
     // a script runs inside Redis included. scripts: the script calls that ran (EVALSHA or EVAL), which are
-    // the limiter's round trips, one per claim of points (a claim serves many requests). Calls that failed are left out: they are ioredis's EVALSHA
-    // refused with NOSCRIPT (commandstats' failed_calls) until the script is in this Redis, each retried
-    // as EVAL, so a few at the first claims of the bench and none after: not a round trip
+    // the limiter's round trips, one per claim of points (a claim serves many requests). Calls that failed
+    // are left out: they are ioredis's EVALSHA refused with NOSCRIPT (commandstats' failed_calls) until the
+    // script is in this Redis, each retried as EVAL, so a few at the first claims and none after
     async commands() {
       const text = await client.info('commandstats');
       let all = 0;
