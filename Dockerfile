@@ -34,7 +34,7 @@ COPY --from=build /app/dist ./dist
 COPY --from=build /app/package.json ./package.json
 COPY masters ./masters
 COPY rules ./rules
-# the start-up cache of the checked masters and rules (engine/load-cache.ts), written while /app is still
+# the start-up cache of the checked masters and rules (engine/loading/load-cache.ts), written while /app is still
 # writable: the server, as user node, reads it and so parses no YAML at start; then one start of the
 # server itself (dist/code-cache-warm.js) leaves in it the proof that this bundle checked this set, so a
 # container's start skips those checks (docs/deployment.md, "The start-up cache")

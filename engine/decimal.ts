@@ -6,7 +6,7 @@
  * Precision 50 significant digits: every quantity is a rational with a denominator far below 10^15
  * (rates with <= 6 decimals, hours with <= 2, minutes / 60), so a non-terminating division carried to
  * 50 digits is within 10^-30 of its true value; named roundings snap to 20 places first
- * (see rounding/snap.ts), which makes ceil/floor of such a value exact.
+ * (see logic/rounding/snap.ts), which makes ceil/floor of such a value exact.
  */
 import DecimalBase from 'decimal.js';
 import toFastProperties from 'to-fast-properties';

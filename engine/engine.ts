@@ -7,29 +7,29 @@ import { join } from 'node:path';
 import { PROJECT_ROOT } from './util/project-root.ts';
 import { CALCULATION_TYPES, type CalculationType } from './calculation-type.ts';
 import { EngineError, EngineFault, LoadError, type LoadProblem, type ValidationDetail } from './errors.ts';
-import { loadMasters } from './masters/load.ts';
-import type { MasterSet } from './masters/types.ts';
-import type { ProfileVersion } from './profile/types.ts';
-import { loadRules, type CompiledPipeline, type LoadedRules } from './rules/load.ts';
+import { loadMasters } from './loading/masters/load.ts';
+import type { MasterSet } from './loading/masters/types.ts';
+import type { ProfileVersion } from './loading/profile/types.ts';
+import { loadRules, type CompiledPipeline, type LoadedRules } from './loading/rules/load.ts';
 import { isIsoDate, isoTimestampOf } from './util/dates.ts';
-import type { OutputDeclarations } from './rules/outputs.ts';
-import { inputLimitsOf, type InputLimits } from './masters/input-limits.ts';
-import { tableYearWarnings, taxTableGroups } from './settings/table-years.ts';
-import type { MasterSlot } from './settings/slots.ts';
-import { checkSettingsLock } from './settings/resolve.ts';
-import { SettingsMemo } from './settings/memo.ts';
-import { findAttendanceConflict, validateCrossFields } from './validation/index.ts';
-import { dependentCountDetail } from './validation/dependent-count-limit.ts';
-import { toContextValue } from './pipeline/context.ts';
-import { requestContext } from './pipeline/request-context.ts';
-import { runPipeline } from './pipeline/run.ts';
-import { buildAmounts } from './pipeline/amounts.ts';
-import { rateTableRecords, ruleRecords, taxTableRecords } from './listing.ts';
-import { masterVersionRecords } from './listing-versions.ts';
-import { provenanceOf, type LoadChecks, type Provenance } from './provenance.ts';
+import type { OutputDeclarations } from './loading/rules/outputs.ts';
+import { inputLimitsOf, type InputLimits } from './loading/masters/input-limits.ts';
+import { tableYearWarnings, taxTableGroups } from './calculating/settings/table-years.ts';
+import type { MasterSlot } from './loading/rules/slots.ts';
+import { checkSettingsLock } from './calculating/settings/resolve.ts';
+import { SettingsMemo } from './calculating/settings/memo.ts';
+import { findAttendanceConflict, validateCrossFields } from './calculating/validation/index.ts';
+import { dependentCountDetail } from './calculating/validation/dependent-count-limit.ts';
+import { toContextValue } from './calculating/context.ts';
+import { requestContext } from './calculating/request-context.ts';
+import { runPipeline } from './calculating/run.ts';
+import { buildAmounts } from './calculating/amounts.ts';
+import { rateTableRecords, ruleRecords, taxTableRecords } from './loading/listing.ts';
+import { masterVersionRecords } from './loading/listing-versions.ts';
+import { provenanceOf, type LoadChecks, type Provenance } from './loading/provenance.ts';
 import { readYamlFolder, type FolderFile } from './util/yaml-folder.ts';
-import { LoadCache, proofOf } from './load-cache.ts';
-import { appendTrace } from './pipeline/trace-record.ts';
+import { LoadCache, proofOf } from './loading/load-cache.ts';
+import { appendTrace } from './trace/trace-record.ts';
 
 export interface EngineOptions {
   rulesDir?: string; // default <project>/rules
@@ -37,17 +37,17 @@ export interface EngineOptions {
   /** injectable for golden runs and tests */
   now?: () => Date;
   newId?: () => string; // a UUID
-  /** The start-up cache of checked documents (engine/load-cache.ts; the server uses DEFAULT_LOAD_CACHE); none by default. */
+  /** The start-up cache of checked documents (engine/loading/load-cache.ts; the server uses DEFAULT_LOAD_CACHE); none by default. */
   cacheFile?: string;
   /**
    * The identity of the code that loads (the server bundle's SHA-256: server/bundle-identity.ts). With a
    * cache file, a set proven under this very code by an earlier load is built without the checks that
-   * only look for problems, and a set that passes them all is recorded as proven (engine/load-cache.ts).
+   * only look for problems, and a set that passes them all is recorded as proven (engine/loading/load-cache.ts).
    * Without it (the sources run by tsx, tools, tests) every check runs at every load.
    */
   codeFingerprint?: string;
   /**
-   * A set already checked elsewhere (a worker thread: engine/load-off-thread.ts): the engine is built from
+   * A set already checked elsewhere (a worker thread: engine/loading/load-off-thread.ts): the engine is built from
    * its documents, and refused if the files on disk are no longer the ones checked.
    */
   checked?: CheckedSet;
@@ -154,7 +154,7 @@ function loadEngineWith(options: EngineOptions, cache: LoadCache): Engine {
     ]);
   }
   const proof = provenance && options.codeFingerprint ? proofOf(options.codeFingerprint, provenance.rules_masters_hash) : undefined;
-  // checked in this very process (a worker thread proved the documents: engine/load-off-thread.ts), or by
+  // checked in this very process (a worker thread proved the documents: engine/loading/load-off-thread.ts), or by
   // an earlier load of this build: the checks would find nothing again
   const how: LoadChecks = options.checked ? 'worker' : proof !== undefined && cache.proves(proof) ? 'proven' : 'run';
   const checks = how === 'run';
@@ -288,7 +288,7 @@ function makeEngine(
     const paymentDate = versionDateOf(pipeline, request);
     const settings = settingsMemo.resolve(type, pipeline, profileVersions, paymentDate);
     // tax_dependent_count above the printed columns only under the profile's opt-in, whoever the caller
-    // (the API's validation already said so, with every other problem: engine/validation/dependent-count-limit.ts)
+    // (the API's validation already said so, with every other problem: engine/calculating/validation/dependent-count-limit.ts)
     const countProblem = dependentCountDetail(inputLimits, type, request, settings.profile);
     if (countProblem) throw new EngineError('validation_error', 'The request is invalid.', [countProblem]);
     checkSettingsLock(request.settings_lock as Record<string, unknown> | undefined, settings.snapshot);

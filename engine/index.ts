@@ -11,19 +11,19 @@ export { CALCULATION_TYPES } from './calculation-type.ts';
 
 export { EngineError, EngineFault, formatProblem, LoadError, problemLine } from './errors.ts';
 export type { ValidationDetail, EngineErrorCode, LoadProblem } from './errors.ts';
-export type { ProfileVersion, ProfilePutBody } from './profile/types.ts';
-export { applyProfilePut } from './profile/apply-put.ts';
-export { customRatesSchema, profilePutBodySchema, profileVersionSchema } from './profile/schema.ts';
+export type { ProfileVersion, ProfilePutBody } from './loading/profile/types.ts';
+export { applyProfilePut } from './loading/profile/apply-put.ts';
+export { customRatesSchema, profilePutBodySchema, profileVersionSchema } from './loading/profile/schema.ts';
 export { loadEngine } from './engine.ts';
-export { resultJson, resultUtf8 } from './pipeline/trace-json.ts';
-export { COMPACT_TRACE_KEY, CompactTraceReader, CompactTraceWriter, type CompactTraceOptions } from './pipeline/trace-compact.ts';
-export { CHECK_HEAP_MB, CHECK_TIMEOUT_MS, checkOffThread, loadEngineOffThread } from './load-off-thread.ts';
+export { resultJson, resultUtf8 } from './trace/trace-json.ts';
+export { COMPACT_TRACE_KEY, CompactTraceReader, CompactTraceWriter, type CompactTraceOptions } from './trace/trace-compact.ts';
+export { CHECK_HEAP_MB, CHECK_TIMEOUT_MS, checkOffThread, loadEngineOffThread } from './loading/load-off-thread.ts';
 export { isIsoDate } from './util/dates.ts';
-export { DEFAULT_LOAD_CACHE } from './load-cache.ts';
+export { DEFAULT_LOAD_CACHE } from './loading/load-cache.ts';
 export type { Engine, CalculationResult, EngineOptions, CalculateOptions, CheckedSet, CheckRequest } from './engine.ts';
-export { OUTPUT_TYPES } from './rules/outputs.ts';
-export type { InputLimits } from './masters/input-limits.ts';
-export type { OutputDeclaration, OutputDeclarations, OutputType } from './rules/outputs.ts';
+export { OUTPUT_TYPES } from './loading/rules/outputs.ts';
+export type { InputLimits } from './loading/masters/input-limits.ts';
+export type { OutputDeclaration, OutputDeclarations, OutputType } from './loading/rules/outputs.ts';
 // Limits a company profile widens (tax_dependent_count above the printed columns under its opt-in): the
 // API's validation, the batch tool and the golden runner apply them the same way.
-export { dependentLimitDependsOnProfile, widenForProfile } from './validation/dependent-count-limit.ts';
+export { dependentLimitDependsOnProfile, widenForProfile } from './calculating/validation/dependent-count-limit.ts';

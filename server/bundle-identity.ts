@@ -2,7 +2,7 @@
  * The identity of the code this process runs, when it runs the built server bundle: server/boot.ts
  * names it (the bundle's SHA-256, with the Node version that runs it) before it runs the bundle, and the
  * engine's load uses it to skip the checks of a set an earlier start of the same build proved
- * (engine/load-cache.ts). Run from the sources (tsx, tests) there is none, and every check runs.
+ * (engine/loading/load-cache.ts). Run from the sources (tsx, tests) there is none, and every check runs.
  *
  * A global symbol rather than an import: boot.ts and the bundle are two separate builds, each with its
  * own copy of this module.

@@ -1,7 +1,7 @@
 /**
  * The engine in service, replaceable while the server runs (SIGHUP). A reload loads and validates the
  * whole new set of rules and masters first (the server's loader checks it off the serving thread:
- * engine/load-off-thread.ts, so requests are answered meanwhile); only a complete, valid set is swapped
+ * engine/loading/load-off-thread.ts, so requests are answered meanwhile); only a complete, valid set is swapped
  * in, by one reference assignment, so a request sees either the old set or the new one, never a mix.
  * prepare() and commit() are the two halves, for a cluster that reloads every worker or none
  * (server/cluster-reload.ts). Each request pins the engine it started with (engineForRequest), so a request
@@ -113,7 +113,7 @@ export function logLoaded(logger: Logger, engine: Engine, message: string): void
       rules_masters_hash: p.rules_masters_hash,
       rules_hash: p.rules_hash,
       masters_hash: p.masters_hash,
-      // 'proven': this bundle checked this very set at an earlier start (engine/load-cache.ts)
+      // 'proven': this bundle checked this very set at an earlier start (engine/loading/load-cache.ts)
       checks: p.checks,
     },
     message,

@@ -25,7 +25,7 @@ export async function serveProcess(config: ServerConfig, logger: Logger): Promis
     logger.fatal({ config: true }, storeOpenFailure(config, err));
     process.exit(1);
   }
-  // the checked documents of the last clean load (engine/load-cache.ts): a warm start parses no YAML, and
+  // the checked documents of the last clean load (engine/loading/load-cache.ts): a warm start parses no YAML, and
   // a start of the bundle that proved this very set skips the checks that would find nothing again
   const load = () =>
     loadEngine({
@@ -49,7 +49,7 @@ export async function serveProcess(config: ServerConfig, logger: Logger): Promis
     process.exit(1);
   }
   logLoaded(logger, engine, 'masters and rules loaded');
-  // a reload parses and checks in a worker thread with its own heap (engine/load-off-thread.ts)
+  // a reload parses and checks in a worker thread with its own heap (engine/loading/load-off-thread.ts)
   const engines = new EngineHolder(engine, () =>
     loadEngineOffThread({ mastersDir: config.mastersDir, rulesDir: config.rulesDir, cacheFile: DEFAULT_LOAD_CACHE }),
   );

@@ -1,5 +1,5 @@
 /**
- * Fills the server's start-up cache (engine/load-cache.ts) so that even the first start parses no YAML:
+ * Fills the server's start-up cache (engine/loading/load-cache.ts) so that even the first start parses no YAML:
  * `npm run build` (and so `npm install`, through prepare) runs the bundled form, dist/load-cache-warm.js.
  * It loads the project's masters and rules as the server does. It never fails the build: without
  * masters and rules (the Docker build stage has none) or with a broken set (the server then refuses to

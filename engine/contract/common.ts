@@ -3,7 +3,7 @@
  * (the subset AJV draft-07 and OpenAPI 3.1 read the same way), with a description and `examples`,
  * because the same constant feeds AJV, the TypeScript types and components.schemas.
  */
-import { LOCK_FIELDS, type SettingsVersionField, type SnapshotExtraVersionField } from '../settings/slots.ts';
+import { LOCK_FIELDS, type SettingsVersionField, type SnapshotExtraVersionField } from '../loading/rules/slots.ts';
 
 import { DECIMAL_PATTERN } from './decimal-patterns.ts';
 

@@ -1,7 +1,7 @@
 /**
  * The patterns of the string fields that carry a decimal number (a rate, an hour count, a multiplier),
  * so no float ever holds one. The schemas use these constants, and the engine finds its decimal fields
- * by them (pipeline/context.ts): which fields are decimals is written once, in the schemas.
+ * by them (calculating/context.ts): which fields are decimals is written once, in the schemas.
  */
 /** Any non-negative decimal: hours, a withholding rate. */
 export const DECIMAL_PATTERN = '^\\d{1,9}(\\.\\d{1,10})?$';

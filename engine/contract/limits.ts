@@ -6,7 +6,7 @@
  * The request schema constants leave the maximum out; the server sets the default on its copies of the
  * schemas for the engine in service and states both limits in their descriptions
  * (server/validation/request-schemas.ts); the validation widens it per company
- * (engine/validation/dependent-count-limit.ts).
+ * (engine/calculating/validation/dependent-count-limit.ts).
  */
 
 /** Every tax_dependent_count property schema made, so the server can find its copies and set the maximum. */

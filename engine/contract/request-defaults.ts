@@ -90,7 +90,7 @@ function fillDefaults(data: unknown, plan: DefaultsPlan | null): void {
 /**
  * A copy of `request` (structuredClone's) with every schema default its shape admits (nested objects
  * and array items too). The engine builds its context request in one walk instead
- * (pipeline/request-context.ts), and comes here only for data that walk does not take.
+ * (calculating/request-context.ts), and comes here only for data that walk does not take.
  */
 export function withRequestDefaults(type: CalculationType, request: Record<string, unknown>): Record<string, unknown> {
   const copy = structuredClone(request);

@@ -1,7 +1,7 @@
 /**
  * Request body of POST /v1/social-insurance/standard-monthly-remuneration:determine (標準報酬月額の決定:
  * 定時決定, 随時改定, 資格取得時決定). The field names are fixed by issue 19 (other programs depend on them).
- * Which fields a determination needs is checked across fields (engine/validation/determination-fields.ts);
+ * Which fields a determination needs is checked across fields (engine/calculating/validation/determination-fields.ts);
  * nothing here is statute: the day thresholds, the months, the 2-grade rule and the validity periods are in
  * rules/standard_monthly_remuneration/ and masters/parameters/standard_monthly_remuneration.yaml.
  */

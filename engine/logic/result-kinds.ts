@@ -6,7 +6,7 @@
  *
  * Why: a rule with a rounding_rule rounds what its expression yields, and arithmetic takes numbers; a
  * string or a boolean there loaded and then failed every calculation that reached it ("expression did
- * not yield a number", "needs a number"). The loader refuses such a rule (rules/load.ts) where the form
+ * not yield a number", "needs a number"). The loader refuses such a rule (loading/rules/load.ts) where the form
  * shows it (null too fails there, but the form cannot tell when: notNumbers).
  */
 import { getOperator } from './operators/index.ts';

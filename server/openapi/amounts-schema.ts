@@ -1,6 +1,6 @@
 /**
  * The JSON schema of a calculation's `amounts`, generated from the outputs its pipeline declares
- * (engine/rules/outputs.ts): each declared type becomes its wire form here, each block a strict object
+ * (engine/loading/rules/outputs.ts): each declared type becomes its wire form here, each block a strict object
  * (additionalProperties false) whose required fields are the ones not declared optional. A new output is
  * thus in the response schema, openapi.json and the typed client as soon as its rule and declaration load.
  * Examples are the values of the documented example result where it has the field.

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { loadEngine } from '../../engine/index.ts';
-import { MASTER_KINDS } from '../../engine/masters/schemas/index.ts';
+import { MASTER_KINDS } from '../../engine/loading/masters/schemas/index.ts';
 import { masterVersionListSchema, rateTableListSchema, ruleListSchema, taxTableListSchema } from '../../server/schemas/masters.ts';
 import { validatorFor } from '../../server/validation/ajv.ts';
 import { levyFiles, treeWith } from '../new-law/scenario.ts';

@@ -5,7 +5,7 @@
  * the server reads from the source tree (the /docs page). The build leaves the bundle's code cache
  * (server/code-cache.ts) made from the bundle it built, and the bundle, run through that cache, still
  * refuses a broken master naming file, line and path. The build's warm-up start leaves the proof that
- * this bundle checked the project's set (engine/load-cache.ts), so that `npm start` skips those checks.
+ * this bundle checked the project's set (engine/loading/load-cache.ts), so that `npm start` skips those checks.
  * The same build bundles the batch: `npm run batch` then runs it (tools/batch-launch.mjs), with the
  * sources' answers.
  */
@@ -17,8 +17,8 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readCodeCache, sha256 } from '../../server/code-cache.ts';
 import { bundleIdentityOf } from '../../server/bundle-identity.ts';
-import { DEFAULT_LOAD_CACHE, proofOf } from '../../engine/load-cache.ts';
-import { computeProvenance } from '../../engine/provenance.ts';
+import { DEFAULT_LOAD_CACHE, proofOf } from '../../engine/loading/load-cache.ts';
+import { computeProvenance } from '../../engine/loading/provenance.ts';
 import { listeningOf } from '../../tools/server-listening.ts';
 import { writeProfiles, writeRequests } from '../../tools/bench/generate-requests.ts';
 import { withoutIds } from '../batch/support.ts';
@@ -59,7 +59,7 @@ describe('npm start', () => {
     expect(readCodeCache(join(ROOT, 'dist/server.cjs.code-cache'), sha256(bundle))).toBeInstanceOf(Buffer);
   });
 
-  it('the warm-up start of the build proves the set of the project under the bundle it built (engine/load-cache.ts)', () => {
+  it('the warm-up start of the build proves the set of the project under the bundle it built (engine/loading/load-cache.ts)', () => {
     const bundle = readFileSync(join(ROOT, 'dist/server.cjs'));
     const set = computeProvenance(join(ROOT, 'rules'), join(ROOT, 'masters')).rules_masters_hash;
     const header = JSON.parse(readFileSync(DEFAULT_LOAD_CACHE, 'utf8').split('\n')[0]) as { proof?: string };

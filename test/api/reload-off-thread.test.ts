@@ -1,5 +1,5 @@
 /**
- * A reload parses and checks the new set in a worker thread (engine/load-off-thread.ts), so the service
+ * A reload parses and checks the new set in a worker thread (engine/loading/load-off-thread.ts), so the service
  * answers meanwhile, and no file can freeze or kill it: a 1,000,000-row withholding table is refused by
  * its size, a 19,000-row one (inside the bounds, refused by its invariants after a long check) is checked
  * while requests are answered on the old set; a check beyond its heap or its deadline is a refusal like

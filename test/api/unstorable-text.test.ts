@@ -5,7 +5,7 @@
  * input earlier; the store must still never 500 on it.
  */
 import { expect, it } from 'vitest';
-import { applyProfilePut } from '../../engine/profile/apply-put.ts';
+import { applyProfilePut } from '../../engine/loading/profile/apply-put.ts';
 import { profilePutExample } from '../../engine/contract/examples.ts';
 import { StoreTextError } from '../../server/store/errors.ts';
 import { bodies, PATHS } from './support/bodies.ts';

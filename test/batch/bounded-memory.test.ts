@@ -5,7 +5,7 @@
  */
 import { Readable, Writable } from 'node:stream';
 import { expect, it } from 'vitest';
-import { applyProfilePut } from '../../engine/profile/apply-put.ts';
+import { applyProfilePut } from '../../engine/loading/profile/apply-put.ts';
 import { runBatch } from '../../tools/batch/run-batch.ts';
 import { BENCH_COMPANY, BENCH_PROFILE_PUT, monthlyBatchLine } from '../../tools/bench/sample-requests.ts';
 

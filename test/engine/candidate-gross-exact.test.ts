@@ -4,7 +4,7 @@
  * cross-field rules also see bodies the schema refused, with any safe integer in a yen field).
  */
 import { describe, expect, it } from 'vitest';
-import { checkCandidateGross } from '../../engine/validation/candidate-gross.ts';
+import { checkCandidateGross } from '../../engine/calculating/validation/candidate-gross.ts';
 
 const MAX = Number.MAX_SAFE_INTEGER;
 const item = (amount: number) => ({ code: `c${amount}`, amount });

@@ -14,7 +14,7 @@ const root = join(import.meta.dirname, '..', '..');
 async function loadWith(codegen: string | undefined) {
   vi.resetModules();
   vi.stubEnv('PAYROLL_CODEGEN', codegen);
-  const access = await import('../../engine/pipeline/path-access.ts');
+  const access = await import('../../engine/calculating/path-access.ts');
   const walks = await import('../../engine/logic/var-path.ts');
   const { CODEGEN } = await import('../../engine/util/codegen.ts');
   return { ...access, ...walks, CODEGEN };

@@ -5,10 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { loadMasters } from '../../engine/masters/load.ts';
-import { MASTER_KINDS } from '../../engine/masters/schemas/index.ts';
-import { checkContextPaths } from '../../engine/rules/check-paths.ts';
-import { masterRecordShape, masterShapes } from '../../engine/rules/context-schema.ts';
+import { loadMasters } from '../../engine/loading/masters/load.ts';
+import { MASTER_KINDS } from '../../engine/loading/masters/schemas/index.ts';
+import { checkContextPaths } from '../../engine/loading/rules/check-paths.ts';
+import { masterRecordShape, masterShapes } from '../../engine/loading/rules/context-schema.ts';
 import {
   lookup,
   mergeShapes,
@@ -19,11 +19,11 @@ import {
   shapeOfValues,
   withPath,
   type Shape,
-} from '../../engine/rules/context-shape.ts';
-import { loadRules } from '../../engine/rules/load.ts';
+} from '../../engine/loading/rules/context-shape.ts';
+import { loadRules } from '../../engine/loading/rules/load.ts';
 import { monthlyPayrollRequestExample } from '../../engine/contract/examples.ts';
 import { isDecimal } from '../../engine/decimal.ts';
-import { DECIMAL_STRING_FIELDS, toContextValue } from '../../engine/pipeline/context.ts';
+import { DECIMAL_STRING_FIELDS, toContextValue } from '../../engine/calculating/context.ts';
 
 const root = join(import.meta.dirname, '../..');
 

@@ -1,14 +1,14 @@
 /**
- * The limit on tax_dependent_count as the engine itself applies it (engine/validation/dependent-count-limit.ts):
+ * The limit on tax_dependent_count as the engine itself applies it (engine/calculating/validation/dependent-count-limit.ts):
  * above the printed 0-7 columns only under the profile's opt-in, whoever calls the engine (a caller that
  * skipped the API's validation included), and the validation's widening for an opted-in company.
  */
 import { describe, expect, it } from 'vitest';
 import { EngineError, loadEngine, type ProfileVersion } from '../../engine/index.ts';
 import { incomeTaxSimulationExample } from '../../engine/contract/examples.ts';
-import { applyProfilePut } from '../../engine/profile/apply-put.ts';
-import type { ProfilePutBody } from '../../engine/profile/types.ts';
-import { dependentCountDetail, widenForProfile } from '../../engine/validation/dependent-count-limit.ts';
+import { applyProfilePut } from '../../engine/loading/profile/apply-put.ts';
+import type { ProfilePutBody } from '../../engine/loading/profile/types.ts';
+import { dependentCountDetail, widenForProfile } from '../../engine/calculating/validation/dependent-count-limit.ts';
 
 const engine = loadEngine();
 const limits = engine.inputLimits();

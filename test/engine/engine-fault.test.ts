@@ -4,9 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { EngineFault, type Engine } from '../../engine/index.ts';
-import { runPipeline } from '../../engine/pipeline/run.ts';
-import { RuleRegistry } from '../../engine/rules/registry.ts';
-import type { RuleDocument } from '../../engine/rules/types.ts';
+import { runPipeline } from '../../engine/calculating/run.ts';
+import { RuleRegistry } from '../../engine/loading/rules/registry.ts';
+import type { RuleDocument } from '../../engine/loading/rules/types.ts';
 import { join } from 'node:path';
 import { loadGoldenCases, runGoldenCase, type GoldenCase } from '../../tools/golden/runner.ts';
 

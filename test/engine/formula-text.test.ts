@@ -1,9 +1,9 @@
 /**
- * A rule's formula text is held to its rounding at load (engine/rules/check-formula.ts): the trace
+ * A rule's formula text is held to its rounding at load (engine/loading/rules/check-formula.ts): the trace
  * never shows a formula that rounds differently from the amount beside it.
  */
 import { describe, expect, it } from 'vitest';
-import { checkFormulaText } from '../../engine/rules/check-formula.ts';
+import { checkFormulaText } from '../../engine/loading/rules/check-formula.ts';
 
 const rule = (
   formula: string,

@@ -13,8 +13,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { loadEngine } from '../../engine/index.ts';
-import { checkMasters } from '../../engine/masters/load.ts';
-import { loadRules } from '../../engine/rules/load.ts';
+import { checkMasters } from '../../engine/loading/masters/load.ts';
+import { loadRules } from '../../engine/loading/rules/load.ts';
 import { loadGoldenCases, runGoldenCase } from '../../tools/golden/runner.ts';
 
 const root = join(import.meta.dirname, '../..');

@@ -1,5 +1,5 @@
 /**
- * The start-up cache of checked YAML documents (engine/load-cache.ts): a warm load parses no YAML and
+ * The start-up cache of checked YAML documents (engine/loading/load-cache.ts): a warm load parses no YAML and
  * computes the same amounts; an edited file is parsed again (a one-yen change shows in the amount) and
  * the cache rewritten; a damaged cache is ignored; a broken file is refused with the same file, path and
  * line as without a cache. YAML parses are counted through the yaml package itself.
@@ -9,11 +9,11 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { parseDocument } from 'yaml';
 import { LoadError, loadEngine, type Engine } from '../../engine/index.ts';
-import { LoadCache } from '../../engine/load-cache.ts';
-import { readMasters } from '../../engine/masters/load.ts';
-import { loadRules } from '../../engine/rules/load.ts';
+import { LoadCache } from '../../engine/loading/load-cache.ts';
+import { readMasters } from '../../engine/loading/masters/load.ts';
+import { loadRules } from '../../engine/loading/rules/load.ts';
 import { yamlFilesUnder } from '../../engine/util/yaml-file.ts';
-import { applyProfilePut } from '../../engine/profile/apply-put.ts';
+import { applyProfilePut } from '../../engine/loading/profile/apply-put.ts';
 import { profilePutExample, incomeTaxSimulationExample } from '../../engine/contract/examples.ts';
 import { applyOneYenChange, copyMasters, PROJECT, removeTemp, tempDir } from '../tools/support/data-copies.ts';
 import { MAX_YAML_FILE_LINES } from '../../engine/util/yaml-limits.ts';

@@ -1,5 +1,5 @@
 /**
- * The proof in the start-up cache (engine/load-cache.ts): a set that passed every check under one build
+ * The proof in the start-up cache (engine/loading/load-cache.ts): a set that passed every check under one build
  * of the code is built without the checks that only look for problems when the same build loads it
  * again, and only then. To see that a proof is honoured, and for what, the tests lay a defect that only
  * a check finds (a gap between two rows of the monthly tax table, versions that overlap) over a copy of
@@ -10,10 +10,10 @@ import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LoadError, loadEngine, type Engine } from '../../engine/index.ts';
-import { proofOf } from '../../engine/load-cache.ts';
-import { computeProvenance } from '../../engine/provenance.ts';
-import { checkMasters } from '../../engine/masters/load.ts';
-import { applyProfilePut } from '../../engine/profile/apply-put.ts';
+import { proofOf } from '../../engine/loading/load-cache.ts';
+import { computeProvenance } from '../../engine/loading/provenance.ts';
+import { checkMasters } from '../../engine/loading/masters/load.ts';
+import { applyProfilePut } from '../../engine/loading/profile/apply-put.ts';
 import { incomeTaxSimulationExample, profilePutExample } from '../../engine/contract/examples.ts';
 import { copyMasters, PROJECT, removeTemp, tempDir } from '../tools/support/data-copies.ts';
 

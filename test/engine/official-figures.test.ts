@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { loadEngine } from '../../engine/index.ts';
-import { applyProfilePut } from '../../engine/profile/apply-put.ts';
+import { applyProfilePut } from '../../engine/loading/profile/apply-put.ts';
 
 const engine = loadEngine();
 const tokyo = applyProfilePut(

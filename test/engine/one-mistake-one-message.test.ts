@@ -10,7 +10,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LoadError, loadEngine } from '../../engine/index.ts';
-import { checkMasters } from '../../engine/masters/load.ts';
+import { checkMasters } from '../../engine/loading/masters/load.ts';
 import { ROOT, treeWith } from '../new-law/scenario.ts';
 
 function problems(edit: (root: string) => void) {

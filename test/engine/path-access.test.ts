@@ -1,12 +1,12 @@
 /**
- * The generated path readers and writers (engine/pipeline/path-access.ts) against getPath and the
+ * The generated path readers and writers (engine/calculating/path-access.ts) against getPath and the
  * generic setPath they replace: the same answers on every kind of root, the same trees written, and a
  * write into a frozen object still refused.
  */
 import { describe, expect, it } from 'vitest';
 import { Decimal } from '../../engine/decimal.ts';
-import { getPath, setPath } from '../../engine/pipeline/context.ts';
-import { pathReader, pathWriter, slotsReader } from '../../engine/pipeline/path-access.ts';
+import { getPath, setPath } from '../../engine/calculating/context.ts';
+import { pathReader, pathWriter, slotsReader } from '../../engine/calculating/path-access.ts';
 
 const makeRoots = (): unknown[] => [
   null,

@@ -1,8 +1,8 @@
 /** PUT chaining of company profile versions (decisions.md section 2), shared by the server and golden files. */
 import { describe, expect, it } from 'vitest';
-import { applyProfilePut } from '../../engine/profile/apply-put.ts';
-import { resolveProfile } from '../../engine/profile/resolve.ts';
-import type { ProfilePutBody } from '../../engine/profile/types.ts';
+import { applyProfilePut } from '../../engine/loading/profile/apply-put.ts';
+import { resolveProfile } from '../../engine/loading/profile/resolve.ts';
+import type { ProfilePutBody } from '../../engine/loading/profile/types.ts';
 
 const ids = { company_id: 'acme', profile_id: 'prof-1' };
 const base: ProfilePutBody = {

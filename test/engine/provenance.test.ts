@@ -7,9 +7,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadEngine } from '../../engine/index.ts';
-import { computeProvenance } from '../../engine/provenance.ts';
+import { computeProvenance } from '../../engine/loading/provenance.ts';
 import { oneYenMasters, PROJECT, removeTemp, ONE_YEN_FILE } from '../tools/support/data-copies.ts';
-import { applyProfilePut } from '../../engine/profile/apply-put.ts';
+import { applyProfilePut } from '../../engine/loading/profile/apply-put.ts';
 import { profilePutExample, incomeTaxSimulationExample } from '../../engine/contract/examples.ts';
 
 const changed = oneYenMasters();

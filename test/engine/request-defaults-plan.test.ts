@@ -1,6 +1,6 @@
 /**
  * The engine fills request defaults from a plan of the schema (engine/contract/request-defaults.ts) and
- * builds the context's request in one walk (engine/pipeline/request-context.ts). Both must give exactly
+ * builds the context's request in one walk (engine/calculating/request-context.ts). Both must give exactly
  * what AJV's useDefaults, then the in-place Decimal conversion, gave: the same keys in the same order,
  * the same values. Checked against AJV itself on schema-generated requests with defaulted fields
  * dropped, set to undefined or of the wrong type, at every depth.
@@ -12,8 +12,8 @@ import type { CalculationType } from '../../engine/calculation-type.ts';
 import { defaultsPlanOf, withRequestDefaults } from '../../engine/contract/request-defaults.ts';
 import { REQUEST_SCHEMAS } from '../../engine/contract/request-schemas.ts';
 import { Decimal, isDecimal } from '../../engine/decimal.ts';
-import { toContextValueInPlace } from '../../engine/pipeline/context.ts';
-import { requestContext } from '../../engine/pipeline/request-context.ts';
+import { toContextValueInPlace } from '../../engine/calculating/context.ts';
+import { requestContext } from '../../engine/calculating/request-context.ts';
 import { schemaArbitrary } from '../fuzz/schema-arbitrary.ts';
 
 const ajv = new Ajv({ useDefaults: true, allErrors: true, strict: false, validateFormats: false });

@@ -11,7 +11,7 @@ import { REQUEST_SCHEMAS } from '../../engine/contract/request-schemas.ts';
 import { bonusRequestExample, monthlyPayrollRequestExample, standardMonthlyRemunerationExample } from '../../engine/contract/examples.ts';
 import type { CalculationType } from '../../engine/calculation-type.ts';
 import { loadEngine } from '../../engine/index.ts';
-import { applyProfilePut } from '../../engine/profile/apply-put.ts';
+import { applyProfilePut } from '../../engine/loading/profile/apply-put.ts';
 
 describe('withRequestDefaults', () => {
   it('fills top-level, nested-object and array-item defaults without touching the caller’s object', () => {

@@ -1,7 +1,7 @@
 /**
  * A rule with a rounding_rule whose expression can yield a string or a boolean, or an arithmetic operand
  * that can, as far as the form tells, is refused at load with file, path and line
- * (engine/logic/result-kinds.ts, rules/load.ts).
+ * (engine/logic/result-kinds.ts, engine/loading/rules/load.ts).
  * Before, it loaded and every calculation that took that branch failed ("expression did not yield a
  * number", a 500). Each case replaces the expression of one rounded rule in a temporary copy of rules/
  * (test/support/rules-copy.ts).

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LoadError, loadEngine } from '../../engine/index.ts';
-import { applyProfilePut } from '../../engine/profile/apply-put.ts';
+import { applyProfilePut } from '../../engine/loading/profile/apply-put.ts';
 import { monthlyPayrollRequestExample } from '../../engine/contract/examples.ts';
 
 const RULES = join(import.meta.dirname, '../../rules');

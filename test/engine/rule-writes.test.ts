@@ -1,6 +1,6 @@
 /**
  * A rule or prepare entry that writes into the calculation's inputs, or inside a value an earlier write
- * put there whole, is refused at load, with file, JSON path and line (engine/rules/check-writes.ts).
+ * put there whole, is refused at load, with file, JSON path and line (engine/loading/rules/check-writes.ts).
  * Before, one writing into masters, profile, parameters, settings or dates loaded and then threw on every
  * calculation (those objects are shared and frozen); one writing into request changed the caller's
  * request under later steps; one inside a value written whole replaced it, threw or changed a shared

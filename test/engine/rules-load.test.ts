@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CALCULATION_TYPES, loadEngine } from '../../engine/index.ts';
 import { yamlFilesUnder } from '../../engine/util/yaml-file.ts';
-import { loadRules } from '../../engine/rules/load.ts';
+import { loadRules } from '../../engine/loading/rules/load.ts';
 
 const RULES = join(import.meta.dirname, '../../rules');
 const tmp = mkdtempSync(join(tmpdir(), 'rules-'));

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LoadError, loadEngine } from '../../engine/index.ts';
-import { loadRules } from '../../engine/rules/load.ts';
+import { loadRules } from '../../engine/loading/rules/load.ts';
 
 const root = join(import.meta.dirname, '../..');
 const FIXTURES = join(root, 'test/fixtures/rules-misspelt');

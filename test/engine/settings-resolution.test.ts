@@ -5,11 +5,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { EngineError, loadEngine } from '../../engine/index.ts';
-import { loadMasters } from '../../engine/masters/load.ts';
-import { loadRules } from '../../engine/rules/load.ts';
-import { applyProfilePut } from '../../engine/profile/apply-put.ts';
-import type { ProfilePutBody } from '../../engine/profile/types.ts';
-import { checkSettingsLock, resolveSettings } from '../../engine/settings/resolve.ts';
+import { loadMasters } from '../../engine/loading/masters/load.ts';
+import { loadRules } from '../../engine/loading/rules/load.ts';
+import { applyProfilePut } from '../../engine/loading/profile/apply-put.ts';
+import type { ProfilePutBody } from '../../engine/loading/profile/types.ts';
+import { checkSettingsLock, resolveSettings } from '../../engine/calculating/settings/resolve.ts';
 import { join } from 'node:path';
 
 const masters = loadMasters(join(import.meta.dirname, '../../masters'));

@@ -1,10 +1,10 @@
 /**
- * SlabWriter (engine/pipeline/slab-writer.ts) gathers an answer as one string of bytes: what it hands
+ * SlabWriter (engine/trace/slab-writer.ts) gathers an answer as one string of bytes: what it hands
  * out must be exactly the UTF-8 encoding of the text given, whatever mix of ASCII, other text and
  * pre-encoded pieces made it, and a later answer must not overwrite an earlier one's view.
  */
 import { describe, expect, it } from 'vitest';
-import { SlabWriter, utf8Bytes } from '../../engine/pipeline/slab-writer.ts';
+import { SlabWriter, utf8Bytes } from '../../engine/trace/slab-writer.ts';
 
 type Part = ['ascii' | 'text' | 'bytes', string];
 

@@ -1,5 +1,5 @@
 /**
- * The compact trace (engine/pipeline/trace-compact.ts) loses nothing: written by CompactTraceWriter and
+ * The compact trace (engine/trace/trace-compact.ts) loses nothing: written by CompactTraceWriter and
  * read back by CompactTraceReader, every result gives exactly JSON.stringify(result), over every golden
  * case and the bench's requests, with and without trace, on first and later calls, for results changed
  * after the calculation (which must not be written through an entry that no longer fits), with the

@@ -1,5 +1,5 @@
 /**
- * resultJson (engine/pipeline/trace-json.ts) writes exactly JSON.stringify(result), and resultUtf8 exactly
+ * resultJson (engine/trace/trace-json.ts) writes exactly JSON.stringify(result), and resultUtf8 exactly
  * its UTF-8 bytes (or nothing, for a result the engine made no trace for): over every golden
  * case and the bench's requests, with the trace on, first call (from the trace's records) and later ones
  * (from its steps, read by then: the templates reused), and
@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Decimal } from '../../engine/decimal.ts';
 import { loadEngine, resultJson, resultUtf8, type CalculationResult } from '../../engine/index.ts';
-import { pendingRecords } from '../../engine/pipeline/trace-record.ts';
+import { pendingRecords } from '../../engine/trace/trace-record.ts';
 import { benchProfile } from '../../tools/bench/engine-bench.ts';
 import { SIMULATION_REQUESTS, attendanceRequest, bonusRequest, monthlyRequest } from '../../tools/bench/sample-requests.ts';
 import { loadGoldenCases } from '../../tools/golden/runner.ts';

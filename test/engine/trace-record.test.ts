@@ -1,5 +1,5 @@
 /**
- * A result's trace is kept as records and its steps made when first read (engine/pipeline/trace-record.ts):
+ * A result's trace is kept as records and its steps made when first read (engine/trace/trace-record.ts):
  * every reader sees the steps the engine always made, in the same place among the result's keys; values a
  * later step could still change are settled when their step is recorded; and the writers write a trace
  * nobody has read from its records, exactly as JSON.stringify writes it once read.
@@ -7,8 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { Decimal } from '../../engine/decimal.ts';
 import { loadEngine, resultJson, resultUtf8, type CalculationResult } from '../../engine/index.ts';
-import { settleTraceValues, traceInputs } from '../../engine/pipeline/trace.ts';
-import { appendTrace, pendingRecords } from '../../engine/pipeline/trace-record.ts';
+import { settleTraceValues, traceInputs } from '../../engine/trace/trace.ts';
+import { appendTrace, pendingRecords } from '../../engine/trace/trace-record.ts';
 import { benchProfile } from '../../tools/bench/engine-bench.ts';
 import { monthlyRequest } from '../../tools/bench/sample-requests.ts';
 import { hasFastProperties } from '../support/v8-natives.ts';

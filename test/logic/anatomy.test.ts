@@ -4,10 +4,10 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { OPERATORS } from '../../engine/logic/operators/index.ts';
 import type { OperatorDef } from '../../engine/logic/types.ts';
-import { getRounding, roundingNames } from '../../engine/rounding/index.ts';
+import { getRounding, roundingNames } from '../../engine/logic/rounding/index.ts';
 
 const OPS_DIR = fileURLToPath(new URL('../../engine/logic/operators', import.meta.url));
-const ROUNDING_DIR = fileURLToPath(new URL('../../engine/rounding', import.meta.url));
+const ROUNDING_DIR = fileURLToPath(new URL('../../engine/logic/rounding', import.meta.url));
 
 describe('operator anatomy', () => {
   it('each registered operator has names, a sane arity and a compile function', () => {

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { EngineError } from '../../engine/errors.ts';
-import type { RangeConvention, RangeTable } from '../../engine/masters/range-table.ts';
+import type { RangeConvention, RangeTable } from '../../engine/loading/masters/range-table.ts';
 import { D, errorOf, run } from './helpers.ts';
 
 const conv = (c: Partial<RangeConvention>): RangeConvention => ({

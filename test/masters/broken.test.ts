@@ -2,7 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkMasters, loadMasters } from '../../engine/masters/load.ts';
+import { checkMasters, loadMasters } from '../../engine/loading/masters/load.ts';
 import { LoadError } from '../../engine/errors.ts';
 import { FIXTURES, MASTERS_DIR, ROOT } from './helpers.ts';
 

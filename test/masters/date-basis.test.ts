@@ -1,7 +1,7 @@
 /** The versions of one table must declare one effective_date_basis: the resolver chooses among them by it. */
 import { describe, expect, it } from 'vitest';
-import { versionsContinuous } from '../../engine/masters/invariants/index.ts';
-import type { MasterMeta } from '../../engine/masters/types.ts';
+import { versionsContinuous } from '../../engine/loading/masters/invariants/index.ts';
+import type { MasterMeta } from '../../engine/loading/masters/types.ts';
 
 const v = (version: string, from: string, to: string | null, basis: 'payment_date' | 'premium_month'): MasterMeta => ({
   kind: 'employees_pension_rate_table',

@@ -1,7 +1,7 @@
 /** Shared paths and the loaded project masters (loaded once per test file). */
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadMasters } from '../../engine/masters/load.ts';
+import { loadMasters } from '../../engine/loading/masters/load.ts';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const MASTERS_DIR = resolve(ROOT, 'masters');

@@ -7,8 +7,8 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { rateTableRecords } from '../../engine/listing.ts';
-import { checkMasters, loadMasters } from '../../engine/masters/load.ts';
+import { rateTableRecords } from '../../engine/loading/listing.ts';
+import { checkMasters, loadMasters } from '../../engine/loading/masters/load.ts';
 
 const MASTERS = join(import.meta.dirname, '../../masters');
 const tmp = mkdtempSync(join(tmpdir(), 'masters-inherit-'));

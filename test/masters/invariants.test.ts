@@ -1,11 +1,11 @@
 /** Each invariant, exercised by one edit of a real master file in a temp tree. */
 import { describe, expect, it } from 'vitest';
-import { checkMasters } from '../../engine/masters/load.ts';
-import { nextDay } from '../../engine/masters/invariants/versions-continuous.ts';
+import { checkMasters } from '../../engine/loading/masters/load.ts';
+import { nextDay } from '../../engine/loading/masters/invariants/versions-continuous.ts';
 import { mutatedTree, replaceOnce } from './mutate.ts';
-import { noImportPlaceholders } from '../../engine/masters/invariants/no-import-placeholders.ts';
-import { ratesInUnitInterval } from '../../engine/masters/invariants/rates-in-unit-interval.ts';
-import { ratesPlausible } from '../../engine/masters/invariants/rates-plausible.ts';
+import { noImportPlaceholders } from '../../engine/loading/masters/invariants/no-import-placeholders.ts';
+import { ratesInUnitInterval } from '../../engine/loading/masters/invariants/rates-in-unit-interval.ts';
+import { ratesPlausible } from '../../engine/loading/masters/invariants/rates-plausible.ts';
 
 const EI = ['employment_insurance/2024-04.yaml', 'employment_insurance/2025-04.yaml', 'employment_insurance/2026-04.yaml'];
 const edited = (files: string[], file: string, from: string | RegExp, to: string) =>

@@ -7,7 +7,7 @@ import { cpSync, mkdtempSync, mkdirSync, readFileSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkMasters, loadMasters } from '../../engine/masters/load.ts';
+import { checkMasters, loadMasters } from '../../engine/loading/masters/load.ts';
 import { FIXTURES } from './helpers.ts';
 
 const SRC = '{artifact_id: a, publisher: P, document: D, verification: V, confidence: high}';

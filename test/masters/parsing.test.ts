@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isDecimal } from '../../engine/decimal.ts';
-import { checkMasters, loadMasters } from '../../engine/masters/load.ts';
+import { checkMasters, loadMasters } from '../../engine/loading/masters/load.ts';
 import { masters } from './helpers.ts';
 import { mutatedTree, replaceOnce } from './mutate.ts';
 

@@ -9,7 +9,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkPublished, recordPublished } from '../../engine/masters/published.ts';
+import { checkPublished, recordPublished } from '../../engine/loading/masters/published.ts';
 import { MASTERS_DIR, ROOT } from './helpers.ts';
 
 const TODAY = '2026-11-25';

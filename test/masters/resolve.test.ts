@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkMasters } from '../../engine/masters/load.ts';
+import { checkMasters } from '../../engine/loading/masters/load.ts';
 import { MASTERS_DIR, masters } from './helpers.ts';
 
 // Version files of a table, oldest first: counts and "the newest" follow the data, so adding a correct

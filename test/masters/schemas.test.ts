@@ -1,7 +1,7 @@
 /** Every master schema refuses unknown keys on every object node, and compiles under AJV strict mode. */
 import { describe, expect, it } from 'vitest';
-import { SCHEMAS } from '../../engine/masters/schemas/index.ts';
-import { DATA_KIND_SCHEMAS } from '../../engine/masters/validate.ts';
+import { SCHEMAS } from '../../engine/loading/masters/schemas/index.ts';
+import { DATA_KIND_SCHEMAS } from '../../engine/loading/masters/validate.ts';
 import { newAjv as newMastersAjv } from '../../engine/util/ajv.ts';
 
 /** Paths of object-typed schema nodes lacking additionalProperties: false. */

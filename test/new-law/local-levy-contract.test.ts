@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { LoadError, loadEngine, type Engine } from '../../engine/index.ts';
 import * as ex from '../../engine/contract/examples.ts';
-import { applyProfilePut } from '../../engine/profile/apply-put.ts';
+import { applyProfilePut } from '../../engine/loading/profile/apply-put.ts';
 import { buildOpenApiDocument } from '../../server/openapi/document.ts';
 import { resultSchemas } from '../../server/openapi/result-schemas.ts';
 import { validatorFor } from '../../server/validation/ajv.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Decimal } from '../../engine/decimal.ts';
-import { getRounding, roundingNames, snap } from '../../engine/rounding/index.ts';
+import { getRounding, roundingNames, snap } from '../../engine/logic/rounding/index.ts';
 
 const D = (v: string | number) => new Decimal(String(v));
 function r(name: string, v: string | number | Decimal): string {

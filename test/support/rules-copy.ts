@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll } from 'vitest';
 import type { LoadProblem } from '../../engine/errors.ts';
-import { loadMasters } from '../../engine/masters/load.ts';
-import { loadRules } from '../../engine/rules/load.ts';
+import { loadMasters } from '../../engine/loading/masters/load.ts';
+import { loadRules } from '../../engine/loading/rules/load.ts';
 
 const root = join(import.meta.dirname, '../..');
 let masters: ReturnType<typeof loadMasters> | undefined;

@@ -9,10 +9,10 @@ import { fileURLToPath } from 'node:url';
 import { Decimal } from '../../engine/decimal.ts';
 import { compileExpression } from '../../engine/logic/compile.ts';
 import { serializeValue } from '../../engine/logic/serialize.ts';
-import { loadMasters } from '../../engine/masters/load.ts';
-import { evaluateRule } from '../../engine/pipeline/run.ts';
-import { loadRules } from '../../engine/rules/load.ts';
-import type { BonusTaxTable, MonthlyTaxTable } from '../../engine/masters/types.ts';
+import { loadMasters } from '../../engine/loading/masters/load.ts';
+import { evaluateRule } from '../../engine/calculating/run.ts';
+import { loadRules } from '../../engine/loading/rules/load.ts';
+import type { BonusTaxTable, MonthlyTaxTable } from '../../engine/loading/masters/types.ts';
 
 export const D = (v: string | number) => new Decimal(String(v));
 

@@ -8,7 +8,7 @@ import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkMasters } from '../../engine/masters/load.ts';
+import { checkMasters } from '../../engine/loading/masters/load.ts';
 import { PROJECT, removeTemp, tempDir } from './support/data-copies.ts';
 import { importCli, PUBLISHED } from './support/import-cli.ts';
 

@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { readCsv } from '../../tools/masters-import/csv.ts';
 import { IMPORT_KINDS } from '../../tools/masters-import/kinds/index.ts';
 import { masterYaml } from '../../tools/masters-import/write.ts';
-import { checkMasters } from '../../engine/masters/load.ts';
+import { checkMasters } from '../../engine/loading/masters/load.ts';
 import { PROJECT, removeTemp, tempDir } from './support/data-copies.ts';
 import { importCli, PUBLISHED } from './support/import-cli.ts';
 

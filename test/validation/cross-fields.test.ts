@@ -1,6 +1,6 @@
-/** Cross-field rules (engine/validation): the pay-type matrix, dates, codes, gross, subjects, hours. */
+/** Cross-field rules (engine/calculating/validation): the pay-type matrix, dates, codes, gross, subjects, hours. */
 import { describe, expect, it } from 'vitest';
-import { findAttendanceConflict, validateCrossFields } from '../../engine/validation/index.ts';
+import { findAttendanceConflict, validateCrossFields } from '../../engine/calculating/validation/index.ts';
 import * as ex from '../../engine/contract/examples.ts';
 
 type Body = Record<string, any>;

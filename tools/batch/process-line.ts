@@ -77,7 +77,7 @@ function compute(text: string, ctx: LineContext, t: PhaseTimings | undefined): R
 
 /**
  * The output line of a result. Full: JSON.stringify({ line, status: 200, result }), the trace's constant
- * parts spliced (engine/pipeline/trace-json.ts). Compact: the trace compact, and the dictionary entries
+ * parts spliced (engine/trace/trace-json.ts). Compact: the trace compact, and the dictionary entries
  * this writer made for it under "trace_dictionary" (before "result", so a reader defines them first);
  * expand-output.ts turns it back into the full line.
  */

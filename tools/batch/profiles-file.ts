@@ -1,7 +1,7 @@
 /**
  * Company profiles for the batch from a YAML file, in the golden files' company shape
  * (docs/golden-format.md): each company as the PUT bodies applied in order through the server's own
- * chaining (engine/profile/apply-put.ts), or as the stored versions GET returns. Validated with the
+ * chaining (engine/loading/profile/apply-put.ts), or as the stored versions GET returns. Validated with the
  * API's profile schema, so a profile the API would refuse is refused here too.
  *
  *   companies:

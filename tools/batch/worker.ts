@@ -16,7 +16,7 @@ const send = (m: FromWorker, transfer: ArrayBuffer[] = []) => port.postMessage(m
 
 let engine: Engine;
 try {
-  // through the start-up cache, as the server loads (engine/load-cache.ts: keyed by each file's bytes, so
+  // through the start-up cache, as the server loads (engine/loading/load-cache.ts: keyed by each file's bytes, so
   // any masters and rules folders; an edited file is parsed in full): without it each worker parsed every
   // YAML file and compiled every schema again, seconds of every batch run
   engine = loadEngine({ mastersDir: setup.mastersDir, rulesDir: setup.rulesDir, cacheFile: DEFAULT_LOAD_CACHE });

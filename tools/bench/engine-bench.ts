@@ -3,7 +3,7 @@
  * each calculation type (monthly with and without trace), and what a batch line costs around the
  * engine (JSON parse, schema and cross-field validation, JSON serialisation of the result).
  * With trace the engine records each step and the steps' text is made when the result is written
- * (engine/pipeline/trace-record.ts), so a row adds the answer's bytes (resultUtf8, as the server writes
+ * (engine/trace/trace-record.ts), so a row adds the answer's bytes (resultUtf8, as the server writes
  * them) to the monthly calculation with trace; and a line says what idling costs on this machine (the
  * same calculation and bytes back to back and after the thread slept), which the HTTP figures pay.
  */

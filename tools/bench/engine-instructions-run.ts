@@ -16,8 +16,8 @@ import { CompactTraceWriter, DEFAULT_LOAD_CACHE, loadEngine, resultUtf8 } from '
 import { CALCULATION_ENDPOINTS } from '../../server/routes/calculation-endpoints.ts';
 import { requestSchemaFor } from '../../server/validation/request-schemas.ts';
 import { schemaDetails } from '../../server/validation/validate-body.ts';
-import { benchProfile } from '../../tools/bench/engine-bench.ts';
-import { monthlyRequest } from '../../tools/bench/sample-requests.ts';
+import { benchProfile } from './engine-bench.ts';
+import { monthlyRequest } from './sample-requests.ts';
 
 const mode = process.argv[2] ?? 'trace';
 const count = Number(process.argv[3] ?? 1000);

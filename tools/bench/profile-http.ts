@@ -135,7 +135,10 @@ const functionOf = memo((n: ProfileNode): string => {
  */
 const PARTS: [string, (area: string, fn: string) => boolean][] = [
   ['garbage collector', (a) => a === '(garbage collector)'],
-  ['cross-field validation (engine code)', (a, f) => a.startsWith('engine/validation/') || /^validate\d* \(engine\/engine\.ts/.test(f)],
+  [
+    'cross-field validation (engine code)',
+    (a, f) => a.startsWith('engine/calculating/validation/') || /^validate\d* \(engine\/engine\.ts/.test(f),
+  ],
   ['engine calculate', (a) => a.startsWith('engine/')],
   ['size guard', (a) => a === 'server/validation/size-guard.ts'],
   [

@@ -4,7 +4,7 @@
  *  - + and * fold any number of operands (exact up to the engine's 50 significant digits);
  *  - - is unary negation or a binary difference;
  *  - / is binary division at the engine precision (named roundings snap to 20 places, see
- *    rounding/snap.ts); division by zero -> Error;
+ *    logic/rounding/snap.ts); division by zero -> Error;
  *  - abs is the magnitude (checks on adjustments).
  */
 import { dividedBy, minus, plus, times, type Decimal } from '../../decimal.ts';

@@ -10,7 +10,7 @@
  */
 import { minus, numberOf, plus, type Decimal } from '../../decimal.ts';
 import { EngineError } from '../../errors.ts';
-import { rowBounds, type RangeTable } from '../../masters/range-table.ts';
+import { rowBounds, type RangeTable } from '../../loading/masters/range-table.ts';
 import type { OperatorDef, Value } from '../types.ts';
 import { describe, fromScope, isDecimal } from '../values.ts';
 import { compileRangeOperands, rowValue, type RangeMatch } from './range-lookup.ts';

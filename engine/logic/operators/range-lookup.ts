@@ -9,7 +9,7 @@
  */
 import { Decimal, isDecimal, smallIntegerOf } from '../../decimal.ts';
 import { EngineError } from '../../errors.ts';
-import { rowBounds, type RangeConvention, type RangeRow, type RangeTable } from '../../masters/range-table.ts';
+import { rowBounds, type RangeConvention, type RangeRow, type RangeTable } from '../../loading/masters/range-table.ts';
 import type { Evaluator, OperatorDef, Scope, Value } from '../types.ts';
 import { describe, fromScope, requireDecimal, stringOf } from '../values.ts';
 

@@ -1,9 +1,9 @@
 /**
- * round — [rule_name, x]: applies a named rounding from the registry (engine/rounding). Why: rounding
+ * round — [rule_name, x]: applies a named rounding from the registry (engine/logic/rounding). Why: rounding
  * happens only where a rule names it, and only by the six named rules of the spec. The name must be
  * a string literal known to the registry (checked at compile time).
  */
-import { getRounding, roundingNames } from '../../rounding/index.ts';
+import { getRounding, roundingNames } from '../rounding/index.ts';
 import { js } from '../emit.ts';
 import type { OperatorDef } from '../types.ts';
 import { requireDecimal } from '../values.ts';

@@ -6,8 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import type { CalculationResult, CalculationType, Engine, ProfileVersion } from '../../../engine/index.ts';
 import { EngineError } from '../../../engine/index.ts';
-import { findAttendanceConflict, validateCrossFields } from '../../../engine/validation/index.ts';
-import { loadRules } from '../../../engine/rules/load.ts';
+import { findAttendanceConflict, validateCrossFields } from '../../../engine/calculating/validation/index.ts';
+import { loadRules } from '../../../engine/loading/rules/load.ts';
 import type { OutputDeclarations } from '../../../engine/index.ts';
 import { CALCULATION_TYPES } from '../../../engine/index.ts';
 import { PROJECT_ROOT } from '../../../engine/util/project-root.ts';

@@ -1,0 +1,114 @@
+/**
+ * Runs a pipeline: for each step whose `when` holds, the rule version in force on the date its rule
+ * declares (date_basis: the payment date, or the premium month's first day; shown in the trace) is
+ * evaluated over its named inputs, its raw amount rounded by the named rule, the result written at
+ * output_key, and a trace step recorded (trace-record.ts: its values kept, the step made when read).
+ *
+ * What does not change between calculations is worked out once per pipeline and per rule (plan.ts):
+ * each step's date basis and versions, each input path as a property reader, the rounding function,
+ * the trace's constant fields. A calculation only evaluates.
+ */
+import { EngineError, EngineFault } from '../errors.ts';
+import { ZERO } from '../decimal.ts';
+import { maskValues } from '../util/mask-values.ts';
+import { RuleScope } from '../logic/rule-scope.ts';
+import { truthy } from '../logic/values.ts';
+import type { CompiledPipeline } from '../loading/rules/load.ts';
+import type { RuleRegistry } from '../loading/rules/registry.ts';
+import type { CompiledRule, RuleDateBasis } from '../loading/rules/types.ts';
+import type { MasterRef, MasterSlot } from '../loading/rules/slots.ts';
+import type { Context } from './context.ts';
+import type { ParameterSet } from '../loading/parameters/set.ts';
+import { pipelinePlan, rulePlan, type RulePlan } from './plan.ts';
+import { recordStep, type StepRecord } from '../trace/trace-record.ts';
+
+/** The dates that choose rule versions: the payment date and the first day of the premium month. */
+export type VersionDates = Record<RuleDateBasis, string>;
+
+export interface RunOutcome {
+  /** each traced step as recorded (trace-record.ts makes the step objects when read) */
+  trace: StepRecord[];
+  warnings: string[];
+}
+
+function evaluatePlanned(plan: RulePlan, ctx: Context) {
+  const scope = new RuleScope(new Array(plan.size), plan.index);
+  const raw = plan.evaluate(ctx, scope);
+  let result: unknown = raw;
+  if (plan.round !== null) {
+    if (!plan.isDecimal(raw)) throw new Error(`${plan.rule.file}: expression did not yield a number`);
+    result = plan.round(raw);
+  }
+  return { scope, raw, result };
+}
+
+/** One rule over a context: its inputs, bindings, raw expression and rounded result (also used by the table tests). */
+export function evaluateRule(rule: CompiledRule, ctx: Context) {
+  const { scope, raw, result } = evaluatePlanned(rulePlan(rule), ctx);
+  return { scope: scope.named(), raw, result };
+}
+
+function evaluateOrFault(plan: RulePlan, ctx: Context) {
+  try {
+    return evaluatePlanned(plan, ctx);
+  } catch (e) {
+    if (e instanceof EngineError) throw e;
+    const what = e instanceof Error ? `${e.name}: ${maskValues(e.message)}` : typeof e;
+    throw new EngineFault(`rule ${plan.rule.file} (step ${plan.rule.doc.step}) failed: ${what}`, { cause: e });
+  }
+}
+
+export interface RunOptions {
+  trace: boolean;
+  /** sha256 of each rule file as loaded, cited in each trace step (null where unknown) */
+  ruleHashes?: ReadonlyMap<string, string>;
+  /** masters/parameters/: a step reading parameters.<area>.<name> sees the values in force on its own version date */
+  parameters?: ParameterSet;
+}
+
+export function runPipeline(
+  pipeline: CompiledPipeline,
+  registry: RuleRegistry,
+  ctx: Context,
+  refs: Partial<Record<MasterSlot, MasterRef>>,
+  dates: VersionDates,
+  options: RunOptions = { trace: true },
+): RunOutcome {
+  const trace: StepRecord[] = [];
+  const wantTrace = options.trace;
+  const hashes = options.ruleHashes;
+  const params = options.parameters;
+  const warnings: string[] = [];
+  const plan = pipelinePlan(pipeline, registry);
+  const prepare = plan.prepare;
+  for (let i = 0; i < prepare.length; i++) prepare[i][0](ctx, prepare[i][1](ctx));
+  for (const step of plan.steps) {
+    if (step.when && !truthy(step.when(ctx))) continue;
+    const basis = step.basis;
+    // one of two known keys, read by name (a keyed read with either key went through V8's generic lookup)
+    const date = basis === 'payment_date' ? dates.payment_date : dates.premium_month;
+    const rp = step.pick(date);
+    if (!rp && step.before && date < step.before.from) {
+      // declared by the rule: not in force yet, so the step is skipped (its output absent) or its output is 0
+      if (step.before.zero) step.before.zero(ctx, ZERO);
+      continue;
+    }
+    if (!rp) throw new EngineError('settings_not_resolved', `No version of rule ${step.rule} is in force for ${basis} ${date}.`);
+    const rule = rp.rule;
+    if (rp.readsParameters && params) ctx.parameters = params.at(date);
+    const { scope, raw, result } = evaluateOrFault(rp, ctx);
+    rp.write(ctx, result);
+    const also = rp.alsoOutputs;
+    for (let i = 0; i < also.length; i++) {
+      const slot = also[i][1];
+      also[i][0](ctx, slot === null ? result : slot === undefined ? undefined : scope.values[slot]);
+    }
+    for (const w of rule.warnings) if (truthy(w.when(scope as never)) && !warnings.includes(w.code)) warnings.push(w.code);
+    if (!wantTrace || !step.trace) continue;
+    // the step's values kept for its trace step, made when the trace is read (trace-record.ts)
+    const notes = rp.notes ? rp.notes(scope) : undefined;
+    const refsRead = rp.traceRefs(refs, params, date);
+    trace.push(recordStep(rp, scope.values, raw, result, basis, date, refsRead, notes, rp.shaIn(hashes)));
+  }
+  return { trace, warnings };
+}
