@@ -8,7 +8,7 @@ const ENGINE_ENTRY_POINTS = [
   '^engine/index[.]ts$',
   '^engine/contract/index[.]ts$',
   '^engine/tooling[.]ts$',
-  // The API's request examples (plain literals); the examples that are data are built by server/openapi/examples/.
+  // The API's request examples (plain literals); the examples that are data are built by server/app/openapi/examples/.
   '^engine/contract/examples[.]ts$',
 ];
 

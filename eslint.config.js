@@ -34,7 +34,7 @@ export default tseslint.config(
   },
   {
     // The /docs page's script runs in the browser.
-    files: ['server/routes/docs-page/**/*.js'],
+    files: ['server/app/routes/docs-page/**/*.js'],
     languageOptions: { globals: { document: 'readonly', window: 'readonly', fetch: 'readonly', console: 'readonly' } },
   },
 );

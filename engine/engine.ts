@@ -40,7 +40,7 @@ export interface EngineOptions {
   /** The start-up cache of checked documents (engine/loading/load-cache.ts; the server uses DEFAULT_LOAD_CACHE); none by default. */
   cacheFile?: string;
   /**
-   * The identity of the code that loads (the server bundle's SHA-256: server/bundle-identity.ts). With a
+   * The identity of the code that loads (the server bundle's SHA-256: server/boot/bundle-identity.ts). With a
    * cache file, a set proven under this very code by an earlier load is built without the checks that
    * only look for problems, and a set that passes them all is recorded as proven (engine/loading/load-cache.ts).
    * Without it (the sources run by tsx, tools, tests) every check runs at every load.

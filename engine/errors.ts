@@ -1,6 +1,6 @@
 /**
  * Typed errors of the engine. The engine knows no HTTP: the server maps each code to a status
- * (server/errors/registry.ts). A detail's path is an array of field names, as in the API envelope.
+ * (server/app/errors/registry.ts). A detail's path is an array of field names, as in the API envelope.
  */
 /** Every error code the engine may throw; a rule's require/fail_if must name one (checked at load). */
 export const ENGINE_ERROR_CODES = [

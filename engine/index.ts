@@ -1,6 +1,6 @@
 /**
  * The engine's public face. It knows no HTTP: requests come in as plain objects that already passed
- * the API schema (server/schemas), errors go out as EngineError with a stable code.
+ * the API schema (server/app/schemas), errors go out as EngineError with a stable code.
  *
  * server/ and tools/ import the engine only through its entry points: this file (calculation and
  * profiles), engine/contract/index.ts (the request schemas the API publishes) and engine/tooling.ts

@@ -14,11 +14,11 @@
  * has, account set-plan of an unknown account); 2 bad usage.
  */
 import { parseArgs } from 'node:util';
-import { issueApiKey, keyPrefixOf } from '../server/auth/api-keys.ts';
-import { createAccountWithKey } from '../server/accounts.ts';
-import { readConfig } from '../server/config.ts';
-import { openStore } from '../server/store/open-store.ts';
-import { PLANS, type Plan, type Store } from '../server/store/types.ts';
+import { issueApiKey, keyPrefixOf } from '../server/app/auth/api-keys.ts';
+import { createAccountWithKey } from '../server/app/accounts.ts';
+import { readConfig } from '../server/boot/config.ts';
+import { openStore } from '../server/app/store/open-store.ts';
+import { PLANS, type Plan, type Store } from '../server/app/store/types.ts';
 
 class UsageError extends Error {}
 /** The command ran but changed nothing the operator asked to change: exit 1, the reason on stderr. */

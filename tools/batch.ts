@@ -10,7 +10,7 @@ import type { Readable, Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 import type { ProfileVersion } from '../engine/index.ts';
-import { readConfig } from '../server/config.ts';
+import { readConfig } from '../server/boot/config.ts';
 import { loadProfilesFile } from './batch/profiles-file.ts';
 import { loadProfilesFromStore } from './batch/profiles-store.ts';
 import { ProgressLine } from './batch/progress.ts';

@@ -1,5 +1,5 @@
 /**
- * Writes the server bundle's code cache (server/code-cache.ts) so that even the first `npm start` after
+ * Writes the server bundle's code cache (server/boot/code-cache.ts) so that even the first `npm start` after
  * a build deserialises its bytecode: `npm run build` runs the bundled form, dist/code-cache-warm.js,
  * after the load cache is warm. It starts the built server once (any free port on 127.0.0.1, a
  * throw-away SQLite file), asks GET /healthz, and stops it with SIGTERM: the server writes the cache as

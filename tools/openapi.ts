@@ -6,7 +6,7 @@
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { loadEngine } from '../engine/index.ts';
-import { buildOpenApiDocument } from '../server/openapi/document.ts';
+import { buildOpenApiDocument } from '../server/app/openapi/document.ts';
 
 export const OPENAPI_FILE = fileURLToPath(new URL('../openapi.json', import.meta.url));
 

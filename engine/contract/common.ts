@@ -212,7 +212,7 @@ export const COMMON_REQUIRED = ['company_id', 'calculation_date', 'payment_date'
 /**
  * Fields that hold the caller's own data (metadataSchema), echoed in results exactly as sent: their
  * numbers stay JSON numbers (1.5 comes back 1.5, not the decimal string "1.5"); a number that JSON
- * cannot carry exactly is refused when the body is read (server/http/json-scan.ts).
+ * cannot carry exactly is refused when the body is read (server/app/http/json-scan.ts).
  */
 export const CALLER_DATA_FIELDS: ReadonlySet<string> = new Set(['metadata']);
 

@@ -3,7 +3,7 @@
  * nothing at import. A test checks that each passes its own schema and cross-field rules, so the
  * documentation never shows a body the API rejects. The response and record examples are data: the
  * OpenAPI layer computes them from the loaded rule set when it builds the document
- * (server/openapi/examples/).
+ * (server/app/openapi/examples/).
  */
 
 const common = { company_id: 'acme-tokyo', calculation_date: '2026-05-20', payment_date: '2026-05-25' };

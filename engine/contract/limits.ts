@@ -5,7 +5,7 @@
  * (income_tax.dependents_beyond_seven: statutory_reduction) may send up to the tables' tax_dependent_count_max.
  * The request schema constants leave the maximum out; the server sets the default on its copies of the
  * schemas for the engine in service and states both limits in their descriptions
- * (server/validation/request-schemas.ts); the validation widens it per company
+ * (server/app/validation/request-schemas.ts); the validation widens it per company
  * (engine/calculating/validation/dependent-count-limit.ts).
  */
 

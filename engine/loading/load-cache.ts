@@ -11,7 +11,7 @@
  *
  * The header may also hold a proof: that the set with a given fingerprint (engine/loading/provenance.ts, every
  * file's path and bytes) passed every check under a given build of the code (the server bundle's SHA-256,
- * server/bundle-identity.ts). The checks are functions of those two alone, so a start of the same build on
+ * server/boot/bundle-identity.ts). The checks are functions of those two alone, so a start of the same build on
  * the same set would find what the proving start found: nothing. Such a start builds the engine without
  * the checks that only look for problems (a third of a warm load); any other set or build runs them all,
  * and a set that passes them is proven anew (docs/deployment.md, "The start-up cache").

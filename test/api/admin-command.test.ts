@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authenticate, keyPrefixOf } from '../../server/auth/api-keys.ts';
+import { authenticate, keyPrefixOf } from '../../server/app/auth/api-keys.ts';
 import { createTestDatabase, describeEachStore, type TestDatabase } from './support/databases.ts';
 
 const run = promisify(execFile);

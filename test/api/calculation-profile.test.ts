@@ -1,7 +1,7 @@
 /** PUT/GET /cp/v1/companies/{company_id}/calculation-profile (decisions.md section 2), on both stores. */
 import { beforeAll, expect, it } from 'vitest';
-import { validatorFor } from '../../server/validation/ajv.ts';
-import { profileVersionListSchema, profileVersionSchema } from '../../server/schemas/profile.ts';
+import { validatorFor } from '../../server/app/validation/ajv.ts';
+import { profileVersionListSchema, profileVersionSchema } from '../../server/app/schemas/profile.ts';
 import { profilePutExample, profileVersionExample } from '../../engine/contract/examples.ts';
 import { describeEachStore } from './support/databases.ts';
 import { freshServer } from './support/fresh-server.ts';

@@ -3,9 +3,9 @@
  * the specification's table, and the order of checks of decisions.md 3b.
  */
 import { beforeAll, expect, it } from 'vitest';
-import { validatorFor } from '../../server/validation/ajv.ts';
-import { CALCULATION_ENDPOINTS } from '../../server/routes/calculation-endpoints.ts';
-import { resultSchemas } from '../../server/openapi/result-schemas.ts';
+import { validatorFor } from '../../server/app/validation/ajv.ts';
+import { CALCULATION_ENDPOINTS } from '../../server/app/routes/calculation-endpoints.ts';
+import { resultSchemas } from '../../server/app/openapi/result-schemas.ts';
 import { profilePutExample } from '../../engine/contract/examples.ts';
 import { bodies, ENDPOINT_NAMES, PATHS, type EndpointName } from './support/bodies.ts';
 import { describeEachStore } from './support/databases.ts';

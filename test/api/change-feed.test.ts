@@ -6,10 +6,10 @@
  */
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { keyPrefixOf } from '../../server/auth/api-keys.ts';
-import type { PgChangeFeed } from '../../server/store/pg-change-feed.ts';
-import type { Store } from '../../server/store/types.ts';
-import { watchGenerations, type WatchedStore } from '../../server/store/watched-generations.ts';
+import { keyPrefixOf } from '../../server/app/auth/api-keys.ts';
+import type { PgChangeFeed } from '../../server/app/store/pg-change-feed.ts';
+import type { Store } from '../../server/app/store/types.ts';
+import { watchGenerations, type WatchedStore } from '../../server/app/store/watched-generations.ts';
 import { createTestDatabase, describeUnless, storeSkipReason, TEST_DATABASE_URL, type TestDatabase } from './support/databases.ts';
 import { newAccount } from './support/test-server.ts';
 

@@ -1,16 +1,16 @@
 /**
- * A reload under node:cluster changes every worker or none (server/cluster-reload.ts): the primary
+ * A reload under node:cluster changes every worker or none (server/process/cluster-reload.ts): the primary
  * commits only when every worker prepared the same set; a refusal by one worker, a worker that exits or
  * stays silent, or two workers that read different files make every worker abort with the same problems.
  * The workers here are stand-ins that answer "prepare" as told; the real processes are in
- * test/api/reload-hostile-files.test.ts. Reloads run one at a time (server/one-at-a-time.ts).
+ * test/api/reload-hostile-files.test.ts. Reloads run one at a time (server/process/one-at-a-time.ts).
  */
 import { EventEmitter } from 'node:events';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { coordinateReloads, type ReloadPeer } from '../../server/cluster-reload.ts';
-import { oneAtATime } from '../../server/one-at-a-time.ts';
-import type { ReloadMessage } from '../../server/reload-messages.ts';
+import { coordinateReloads, type ReloadPeer } from '../../server/process/cluster-reload.ts';
+import { oneAtATime } from '../../server/process/one-at-a-time.ts';
+import type { ReloadMessage } from '../../server/process/reload-messages.ts';
 
 type Answer = { ok: true; hash: string } | { ok: false; message: string } | 'exit' | 'silent';
 

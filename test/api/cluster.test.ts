@@ -1,5 +1,5 @@
 /**
- * PAYROLL_WORKERS=2: server/main.ts as a node:cluster primary with two workers on one SQLite file.
+ * PAYROLL_WORKERS=2: server/boot/main.ts as a node:cluster primary with two workers on one SQLite file.
  * Both workers serve; the Free-plan quota stays exact across them (10 successes out of 30 parallel
  * monthly calls); SIGTERM to the primary drains both workers and the primary exits 0.
  */
@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openSqliteStore } from '../../server/store/sqlite.ts';
+import { openSqliteStore } from '../../server/app/store/sqlite.ts';
 import { bodies, PATHS } from './support/bodies.ts';
 import { ROOT, runServerToExit } from './support/run-server.ts';
 import { spawnServer } from './support/server-process.ts';
@@ -21,7 +21,7 @@ describe('cluster', () => {
     const seed = openSqliteStore(file);
     const { api_key } = await newAccount(seed, 'free');
     await seed.close();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/boot/main.ts'], {
       cwd: ROOT,
       env: {
         ...process.env,

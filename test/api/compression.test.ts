@@ -1,5 +1,5 @@
 /**
- * Compressed JSON answers (server/http/content-coding.ts, middleware/json-answer.ts, routes/openapi.ts):
+ * Compressed JSON answers (server/app/http/content-coding.ts, middleware/json-answer.ts, routes/openapi.ts):
  * br and gzip by Accept-Encoding above the threshold, with Vary: Accept-Encoding; what they decode to
  * is exactly the plain answer; small answers and clients that ask for no coding get the plain bytes
  * (and requests without Accept-Encoding the headers of before, no Vary).
@@ -8,7 +8,7 @@
 import http from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { COMPRESS_FROM_BYTES } from '../../server/http/content-coding.ts';
+import { COMPRESS_FROM_BYTES } from '../../server/app/http/content-coding.ts';
 import { bodies, PATHS } from './support/bodies.ts';
 import { freshServer } from './support/fresh-server.ts';
 import { realEngine } from './support/real-engine.ts';

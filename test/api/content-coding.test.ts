@@ -1,7 +1,7 @@
-/** Which coding an Accept-Encoding header gets (server/http/content-coding.ts), and that compress() round-trips. */
+/** Which coding an Accept-Encoding header gets (server/app/http/content-coding.ts), and that compress() round-trips. */
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { chooseCoding, compress } from '../../server/http/content-coding.ts';
+import { chooseCoding, compress } from '../../server/app/http/content-coding.ts';
 
 describe('chooseCoding', () => {
   it.each([

@@ -1,6 +1,6 @@
 /** CORS is off by default; PAYROLL_CORS_ORIGINS allows listed browser origins. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError, readConfig } from '../../server/config.ts';
+import { ConfigError, readConfig } from '../../server/boot/config.ts';
 import { bodies, PATHS } from './support/bodies.ts';
 import { createTestDatabase, type TestDatabase } from './support/databases.ts';
 import { call, newAccount, putProfile, startTestServer, type TestServer } from './support/test-server.ts';

@@ -1,6 +1,6 @@
 /**
  * The API's routes are made at the first request that gets past the probes and /docs, or just after the
- * first answer (server/app.ts, server/app-routes.ts). Whatever a new server's first request is, it is
+ * first answer (server/app/app.ts, server/app/app-routes.ts). Whatever a new server's first request is, it is
  * answered and logged as on a server that has answered many: a calculation as the very first request
  * gives the amounts a warmed server gives, a key-less first request is logged with the route it was
  * meant for, and a probe first leaves every route to answer afterwards.

@@ -7,9 +7,9 @@
  */
 import { beforeAll, expect, it } from 'vitest';
 import { profilePutExample } from '../../engine/contract/examples.ts';
-import { resultSchemas } from '../../server/openapi/result-schemas.ts';
-import { CALCULATION_ENDPOINTS } from '../../server/routes/calculation-endpoints.ts';
-import { validatorFor } from '../../server/validation/ajv.ts';
+import { resultSchemas } from '../../server/app/openapi/result-schemas.ts';
+import { CALCULATION_ENDPOINTS } from '../../server/app/routes/calculation-endpoints.ts';
+import { validatorFor } from '../../server/app/validation/ajv.ts';
 import { bodies, PATHS } from './support/bodies.ts';
 import { describeEachStore } from './support/databases.ts';
 import { freshServer } from './support/fresh-server.ts';

@@ -5,8 +5,8 @@
  * documented amounts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildOpenApiDocument } from '../../server/openapi/document.ts';
-import { calculationExamples } from '../../server/openapi/examples/calculations.ts';
+import { buildOpenApiDocument } from '../../server/app/openapi/document.ts';
+import { calculationExamples } from '../../server/app/openapi/examples/calculations.ts';
 import { browserTestsRun, launchChromium, type Browser } from '../support/chromium.ts';
 import { freshServer } from './support/fresh-server.ts';
 import { realEngine } from './support/real-engine.ts';

@@ -7,7 +7,7 @@
  * and the envelope, after the in-flight response on the same connection.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Store } from '../../server/store/types.ts';
+import type { Store } from '../../server/app/store/types.ts';
 import { bodies, PATHS } from './support/bodies.ts';
 import { createTestDatabase, type TestDatabase } from './support/databases.ts';
 import { get, RawConnection } from './support/raw-http.ts';

@@ -1,7 +1,7 @@
 /** docs/errors.md is the one page of error codes: it must list every code the service can send. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ERROR_REGISTRY } from '../../server/errors/registry.ts';
+import { ERROR_REGISTRY } from '../../server/app/errors/registry.ts';
 
 const page = readFileSync(new URL('../../docs/errors.md', import.meta.url), 'utf8');
 
@@ -18,7 +18,7 @@ const DETAIL_CODES = [
   'date_order',
   'inconsistent_value',
   'negative_candidate_gross',
-  // the body scan's (server/http/json-scan.ts)
+  // the body scan's (server/app/http/json-scan.ts)
   'too_deep',
   'too_many_values',
   'inexact_number',

@@ -3,7 +3,7 @@
  * API key and outside the per-key rate limit, on both stores.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Store } from '../../server/store/types.ts';
+import type { Store } from '../../server/app/store/types.ts';
 import { createTestDatabase, describeEachStore, type TestDatabase } from './support/databases.ts';
 import { call, startTestServer, type TestServer } from './support/test-server.ts';
 

@@ -5,7 +5,7 @@
 import { expect, it } from 'vitest';
 import { EngineFault } from '../../engine/index.ts';
 import { maskValues } from '../../engine/util/mask-values.ts';
-import { generateApiKey, keyPrefixOf } from '../../server/auth/api-keys.ts';
+import { generateApiKey, keyPrefixOf } from '../../server/app/auth/api-keys.ts';
 import { describeEachStore } from './support/databases.ts';
 import { freshServer } from './support/fresh-server.ts';
 import { FakeEngine } from './support/fake-engine.ts';

@@ -1,6 +1,6 @@
 /**
  * The body refusals json-body-reading.test.ts does not pin, as koa-bodyparser (co-body, raw-body,
- * iconv-lite, @hapi/bourne) answered them and the single read (server/http/scanned-body.ts) must go on
+ * iconv-lite, @hapi/bourne) answered them and the single read (server/app/http/scanned-body.ts) must go on
  * answering them: the charset parameter is not read (the bytes are UTF-8 or refused), a byte order mark
  * is dropped, any JSON value reaches the schema, white space alone is a missing body, the size limit is
  * exact and counts decoded bytes however the body is framed, empty and truncated encoded bodies, a list

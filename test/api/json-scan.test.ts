@@ -1,11 +1,11 @@
 /**
- * The streaming body scan (server/http/json-scan.ts) gives the same verdict however the body is cut
+ * The streaming body scan (server/app/http/json-scan.ts) gives the same verdict however the body is cut
  * into chunks (a UTF-8 sequence, a key or a number split between two), and its number check
- * (server/http/json-numbers.ts) passes exactly the numbers that JSON.parse and JSON.stringify keep.
+ * (server/app/http/json-numbers.ts) passes exactly the numbers that JSON.parse and JSON.stringify keep.
  */
 import { describe, expect, it } from 'vitest';
-import { readsExactly } from '../../server/http/json-numbers.ts';
-import { JsonBodyScanner, JsonScanRefusal, type JsonScanProblem } from '../../server/http/json-scan.ts';
+import { readsExactly } from '../../server/app/http/json-numbers.ts';
+import { JsonBodyScanner, JsonScanRefusal, type JsonScanProblem } from '../../server/app/http/json-scan.ts';
 
 function verdict(chunks: Uint8Array[]): JsonScanProblem | 'ok' {
   const scanner = new JsonBodyScanner();

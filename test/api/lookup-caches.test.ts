@@ -6,9 +6,9 @@
  * change feed (LISTEN/NOTIFY, store/watched-generations.ts), so a cached request reads nothing.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { issueApiKey, keyPrefixOf } from '../../server/auth/api-keys.ts';
+import { issueApiKey, keyPrefixOf } from '../../server/app/auth/api-keys.ts';
 import { profilePutExample } from '../../engine/contract/examples.ts';
-import type { Store } from '../../server/store/types.ts';
+import type { Store } from '../../server/app/store/types.ts';
 import { bodies, PATHS } from './support/bodies.ts';
 import { createTestDatabase, describeEachStore, type TestDatabase } from './support/databases.ts';
 import { call, newAccount, putProfile, startTestServer, type TestServer } from './support/test-server.ts';

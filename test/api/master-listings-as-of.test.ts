@@ -7,8 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { loadEngine } from '../../engine/index.ts';
 import { MASTER_KINDS } from '../../engine/loading/masters/schemas/index.ts';
-import { masterVersionListSchema, rateTableListSchema, ruleListSchema, taxTableListSchema } from '../../server/schemas/masters.ts';
-import { validatorFor } from '../../server/validation/ajv.ts';
+import { masterVersionListSchema, rateTableListSchema, ruleListSchema, taxTableListSchema } from '../../server/app/schemas/masters.ts';
+import { validatorFor } from '../../server/app/validation/ajv.ts';
 import { levyFiles, treeWith } from '../new-law/scenario.ts';
 import { freshServer } from './support/fresh-server.ts';
 import { realEngine } from './support/real-engine.ts';

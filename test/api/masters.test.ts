@@ -1,7 +1,7 @@
 /** GET /v1/masters/tax-tables and /v1/masters/rate-tables with the real engine's published tables. */
 import { expect, it } from 'vitest';
-import { rateTableListSchema, ruleListSchema, taxTableListSchema } from '../../server/schemas/masters.ts';
-import { validatorFor } from '../../server/validation/ajv.ts';
+import { rateTableListSchema, ruleListSchema, taxTableListSchema } from '../../server/app/schemas/masters.ts';
+import { validatorFor } from '../../server/app/validation/ajv.ts';
 import { describeEachStore } from './support/databases.ts';
 import { freshServer } from './support/fresh-server.ts';
 import { realEngine } from './support/real-engine.ts';

@@ -3,7 +3,7 @@
  * runs through `prepare`) and passes SIGTERM to the server: the server drains and exits 0, leaving no
  * orphan behind (with tsx the server outlived npm). The bundle also finds the files
  * the server reads from the source tree (the /docs page). The build leaves the bundle's code cache
- * (server/code-cache.ts) made from the bundle it built, and the bundle, run through that cache, still
+ * (server/boot/code-cache.ts) made from the bundle it built, and the bundle, run through that cache, still
  * refuses a broken master naming file, line and path. The build's warm-up start leaves the proof that
  * this bundle checked the project's set (engine/loading/load-cache.ts), so that `npm start` skips those checks.
  * The same build bundles the batch: `npm run batch` then runs it (tools/batch-launch.mjs), with the
@@ -15,8 +15,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { readCodeCache, sha256 } from '../../server/code-cache.ts';
-import { bundleIdentityOf } from '../../server/bundle-identity.ts';
+import { readCodeCache, sha256 } from '../../server/boot/code-cache.ts';
+import { bundleIdentityOf } from '../../server/boot/bundle-identity.ts';
 import { DEFAULT_LOAD_CACHE, proofOf } from '../../engine/loading/load-cache.ts';
 import { computeProvenance } from '../../engine/loading/provenance.ts';
 import { listeningOf } from '../../tools/server-listening.ts';
@@ -96,7 +96,7 @@ describe('npm start', () => {
   });
 
   // Koa asks `body instanceof Response` of every JSON body; in the bundle that is the build's lazy class
-  // (server/http/web-globals.ts), so the first answer (here a 401 envelope) does not load node's fetch.
+  // (server/app/http/web-globals.ts), so the first answer (here a 401 envelope) does not load node's fetch.
   it('the bundle answers its first JSON request without loading undici', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'npm-start-undici-'));
     const preload = join(ROOT, 'test/fixtures/preload/report-undici-at-first-answer.mjs');
@@ -147,7 +147,7 @@ describe('npm start', () => {
         expect([path, asset.status]).toEqual([path, 200]);
         expect((await asset.arrayBuffer()).byteLength).toBeGreaterThan(100);
       }
-      // The API's routes are made at first use (server/app.ts): in the bundle too they answer, here the key check.
+      // The API's routes are made at first use (server/app/app.ts): in the bundle too they answer, here the key check.
       const api = await fetch(`http://127.0.0.1:${listening.port}/v1/openapi.json`);
       expect([api.status, ((await api.json()) as { error: { code: string } }).error.code]).toEqual([401, 'unauthorized']);
       child.kill('SIGTERM');

@@ -3,7 +3,7 @@
  * month; exact under concurrency; failures give their unit back; kept in the store across restarts.
  */
 import { describe, expect, it } from 'vitest';
-import { tokyoMonth } from '../../server/quota/tokyo-month.ts';
+import { tokyoMonth } from '../../server/app/quota/tokyo-month.ts';
 import { bodies, PATHS } from './support/bodies.ts';
 import { describeEachStore } from './support/databases.ts';
 import { freshServer } from './support/fresh-server.ts';

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { AppConfig } from '../../server/app-deps.ts';
+import type { AppConfig } from '../../server/app/app-deps.ts';
 import { createTestDatabase, describeUnless, storeSkipReason, type TestDatabase } from './support/databases.ts';
 import { freshServer } from './support/fresh-server.ts';
 import { call, newAccount, startTestServer, type TestServer } from './support/test-server.ts';

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkOffThread, LoadError, loadEngine, loadEngineOffThread } from '../../engine/index.ts';
-import { EngineHolder, reloadAndLog } from '../../server/engine-holder.ts';
+import { EngineHolder, reloadAndLog } from '../../server/process/engine-holder.ts';
 import { MONTHLY_TABLE, writeOversizedMonthlyTable } from '../support/hostile-yaml.ts';
 import { applyOneYenChange, copyMasters, removeTemp } from '../tools/support/data-copies.ts';
 import { callsDuring } from './support/calls-during.ts';

@@ -1,7 +1,7 @@
 /**
  * Reload of masters and rules. In process: the engine holder swaps a valid set in for new requests,
  * a request already in flight finishes on the set it arrived with, and a broken set is refused with a
- * log line naming file and path while the old set keeps answering. As a process: server/main.ts logs
+ * log line naming file and path while the old set keeps answering. As a process: server/boot/main.ts logs
  * the folders and hash at start and reloads on SIGHUP.
  */
 import { spawn } from 'node:child_process';
@@ -10,8 +10,8 @@ import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadEngine } from '../../engine/index.ts';
-import { EngineHolder, reloadAndLog } from '../../server/engine-holder.ts';
-import { openSqliteStore } from '../../server/store/sqlite.ts';
+import { EngineHolder, reloadAndLog } from '../../server/process/engine-holder.ts';
+import { openSqliteStore } from '../../server/app/store/sqlite.ts';
 import { applyOneYenChange, copyMasters, PROJECT, removeTemp } from '../tools/support/data-copies.ts';
 import { PATHS } from './support/bodies.ts';
 import { logLines } from './support/log-lines.ts';
@@ -111,7 +111,7 @@ describe('engine holder in a running server', () => {
   });
 });
 
-describe('SIGHUP (server/main.ts as a process)', () => {
+describe('SIGHUP (server/boot/main.ts as a process)', () => {
   it('logs folders and hash at start; reloads a changed master on SIGHUP; refuses a broken one and keeps serving', async () => {
     const masters = copyMasters();
     const root = join(masters, '..');
@@ -120,7 +120,7 @@ describe('SIGHUP (server/main.ts as a process)', () => {
     const seed = openSqliteStore(file);
     const { api_key } = await newAccount(seed);
     await seed.close();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/boot/main.ts'], {
       cwd: PROJECT,
       env: { ...process.env, PORT: '0', PAYROLL_DB: file, PAYROLL_DATABASE_URL: '', LOG_LEVEL: 'info', PAYROLL_MASTERS_DIR: masters },
       stdio: ['ignore', 'pipe', 'pipe'],

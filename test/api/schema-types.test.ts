@@ -3,7 +3,12 @@
  * few spot checks hold at compile time. At run time this only confirms the examples exist.
  */
 import { describe, expect, it } from 'vitest';
-import type { BonusRequest, CalculationProfilePutBody, MonthlyPayrollRequest, MonthlyPayrollResult } from '../../server/schemas/types.ts';
+import type {
+  BonusRequest,
+  CalculationProfilePutBody,
+  MonthlyPayrollRequest,
+  MonthlyPayrollResult,
+} from '../../server/app/schemas/types.ts';
 import * as ex from '../../engine/contract/examples.ts';
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;

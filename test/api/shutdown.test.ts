@@ -1,5 +1,5 @@
 /**
- * Graceful shutdown: `npm start`'s entry (server/main.ts) as a child process on a temp SQLite file;
+ * Graceful shutdown: `npm start`'s entry (server/boot/main.ts) as a child process on a temp SQLite file;
  * SIGTERM lets an in-flight request finish, then the process exits 0. Also the in-process drain.
  */
 import { spawn } from 'node:child_process';
@@ -8,8 +8,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openSqliteStore } from '../../server/store/sqlite.ts';
-import type { Store } from '../../server/store/types.ts';
+import { openSqliteStore } from '../../server/app/store/sqlite.ts';
+import type { Store } from '../../server/app/store/types.ts';
 import { bodies, PATHS } from './support/bodies.ts';
 import { createTestDatabase } from './support/databases.ts';
 import { call, newAccount, putProfile, startTestServer } from './support/test-server.ts';
@@ -34,13 +34,13 @@ function waitForLine(child: ReturnType<typeof spawn>, pattern: RegExp, timeoutMs
 }
 
 describe('shutdown', () => {
-  it('server/main.ts serves, then on SIGTERM drains and exits 0', async () => {
+  it('server/boot/main.ts serves, then on SIGTERM drains and exits 0', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'payroll-main-'));
     const file = join(dir, 'payroll.sqlite');
     const seed = openSqliteStore(file);
     const { api_key } = await newAccount(seed);
     await seed.close();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/boot/main.ts'], {
       cwd: ROOT,
       env: { ...process.env, PORT: '0', PAYROLL_DB: file, PAYROLL_DATABASE_URL: '', LOG_LEVEL: 'info' },
       stdio: ['ignore', 'pipe', 'pipe'],

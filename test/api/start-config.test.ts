@@ -3,7 +3,7 @@
  * stderr naming the variable; the process exits 1 without a stack trace. Also readConfig itself.
  */
 import { describe, expect, it } from 'vitest';
-import { CONFIG_DEFAULTS, ConfigError, readConfig } from '../../server/config.ts';
+import { CONFIG_DEFAULTS, ConfigError, readConfig } from '../../server/boot/config.ts';
 import { runServerToExit } from './support/run-server.ts';
 
 function problemsOf(env: Record<string, string>): string[] {

@@ -1,5 +1,5 @@
 /**
- * The server refuses to start on a broken master or rule rather than serve a wrong one: server/main.ts
+ * The server refuses to start on a broken master or rule rather than serve a wrong one: server/boot/main.ts
  * as `npm start` runs it, pointed at a broken fixture, exits non-zero naming the file and path.
  */
 import { spawnSync } from 'node:child_process';
@@ -13,7 +13,7 @@ const root = join(import.meta.dirname, '../..');
 function start(env: Record<string, string>) {
   const dir = mkdtempSync(join(tmpdir(), 'refusal-'));
   try {
-    return spawnSync(join(root, 'node_modules/.bin/tsx'), ['server/main.ts'], {
+    return spawnSync(join(root, 'node_modules/.bin/tsx'), ['server/boot/main.ts'], {
       cwd: root,
       encoding: 'utf8',
       timeout: 60_000,

@@ -1,9 +1,9 @@
 /** One contract, both adapters: what the server and the admin command rely on from the store. */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { applyProfilePut } from '../../engine/loading/profile/apply-put.ts';
-import { authenticate, generateApiKey, issueApiKey, keyPrefixOf } from '../../server/auth/api-keys.ts';
+import { authenticate, generateApiKey, issueApiKey, keyPrefixOf } from '../../server/app/auth/api-keys.ts';
 import { profilePutExample } from '../../engine/contract/examples.ts';
-import type { Store } from '../../server/store/types.ts';
+import type { Store } from '../../server/app/store/types.ts';
 import { createTestDatabase, describeEachStore, type TestDatabase } from './support/databases.ts';
 
 describeEachStore('store contract (%s)', (kind) => {

@@ -1,11 +1,11 @@
 /**
- * The quota month is the calendar month in Asia/Tokyo. server/quota/tokyo-month.ts reads it by shifting
+ * The quota month is the calendar month in Asia/Tokyo. server/app/quota/tokyo-month.ts reads it by shifting
  * the instant nine hours (JST has had no daylight saving since 1951); ICU's time-zone data, through
  * Intl.DateTimeFormat, is the independent answer it is held to: at every month boundary of two centuries
  * (the last millisecond before 00:00 JST on the 1st, and that instant) and at a seeded spread of instants.
  */
 import { describe, expect, it } from 'vitest';
-import { tokyoMonth, tokyoMonthEnd } from '../../server/quota/tokyo-month.ts';
+import { tokyoMonth, tokyoMonthEnd } from '../../server/app/quota/tokyo-month.ts';
 
 const icu = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit' });
 const byIcu = (at: Date) => {

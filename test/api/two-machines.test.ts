@@ -1,5 +1,5 @@
 /**
- * Two machines, simulated: two separate server processes (server/main.ts, one worker
+ * Two machines, simulated: two separate server processes (server/boot/main.ts, one worker
  * each, two ports) on one PostgreSQL database and one Redis, as two replicas behind a load balancer
  * would run (docs/deployment.md). Across them: the Free-plan quota is exact, a key revoked by the admin
  * command is refused at once by both (every request sent after the command returned, while they were
@@ -11,8 +11,8 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { keyPrefixOf } from '../../server/auth/api-keys.ts';
-import type { Store } from '../../server/store/types.ts';
+import { keyPrefixOf } from '../../server/app/auth/api-keys.ts';
+import type { Store } from '../../server/app/store/types.ts';
 import { applyOneYenChange, copyMasters, PROJECT, removeTemp } from '../tools/support/data-copies.ts';
 import { bodies, PATHS } from './support/bodies.ts';
 import { createTestDatabase, describeUnless, storeSkipReason, type TestDatabase } from './support/databases.ts';
@@ -37,7 +37,7 @@ describeUnless(SKIP, 'two machines: two server processes on one PostgreSQL and o
   const machines: Machine[] = [];
 
   async function startMachine(): Promise<Machine> {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/boot/main.ts'], {
       cwd: PROJECT,
       env: {
         ...process.env,

@@ -7,7 +7,7 @@
 import { expect, it } from 'vitest';
 import { applyProfilePut } from '../../engine/loading/profile/apply-put.ts';
 import { profilePutExample } from '../../engine/contract/examples.ts';
-import { StoreTextError } from '../../server/store/errors.ts';
+import { StoreTextError } from '../../server/app/store/errors.ts';
 import { bodies, PATHS } from './support/bodies.ts';
 import { describeEachStore } from './support/databases.ts';
 import { freshServer } from './support/fresh-server.ts';

@@ -1,7 +1,7 @@
 /** GET /v1/usage: plan, this month's counted calculations and the reset time, per account. */
 import { expect, it } from 'vitest';
-import { usageSchema } from '../../server/schemas/usage.ts';
-import { validatorFor } from '../../server/validation/ajv.ts';
+import { usageSchema } from '../../server/app/schemas/usage.ts';
+import { validatorFor } from '../../server/app/validation/ajv.ts';
 import { bodies, PATHS } from './support/bodies.ts';
 import { describeEachStore } from './support/databases.ts';
 import { freshServer } from './support/fresh-server.ts';

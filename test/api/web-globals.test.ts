@@ -1,10 +1,10 @@
 /**
- * The server bundle's `Response` and `ReadableStream` (server/http/web-globals.ts, put in place of the
+ * The server bundle's `Response` and `ReadableStream` (server/app/http/web-globals.ts, put in place of the
  * globals by the build's --inject) answer `instanceof` exactly as the globals do, for the bodies Koa is
  * given and for values that only pretend to be one.
  */
 import { describe, expect, it } from 'vitest';
-import { ReadableStream as LazyReadableStream, Response as LazyResponse } from '../../server/http/web-globals.ts';
+import { ReadableStream as LazyReadableStream, Response as LazyResponse } from '../../server/app/http/web-globals.ts';
 
 class Plain {}
 const pretender = Object.setPrototypeOf(() => undefined, Response.prototype) as unknown;

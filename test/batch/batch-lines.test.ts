@@ -7,8 +7,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
-import { errorResponseSchema } from '../../server/schemas/error-response.ts';
-import { createAjv } from '../../server/validation/ajv.ts';
+import { errorResponseSchema } from '../../server/app/schemas/error-response.ts';
+import { createAjv } from '../../server/app/validation/ajv.ts';
 import { BENCH_COMPANY, BENCH_PROFILE_PUT, monthlyBatchLine, monthlyRequest } from '../../tools/bench/sample-requests.ts';
 import { outputLines, runBatchCli, tempDir } from './support.ts';
 

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadEngine } from '../../engine/index.ts';
-import { buildOpenApiDocument } from '../../server/openapi/document.ts';
+import { buildOpenApiDocument } from '../../server/app/openapi/document.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadEngine } from '../../engine/index.ts';
-import { buildOpenApiDocument } from '../../server/openapi/document.ts';
+import { buildOpenApiDocument } from '../../server/app/openapi/document.ts';
 
 const BEFORE = JSON.parse(
   readFileSync(join(import.meta.dirname, '../fixtures/contract/result-schemas-before-generation.json'), 'utf8'),

@@ -11,9 +11,9 @@ import { LoadError, loadEngine, type Engine } from '../../engine/index.ts';
 import { applyProfilePut } from '../../engine/loading/profile/apply-put.ts';
 import { loadRules } from '../../engine/loading/rules/load.ts';
 import * as ex from '../../engine/contract/examples.ts';
-import { buildOpenApiDocument } from '../../server/openapi/document.ts';
-import { resultSchemas } from '../../server/openapi/result-schemas.ts';
-import { validatorFor } from '../../server/validation/ajv.ts';
+import { buildOpenApiDocument } from '../../server/app/openapi/document.ts';
+import { resultSchemas } from '../../server/app/openapi/result-schemas.ts';
+import { validatorFor } from '../../server/app/validation/ajv.ts';
 import { LEVY_DECLARATION, LEVY_RULE, LEVY_STEP, tempRules, type TempRules } from './support.ts';
 
 const made: TempRules[] = [];

@@ -21,7 +21,7 @@ const elsewhere = mkdtempSync(join(tmpdir(), 'import-reads-'));
 afterAll(() => rmSync(elsewhere, { recursive: true, force: true }));
 
 /** Entry points that start a process (or a worker thread's work) when run: not modules meant to be imported. */
-const ENTRY_POINTS = new Set(['server/main.ts', 'server/boot.ts', 'engine/loading/load-worker.ts']);
+const ENTRY_POINTS = new Set(['server/boot/main.ts', 'server/boot/boot.ts', 'engine/loading/load-worker.ts']);
 
 function modulesUnder(dir: string): string[] {
   return readdirSync(join(ROOT, dir), { recursive: true, encoding: 'utf8' })

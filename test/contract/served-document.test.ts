@@ -5,7 +5,7 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadEngine } from '../../engine/index.ts';
-import { EngineHolder, reloadAndLog } from '../../server/engine-holder.ts';
+import { EngineHolder, reloadAndLog } from '../../server/process/engine-holder.ts';
 import { createTestDatabase, type TestDatabase } from '../api/support/databases.ts';
 import { call, newAccount, putProfile, startTestServer, type TestServer } from '../api/support/test-server.ts';
 import { LEVY_DECLARATION, LEVY_RULE, LEVY_STEP, tempRules } from './support.ts';

@@ -1,5 +1,5 @@
 /**
- * The code cache of the server bundle (server/code-cache.ts): a cache is handed to V8 only for the exact
+ * The code cache of the server bundle (server/boot/code-cache.ts): a cache is handed to V8 only for the exact
  * bytes it was made from. V8's own check looks at the source's length only, so a cache of another
  * source of the same length would run the other source's code: shown here, and refused by the header.
  */
@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import vm from 'node:vm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readCodeCache, sha256, writeCodeCache } from '../../server/code-cache.ts';
+import { readCodeCache, sha256, writeCodeCache } from '../../server/boot/code-cache.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'code-cache-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

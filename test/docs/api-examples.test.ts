@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadEngine } from '../../engine/index.ts';
-import { calculationExamples } from '../../server/openapi/examples/calculations.ts';
+import { calculationExamples } from '../../server/app/openapi/examples/calculations.ts';
 import { RESPONSE_START, shellExamples } from '../../tools/docs-examples/curl-examples.ts';
 import { exampleFailed, renderDocExamples, type ExampleResponse } from '../../tools/docs-examples/run.ts';
 import { API_DOC } from '../../tools/docs-examples.ts';

@@ -113,7 +113,7 @@ describe('whole-program refusals', () => {
       const dir = rulesWithFixture(fixture);
       const db = mkdtempSync(join(tmpdir(), 'refusal-'));
       try {
-        const res = run(['server/main.ts'], {
+        const res = run(['server/boot/main.ts'], {
           PORT: '0',
           PAYROLL_DB: join(db, 'x.sqlite'),
           PAYROLL_DATABASE_URL: '',

@@ -4,7 +4,7 @@
  * Never a 5xx, never a connection closed without an answer; a hang fails the run by its timeout.
  */
 import { request } from 'node:http';
-import { ERROR_REGISTRY, isErrorCode } from '../../server/errors/registry.ts';
+import { ERROR_REGISTRY, isErrorCode } from '../../server/app/errors/registry.ts';
 
 export interface Answer {
   status: number;

@@ -8,8 +8,8 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { profilePutBodySchema } from '../../engine/loading/profile/schema.ts';
-import { CALCULATION_ENDPOINTS } from '../../server/routes/calculation-endpoints.ts';
-import { requestSchemaFor } from '../../server/validation/request-schemas.ts';
+import { CALCULATION_ENDPOINTS } from '../../server/app/routes/calculation-endpoints.ts';
+import { requestSchemaFor } from '../../server/app/validation/request-schemas.ts';
 import { freshServer } from '../api/support/fresh-server.ts';
 import { realEngine } from '../api/support/real-engine.ts';
 import { newAccount, putProfile } from '../api/support/test-server.ts';

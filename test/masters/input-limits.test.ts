@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LoadError, loadEngine } from '../../engine/index.ts';
 import { employeeSnapshotSchema } from '../../engine/contract/employee-snapshot.ts';
-import { requestSchemaFor } from '../../server/validation/request-schemas.ts';
+import { requestSchemaFor } from '../../server/app/validation/request-schemas.ts';
 import { FakeEngine } from '../api/support/fake-engine.ts';
 
 const MASTERS = join(import.meta.dirname, '../../masters');

@@ -9,8 +9,8 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadEngine } from '../../engine/index.ts';
-import { resultSchemas } from '../../server/openapi/result-schemas.ts';
-import { validatorFor } from '../../server/validation/ajv.ts';
+import { resultSchemas } from '../../server/app/openapi/result-schemas.ts';
+import { validatorFor } from '../../server/app/validation/ajv.ts';
 import { loadGoldenCases } from '../../tools/golden/runner.ts';
 
 const ROOT = join(import.meta.dirname, '../..');

@@ -1,11 +1,11 @@
 /**
- * The circuit breaker in front of Redis (server/rate-limit/breaker.ts), with a fake claim: failures in
+ * The circuit breaker in front of Redis (server/app/rate-limit/breaker.ts), with a fake claim: failures in
  * a row open it, then no call reaches the backend (each fails at once, for the insurance limiter); a
  * claim that gets no points is an answer, not a failure; its own probe closes it again.
  */
 import { describe, expect, it } from 'vitest';
-import { CircuitOpenError, createBreaker } from '../../server/rate-limit/breaker.ts';
-import type { WindowClaim } from '../../server/rate-limit/leased.ts';
+import { CircuitOpenError, createBreaker } from '../../server/app/rate-limit/breaker.ts';
+import type { WindowClaim } from '../../server/app/rate-limit/leased.ts';
 
 /** A claim on a window of 5 points that answers, answers "nothing left", or fails, as `mode` says. */
 function fakeBackend() {

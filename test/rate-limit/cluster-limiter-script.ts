@@ -5,9 +5,9 @@
  * The primary prints one JSON line: the kind of limiter the workers used and every decision.
  */
 import cluster from 'node:cluster';
-import { createLimiterFactory } from '../../server/rate-limit/backends.ts';
-import { startClusterRateLimitPrimary } from '../../server/rate-limit/cluster-primary.ts';
-import { createRateLimiter } from '../../server/rate-limit/limiter.ts';
+import { createLimiterFactory } from '../../server/app/rate-limit/backends.ts';
+import { startClusterRateLimitPrimary } from '../../server/app/rate-limit/cluster-primary.ts';
+import { createRateLimiter } from '../../server/app/rate-limit/limiter.ts';
 
 const WORKERS = 2;
 

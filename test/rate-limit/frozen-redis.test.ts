@@ -5,9 +5,9 @@
  * a round trip to Redis, and once Redis is thawed the breaker's probe brings the shared limit back.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLimiterFactory, type LimiterFactory } from '../../server/rate-limit/backends.ts';
-import { FAILURES_TO_OPEN } from '../../server/rate-limit/breaker.ts';
-import { createRateLimiter, type RateLimiter } from '../../server/rate-limit/limiter.ts';
+import { createLimiterFactory, type LimiterFactory } from '../../server/app/rate-limit/backends.ts';
+import { FAILURES_TO_OPEN } from '../../server/app/rate-limit/breaker.ts';
+import { createRateLimiter, type RateLimiter } from '../../server/app/rate-limit/limiter.ts';
 import { redisScriptCalls, redisServerInstalled, startPrivateRedis, type PrivateRedis } from '../../tools/scale-out/backend-counters.ts';
 
 const noStore = { kind: 'sqlite' as const, rateLimiterBackend: () => ({ kind: 'sqlite' as const, storeClient: null, tableName: '' }) };

@@ -1,11 +1,11 @@
 /**
- * withInsurance (server/rate-limit/insured.ts): a backend that fails to answer (RateLimiterCluster's
+ * withInsurance (server/app/rate-limit/insured.ts): a backend that fails to answer (RateLimiterCluster's
  * IPC timeout is a plain Error) is replaced by the in-process insurance limiter instead of becoming a
  * 500; a backend that refuses keeps its refusal; a backend that answers is used alone.
  */
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { describe, expect, it } from 'vitest';
-import { withInsurance, type PointLimiter } from '../../server/rate-limit/insured.ts';
+import { withInsurance, type PointLimiter } from '../../server/app/rate-limit/insured.ts';
 
 const failing: PointLimiter = {
   consume: async () => Promise.reject(new Error('RateLimiterCluster timeout: no answer from master in time')),

@@ -1,5 +1,5 @@
 /**
- * The leased limiter (server/rate-limit/leased.ts): processes claim points from a shared window in
+ * The leased limiter (server/app/rate-limit/leased.ts): processes claim points from a shared window in
  * batches. Never more than the limit is admitted in a window, however many processes claim at once;
  * a slow caller is counted exactly; a busy one makes far fewer claims than requests; the shared window
  * in PostgreSQL (postgres-claims.ts) holds this across two separate connection pools, and in Redis
@@ -9,11 +9,11 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createLeasedLimiter, type ClaimPoints } from '../../server/rate-limit/leased.ts';
-import { postgresClaims } from '../../server/rate-limit/postgres-claims.ts';
-import { redisClaims } from '../../server/rate-limit/redis-claims.ts';
-import type { PointLimiter } from '../../server/rate-limit/insured.ts';
-import type { Store } from '../../server/store/types.ts';
+import { createLeasedLimiter, type ClaimPoints } from '../../server/app/rate-limit/leased.ts';
+import { postgresClaims } from '../../server/app/rate-limit/postgres-claims.ts';
+import { redisClaims } from '../../server/app/rate-limit/redis-claims.ts';
+import type { PointLimiter } from '../../server/app/rate-limit/insured.ts';
+import type { Store } from '../../server/app/store/types.ts';
 import { createTestDatabase, describeUnless, storeSkipReason, type TestDatabase } from '../api/support/databases.ts';
 
 /** The claim statement's arithmetic over a map, answered asynchronously like a database would. */

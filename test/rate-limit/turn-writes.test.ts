@@ -1,5 +1,5 @@
 /**
- * The Redis limiter's commands of one loop turn leave in one write (server/rate-limit/turn-writes.ts):
+ * The Redis limiter's commands of one loop turn leave in one write (server/app/rate-limit/turn-writes.ts):
  * the cork's own rules on a stand-in socket, then the limiter on a redis-server of the test's own, where
  * the claims of a turn's requests (eight accounts) reach the socket as one writev, and a key's limit is
  * still exact.
@@ -7,8 +7,8 @@
 import { Socket } from 'node:net';
 import { setImmediate as afterThisTurn } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createLimiterFactory, type LimiterFactory } from '../../server/rate-limit/backends.ts';
-import { writesOfOneTurn } from '../../server/rate-limit/turn-writes.ts';
+import { createLimiterFactory, type LimiterFactory } from '../../server/app/rate-limit/backends.ts';
+import { writesOfOneTurn } from '../../server/app/rate-limit/turn-writes.ts';
 import { redisServerInstalled, startPrivateRedis, type PrivateRedis } from '../../tools/scale-out/backend-counters.ts';
 
 function standInSocket(destroyed = false) {

@@ -1,6 +1,6 @@
-/** The request's size check (server/validation/size-guard.ts): every oversize container, each with its own path. */
+/** The request's size check (server/app/validation/size-guard.ts): every oversize container, each with its own path. */
 import { describe, expect, it } from 'vitest';
-import { sizeDetails } from '../../server/validation/size-guard.ts';
+import { sizeDetails } from '../../server/app/validation/size-guard.ts';
 
 const schema = {
   type: 'object',

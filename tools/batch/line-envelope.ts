@@ -5,8 +5,8 @@
  * problems: validation details whose path starts with "line" (docs/batch.md).
  */
 import type { ValidationDetail } from '../../engine/index.ts';
-import { ApiError } from '../../server/errors/api-error.ts';
-import { CALCULATION_ENDPOINTS, type CalculationEndpoint } from '../../server/routes/calculation-endpoints.ts';
+import { ApiError } from '../../server/app/errors/api-error.ts';
+import { CALCULATION_ENDPOINTS, type CalculationEndpoint } from '../../server/app/routes/calculation-endpoints.ts';
 
 const BY_TYPE = new Map(CALCULATION_ENDPOINTS.map((e) => [e.type as string, e]));
 const BY_PATH = new Map(CALCULATION_ENDPOINTS.map((e) => [e.path, e]));

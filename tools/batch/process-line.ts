@@ -1,16 +1,16 @@
 /**
  * One batch line from text to output text, through the same checks as the REST endpoint (the order of
- * server/routes/calculations.ts): line shape, request schema (defaults filled in), cross-field rules,
+ * server/app/routes/calculations.ts): line shape, request schema (defaults filled in), cross-field rules,
  * attendance conflict, company, then the engine. Every failure becomes the API's error envelope with
  * the HTTP status the API would have answered; the line number is on every output line.
  */
 import { performance } from 'node:perf_hooks';
 import { resultJson, widenForProfile, type CompactTraceWriter, type Engine, type ProfileVersion } from '../../engine/index.ts';
-import { ApiError } from '../../server/errors/api-error.ts';
-import { errorEnvelopeBody } from '../../server/errors/envelope-body.ts';
-import { toApiError } from '../../server/errors/to-api-error.ts';
-import { schemaDetails } from '../../server/validation/validate-body.ts';
-import { requestSchemaFor } from '../../server/validation/request-schemas.ts';
+import { ApiError } from '../../server/app/errors/api-error.ts';
+import { errorEnvelopeBody } from '../../server/app/errors/envelope-body.ts';
+import { toApiError } from '../../server/app/errors/to-api-error.ts';
+import { schemaDetails } from '../../server/app/validation/validate-body.ts';
+import { requestSchemaFor } from '../../server/app/validation/request-schemas.ts';
 import { readBatchLine } from './line-envelope.ts';
 import type { PhaseTimings } from './phase-timings.ts';
 

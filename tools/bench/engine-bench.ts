@@ -17,9 +17,9 @@ import {
   type ProfileVersion,
   resultUtf8,
 } from '../../engine/index.ts';
-import { CALCULATION_ENDPOINTS } from '../../server/routes/calculation-endpoints.ts';
-import { requestSchemaFor } from '../../server/validation/request-schemas.ts';
-import { schemaDetails } from '../../server/validation/validate-body.ts';
+import { CALCULATION_ENDPOINTS } from '../../server/app/routes/calculation-endpoints.ts';
+import { requestSchemaFor } from '../../server/app/validation/request-schemas.ts';
+import { schemaDetails } from '../../server/app/validation/validate-body.ts';
 import {
   BENCH_COMPANY,
   BENCH_PROFILE_PUT,

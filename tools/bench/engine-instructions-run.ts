@@ -13,9 +13,9 @@
  * runs against older trees too, which have only what it imports here.
  */
 import { CompactTraceWriter, DEFAULT_LOAD_CACHE, loadEngine, resultUtf8 } from '../../engine/index.ts';
-import { CALCULATION_ENDPOINTS } from '../../server/routes/calculation-endpoints.ts';
-import { requestSchemaFor } from '../../server/validation/request-schemas.ts';
-import { schemaDetails } from '../../server/validation/validate-body.ts';
+import { CALCULATION_ENDPOINTS } from '../../server/app/routes/calculation-endpoints.ts';
+import { requestSchemaFor } from '../../server/app/validation/request-schemas.ts';
+import { schemaDetails } from '../../server/app/validation/validate-body.ts';
 import { benchProfile } from './engine-bench.ts';
 import { monthlyRequest } from './sample-requests.ts';
 

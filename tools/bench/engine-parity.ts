@@ -11,9 +11,9 @@
 import { writeFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { EngineError, loadEngine, resultJson, type CalculationType, type ProfileVersion } from '../../engine/index.ts';
-import { CALCULATION_ENDPOINTS } from '../../server/routes/calculation-endpoints.ts';
-import { requestSchemaFor } from '../../server/validation/request-schemas.ts';
-import { schemaDetails } from '../../server/validation/validate-body.ts';
+import { CALCULATION_ENDPOINTS } from '../../server/app/routes/calculation-endpoints.ts';
+import { requestSchemaFor } from '../../server/app/validation/request-schemas.ts';
+import { schemaDetails } from '../../server/app/validation/validate-body.ts';
 import { schemaArbitrary } from '../../test/fuzz/schema-arbitrary.ts';
 import { loadGoldenCases } from '../golden/runner.ts';
 import { benchProfile } from './engine-bench.ts';

@@ -140,12 +140,12 @@ const PARTS: [string, (area: string, fn: string) => boolean][] = [
     (a, f) => a.startsWith('engine/calculating/validation/') || /^validate\d* \(engine\/engine\.ts/.test(f),
   ],
   ['engine calculate', (a) => a.startsWith('engine/')],
-  ['size guard', (a) => a === 'server/validation/size-guard.ts'],
+  ['size guard', (a) => a === 'server/app/validation/size-guard.ts'],
   [
     'schema validation (AJV)',
-    (a, f) => a.startsWith('server/validation/') || a === 'npm:ajv' || a === 'npm:ajv-formats' || /^validate\d+ \(native/.test(f),
+    (a, f) => a.startsWith('server/app/validation/') || a === 'npm:ajv' || a === 'npm:ajv-formats' || /^validate\d+ \(native/.test(f),
   ],
-  ['response: UTF-8 encoding', (a) => a === 'server/http/utf8-bytes.ts' || a === 'node:buffer'],
+  ['response: UTF-8 encoding', (a) => a === 'server/app/http/utf8-bytes.ts' || a === 'node:buffer'],
   ['response: JSON.stringify', (_, f) => /^(encodeJsonAnswer|respond) /.test(f)],
   [
     'response: head and socket write',
@@ -157,11 +157,11 @@ const PARTS: [string, (area: string, fn: string) => boolean][] = [
     (a) =>
       /json-body|scanned-body|json-scan|json-numbers|json-refusals|bodyparser|co-body|raw-body|inflation|bourne|iconv-lite|type-is/.test(a),
   ],
-  ['key check (hash, cache)', (a) => a.startsWith('server/auth/') || a === 'node:internal/crypto/hash' || a === 'npm:lru-cache'],
-  ['store reads (account generation)', (a) => a.startsWith('server/store/')],
-  ['rate limiter', (a) => a.startsWith('server/rate-limit/') || a === 'npm:rate-limiter-flexible'],
+  ['key check (hash, cache)', (a) => a.startsWith('server/app/auth/') || a === 'node:internal/crypto/hash' || a === 'npm:lru-cache'],
+  ['store reads (account generation)', (a) => a.startsWith('server/app/store/')],
+  ['rate limiter', (a) => a.startsWith('server/app/rate-limit/') || a === 'npm:rate-limiter-flexible'],
   ['request log (pino)', (a) => /request-log|pino|sonic-boom/.test(a)],
-  ['request id', (a) => a === 'server/middleware/request-id.ts' || a === 'node:internal/crypto/random'],
+  ['request id', (a) => a === 'server/app/middleware/request-id.ts' || a === 'node:internal/crypto/random'],
   [
     'Koa, router, other middleware',
     (a) =>

@@ -21,7 +21,7 @@ import {
   bonusRequest,
   monthlyRequest,
 } from './sample-requests.ts';
-import { CALCULATION_ENDPOINTS } from '../../server/routes/calculation-endpoints.ts';
+import { CALCULATION_ENDPOINTS } from '../../server/app/routes/calculation-endpoints.ts';
 
 interface Ask {
   method: string;

@@ -91,7 +91,7 @@ export const TARGETS: readonly Target[] = [
     // One round trip a request at most. The limiter's round trip is one script call (EVALSHA) per claim of
     // points, which runs 4 commands inside Redis: commandstats counts those too (the scale table's "Redis
     // cmds/req"), so the script calls that ran are what is judged, over the requests sent (scale-bench.ts).
-    // Claims are made in batches (server/rate-limit/leased.ts): a few a second, far below one a request;
+    // Claims are made in batches (server/app/rate-limit/leased.ts): a few a second, far below one a request;
     // one a request would be 1.000, and second round trips would show above it.
     name: 'Redis round trips per request (script calls), 1 worker',
     figure: 'redisScriptCallsPerRequest',

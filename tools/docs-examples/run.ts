@@ -8,9 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
 import { loadEngine } from '../../engine/index.ts';
-import { createAccountWithKey } from '../../server/accounts.ts';
-import { startServer } from '../../server/http-server.ts';
-import { openSqliteStore } from '../../server/store/sqlite.ts';
+import { createAccountWithKey } from '../../server/app/accounts.ts';
+import { startServer } from '../../server/app/http-server.ts';
+import { openSqliteStore } from '../../server/app/store/sqlite.ts';
 import { shellExamples, withResponseBlocks } from './curl-examples.ts';
 import { summarizeResponse } from './summarize.ts';
 

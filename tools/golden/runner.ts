@@ -16,9 +16,9 @@ import {
   widenForProfile,
 } from '../../engine/index.ts';
 import { ajvProblems, newAjv, readYaml, yamlFilesUnder } from '../../engine/tooling.ts';
-import { CALCULATION_ENDPOINTS } from '../../server/routes/calculation-endpoints.ts';
-import { schemaDetails } from '../../server/validation/validate-body.ts';
-import { requestSchemaFor } from '../../server/validation/request-schemas.ts';
+import { CALCULATION_ENDPOINTS } from '../../server/app/routes/calculation-endpoints.ts';
+import { schemaDetails } from '../../server/app/validation/validate-body.ts';
+import { requestSchemaFor } from '../../server/app/validation/request-schemas.ts';
 import { goldenFileSchema } from './case-schema.ts';
 import { partialMismatches, type Mismatch } from './compare.ts';
 

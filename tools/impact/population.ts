@@ -9,9 +9,9 @@
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import { applyProfilePut, type CalculationType, type Engine, type ProfilePutBody, type ProfileVersion } from '../../engine/index.ts';
-import { CALCULATION_ENDPOINTS } from '../../server/routes/calculation-endpoints.ts';
-import { schemaDetails } from '../../server/validation/validate-body.ts';
-import { requestSchemaFor } from '../../server/validation/request-schemas.ts';
+import { CALCULATION_ENDPOINTS } from '../../server/app/routes/calculation-endpoints.ts';
+import { schemaDetails } from '../../server/app/validation/validate-body.ts';
+import { requestSchemaFor } from '../../server/app/validation/request-schemas.ts';
 
 export interface PopulationMember {
   id: string;

@@ -2,7 +2,7 @@
  * Input limits the request schemas take from the masters, so that a limit which follows the statutory
  * tables is data (docs/decisions.md "Dependents beyond seven"). Worked out when the engine loads
  * (Engine.inputLimits()), from the set it loaded; the server sets them on its copies of the request
- * schemas (server/validation/request-schemas.ts).
+ * schemas (server/app/validation/request-schemas.ts).
  * - tax_dependent_count_printed_max: the last 甲 dependents column every loaded monthly table prints
  *   (kou_last_dependents_column; 7 today): the spec's 0-7, the API's default limit.
  * - tax_dependent_count_max: the smallest `tax_dependent_count_max` the monthly table versions declare,

@@ -12,7 +12,7 @@ import { date, rangeConvention, source, text } from '../masters/schemas/common.t
 /** A decimal string (rates, fractional amounts): never a YAML float, so "0.001" stays exact. */
 const decimalString = { type: 'string', pattern: '^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$' } as const;
 
-/** The units a scalar parameter or a table column may have (engine/parameters/units.ts reads them). */
+/** The units a scalar parameter or a table column may have (engine/loading/parameters/units.ts reads them). */
 const SCALAR_UNITS = ['rate', 'yen', 'count', 'months', 'decimal', 'text', 'flag'] as const;
 
 const range = {

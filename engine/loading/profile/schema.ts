@@ -31,7 +31,7 @@ const date = (description: string, example: string) => ({ type: 'string', format
 
 /**
  * Its example (an illustrative society's rates, with the statutory childcare support rate and bonus cap)
- * is set by the OpenAPI layer from the loaded kyokai record (server/openapi/examples/index.ts): no
+ * is set by the OpenAPI layer from the loaded kyokai record (server/app/openapi/examples/index.ts): no
  * statute figure is written here.
  */
 export const customRatesSchema = {

@@ -3,7 +3,7 @@
  * where its value is read in the context (`from`, top-level fields only: a block's fields are read inside
  * the block), its type and description, `optional: true` when it may be absent, and for a block its
  * `fields`. The response schemas, openapi.json and the typed client are generated from these
- * declarations (server/openapi), so an output is documented the moment its rule loads.
+ * declarations (server/app/openapi), so an output is documented the moment its rule loads.
  *
  * `amounts.*` of the context is the output namespace: whatever a step or prepare writes there must be
  * declared, and every declared output must be written (checkOutputs); intermediate values go to `work.*`.

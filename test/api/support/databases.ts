@@ -11,9 +11,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { describe, inject } from 'vitest';
-import { openPostgresStore } from '../../../server/store/postgres.ts';
-import { openSqliteStore } from '../../../server/store/sqlite.ts';
-import type { Store } from '../../../server/store/types.ts';
+import { openPostgresStore } from '../../../server/app/store/postgres.ts';
+import { openSqliteStore } from '../../../server/app/store/sqlite.ts';
+import type { Store } from '../../../server/app/store/types.ts';
 
 export type StoreKind = 'sqlite' | 'postgres';
 const STORE_KINDS: StoreKind[] = ['sqlite', 'postgres'];

@@ -4,7 +4,7 @@
  * top of a describe block; the returned object is filled in by the time its first test runs.
  */
 import { afterAll, beforeAll, expect } from 'vitest';
-import type { Plan } from '../../../server/store/types.ts';
+import type { Plan } from '../../../server/app/store/types.ts';
 import { createTestDatabase, type StoreKind, type TestDatabase } from './databases.ts';
 import { newAccount, putProfile, startTestServer, type TestServer, type TestServerOptions } from './test-server.ts';
 

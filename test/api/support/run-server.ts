@@ -1,5 +1,5 @@
 /**
- * server/main.ts run to its exit in a child process over a throw-away SQLite file, for the tests of
+ * server/boot/main.ts run to its exit in a child process over a throw-away SQLite file, for the tests of
  * start-ups that must be refused.
  */
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
@@ -17,7 +17,7 @@ export function runServerToExit(env: Record<string, string>, options: { inherit?
   const dir = mkdtempSync(join(tmpdir(), 'payroll-start-'));
   try {
     const base = options.inherit === false ? { PATH: process.env.PATH ?? '' } : process.env;
-    return spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    return spawnSync(process.execPath, ['--import', 'tsx', 'server/boot/main.ts'], {
       cwd: ROOT,
       encoding: 'utf8',
       timeout: 90_000,

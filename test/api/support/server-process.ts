@@ -1,5 +1,5 @@
 /**
- * server/main.ts (what `npm start` runs) as a real process, one server or a node:cluster primary, its
+ * server/boot/main.ts (what `npm start` runs) as a real process, one server or a node:cluster primary, its
  * JSON log lines collected as they come: for the tests that need the real process (signals, reloads,
  * start-up, its own memory). spawnServer starts it and lets the test wait for lines; startServerProcess
  * also makes an account in a test database first and waits until every worker listens.
@@ -34,7 +34,7 @@ export interface ListeningServerProcess extends ServerProcess {
 
 /** env is added to this process's environment (PORT 0, HOST 127.0.0.1, LOG_LEVEL info by default). */
 export function spawnServer(env: Record<string, string>): ServerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/boot/main.ts'], {
     cwd: ROOT,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', PAYROLL_DATABASE_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

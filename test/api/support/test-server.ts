@@ -4,11 +4,11 @@
  */
 import pino from 'pino';
 import type { Engine } from '../../../engine/index.ts';
-import { createAccountWithKey } from '../../../server/accounts.ts';
-import type { AppConfig } from '../../../server/app-deps.ts';
-import type { HttpTimeouts } from '../../../server/config.ts';
-import { startServer, type RunningServer } from '../../../server/http-server.ts';
-import type { Plan, Store } from '../../../server/store/types.ts';
+import { createAccountWithKey } from '../../../server/app/accounts.ts';
+import type { AppConfig } from '../../../server/app/app-deps.ts';
+import type { HttpTimeouts } from '../../../server/boot/config.ts';
+import { startServer, type RunningServer } from '../../../server/app/http-server.ts';
+import type { Plan, Store } from '../../../server/app/store/types.ts';
 import { profilePutExample } from '../../../engine/contract/examples.ts';
 import type { TestDatabase } from './databases.ts';
 import { FakeEngine } from './fake-engine.ts';

@@ -1,0 +1,98 @@
+/** components.schemas: every schema constant under its public name, exactly as AJV uses it. */
+import {
+  allowanceSchema,
+  attendanceInputSchema,
+  bonusItemSchema,
+  bonusSocialInsuranceContextSchema,
+  bonusTaxContextSchema,
+  customDeductionSchema,
+  employeeSnapshotSchema,
+  periodSchema,
+  previousAdjustmentSchema,
+  settingsLockSchema,
+  settingsSnapshotSchema,
+} from '../../../engine/contract/index.ts';
+import { errorResponseSchema, validationDetailSchema } from '../schemas/error-response.ts';
+import * as masters from '../schemas/masters.ts';
+import { profilePutBodySchema, profileVersionListSchema, profileVersionSchema } from '../schemas/profile.ts';
+import { masterRefSchema, traceStepSchema } from '../schemas/results.ts';
+import { usageSchema } from '../schemas/usage.ts';
+import { CALCULATION_ENDPOINTS } from '../routes/calculation-endpoints.ts';
+import { resultSchemas } from './result-schemas.ts';
+import { requestSchemaFor } from '../validation/request-schemas.ts';
+import { applyDocumentExamples, type ExampleSource } from './examples/index.ts';
+import { cloneShared } from '../schemas/clone-shared.ts';
+
+/** The OpenAPI document itself is free-form JSON by nature; it is the one open object. */
+const openApiDocumentSchema = {
+  type: 'object',
+  description: 'An OpenAPI 3.1 document.',
+  additionalProperties: true,
+  required: ['openapi', 'info', 'paths'],
+  properties: {
+    openapi: { type: 'string', const: '3.1.0', description: 'OpenAPI version.', examples: ['3.1.0'] },
+    info: { type: 'object', additionalProperties: true, description: 'Title, version and description of the API.' },
+    paths: { type: 'object', additionalProperties: true, description: 'The operations, by path.' },
+  },
+  examples: [{ openapi: '3.1.0', info: { title: 'Payroll Calculation Service', version: '1.0.0' }, paths: {} }],
+} as const;
+
+/**
+ * `engine`: the rule set whose declared outputs the result schemas document and whose records and output
+ * the examples show. A copy of the constants (validation uses the constants themselves, example-free
+ * where the example is data).
+ */
+export function componentSchemas(engine: ExampleSource): Record<string, object> {
+  const results = resultSchemas(engine);
+  const fromEndpoints = Object.fromEntries(
+    CALCULATION_ENDPOINTS.flatMap((e) => [
+      [e.requestSchemaName, e.requestSchema],
+      [e.resultSchemaName, results[e.type]],
+    ]),
+  );
+  const copies = new Map<object, unknown>();
+  const schemas = cloneShared(constants(engine, fromEndpoints), copies);
+  applyDocumentExamples(schemas, copies, engine);
+  return schemas;
+}
+
+/** Every component; a request schema (or a part of one) as the engine in service validates it (its limits set). */
+function constants(engine: ExampleSource, fromEndpoints: Record<string, object>): Record<string, Record<string, unknown>> {
+  const all: Record<string, object> = {
+    ...fromEndpoints,
+    EmployeeSnapshot: employeeSnapshotSchema,
+    Period: periodSchema,
+    AttendanceInput: attendanceInputSchema,
+    Allowance: allowanceSchema,
+    CustomDeduction: customDeductionSchema,
+    PreviousAdjustment: previousAdjustmentSchema,
+    BonusItem: bonusItemSchema,
+    BonusTaxContext: bonusTaxContextSchema,
+    BonusSocialInsuranceContext: bonusSocialInsuranceContextSchema,
+    SettingsLock: settingsLockSchema,
+    SettingsSnapshot: settingsSnapshotSchema,
+    TraceStep: traceStepSchema,
+    MasterRef: masterRefSchema,
+    TaxTableList: masters.taxTableListSchema,
+    RateTableList: masters.rateTableListSchema,
+    TaxTableRecord: masters.taxTableRecordSchema,
+    RuleList: masters.ruleListSchema,
+    MasterVersionList: masters.masterVersionListSchema,
+    MasterVersionRecord: masters.masterVersionRecordSchema,
+    RuleRecord: masters.ruleRecordSchema,
+    SocialInsuranceRateRecord: masters.socialInsuranceRateRecordSchema,
+    EmployeesPensionRateRecord: masters.employeesPensionRateRecordSchema,
+    EmploymentInsuranceRateRecord: masters.employmentInsuranceRateRecordSchema,
+    CalculationProfilePutBody: profilePutBodySchema,
+    CalculationProfileVersion: profileVersionSchema,
+    CalculationProfileVersionList: profileVersionListSchema,
+    ErrorResponse: errorResponseSchema,
+    ValidationDetail: validationDetailSchema,
+    OpenApiDocument: openApiDocumentSchema,
+    Usage: usageSchema,
+  };
+  return Object.fromEntries(Object.entries(all).map(([name, schema]) => [name, requestSchemaFor(engine, schema)])) as Record<
+    string,
+    Record<string, unknown>
+  >;
+}

@@ -1,0 +1,132 @@
+/**
+ * The POST calculation endpoints as data: path, calculation type, request schema, result schema name, whether the
+ * Free-plan quota applies and whether Idempotency-Key is accepted. Routing and the OpenAPI document
+ * are both built from this table.
+ */
+import type { CalculationType } from '../../../engine/index.ts';
+import {
+  bonusRequestSchema,
+  monthlyPayrollRequestSchema,
+  standardMonthlyRemunerationDeterminationRequestSchema,
+  yearEndAdjustmentRequestSchema,
+} from '../../../engine/contract/index.ts';
+import * as sims from '../../../engine/contract/index.ts';
+
+export interface CalculationEndpoint {
+  path: string;
+  type: CalculationType;
+  operationId: string;
+  summary: string;
+  description: string;
+  requestSchemaName: string;
+  requestSchema: object;
+  /** components.schemas name of the result; the schema itself is generated from the loaded pipeline (server/app/openapi/result-schemas.ts) */
+  resultSchemaName: string;
+  countsTowardQuota: boolean;
+  acceptsIdempotencyKey: boolean;
+}
+
+export const CALCULATION_ENDPOINTS: readonly CalculationEndpoint[] = [
+  {
+    path: '/v1/payroll/monthly:calculate',
+    type: 'monthly_payroll',
+    operationId: 'calculateMonthlyPayroll',
+    summary: 'Monthly payroll',
+    description:
+      'Computes gross pay (with attendance-derived pay for monthly, hourly and daily employees), statutory deductions, custom deductions and net payment. Counts toward the Free-plan monthly quota.',
+    requestSchemaName: 'MonthlyPayrollRequest',
+    requestSchema: monthlyPayrollRequestSchema,
+    resultSchemaName: 'MonthlyPayrollResult',
+    countsTowardQuota: true,
+    acceptsIdempotencyKey: true,
+  },
+  {
+    path: '/v1/payroll/bonus:calculate',
+    type: 'bonus',
+    operationId: 'calculateBonus',
+    summary: 'Bonus payroll',
+    description:
+      'Computes premiums on standard bonus amounts, bonus withholding tax, custom deductions and net payment. Counts toward the Free-plan monthly quota.',
+    requestSchemaName: 'BonusRequest',
+    requestSchema: bonusRequestSchema,
+    resultSchemaName: 'BonusResult',
+    countsTowardQuota: true,
+    acceptsIdempotencyKey: true,
+  },
+  {
+    path: '/v1/payroll/year-end-adjustment:calculate',
+    type: 'year_end_adjustment',
+    operationId: 'calculateYearEndAdjustment',
+    summary: 'Year-end adjustment (年末調整)',
+    description:
+      "Settles an employee's income tax for a tax year (2025 on): salary income by the published table, the income deductions from the declarations (insurance premiums, spouse, dependants classified by age at 31 December, disabilities), the tax by the rate table, the housing loan credit, the 102.1 % annual tax and the difference to the tax withheld (positive: collected, negative: refunded). Pay over 20,000,000 yen: 422 year_end_adjustment_not_applicable. Counts toward the Free-plan monthly quota.",
+    requestSchemaName: 'YearEndAdjustmentRequest',
+    requestSchema: yearEndAdjustmentRequestSchema,
+    resultSchemaName: 'YearEndAdjustmentResult',
+    countsTowardQuota: true,
+    acceptsIdempotencyKey: true,
+  },
+  {
+    path: '/v1/social-insurance/standard-monthly-remuneration:determine',
+    type: 'standard_monthly_remuneration_determination',
+    operationId: 'determineStandardMonthlyRemuneration',
+    summary: 'Standard monthly remuneration determination (定時決定, 随時改定, 資格取得時決定)',
+    description:
+      "Determines an insured person's health insurance and employees' pension grades: scheduled (定時決定) from the April-June months that meet the payment-base-day threshold of the worker category, valid September to August; revision (随時改定) when the three months from a fixed-wage change average at least two grades away in the same direction (one grade at the top and bottom of each table), from the fourth month; acquisition (資格取得時決定) from the pay on the acquisition date. Every month left out is listed with its reason. Counts toward the Free-plan monthly quota.",
+    requestSchemaName: 'StandardMonthlyRemunerationDeterminationRequest',
+    requestSchema: standardMonthlyRemunerationDeterminationRequestSchema,
+    resultSchemaName: 'StandardMonthlyRemunerationDeterminationResult',
+    countsTowardQuota: true,
+    acceptsIdempotencyKey: true,
+  },
+  {
+    path: '/v1/simulations/social-insurance:calculate',
+    type: 'social_insurance_simulation',
+    operationId: 'simulateSocialInsurance',
+    summary: 'Social insurance premiums only',
+    description: 'Employee premiums of health, care, childcare support and pension insurance for a standard monthly remuneration.',
+    requestSchemaName: 'SocialInsuranceSimulationRequest',
+    requestSchema: sims.socialInsuranceSimulationRequestSchema,
+    resultSchemaName: 'SocialInsuranceSimulationResult',
+    countsTowardQuota: false,
+    acceptsIdempotencyKey: true,
+  },
+  {
+    path: '/v1/simulations/employment-insurance:calculate',
+    type: 'employment_insurance_simulation',
+    operationId: 'simulateEmploymentInsurance',
+    summary: 'Employment insurance premium only',
+    description: 'Employee employment insurance premium for a wage total.',
+    requestSchemaName: 'EmploymentInsuranceSimulationRequest',
+    requestSchema: sims.employmentInsuranceSimulationRequestSchema,
+    resultSchemaName: 'EmploymentInsuranceSimulationResult',
+    countsTowardQuota: false,
+    acceptsIdempotencyKey: true,
+  },
+  {
+    path: '/v1/simulations/income-tax:calculate',
+    type: 'income_tax_simulation',
+    operationId: 'simulateIncomeTax',
+    summary: 'Withholding income tax only',
+    description: "Monthly withholding income tax by the monthly table, whatever the company's withholding method.",
+    requestSchemaName: 'IncomeTaxSimulationRequest',
+    requestSchema: sims.incomeTaxSimulationRequestSchema,
+    resultSchemaName: 'IncomeTaxSimulationResult',
+    countsTowardQuota: false,
+    acceptsIdempotencyKey: true,
+  },
+  {
+    path: '/v1/simulations/standard-monthly-remuneration:resolve',
+    type: 'standard_monthly_remuneration_resolution',
+    operationId: 'resolveStandardMonthlyRemuneration',
+    summary: 'Grade lookup',
+    description:
+      'Resolves the health and pension grades and standard monthly remunerations for a monthly remuneration. Trace defaults to off. Not counted toward the quota.',
+    requestSchemaName: 'StandardMonthlyRemunerationRequest',
+    requestSchema: sims.standardMonthlyRemunerationRequestSchema,
+    resultSchemaName: 'StandardMonthlyRemunerationResult',
+    countsTowardQuota: false,
+    // The specification accepts the header on "the five calculation endpoints"; this one is a lookup.
+    acceptsIdempotencyKey: false,
+  },
+];

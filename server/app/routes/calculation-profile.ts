@@ -1,0 +1,68 @@
+/**
+ * PUT and GET /cp/v1/companies/{company_id}/calculation-profile (decisions.md section 2). Version
+ * chaining is the engine's (applyProfilePut); the store applies it to the company's whole version list
+ * in one transaction, serialized per company. Companies live inside the key's account: another
+ * account's company_id is simply not found.
+ */
+import { randomUUID } from 'node:crypto';
+import type Router from '@koa/router';
+import { applyProfilePut, type ProfilePutBody, profilePutBodySchema } from '../../../engine/index.ts';
+import type { AppDeps } from '../app-deps.ts';
+import type { AppContext } from '../context.ts';
+import { ApiError } from '../errors/api-error.ts';
+import { jsonBody } from '../middleware/json-body.ts';
+import { TEXT_MESSAGE } from '../../../engine/contract/index.ts';
+import { isValidText } from '../validation/text.ts';
+import { requestDetails } from '../validation/validate-body.ts';
+
+const CALCULATION_PROFILE_PATH = '/cp/v1/companies/:company_id/calculation-profile';
+
+/**
+ * The company_id of the path. Too long or too short is a 422 as before. An id that is not valid
+ * Unicode text (a NUL: "%00") can never have been created, so GET answers 404 like any unknown company;
+ * PUT cannot create it and answers 422 at ["path", "company_id"] (decisions.md).
+ */
+function companyIdOf(ctx: AppContext, forWrite: boolean): string {
+  const companyId = (ctx as unknown as { params: { company_id: string } }).params.company_id;
+  if (companyId.length < 1 || companyId.length > 128) {
+    throw new ApiError('validation_error', {
+      details: [{ path: ['path', 'company_id'], code: 'invalid_length', message: 'company_id must be 1 to 128 characters.' }],
+    });
+  }
+  if (!isValidText(companyId)) {
+    if (!forWrite) throw new ApiError('company_not_found', { params: { company_id: companyId } });
+    throw new ApiError('validation_error', {
+      details: [{ path: ['path', 'company_id'], code: 'invalid_format', message: `company_id ${TEXT_MESSAGE}` }],
+    });
+  }
+  return companyId;
+}
+
+export function registerCalculationProfileRoutes(router: Router, deps: AppDeps): void {
+  router.put(
+    CALCULATION_PROFILE_PATH,
+    jsonBody(deps.config.maxBodyBytes, () => profilePutBodySchema),
+    async (ctx) => {
+      const appCtx = ctx as AppContext;
+      const companyId = companyIdOf(appCtx, true);
+      const body: unknown = ctx.request.body;
+      const details = requestDetails(profilePutBodySchema, body);
+      if (details.length > 0) throw new ApiError('validation_error', { details });
+      const accountId = appCtx.state.principal!.account_id;
+      const outcome = await deps.store.updateCompanyProfile(accountId, companyId, `prof_${randomUUID()}`, (existing, ids) => {
+        const put = applyProfilePut(existing, body as ProfilePutBody, ids);
+        return { versions: put.versions, result: put };
+      });
+      ctx.body = outcome.stored;
+    },
+  );
+
+  router.get(CALCULATION_PROFILE_PATH, async (ctx) => {
+    const appCtx = ctx as AppContext;
+    const companyId = companyIdOf(appCtx, false);
+    const { account_id: accountId, cache_generation: generation } = appCtx.state.principal!;
+    const company = await deps.store.findCompany(accountId, companyId, generation);
+    if (!company) throw new ApiError('company_not_found', { params: { company_id: companyId } });
+    ctx.body = { data: company.versions };
+  });
+}

@@ -1,0 +1,40 @@
+/**
+ * The request schemas as the engine in service accepts them: copies of the constants with the limits that
+ * follow its masters set (tax_dependent_count's default maximum and, in its description, the opt-in's,
+ * Engine.inputLimits()). One set of copies per
+ * loaded engine, so validators compile once per load and a reload that raises a limit applies at once;
+ * the OpenAPI document is built from the same copies.
+ */
+import type { Engine } from '../../../engine/index.ts';
+import { TAX_DEPENDENT_COUNT_SCHEMAS } from '../../../engine/contract/index.ts';
+import { CALCULATION_ENDPOINTS } from '../routes/calculation-endpoints.ts';
+import { cloneShared } from '../schemas/clone-shared.ts';
+
+const copiesByLimits = new WeakMap<object, Map<object, unknown>>();
+
+function copiesFor(engine: Pick<Engine, 'inputLimits'>): Map<object, unknown> {
+  const limits = engine.inputLimits();
+  let copies = copiesByLimits.get(limits);
+  if (!copies) {
+    copies = new Map();
+    for (const e of CALCULATION_ENDPOINTS) cloneShared(e.requestSchema, copies);
+    // The spec's default (the printed columns) is the schema's maximum; the opt-in's limit is said in the
+    // description and applied per company by the validation (widenForProfile).
+    for (const node of TAX_DEPENDENT_COUNT_SCHEMAS) {
+      const copy = copies.get(node) as Record<string, unknown> | undefined;
+      if (!copy) continue;
+      copy.maximum = limits.tax_dependent_count_printed_max;
+      copy.description =
+        `${String(copy.description)} Default 0-${limits.tax_dependent_count_printed_max} (the printed columns); more is 422 validation_error at this field.` +
+        ` Only a company whose calculation profile in force on payment_date sets income_tax.dependents_beyond_seven: statutory_reduction` +
+        ` may send up to ${limits.tax_dependent_count_max}, computed by the tables' own rule for more dependents.`;
+    }
+    copiesByLimits.set(limits, copies);
+  }
+  return copies;
+}
+
+/** The engine's copy of a request schema constant (or of one embedded in it, e.g. the employee snapshot). */
+export function requestSchemaFor<T extends object>(engine: Pick<Engine, 'inputLimits'>, schema: T): T {
+  return (copiesFor(engine).get(schema) as T | undefined) ?? schema;
+}
