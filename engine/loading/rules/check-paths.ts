@@ -9,6 +9,21 @@
 import { CALCULATION_TYPES, type CalculationType } from '../../calculation-type.ts';
 import type { LoadProblem } from '../../errors.ts';
 import { variablesOf } from '../../logic/index.ts';
+import { ruleWrites } from './check-writes.ts';
+import {
+  and,
+  atomsOf,
+  counterexample,
+  formulaOf,
+  not,
+  or,
+  presentAtoms,
+  strictReads,
+  TRUE,
+  varsIn,
+  type AtomNamer,
+  type Formula,
+} from './conditions.ts';
 import type { MasterKind, MasterSet } from '../masters/types.ts';
 import type { ResolvedSlot } from './slots.ts';
 import { CONTEXT_ROOTS, initialContextShape, masterShapes } from './context-schema.ts';
@@ -80,9 +95,9 @@ function check(
   at: string,
   what: string,
   laterWriter?: (path: string) => string | null,
-) {
+): boolean {
   const found = lookup(shape, path.split('.'));
-  if (!('missing' in found)) return;
+  if (!('missing' in found)) return false;
   const later = laterWriter?.(path);
   out.add(
     file,
@@ -92,6 +107,7 @@ function check(
       : `${what} ${path} is not in the context here: ${found.missing}`,
     pipeline,
   );
+  return true;
 }
 
 /** The first step after `index` whose rule writes `path` (or a path containing it), as "step x (file)". */
@@ -106,6 +122,43 @@ function writerAfter(p: PipelineSource, registry: RuleRegistry, index: number): 
     }
     return null;
   };
+}
+
+/**
+ * A rule's expressions as the context sees them: each input's var as its context path, each binding's
+ * var as the binding's expression, so the conditions a read sits under (an `if` on a binding) are the
+ * context's. With whether its value may be null (a rounded expression's may not: a value flows on).
+ */
+const inContextOf = new WeakMap<CompiledRule, [string, unknown, boolean, string[]][]>();
+
+function inContext(rule: CompiledRule): [string, unknown, boolean, string[]][] {
+  let found = inContextOf.get(rule);
+  if (!found) inContextOf.set(rule, (found = inContextMade(rule).map(([at, e, root]) => [at, e, root, varsIn(e)])));
+  return found;
+}
+
+function inContextMade(rule: CompiledRule): [string, unknown, boolean][] {
+  const { inputs, bindings = {} } = rule.doc;
+  const inlined = new Map<string, unknown>();
+  const subst = (expr: unknown): unknown => {
+    if (Array.isArray(expr)) return expr.map(subst);
+    if (expr === null || typeof expr !== 'object') return expr;
+    const [op, arg] = Object.entries(expr)[0] ?? [];
+    const [name, ...rest] = op === 'var' ? [arg].flat() : [];
+    if (typeof name !== 'string') return Object.fromEntries(Object.entries(expr).map(([k, v]) => [k, subst(v)]));
+    const [head, ...below] = name.split('.');
+    if (head in inputs) {
+      const path = [inputs[head], ...below].join('.');
+      return { var: rest.length ? [path, ...rest] : path };
+    }
+    if (head in bindings && !below.length && !inlined.has(head)) inlined.set(head, subst(bindings[head]));
+    return head in bindings && !below.length ? inlined.get(head) : expr;
+  };
+  return [
+    ...Object.entries(bindings).map(([name, e]): [string, unknown, boolean] => [`/bindings/${name}`, subst(e), true]),
+    ['/expression', subst(rule.doc.expression), rule.doc.rounding_rule === null],
+    ...(rule.doc.warnings ?? []).map((w, i): [string, unknown, boolean] => [`/warnings/${i}/when`, subst(w.when), true]),
+  ];
 }
 
 /** The dotted vars a rule's expressions read below one of its inputs, as full context paths. */
@@ -125,6 +178,94 @@ function readsBelowInputs(rule: CompiledRule): [string, string][] {
   return out;
 }
 
+/** One path written before a read: by whom, and when (TRUE: on every branch). */
+interface Write {
+  segs: string[];
+  cond: Formula;
+  when: unknown;
+  by: string;
+}
+
+/** one path inside the other (or the same): a write of either makes or changes the other */
+const overlaps = (a: readonly string[], b: readonly string[]) => a.every((x, k) => k >= b.length || x === b[k]);
+
+/**
+ * The branches a read may see: a path some earlier write made is read only where those writes' `when`
+ * conditions, or the reader's own (its step's `when`, and the conditions on the way to the read inside
+ * a `when`), prove it was written or is not null. Otherwise a later step read null on the branches no
+ * writer ran and failed at run time (`operator "+" operand 1 is null`). See conditions.ts.
+ */
+class Branches {
+  readonly writes: Write[] = [];
+  /** path -> the writes made to it or around it so far (cleared at each write) */
+  private readonly seen = new Map<string, Write[]>();
+  readonly name: AtomNamer = (subject, vars) => `${subject}@${vars.map((v) => this.overlapping(v).length).join(',')}`;
+
+  overlapping(path: string): Write[] {
+    let found = this.seen.get(path);
+    if (!found) {
+      const segs = path.split('.');
+      this.seen.set(path, (found = this.writes.filter((w) => overlaps(w.segs, segs))));
+    }
+    return found;
+  }
+
+  write(path: string, when: unknown, by: string): void {
+    const cond = when === undefined ? TRUE : formulaOf(when, this.name);
+    this.writes.push({ segs: path.split('.'), cond, when, by });
+    this.seen.clear();
+  }
+
+  /**
+   * What the writes prove of the atoms in `f`, and of the atoms those bring in: a path only writes make
+   * is present only if one of its writers ran (for an atom naming the path as it is now).
+   */
+  private axioms(f: Formula): Formula[] {
+    const out: Formula[] = [];
+    const seen = new Set<string>();
+    const todo = [...atomsOf(f, new Map()).values()];
+    for (let a = todo.pop(); a; a = todo.pop()) {
+      if (!a.of || seen.has(a.key) || a.key !== this.name(a.of.base, [a.of.path])) continue;
+      seen.add(a.key);
+      const by = this.overlapping(a.of.path);
+      if (!by.length) continue;
+      out.push(or(a.of.present ? not(a) : a, ...by.map((w) => w.cond)));
+      for (const w of by) todo.push(...atomsOf(w.cond, new Map()).values());
+    }
+    return out;
+  }
+
+  /** why `path` may be unwritten where `guard` holds, or null when every such branch wrote it */
+  /** whether a read of `path` needs a proof: only conditional writes made it (else an input, or written on every branch) */
+  conditional(path: string): boolean {
+    const by = this.overlapping(path);
+    return by.length > 0 && by.every((w) => w.cond !== TRUE);
+  }
+
+  uncovered(path: string, guard: Formula): string | null {
+    if (!this.conditional(path)) return null; // an input, missing (the path check says so), or written on every branch
+    const by = this.overlapping(path);
+    const goal = or(not(guard), ...by.map((w) => w.cond), presentAtoms(path, this.name));
+    const axioms = this.axioms(goal);
+    const cex = counterexample(axioms.length ? or(not(and(...axioms)), goal) : goal);
+    if (cex === undefined) return null;
+    const writers = by.map((w) => `${w.by} when ${JSON.stringify(w.when)}`).join(', ');
+    const when = cex
+      ? cex.filter((a) => ![path, `!${path}`, `${path} == null`, `!(${path} == null)`].includes(a)).join(' and ')
+      : 'its conditions, too many to decide';
+    return `${path}, written only by ${writers}; unwritten when ${when}: write it on every branch, or guard the reader with a condition that implies a writer's`;
+  }
+}
+
+/** The declared outputs a response must carry (not `optional`), as context paths with their place in the pipeline. */
+function requiredOutputs(decls: OutputDeclarations, from: string | null = null, at = '/amounts'): [string, string][] {
+  return Object.entries(decls).flatMap(([name, d]): [string, string][] => {
+    if (d.optional) return [];
+    const path = from === null ? d.from! : `${from}.${name}`;
+    return d.fields ? requiredOutputs(d.fields, path, `${at}/${name}/fields`) : [[path, `${at}/${name}`]];
+  });
+}
+
 function checkPipeline(
   out: Collector,
   p: PipelineSource,
@@ -134,12 +275,22 @@ function checkPipeline(
 ): void {
   const type = p.calculation_type as CalculationType;
   let shape = initialContextShape(type, kinds, p.masters, parameters);
+  const branches = new Branches();
   for (const [path, expr] of Object.entries(p.prepare)) {
     for (const v of varsOf(expr)) check(out, type, shape, v, p.file, `/prepare/${path}`, 'variable');
     shape = withPath(shape, path.split('.'), writtenShape(expr, shape));
+    branches.write(path, undefined, `prepare entry ${path}`);
   }
   for (const [i, step] of p.steps.entries()) {
-    if (step.when !== undefined) for (const v of varsOf(step.when)) check(out, type, shape, v, p.file, `/steps/${i}/when`, 'variable');
+    const guard = step.when === undefined ? TRUE : formulaOf(step.when, branches.name);
+    const at = `/steps/${i}`;
+    if (step.when !== undefined) {
+      for (const v of varsOf(step.when)) check(out, type, shape, v, p.file, `${at}/when`, 'variable');
+      for (const [v, g] of strictReads(step.when, TRUE, branches.name)) {
+        const why = branches.uncovered(v, g);
+        if (why) out.add(p.file, `${at}/when`, `the when of step ${step.rule} reads ${why}`, type);
+      }
+    }
     const versions = registry.versions(step.rule);
     // A rule that did not load is reported as such; what later steps read cannot be judged without it.
     if (!versions.length) return;
@@ -147,14 +298,28 @@ function checkPipeline(
     const after = versions.map((rule) => {
       for (const [name, path] of Object.entries(rule.doc.inputs))
         check(out, type, shape, path, rule.file, `/inputs/${name}`, 'input', later);
-      for (const [at, path] of readsBelowInputs(rule)) check(out, type, shape, path, rule.file, at, 'variable', later);
+      for (const [where, path] of readsBelowInputs(rule)) check(out, type, shape, path, rule.file, where, 'variable', later);
+      for (const [where, expr, valueRoot, vars] of inContext(rule)) {
+        if (!vars.some((v) => branches.conditional(v))) continue;
+        for (const [path, g] of strictReads(expr, guard, branches.name, valueRoot)) {
+          const why = branches.uncovered(path, g);
+          if (why) out.add(p.file, at, `step ${step.rule} (${rule.file} ${where}) reads ${why}`, type);
+        }
+      }
       let next = withPath(shape, rule.output, OPEN);
       for (const [key] of rule.alsoOutputs) next = withPath(next, key, OPEN);
       return next;
     });
     shape = after.reduce(intersect);
+    // what every version writes (a path only some write is missing after the step: the path check says so)
+    const [first, ...rest] = versions.map((rule) => ruleWrites(rule.doc).map((w) => w.path));
+    for (const path of first.filter((w) => rest.every((r) => r.includes(w)))) branches.write(path, step.when, `step ${step.rule}`);
   }
   for (const [field, path] of Object.entries(p.amounts)) check(out, type, shape, path, p.file, `/amounts/${field}`, 'amount');
+  for (const [path, at] of requiredOutputs(p.outputs ?? {})) {
+    const why = branches.uncovered(path, TRUE);
+    if (why) out.add(p.file, at, `output ${why} (or declare it optional: true)`, type);
+  }
 }
 
 /** `masters`, when given, makes master paths exact (see masterShapes); otherwise they follow the file schemas. */
