@@ -58,7 +58,7 @@ export interface RulePlan {
   alsoOutputs: [PathWriter, number | undefined | null][];
   inputRefs: string[];
   notes: ((scope: RuleScope) => string) | null;
-  /** which of its inputs and bindings the trace shows, and how (trace.ts) */
+  /** which of its inputs and bindings the trace shows, and how (trace/trace.ts) */
   tracePlan: TracePlan;
   /** an input reads parameters.<area>.<name>: the runner puts the values in force on the step's date in the context first */
   readsParameters: boolean;

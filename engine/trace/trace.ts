@@ -237,7 +237,7 @@ export interface TraceShape {
    */
   plainKeys: boolean;
 }
-/** What traceInputs needs of a rule plan (plan.ts's RulePlan): its trace plan, made once with it. */
+/** What traceInputs needs of a rule plan (calculating/plan.ts's RulePlan): its trace plan, made once with it. */
 export interface TracedRule {
   tracePlan: TracePlan;
 }
@@ -245,7 +245,7 @@ export interface TracedRule {
 /** At most this many master inputs per rule for generated shapes (one mask bit each, 2^n shapes at most). */
 const MAX_SHAPE_BITS = 8;
 
-/** A rule's trace plan: made once per rule plan (plan.ts), with it. */
+/** A rule's trace plan: made once per rule plan (calculating/plan.ts), with it. */
 export function tracePlanOf(rule: CompiledRule, index: ReadonlyMap<string, number>): TracePlan {
   const inputs: TracePlan['inputs'] = rule.inputs.map(([name, , fromMasters]) => [
     name,
@@ -281,7 +281,7 @@ export function tracePlanOf(rule: CompiledRule, index: ReadonlyMap<string, numbe
  * write, under amounts and work (or a root a pipeline's prepare made). The calculation's inputs are never
  * written (the loader refuses a write there, and a write inside a value written whole:
  * loading/rules/check-writes.ts), and the request is the engine's own copy, the caller's metadata included
- * (request-context.ts).
+ * (calculating/request-context.ts).
  */
 function mayChangeAfterRead(path: readonly string[]): boolean {
   return !INPUT_ROOTS.includes(path[0]);
