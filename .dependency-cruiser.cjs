@@ -1,7 +1,8 @@
 /**
  * Import boundaries, checked by `npm run lint:deps` (part of `npm test`, see test/architecture/).
  * The layering is tools -> server -> engine with no arrow back; server/ and tools/ reach the engine
- * only through its entry points, so the engine's insides can move without touching its callers.
+ * only through its entry points, so the engine's insides can move without touching its callers. Inside
+ * the engine the stages keep their order: loading imports no later stage, and the trace no load code.
  */
 /** The engine's public entry points (see the comment at the top of engine/index.ts). */
 const ENGINE_ENTRY_POINTS = [
@@ -34,6 +35,22 @@ module.exports = {
       severity: 'error',
       from: { path: '^server/' },
       to: { path: '^tools/' },
+    },
+    {
+      name: 'loading-before-calculating',
+      comment:
+        'The stages run in order (ARCHITECTURE.md): engine/loading/ reads, checks and compiles a rule set once, before any request, so it imports neither engine/calculating/ (once per request) nor engine/trace/.',
+      severity: 'error',
+      from: { path: '^engine/loading/' },
+      to: { path: '^engine/(calculating|trace)/' },
+    },
+    {
+      name: 'trace-knows-no-loading',
+      comment:
+        'engine/trace/ writes what a calculation recorded; it runs none of the load. A type-only import (the shape of a compiled rule) is erased at compile time, so it is allowed.',
+      severity: 'error',
+      from: { path: '^engine/trace/' },
+      to: { path: '^engine/loading/', dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'no-circular',

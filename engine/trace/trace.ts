@@ -10,7 +10,7 @@ import type { MasterRef } from '../loading/rules/slots.ts';
 import type { RuleScope } from '../logic/rule-scope.ts';
 import { compileGetter } from '../calculating/context.ts';
 import { isAscii } from './json-kinds.ts';
-import { INPUT_ROOTS } from '../loading/rules/check-writes.ts';
+import { INPUT_ROOTS } from '../context-roots.ts';
 import { literalSafe, shapeBuilder, type ShapeBuilder, type ShapeField } from './trace-shape.ts';
 
 export interface TraceStep {

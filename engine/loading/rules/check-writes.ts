@@ -7,6 +7,7 @@
  * request is the caller's request as sent, and a write into it (or into a root prepare made of it) would
  * change what later steps and the trace read as the caller's.
  */
+import { INPUT_ROOTS } from '../../context-roots.ts';
 import type { LoadProblem } from '../../errors.ts';
 import type { PipelineSource } from './check-paths.ts';
 import type { RuleRegistry } from './registry.ts';
@@ -14,8 +15,6 @@ import type { RuleDocument } from './types.ts';
 
 /** The roots a step writes under. */
 const RESULT_ROOTS: readonly string[] = ['amounts', 'work'];
-/** The calculation's inputs: read, never written (so a value read there never changes: trace.ts keeps it as read). */
-export const INPUT_ROOTS: readonly string[] = ['request', 'profile', 'masters', 'parameters', 'settings', 'dates'];
 
 function intoResults(path: string): boolean {
   const segs = path.split('.');
