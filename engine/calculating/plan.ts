@@ -60,8 +60,8 @@ export interface RulePlan {
   notes: ((scope: RuleScope) => string) | null;
   /** which of its inputs and bindings the trace shows, and how (trace/trace.ts) */
   tracePlan: TracePlan;
-  /** an input reads parameters.<area>.<name>: the runner puts the values in force on the step's date in the context first */
-  readsParameters: boolean;
+  /** the [area, name] of each parameters.<area>.<name> input: the runner puts the values in force on the step's date in the context first */
+  parameterReads: readonly (readonly [string, string])[];
   /** the rule file's sha256 in a map of hashes (null where absent), looked up once per map */
   shaIn(hashes: ReadonlyMap<string, string> | undefined): string | null;
   /** the master_refs of the rule's master slots found in a (frozen, shared) refs object, worked out once per object; the caller copies it */
@@ -237,7 +237,7 @@ export function rulePlan(rule: CompiledRule): RulePlan {
       inputRefs: Object.values(rule.doc.inputs),
       notes: rule.doc.notes ? compileNotes(rule.doc.notes, index) : null,
       tracePlan: tracePlanOf(rule, index),
-      readsParameters: parameterPaths.length > 0,
+      parameterReads: parameterPaths.map((path) => path.split('.') as [string, string]),
       shaIn: shaLookup(rule.file),
       refsIn,
       traceRefs: traceRefsLookup(refsIn, parameterPaths),

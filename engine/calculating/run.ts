@@ -58,6 +58,14 @@ function evaluateOrFault(plan: RulePlan, ctx: Context) {
   }
 }
 
+function notImported(params: ParameterSet, path: string, date: string): EngineError {
+  const from = params.valueAt(path, date)?.effective_from;
+  return new EngineError(
+    'settings_not_resolved',
+    `No law is loaded for ${date}: parameters.${path} is not imported from ${from} (masters/${params.get(path)?.file}).`,
+  );
+}
+
 export interface RunOptions {
   trace: boolean;
   /** sha256 of each rule file as loaded, cited in each trace step (null where unknown) */
@@ -95,7 +103,11 @@ export function runPipeline(
     }
     if (!rp) throw new EngineError('settings_not_resolved', `No version of rule ${step.rule} is in force for ${basis} ${date}.`);
     const rule = rp.rule;
-    if (rp.readsParameters && params) ctx.parameters = params.at(date);
+    if (rp.parameterReads.length && params) {
+      const tree = (ctx.parameters = params.at(date));
+      // the loader proved every other date covered: a null here is a period the masters declare not_imported
+      for (const [area, name] of rp.parameterReads) if (tree[area][name] === null) throw notImported(params, `${area}.${name}`, date);
+    }
     const { scope, raw, result } = evaluateOrFault(rp, ctx);
     rp.write(ctx, result);
     const also = rp.alsoOutputs;

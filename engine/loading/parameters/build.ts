@@ -195,9 +195,21 @@ export function buildParameters(raw: Raw, file: string, checks = true): { parame
           }
         }
       }
-      if (i === 0 && dv.value === null)
-        issues.push({ path: `${vat}/value`, message: 'the first value cannot be null: a parameter starts with a value' });
-      values.push({ effective_from: date, effective_to: null, value, source: sourceOf(dv.source as Raw), inferred: dv.inferred === true });
+      const notImported = dv.status === 'not_imported';
+      if (notImported && dv.value !== null) issues.push({ path: `${vat}/status`, message: 'status not_imported goes with value: null' });
+      if (i === 0 && dv.value === null && !notImported)
+        issues.push({
+          path: `${vat}/value`,
+          message: 'the first value cannot be null: a parameter starts with a value (or status: not_imported)',
+        });
+      values.push({
+        effective_from: date,
+        effective_to: null,
+        value,
+        source: sourceOf(dv.source as Raw),
+        inferred: dv.inferred === true,
+        not_imported: notImported,
+      });
     });
     if (issues.length > before) continue;
     for (let i = 0; i + 1 < values.length; i++) values[i].effective_to = addDays(values[i + 1].effective_from, -1);

@@ -44,6 +44,8 @@ const datedValue = {
     source,
     /** the value is not confirmed by its source (e.g. estimated, or read from a draft): marked, never silently used as confirmed */
     inferred: { type: 'boolean' },
+    /** with value null: this period's law is not in the masters (a year not yet loaded), not repealed; a calculation reading it is settings_not_resolved */
+    status: { const: 'not_imported' },
     note: text,
   },
 } as const;

@@ -58,6 +58,12 @@ export class ParameterSet {
     return tree;
   }
 
+  /** The date from which the parameter is not imported to the open end (its last value), or null. */
+  notImportedFrom(path: string): string | null {
+    const last = this.byPath.get(path)?.values.at(-1);
+    return last?.not_imported ? last.effective_from : null;
+  }
+
   /** The periods within [from, to] (to null: open-ended) on which `path` has no value in force. */
   uncovered(path: string, from: string, to: string | null): [string, string | null][] {
     const p = this.byPath.get(path);
@@ -76,7 +82,7 @@ export class ParameterSet {
       const start = v.effective_from > cursor ? v.effective_from : cursor;
       if (to !== null && start > to) break;
       const end = vEnd === null ? to : to === null ? vEnd : vEnd < to ? vEnd : to;
-      if (v.value === null) gaps.push([start, end]);
+      if (v.value === null && !v.not_imported) gaps.push([start, end]);
       cursor = end === null ? null : addDays(end, 1);
     }
     return mergeAdjacent(gaps);

@@ -19,6 +19,8 @@ export interface DatedValue {
   value: ParameterValue | null;
   source: SourceDocument;
   inferred: boolean;
+  /** value null because the period's law is not in the masters (status: not_imported): the loader accepts the gap, a calculation there is settings_not_resolved */
+  not_imported: boolean;
 }
 
 export interface Parameter {

@@ -34,7 +34,7 @@ import type { CompiledRule, RuleDocument } from './types.ts';
 import type { Evaluator } from '../../logic/types.ts';
 import type { MasterSet } from '../masters/types.ts';
 import { RuleRegistry } from './registry.ts';
-import { checkParameterReads } from './check-parameters.ts';
+import { checkLawEnds, checkParameterReads } from './check-parameters.ts';
 import { checkStepCoverage } from './check-coverage.ts';
 import { earliestServedDate } from './served-period.ts';
 
@@ -255,7 +255,11 @@ function crossFileProblems(
   const problems = [...checkContextPaths(sources, registry, masters), ...nestedWriteProblems(sources, registry)];
   const judged = [...pipelines.values()].map((p) => ({ ...p, steps: p.steps.filter((s) => !failedCodes.has(s.rule)) }));
   problems.push(...checkStepCoverage(judged, registry, masters ? earliestServedDate(masters) : null));
-  if (masters?.parameters) problems.push(...checkParameterReads(registry.all(), masters.parameters, earliestServedDate(masters)));
+  if (masters?.parameters)
+    problems.push(
+      ...checkParameterReads(registry.all(), masters.parameters, earliestServedDate(masters)),
+      ...checkLawEnds(judged, registry, masters.parameters),
+    );
   for (const source of sources) {
     // a step whose rule failed to load writes nothing we can know of: its outputs are not judged (one mistake, one message)
     const complete = source.steps.every((s) => !failedCodes.has(s.rule));
