@@ -4865,6 +4865,40 @@ export interface operations {
                          * @example false
                          */
                         working_student?: boolean;
+                        /**
+                         * @description The withholding column of this employee's pay: kou (甲欄: the 扶養控除等申告書 was submitted to this payer) or otsu (乙欄). Only kou pay is adjusted; otsu is 422 year_end_adjustment_not_applicable.
+                         * @default kou
+                         * @example kou
+                         * @enum {string}
+                         */
+                        tax_table_type?: "kou" | "otsu";
+                        /**
+                         * @description 居住者 (resident) for the tax; a non-resident (false) is not adjusted: 422 year_end_adjustment_not_applicable.
+                         * @default true
+                         * @example true
+                         */
+                        resident?: boolean;
+                        /** @description The employee left during the tax year (中途退職). Adjusted only for the reasons the statute lists: death, departure_abroad (becoming a non-resident), severe_disability (a severe disability, no re-employment expected this year), december_after_last_pay (left in December after that month's pay), part_time_under_limit (the year's pay within the part-timer limit of the year, no other pay expected); other is 422 year_end_adjustment_not_applicable. For death and departure_abroad the ages and the spouse's and dependants' status are taken on the leaving date, not on 31 December. */
+                        leaving?: {
+                            /**
+                             * Format: date
+                             * @description The day the employee left (the date of death, or of departure abroad); within the tax year.
+                             * @example 2026-06-30
+                             */
+                            date: string;
+                            /**
+                             * @description Why the employee left; decides whether the year-end adjustment applies and on which date the status is taken.
+                             * @example death
+                             * @enum {string}
+                             */
+                            reason: "death" | "departure_abroad" | "severe_disability" | "december_after_last_pay" | "part_time_under_limit" | "other";
+                        };
+                        /**
+                         * @description 合計所得金額 of the employee's income other than this employment's salary, as estimated on the 基礎控除申告書 (rent, a side job, a pension...). Added to the salary income wherever the statute tests the employee's 合計所得金額 (the basic deduction tier, the spouse column, the 寡婦, ひとり親 and 勤労学生 income limits); it is not taxed here. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                         * @default 0
+                         * @example 0
+                         */
+                        estimated_other_income?: number;
                     };
                     /**
                      * @description 給与の総額: salaries and bonuses of the year, previous employers' included. Over the statutory maximum the year-end adjustment does not apply (422). At most 999,999,999 yen (so every computed amount stays an exact JSON integer).

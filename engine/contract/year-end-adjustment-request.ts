@@ -74,6 +74,37 @@ export const yearEndAdjustmentRequestSchema = {
         widow: { ...flag('寡婦 (widow) claimed; not applied together with single_parent.', false), default: false },
         single_parent: { ...flag('ひとり親 (single parent) claimed.', false), default: false },
         working_student: { ...flag('勤労学生 (working student) claimed.', false), default: false },
+        tax_table_type: {
+          type: 'string',
+          enum: ['kou', 'otsu'],
+          default: 'kou',
+          description:
+            "The withholding column of this employee's pay: kou (甲欄: the 扶養控除等申告書 was submitted to this payer) or otsu (乙欄). Only kou pay is adjusted; otsu is 422 year_end_adjustment_not_applicable.",
+          examples: ['kou'],
+        },
+        resident: {
+          ...flag('居住者 (resident) for the tax; a non-resident (false) is not adjusted: 422 year_end_adjustment_not_applicable.', true),
+          default: true,
+        },
+        leaving: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['date', 'reason'],
+          description:
+            "The employee left during the tax year (中途退職). Adjusted only for the reasons the statute lists: death, departure_abroad (becoming a non-resident), severe_disability (a severe disability, no re-employment expected this year), december_after_last_pay (left in December after that month's pay), part_time_under_limit (the year's pay within the part-timer limit of the year, no other pay expected); other is 422 year_end_adjustment_not_applicable. For death and departure_abroad the ages and the spouse's and dependants' status are taken on the leaving date, not on 31 December.",
+          properties: {
+            date: isoDate('The day the employee left (the date of death, or of departure abroad); within the tax year.', '2026-06-30'),
+            reason: {
+              type: 'string',
+              enum: ['death', 'departure_abroad', 'severe_disability', 'december_after_last_pay', 'part_time_under_limit', 'other'],
+              description: 'Why the employee left; decides whether the year-end adjustment applies and on which date the status is taken.',
+              examples: ['death'],
+            },
+          },
+        },
+        estimated_other_income: amount(
+          "合計所得金額 of the employee's income other than this employment's salary, as estimated on the 基礎控除申告書 (rent, a side job, a pension...). Added to the salary income wherever the statute tests the employee's 合計所得金額 (the basic deduction tier, the spouse column, the 寡婦, ひとり親 and 勤労学生 income limits); it is not taxed here.",
+        ),
       },
     },
     salary_payment_total: yen(

@@ -1,7 +1,9 @@
 /**
  * POST /v1/payroll/year-end-adjustment:calculate with the real engine: the NTA 令和8年分 設例
  * through HTTP to the yen, the 20,000,000 boundary and its error code, the refused tax year 2024, a birth
- * date after the tax year, and the Free-plan quota like the other payroll calculations.
+ * date after the tax year, the employee's other income, who is adjusted (乙欄, non-residents, leavers and
+ * the date a death takes the status on), the tax year 2028 whose law is not loaded, and the Free-plan
+ * quota like the other payroll calculations.
  */
 import { expect, it } from 'vitest';
 import { yearEndAdjustmentExample } from '../../engine/contract/examples.ts';
@@ -99,6 +101,87 @@ describeEachStore('year-end adjustment endpoint (%s)', (kind) => {
     });
     expect(emp.status).toBe(422);
     expect(emp.json.error.details[0].path).toEqual(['employee', 'disability']);
+  });
+
+  it("1,000,000 of other income moves the basic deduction tier and the spouse column to the employee's 合計所得金額", async () => {
+    // pay 10,000,000: box 11 = 10,000,000 - 1,950,000 = 8,050,000; + 1,000,000 = 9,050,000 -> spouse column B (260,000)
+    const household = (other?: number) =>
+      body({
+        employee: { employee_ref: 'e', ...(other === undefined ? {} : { estimated_other_income: other }) },
+        salary_payment_total: 10000000,
+        social_insurance_withheld_total: 0,
+        declarations: { spouse: { birth_date: '1980-04-01', estimated_total_income: 0 } },
+      });
+    const alone = await call(api.server, 'POST', PATH, { key: api.key, body: household() });
+    const other = await call(api.server, 'POST', PATH, { key: api.key, body: household(1000000) });
+    expect([alone.status, other.status]).toEqual([200, 200]);
+    expect(alone.json.amounts.deductions.spouse).toBe(380000);
+    expect(other.json.amounts.deductions.spouse).toBe(260000);
+    expect(other.json.amounts.total_income).toBe(8050000); // box 11 itself: the other income is not taxed here
+    // taxable 8,050,000 - (260,000 + 620,000) = 7,170,000; x 23% - 636,000 = 1,013,100; x 1.021 -> 1,034,300
+    expect([other.json.amounts.taxable_income, other.json.amounts.annual_tax]).toEqual([7170000, 1034300]);
+    // pay 8,000,000: box 11 6,100,000 (basic 670,000); + 1,000,000 = 7,100,000 -> basic 620,000
+    const tier = await call(api.server, 'POST', PATH, {
+      key: api.key,
+      body: body({ employee: { employee_ref: 'e', estimated_other_income: 1000000 }, salary_payment_total: 8000000, declarations: {} }),
+    });
+    expect(tier.json.amounts.deductions.basic).toBe(620000);
+    const step = (tier.json.calculation_trace as { step: string; inputs: Record<string, unknown> }[]).find(
+      (s) => s.step === 'employee_total_income',
+    )!;
+    expect(step.inputs).toMatchObject({ total_income: 6100000, estimated_other_income: 1000000 });
+  });
+
+  it.each([
+    [{ tax_table_type: 'otsu' }, /乙欄/],
+    [{ resident: false }, /non-resident/],
+    [{ leaving: { date: '2026-06-30', reason: 'other' } }, /adjusted only after death/],
+  ])('%j is 422 year_end_adjustment_not_applicable with the reason', async (employee, reason) => {
+    const res = await call(api.server, 'POST', PATH, { key: api.key, body: body({ employee: { employee_ref: 'e', ...employee } }) });
+    expect(res.status).toBe(422);
+    expect(res.json.error.code).toBe('year_end_adjustment_not_applicable');
+    expect(res.json.error.message).toMatch(reason);
+  });
+
+  it('a death on 2026-06-30 takes the ages and status on that day, not on 31 December', async () => {
+    const household = {
+      spouse: { birth_date: '1956-09-01', estimated_total_income: 0 },
+      dependents: [
+        { birth_date: '2007-10-01', estimated_total_income: 0 },
+        { birth_date: '1956-11-01', estimated_total_income: 0, cohabiting_lineal_ascendant: true },
+        { birth_date: '2010-08-01', estimated_total_income: 0 },
+      ],
+    };
+    const adjust = (employee: Record<string, unknown>) =>
+      call(api.server, 'POST', PATH, {
+        key: api.key,
+        body: body({
+          employee: { employee_ref: 'e', ...employee },
+          salary_payment_total: 5000000,
+          social_insurance_withheld_total: 0,
+          declarations: household,
+        }),
+      });
+    const death = await adjust({ leaving: { date: '2026-06-30', reason: 'death' } });
+    const yearEnd = await adjust({});
+    expect([death.status, yearEnd.status]).toEqual([200, 200]);
+    // on 30 June: spouse 69 (配偶者控除 380,000), children 18 (一般) and 15 (年少), parent 69 (一般): 380,000 x 2
+    expect(death.json.amounts.deductions).toMatchObject({ spouse: 380000, dependents_and_disability: 760000 });
+    // on 31 December: spouse 70 (老人 480,000), child 19 (特定 630,000), parent 70 (同居老親等 580,000), child 16 (一般 380,000)
+    expect(yearEnd.json.amounts.deductions).toMatchObject({ spouse: 480000, dependents_and_disability: 1590000 });
+    // 3,560,000 - 2,180,000 = 1,380,000; x 5% = 69,000; x 1.021 -> 70,400
+    expect(death.json.amounts.annual_tax).toBe(70400);
+    const eligibility = (death.json.calculation_trace as { step: string; inputs: Record<string, unknown> }[]).find(
+      (s) => s.step === 'eligibility',
+    )!;
+    expect(eligibility.inputs.status_date).toBe('2026-06-30');
+  });
+
+  it('tax year 2028, whose law is not loaded, is 422 settings_not_resolved naming what is missing', async () => {
+    const res = await call(api.server, 'POST', PATH, { key: api.key, body: body({ tax_year: 2028, calculation_date: '2028-12-10' }) });
+    expect(res.status).toBe(422);
+    expect(res.json.error.code).toBe('settings_not_resolved');
+    expect(res.json.error.message).toMatch(/2028-12-31: parameters\.year_end_adjustment\.\w+ is not imported from 2028-01-01/);
   });
 
   it('counts toward the Free-plan quota like the other payroll calculations', () => expectFreePlanQuotaCounts(api.server, PATH, body));

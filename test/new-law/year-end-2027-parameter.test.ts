@@ -30,7 +30,11 @@ function withHypothetical2027(): string {
   const start = text.indexOf('\n  general_dependent_deduction:');
   expect(start).toBeGreaterThan(0);
   expect(text.slice(start, next)).not.toContain("'2027-01-01'");
-  return text.slice(0, next + 1) + HYPOTHETICAL_2027 + text.slice(next + 1);
+  // before the parameter's end (its not_imported entry of 2028), so the dates stay ascending
+  const end = text.indexOf("\n      '2028-01-01':", start);
+  expect(end).toBeGreaterThan(start);
+  expect(end).toBeLessThan(next);
+  return text.slice(0, end + 1) + HYPOTHETICAL_2027 + text.slice(end + 1);
 }
 
 const profile = applyProfilePut(
