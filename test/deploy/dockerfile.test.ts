@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { validate } from 'dockerfile-utils';
 import { describe, expect, it } from 'vitest';
+import { EXTERNAL } from '../../tools/build.ts';
 
 const dockerfile = readFileSync(new URL('../../Dockerfile', import.meta.url), 'utf8');
 const stages = dockerfile.split(/^FROM /m).slice(1);
@@ -49,10 +50,8 @@ describe('Dockerfile', () => {
 describe('package.json dependencies', () => {
   const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
   it('are exactly the packages the bundle leaves external (what dist/ loads at run time); everything else is a devDependency', () => {
-    // the build runs esbuild twice (the server bundle, then the entry points and tools): the same list each time
-    const externals = [...new Set([...pkg.scripts.build.matchAll(/--external:(\S+)/g)].map((m: RegExpMatchArray) => m[1]))];
     // pg-native is pg's optional native binding, never installed: pg falls back to JavaScript.
-    expect(Object.keys(pkg.dependencies).sort()).toEqual(externals.filter((name: string) => name !== 'pg-native').sort());
+    expect(Object.keys(pkg.dependencies).sort()).toEqual(EXTERNAL.filter((name: string) => name !== 'pg-native').sort());
   });
 
   it('keep the swagger-ui-dist telemetry script off through the setting scarf itself reads', () => {

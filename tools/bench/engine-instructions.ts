@@ -27,6 +27,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildSync } from 'esbuild';
 import { ROOT } from './server-process.ts';
+import { EXTERNAL } from '../build.ts';
 
 const { values: opt, positionals } = parseArgs({
   allowPositionals: true,
@@ -55,7 +56,7 @@ function bundle(tree: string): string {
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    external: ['better-sqlite3', 'pg', 'pg-native', 'ioredis'],
+    external: EXTERNAL,
     banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
     outfile,
     logLevel: 'warning',

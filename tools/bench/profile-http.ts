@@ -15,7 +15,6 @@
  *          [--warmup 3] [--workers 1] [--log-level warn] [--top 30] [--interval-us 250] [--out FILE.cpuprofile]
  *          [--database-url postgres://... (an empty database: PostgreSQL instead of SQLite)] [--redis-url redis://...]
  */
-import { execSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { SourceMap } from 'node:module';
 import { join, relative, resolve } from 'node:path';
@@ -23,6 +22,8 @@ import { parseArgs } from 'node:util';
 import { CONNECTIONS, load, startBenchServer } from './http-bench.ts';
 import { rankBy, ranked, readProfile, samplesOf, type CallFrame, type ProfileNode } from './cpu-profile.ts';
 import { ROOT } from './server-process.ts';
+import { build } from 'esbuild';
+import { SERVER } from '../build.ts';
 
 const { values: opt } = parseArgs({
   options: {
@@ -46,23 +47,15 @@ const outDir = join(ROOT, '.tmp/profile-dist');
 const profDir = join(ROOT, '.tmp/prof');
 
 /**
- * `npm run build`'s esbuild step of the server bundle (read from package.json, so the profile follows
+ * `npm run build`'s esbuild step of the server bundle (tools/build.ts's SERVER, so the profile follows
  * the build), with source maps, into outDir. The bundle is run directly, without dist/main.js's code
  * cache: the profile is of the steady state, where the cache plays no part.
  */
-function buildWithSourceMaps(): void {
-  const build = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.build;
-  const esbuild = build.split('&&')[0].trim();
-  if (!esbuild.startsWith('esbuild ') || !esbuild.includes('--outfile=dist/server.cjs'))
-    throw new Error(`unexpected build script: ${build}`);
-  execSync(`${esbuild.replace('--outfile=dist/server.cjs', `--outfile=${join(outDir, 'server.cjs')}`)} --sourcemap`, {
-    cwd: ROOT,
-    stdio: 'inherit',
-    env: { ...process.env, PATH: `${join(ROOT, 'node_modules/.bin')}:${process.env.PATH ?? ''}` },
-  });
+async function buildWithSourceMaps(): Promise<void> {
+  await build({ ...SERVER, absWorkingDir: ROOT, outfile: join(outDir, 'server.cjs'), sourcemap: true });
 }
 
-buildWithSourceMaps();
+await buildWithSourceMaps();
 rmSync(profDir, { recursive: true, force: true });
 mkdirSync(profDir, { recursive: true });
 const command = `exec node --cpu-prof --cpu-prof-dir=${profDir} --cpu-prof-interval=${opt['interval-us']} ${join(outDir, 'server.cjs')}`;

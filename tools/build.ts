@@ -1,0 +1,88 @@
+/**
+ * npm run build (and `prepare`, when esbuild is installed): dist/ from the sources, in these steps.
+ *
+ *   1. dist/server.cjs   the server as one CommonJS file (V8 compiles it from its code cache, step 8),
+ *                        made ASCII (bundle-ascii.ts: one non-ASCII comment makes V8 hold the whole
+ *                        source as a two-byte string)
+ *   2. dist/main.js      the start-up shim (server/boot/boot.ts) that loads server.cjs
+ *   3. dist/admin.js, load-cache-warm.js, code-cache-warm.js, load-worker.js: the tools the image runs
+ *   4. dist/batch.js, batch-worker.js: the batch, with esbuild's metafile (dist/batch.meta.json)
+ *   5. tools/batch-launch.mjs --record: the batch's inputs (dist/batch.inputs.json)
+ *   6. dist/docs-page/   the /docs page's static files
+ *   7. node dist/load-cache-warm.js: the checked-YAML cache of masters/ and rules/
+ *   8. node dist/code-cache-warm.js: V8's code cache of dist/server.cjs (its bytes follow what the
+ *      warm start ran, so they differ when the load cache did)
+ *
+ * Run by tsx, a devDependency like esbuild: `prepare` builds only where esbuild is installed.
+ */
+import { spawnSync } from 'node:child_process';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import { build, type BuildOptions } from 'esbuild';
+import { asciiSource } from './bundle-ascii.ts';
+
+/**
+ * The packages dist/ loads from node_modules instead of bundling: package.json's dependencies (the
+ * SQLite driver is a native addon) and pg-native, pg's optional addon (never installed: pg falls back
+ * to JavaScript). Every bundle leaves the same ones out.
+ */
+export const EXTERNAL = ['better-sqlite3', 'pg', 'pg-native', 'ioredis', 'swagger-ui-dist'];
+
+const common: BuildOptions = { bundle: true, platform: 'node', target: 'node20', logLevel: 'warning', external: EXTERNAL };
+/** an ES module bundle may still `require` a CommonJS dependency */
+const esmRequire = {
+  js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+};
+
+/** Step 1's options: CommonJS, import.meta.url the bundle's own URL, no dynamic import() (tools/bench/profile-http.ts builds it with source maps). */
+export const SERVER: BuildOptions = {
+  ...common,
+  entryPoints: ['server/boot/main.ts'],
+  inject: ['server/app/http/web-globals.ts'],
+  format: 'cjs',
+  supported: { 'dynamic-import': false },
+  define: { 'import.meta.url': '__bundle_url' },
+  banner: { js: '"use strict"; const __bundle_url = require(\'node:url\').pathToFileURL(__filename).href;' },
+  outfile: 'dist/server.cjs',
+};
+
+function run(command: string, ...args: string[]): void {
+  const res = spawnSync(command, args, { stdio: 'inherit' });
+  if (res.status !== 0) throw new Error(`build: ${command} ${args.join(' ')} exited with ${res.status ?? res.signal}`);
+}
+
+async function main(): Promise<void> {
+  await build(SERVER);
+  writeFileSync('dist/server.cjs', asciiSource(readFileSync('dist/server.cjs', 'utf8')));
+  // 2. the start-up shim: nothing external to leave out
+  await build({
+    ...common,
+    external: [],
+    entryPoints: { main: 'server/boot/boot.ts' },
+    format: 'esm',
+    entryNames: '[name]',
+    outdir: 'dist',
+  });
+  await build({
+    ...common,
+    entryPoints: ['tools/admin.ts', 'tools/load-cache-warm.ts', 'tools/code-cache-warm.ts', 'engine/loading/load-worker.ts'],
+    format: 'esm',
+    banner: esmRequire,
+    entryNames: '[name]',
+    outdir: 'dist',
+  });
+  const batch = await build({
+    ...common,
+    entryPoints: { batch: 'tools/batch.ts', 'batch-worker': 'tools/batch/worker.ts' },
+    format: 'esm',
+    banner: esmRequire,
+    metafile: true,
+    outdir: 'dist',
+  });
+  writeFileSync('dist/batch.meta.json', `${JSON.stringify(batch.metafile)}\n`);
+  run(process.execPath, 'tools/batch-launch.mjs', '--record');
+  cpSync('server/app/routes/docs-page', 'dist/docs-page', { recursive: true });
+  run(process.execPath, 'dist/load-cache-warm.js');
+  run(process.execPath, 'dist/code-cache-warm.js');
+}
+
+if (process.argv[1] && import.meta.filename === process.argv[1]) await main();
