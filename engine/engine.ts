@@ -11,7 +11,7 @@ import { loadMasters } from './loading/masters/load.ts';
 import type { MasterSet } from './loading/masters/types.ts';
 import type { ProfileVersion } from './loading/profile/types.ts';
 import { loadRules, type CompiledPipeline, type LoadedRules } from './loading/rules/load.ts';
-import { isIsoDate, isoTimestampOf } from './util/dates.ts';
+import { isIsoDate } from './util/dates.ts';
 import type { OutputDeclarations } from './loading/rules/outputs.ts';
 import { inputLimitsOf, type InputLimits } from './loading/masters/input-limits.ts';
 import { tableYearWarnings, taxTableGroups } from './calculating/settings/table-years.ts';
@@ -29,7 +29,7 @@ import { masterVersionRecords } from './loading/listing-versions.ts';
 import { provenanceOf, type LoadChecks, type Provenance } from './loading/provenance.ts';
 import { readYamlFolder, type FolderFile } from './util/yaml-folder.ts';
 import { LoadCache, proofOf } from './loading/load-cache.ts';
-import { appendTrace } from './trace/trace-record.ts';
+import { Calculation, type CalculationMetadata } from './trace/calculation.ts';
 
 export interface EngineOptions {
   rulesDir?: string; // default <project>/rules
@@ -66,19 +66,6 @@ export interface CheckedSet {
   documents: [string, string][];
 }
 
-export interface CalculationResult {
-  calculation_id: string; // calc_<uuid>
-  calculation_type: CalculationType;
-  company_id: string;
-  employee_ref?: string;
-  calculated_at: string; // UTC, milliseconds
-  /** the resolved settings versions, and rules_masters_hash: the fingerprint of the rules and masters used */
-  settings_snapshot: Record<string, string>;
-  amounts: Record<string, unknown>;
-  calculation_trace: Record<string, unknown>[];
-  warnings: string[];
-}
-
 export interface Engine {
   /**
    * Cross-field rules of the request (pay-type matrix, dates, unique codes, ...), run after the JSON
@@ -98,7 +85,7 @@ export interface Engine {
     request: Record<string, unknown>,
     profileVersions: ProfileVersion[],
     options?: CalculateOptions,
-  ): CalculationResult;
+  ): Calculation;
   /** GET /v1/masters/tax-tables records. */
   taxTables(): Record<string, unknown>[];
   /** GET /v1/masters/rate-tables records. */
@@ -141,7 +128,7 @@ export function loadCheckedSet(request: CheckRequest): CheckedSet {
 function loadEngineWith(options: EngineOptions, cache: LoadCache): Engine {
   const mastersDir = options.mastersDir ?? join(PROJECT_ROOT, 'masters');
   const rulesDir = options.rulesDir ?? join(PROJECT_ROOT, 'rules');
-  const now = options.now ?? null; // null: the clock, read without making a Date (stampNow)
+  const now = options.now ?? (() => new Date());
   const newId = options.newId ?? randomUUID;
 
   // each folder walked and read once: the fingerprint is of the very bytes the loaders parse, so a set
@@ -190,24 +177,6 @@ function loadEngineWith(options: EngineOptions, cache: LoadCache): Engine {
   return makeEngine(masters, rules, { ...provenance, checks: how }, inputLimits, now, newId);
 }
 
-/** toISOString, made once per millisecond (a busy engine stamps many results within one), by isoTimestampOf. */
-let lastStampMs = Number.NaN;
-let lastStamp = '';
-function isoTimestamp(d: Date): string {
-  const ms = d.getTime();
-  if (ms !== lastStampMs) {
-    lastStamp = isoTimestampOf(ms) ?? d.toISOString(); // throws on an invalid Date, as before
-    lastStampMs = ms;
-  }
-  return lastStamp;
-}
-
-/** isoTimestamp(new Date()), the Date made only when the millisecond changes. */
-function stampNow(): string {
-  const ms = Date.now();
-  return ms === lastStampMs ? lastStamp : isoTimestamp(new Date(ms));
-}
-
 /** null when a folder cannot be read: the loaders then read it themselves and report it with their own message */
 function readFoldersOrNull(rulesDir: string, mastersDir: string): { rules: FolderFile[]; masters: FolderFile[] } | null {
   try {
@@ -244,7 +213,7 @@ function makeEngine(
   rules: LoadedRules,
   provenance: Provenance,
   inputLimits: InputLimits,
-  now: (() => Date) | null,
+  now: () => Date,
   newId: () => string,
 ): Engine {
   // the listings are made at their first request, not at start: sorting every version of every table is
@@ -275,7 +244,7 @@ function makeEngine(
     request: Record<string, unknown>,
     profileVersions: ProfileVersion[],
     options: CalculateOptions = {},
-  ): CalculationResult {
+  ): Calculation {
     if (!options.validated) {
       const details = validate(type, request);
       if (details.length) throw new EngineError('validation_error', 'The request is invalid.', details);
@@ -315,37 +284,15 @@ function makeEngine(
     );
     const dataWarnings = tableYearWarnings(taxTableGroupsOf[type], settings.refs);
     if (dataWarnings.length) warnings.push(...dataWarnings);
-    const employeeRef = ((request.employee_snapshot ?? request.employee) as { employee_ref?: string } | undefined)?.employee_ref;
-    const id = `calc_${newId()}`;
-    const at = now === null ? stampNow() : isoTimestamp(now());
-    const snapshot = settings.snapshotWith(provenance.rules_masters_hash);
-    const amounts = buildAmounts(pipeline, ctx);
-    // two literals rather than a spread of an optional part: the same keys in the same order. The trace and
-    // the warnings follow: a trace of records is added as a new property (trace-record.ts, appendTrace)
-    const result: Omit<CalculationResult, 'calculation_trace' | 'warnings'> & Partial<CalculationResult> =
-      employeeRef !== undefined
-        ? {
-            calculation_id: id,
-            calculation_type: type,
-            company_id: request.company_id as string,
-            employee_ref: employeeRef,
-            calculated_at: at,
-            settings_snapshot: snapshot,
-            amounts,
-          }
-        : {
-            calculation_id: id,
-            calculation_type: type,
-            company_id: request.company_id as string,
-            calculated_at: at,
-            settings_snapshot: snapshot,
-            amounts,
-          };
-    // a trace's steps are made when read (trace-record.ts): the result's writers write them from their records
-    if (trace.length > 0) appendTrace(result, trace);
-    else result.calculation_trace = [];
-    result.warnings = warnings;
-    return result as CalculationResult;
+    const metadata: CalculationMetadata = {
+      calculation_id: `calc_${newId()}`,
+      calculation_type: type,
+      company_id: request.company_id as string,
+      employee_ref: ((request.employee_snapshot ?? request.employee) as { employee_ref?: string } | undefined)?.employee_ref,
+      calculated_at: now().toISOString(),
+      settings_snapshot: settings.snapshotWith(provenance.rules_masters_hash),
+    };
+    return new Calculation(metadata, buildAmounts(pipeline, ctx), warnings, trace);
   }
 
   return {

@@ -15,12 +15,14 @@ export type { ProfileVersion, ProfilePutBody } from './loading/profile/types.ts'
 export { applyProfilePut } from './loading/profile/apply-put.ts';
 export { customRatesSchema, profilePutBodySchema, profileVersionSchema } from './loading/profile/schema.ts';
 export { loadEngine } from './engine.ts';
-export { resultJson, resultUtf8 } from './trace/trace-json.ts';
-export { COMPACT_TRACE_KEY, CompactTraceReader, CompactTraceWriter, type CompactTraceOptions } from './trace/trace-compact.ts';
+export { Calculation, type CalculationMetadata, type CalculationResult } from './trace/calculation.ts';
+export type { TraceStep } from './trace/steps.ts';
+export { calculationJson, calculationUtf8 } from './trace/json-writer.ts';
+export { COMPACT_TRACE_KEY, CompactTraceReader, CompactTraceWriter, type CompactTraceOptions } from './trace/compact.ts';
 export { CHECK_HEAP_MB, CHECK_TIMEOUT_MS, checkOffThread, loadEngineOffThread } from './loading/load-off-thread.ts';
 export { isIsoDate } from './util/dates.ts';
 export { DEFAULT_LOAD_CACHE } from './loading/load-cache.ts';
-export type { Engine, CalculationResult, EngineOptions, CalculateOptions, CheckedSet, CheckRequest } from './engine.ts';
+export type { Engine, EngineOptions, CalculateOptions, CheckedSet, CheckRequest } from './engine.ts';
 export { OUTPUT_TYPES } from './loading/rules/outputs.ts';
 export type { InputLimits } from './loading/masters/input-limits.ts';
 export type { OutputDeclaration, OutputDeclarations, OutputType } from './loading/rules/outputs.ts';

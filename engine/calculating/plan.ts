@@ -19,7 +19,7 @@ import type { ParameterSet } from '../loading/parameters/set.ts';
 import type { DatedValue } from '../loading/parameters/types.ts';
 import { pathWriter, slotsReader, type PathWriter, type SlotsReader } from './path-access.ts';
 import { generatedFunction } from '../util/codegen.ts';
-import { compileNotes, tracePlanOf, type TracePlan } from '../trace/trace.ts';
+import { compileNotes, tracePlanOf, type TracePlan } from '../trace/steps.ts';
 
 export interface StepPlan {
   rule: string;
@@ -58,7 +58,7 @@ export interface RulePlan {
   alsoOutputs: [PathWriter, number | undefined | null][];
   inputRefs: string[];
   notes: ((scope: RuleScope) => string) | null;
-  /** which of its inputs and bindings the trace shows, and how (trace/trace.ts) */
+  /** which of its inputs and bindings the trace shows, and how (trace/steps.ts) */
   tracePlan: TracePlan;
   /** the [area, name] of each parameters.<area>.<name> input: the runner puts the values in force on the step's date in the context first */
   parameterReads: readonly (readonly [string, string])[];

@@ -2,7 +2,7 @@
  * Runs a pipeline: for each step whose `when` holds, the rule version in force on the date its rule
  * declares (date_basis: the payment date, or the premium month's first day; shown in the trace) is
  * evaluated over its named inputs, its raw amount rounded by the named rule, the result written at
- * output_key, and a trace step recorded (trace/trace-record.ts: its values kept, the step made when read).
+ * output_key, and a trace step recorded (trace/records.ts: its values kept, written from there).
  *
  * What does not change between calculations is worked out once per pipeline and per rule (plan.ts):
  * each step's date basis and versions, each input path as a property reader, the rounding function,
@@ -20,13 +20,13 @@ import type { MasterRef, MasterSlot } from '../loading/rules/slots.ts';
 import type { Context } from './context.ts';
 import type { ParameterSet } from '../loading/parameters/set.ts';
 import { pipelinePlan, rulePlan, type RulePlan } from './plan.ts';
-import { recordStep, type StepRecord } from '../trace/trace-record.ts';
+import { recordStep, type StepRecord } from '../trace/records.ts';
 
 /** The dates that choose rule versions: the payment date and the first day of the premium month. */
 export type VersionDates = Record<RuleDateBasis, string>;
 
 export interface RunOutcome {
-  /** each traced step as recorded (trace/trace-record.ts makes the step objects when read) */
+  /** each traced step as recorded (trace/records.ts) */
   trace: StepRecord[];
   warnings: string[];
 }
@@ -117,7 +117,7 @@ export function runPipeline(
     }
     for (const w of rule.warnings) if (truthy(w.when(scope as never)) && !warnings.includes(w.code)) warnings.push(w.code);
     if (!wantTrace || !step.trace) continue;
-    // the step's values kept for its trace step, made when the trace is read (trace/trace-record.ts)
+    // the step's values kept for its trace step (trace/records.ts)
     const notes = rp.notes ? rp.notes(scope) : undefined;
     const refsRead = rp.traceRefs(refs, params, date);
     trace.push(recordStep(rp, scope.values, raw, result, basis, date, refsRead, notes, rp.shaIn(hashes)));

@@ -12,7 +12,7 @@ import type { Logger } from 'pino';
 import {
   LoadError,
   problemLine,
-  type CalculationResult,
+  type Calculation,
   type CalculationType,
   type Engine,
   type LoadProblem,
@@ -67,12 +67,7 @@ export class EngineHolder implements Engine {
   attendanceConflict(type: CalculationType, request: Record<string, unknown>) {
     return this.engine.attendanceConflict(type, request);
   }
-  calculate(
-    type: CalculationType,
-    request: Record<string, unknown>,
-    versions: ProfileVersion[],
-    options?: CalculateOptions,
-  ): CalculationResult {
+  calculate(type: CalculationType, request: Record<string, unknown>, versions: ProfileVersion[], options?: CalculateOptions): Calculation {
     return this.engine.calculate(type, request, versions, options);
   }
   taxTables() {

@@ -47,15 +47,15 @@ function refusal(fn: () => unknown): EngineError {
 describe('dependents beyond seven in the engine', () => {
   it('without the opt-in the engine refuses 8 with the validation detail, even when asked to skip validation', () => {
     for (const validated of [false, true]) {
-      const e = refusal(() => engine.calculate('income_tax_simulation', request(8), plain, { validated }));
+      const e = refusal(() => engine.calculate('income_tax_simulation', request(8), plain, { validated }).toResult());
       expect(e.code).toBe('validation_error');
       expect(e.details).toEqual([{ path: ['tax_dependent_count'], code: 'out_of_range', message: 'must be <= 7.' }]);
     }
   });
 
   it('without the opt-in 7 computes as printed and the opt-in changes nothing for 0-7', () => {
-    const a = engine.calculate('income_tax_simulation', request(7), plain);
-    const b = engine.calculate('income_tax_simulation', request(7), optedIn);
+    const a = engine.calculate('income_tax_simulation', request(7), plain).toResult();
+    const b = engine.calculate('income_tax_simulation', request(7), optedIn).toResult();
     expect(a.amounts).toEqual(b.amounts);
     expect(a.amounts.income_tax).toBe(9950); // 2026 row [599,000, 602,000) kou_7
     expect(a.settings_snapshot).not.toHaveProperty('income_tax_dependents_beyond_seven');
@@ -63,7 +63,7 @@ describe('dependents beyond seven in the engine', () => {
   });
 
   it("with the opt-in 8 is the 7 amount less the table's per_extra_dependent_deduction", () => {
-    const r = engine.calculate('income_tax_simulation', request(8), optedIn);
+    const r = engine.calculate('income_tax_simulation', request(8), optedIn).toResult();
     expect(r.amounts.income_tax).toBe(9950 - 1610);
     const step = r.calculation_trace.find((s) => s.step === 'income_tax') as { inputs: Record<string, unknown> };
     expect(step.inputs.dependents_rule).toBe('dependents_beyond_seven');

@@ -59,11 +59,9 @@ describe('official premium figures (Tokyo, FY2026)', () => {
   });
 
   it('employment insurance on 243,088 at 5/1000 is 1,215', () => {
-    const r = engine.calculate(
-      'employment_insurance_simulation',
-      { ...dates, is_employment_insurance_subject: true, subject_wage_total: 243_088 },
-      tokyo,
-    );
+    const r = engine
+      .calculate('employment_insurance_simulation', { ...dates, is_employment_insurance_subject: true, subject_wage_total: 243_088 }, tokyo)
+      .toResult();
     expect(r.amounts.employment_insurance).toBe(1_215);
     expect(r.settings_snapshot.employment_insurance_rate_version).toBe('2026-04');
   });

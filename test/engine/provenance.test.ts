@@ -47,7 +47,7 @@ describe('provenance', () => {
   it('every result reports the hash and every trace step its rule file, hash, legal source and dates', () => {
     const engine = loadEngine();
     const { versions } = applyProfilePut([], profilePutExample as never, { company_id: 'acme-tokyo', profile_id: 'p' });
-    const result = engine.calculate('income_tax_simulation', structuredClone(incomeTaxSimulationExample), versions);
+    const result = engine.calculate('income_tax_simulation', structuredClone(incomeTaxSimulationExample), versions).toResult();
     expect(result.settings_snapshot.rules_masters_hash).toBe(live.rules_masters_hash);
     const step = result.calculation_trace.find((s) => s.step === 'income_tax')!;
     expect(step.rule).toEqual({
@@ -63,17 +63,21 @@ describe('provenance', () => {
   it('a settings_lock carrying another data fingerprint is a settings_lock_conflict', () => {
     const engine = loadEngine({ mastersDir: changed });
     const { versions } = applyProfilePut([], profilePutExample as never, { company_id: 'acme-tokyo', profile_id: 'p' });
-    const first = engine.calculate('income_tax_simulation', structuredClone(incomeTaxSimulationExample), versions);
+    const first = engine.calculate('income_tax_simulation', structuredClone(incomeTaxSimulationExample), versions).toResult();
     const lock = { ...first.settings_snapshot };
     expect(() =>
-      engine.calculate('income_tax_simulation', { ...structuredClone(incomeTaxSimulationExample), settings_lock: lock }, versions),
+      engine
+        .calculate('income_tax_simulation', { ...structuredClone(incomeTaxSimulationExample), settings_lock: lock }, versions)
+        .toResult(),
     ).not.toThrow();
     expect(() =>
-      engine.calculate(
-        'income_tax_simulation',
-        { ...structuredClone(incomeTaxSimulationExample), settings_lock: { ...lock, rules_masters_hash: live.rules_masters_hash } },
-        versions,
-      ),
+      engine
+        .calculate(
+          'income_tax_simulation',
+          { ...structuredClone(incomeTaxSimulationExample), settings_lock: { ...lock, rules_masters_hash: live.rules_masters_hash } },
+          versions,
+        )
+        .toResult(),
     ).toThrow(/rules_masters_hash: locked/);
   });
 });

@@ -48,11 +48,13 @@ const profile = (collection: 'next_month' | 'same_month') =>
 describe('rule date_basis: premium_month', () => {
   const engine = loadEngine({ rulesDir: fixture('premium-month', 'premium_month') });
   const step = (payment: string, collection: 'next_month' | 'same_month') => {
-    const r = engine.calculate(
-      'monthly_payroll',
-      { ...monthlyPayrollRequestExample, calculation_date: payment, payment_date: payment },
-      profile(collection),
-    );
+    const r = engine
+      .calculate(
+        'monthly_payroll',
+        { ...monthlyPayrollRequestExample, calculation_date: payment, payment_date: payment },
+        profile(collection),
+      )
+      .toResult();
     return r.calculation_trace.find((s) => s.step === 'childcare_support_contribution') as {
       formula_code: string;
       inputs: Record<string, unknown>;
@@ -76,11 +78,13 @@ describe('rule date_basis: premium_month', () => {
   });
 
   it('payment-date rules show no basis in their trace (the default)', () => {
-    const r = engine.calculate(
-      'monthly_payroll',
-      { ...monthlyPayrollRequestExample, calculation_date: '2026-04-24', payment_date: '2026-04-24' },
-      profile('next_month'),
-    );
+    const r = engine
+      .calculate(
+        'monthly_payroll',
+        { ...monthlyPayrollRequestExample, calculation_date: '2026-04-24', payment_date: '2026-04-24' },
+        profile('next_month'),
+      )
+      .toResult();
     const tax = r.calculation_trace.find((s) => s.step === 'income_tax') as { inputs: Record<string, unknown> };
     expect(tax.inputs).not.toHaveProperty('rule_date_basis');
   });

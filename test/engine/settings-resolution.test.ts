@@ -151,7 +151,7 @@ describe('settings_lock', () => {
       subject_wage_total: 100_000,
       settings_lock: { ...snapshot, company_profile_version: put({})[0].version, social_insurance_rate_version: '2026-03' },
     };
-    expect(() => engine.calculate('employment_insurance_simulation', req, put({}))).toThrow(
+    expect(() => engine.calculate('employment_insurance_simulation', req, put({})).toResult()).toThrow(
       expect.objectContaining({ code: 'settings_lock_conflict' }),
     );
   });
@@ -163,19 +163,20 @@ describe('trace defaults', () => {
   const base = { company_id: 'osaka', calculation_date: '2026-05-01', payment_date: '2026-05-25' };
   it('the grade lookup leaves the trace out unless asked; other calculations include it', () => {
     expect(
-      engine.calculate('standard_monthly_remuneration_resolution', { ...base, monthly_remuneration: 300_000 }, versions).calculation_trace,
+      engine.calculate('standard_monthly_remuneration_resolution', { ...base, monthly_remuneration: 300_000 }, versions).toResult()
+        .calculation_trace,
     ).toEqual([]);
-    const asked = engine.calculate(
-      'standard_monthly_remuneration_resolution',
-      { ...base, monthly_remuneration: 300_000, calculation_options: { include_calculation_trace: true } },
-      versions,
-    ).calculation_trace;
+    const asked = engine
+      .calculate(
+        'standard_monthly_remuneration_resolution',
+        { ...base, monthly_remuneration: 300_000, calculation_options: { include_calculation_trace: true } },
+        versions,
+      )
+      .toResult().calculation_trace;
     expect(asked.map((s) => s.step)).toEqual(['settings_resolution', 'standard_monthly_remuneration_resolution']);
-    const ei = engine.calculate(
-      'employment_insurance_simulation',
-      { ...base, is_employment_insurance_subject: true, subject_wage_total: 1 },
-      versions,
-    );
+    const ei = engine
+      .calculate('employment_insurance_simulation', { ...base, is_employment_insurance_subject: true, subject_wage_total: 1 }, versions)
+      .toResult();
     expect(ei.calculation_trace.map((s) => s.step)).toEqual(['settings_resolution', 'employment_insurance']);
   });
 
@@ -208,11 +209,13 @@ describe('grade lookup dates', () => {
   const engine = loadEngine();
   const versions = put({});
   const lookup = (payment_date: string, monthly_remuneration: number) =>
-    engine.calculate(
-      'standard_monthly_remuneration_resolution',
-      { company_id: 'osaka', calculation_date: payment_date, payment_date, monthly_remuneration },
-      versions,
-    );
+    engine
+      .calculate(
+        'standard_monthly_remuneration_resolution',
+        { company_id: 'osaka', calculation_date: payment_date, payment_date, monthly_remuneration },
+        versions,
+      )
+      .toResult();
   it('uses the grade tables in force on the payment date (the 680,000 pension maximum from 2027-09-01)', () => {
     const before = lookup('2027-08-31', 700_000);
     const after = lookup('2027-09-01', 700_000);
@@ -231,17 +234,19 @@ describe('grade lookup dates', () => {
   });
 
   it('records both ranges in the trace, with to null for the open top range', () => {
-    const r = engine.calculate(
-      'standard_monthly_remuneration_resolution',
-      {
-        company_id: 'osaka',
-        calculation_date: '2026-05-25',
-        payment_date: '2026-05-25',
-        monthly_remuneration: 2_000_000,
-        calculation_options: { include_calculation_trace: true },
-      },
-      versions,
-    );
+    const r = engine
+      .calculate(
+        'standard_monthly_remuneration_resolution',
+        {
+          company_id: 'osaka',
+          calculation_date: '2026-05-25',
+          payment_date: '2026-05-25',
+          monthly_remuneration: 2_000_000,
+          calculation_options: { include_calculation_trace: true },
+        },
+        versions,
+      )
+      .toResult();
     const step = r.calculation_trace[1] as { inputs: Record<string, Record<string, unknown>>; rounding_rule: unknown };
     expect(step.rounding_rule).toBeNull();
     expect(step.inputs.health).toMatchObject({ grade: 50, standard_monthly_remuneration: 1_390_000, from: 1_355_000, to: null });

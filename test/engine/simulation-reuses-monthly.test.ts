@@ -37,25 +37,29 @@ describe('social insurance simulation = the monthly premium rules', () => {
 
   it.each(cases)('S = %i, care %s, %s scope: same premiums as monthly payroll', (smr, care, scope) => {
     const date = { calculation_date: '2026-06-25', payment_date: '2026-06-25' };
-    const sim = engine.calculate(
-      'social_insurance_simulation',
-      { ...socialInsuranceSimulationExample, ...date, standard_monthly_remuneration: smr, care_insurance_subject: care },
-      versions(scope),
-    );
-    const monthly = engine.calculate(
-      'monthly_payroll',
-      {
-        ...monthlyPayrollRequestExample,
-        ...date,
-        attendance_input: undefined,
-        employee_snapshot: {
-          ...monthlyPayrollRequestExample.employee_snapshot,
-          standard_monthly_remuneration: smr,
-          care_insurance_subject: care,
+    const sim = engine
+      .calculate(
+        'social_insurance_simulation',
+        { ...socialInsuranceSimulationExample, ...date, standard_monthly_remuneration: smr, care_insurance_subject: care },
+        versions(scope),
+      )
+      .toResult();
+    const monthly = engine
+      .calculate(
+        'monthly_payroll',
+        {
+          ...monthlyPayrollRequestExample,
+          ...date,
+          attendance_input: undefined,
+          employee_snapshot: {
+            ...monthlyPayrollRequestExample.employee_snapshot,
+            standard_monthly_remuneration: smr,
+            care_insurance_subject: care,
+          },
         },
-      },
-      versions(scope),
-    );
+        versions(scope),
+      )
+      .toResult();
     const deductions = monthly.amounts.statutory_deductions as Record<string, number>;
     let total = 0;
     for (const p of PREMIUMS) {
@@ -70,11 +74,13 @@ describe('social insurance simulation = the monthly premium rules', () => {
   });
 
   it('records one social_insurance step with the basis, the clamped pension basis and the grade range', () => {
-    const sim = engine.calculate(
-      'social_insurance_simulation',
-      { ...socialInsuranceSimulationExample, standard_monthly_remuneration: 58000 },
-      versions('combined'),
-    );
+    const sim = engine
+      .calculate(
+        'social_insurance_simulation',
+        { ...socialInsuranceSimulationExample, standard_monthly_remuneration: 58000 },
+        versions('combined'),
+      )
+      .toResult();
     expect(sim.calculation_trace.map((s) => s.step)).toEqual(['settings_resolution', 'social_insurance']);
     expect(sim.calculation_trace[1]).toMatchObject({
       formula_code: 'social_insurance.monthly.employee_contribution.v1',

@@ -23,7 +23,7 @@ describe('income tax table versions in settings_snapshot', () => {
   const engine = loadEngine();
 
   it('a bonus names the monthly, bonus and computer-method table versions it resolved, all of one year: no warning', () => {
-    const result = engine.calculate('bonus', structuredClone(ex.bonusRequestExample), versions);
+    const result = engine.calculate('bonus', structuredClone(ex.bonusRequestExample), versions).toResult();
     expect(result.settings_snapshot).toMatchObject({
       tax_table_version: '2026-01',
       bonus_tax_table_version: '2026-01',
@@ -33,16 +33,18 @@ describe('income tax table versions in settings_snapshot', () => {
   });
 
   it('settings_lock may carry the two table versions: a different one is a conflict, the same one passes', () => {
-    const first = engine.calculate('bonus', structuredClone(ex.bonusRequestExample), versions);
+    const first = engine.calculate('bonus', structuredClone(ex.bonusRequestExample), versions).toResult();
     const { rules_masters_hash: _hash, ...lock } = first.settings_snapshot;
-    const again = engine.calculate('bonus', { ...structuredClone(ex.bonusRequestExample), settings_lock: lock }, versions);
+    const again = engine.calculate('bonus', { ...structuredClone(ex.bonusRequestExample), settings_lock: lock }, versions).toResult();
     expect(again.amounts).toEqual(first.amounts);
     expect(() =>
-      engine.calculate(
-        'bonus',
-        { ...structuredClone(ex.bonusRequestExample), settings_lock: { ...lock, bonus_tax_table_version: '2020-01' } },
-        versions,
-      ),
+      engine
+        .calculate(
+          'bonus',
+          { ...structuredClone(ex.bonusRequestExample), settings_lock: { ...lock, bonus_tax_table_version: '2020-01' } },
+          versions,
+        )
+        .toResult(),
     ).toThrow(
       expect.objectContaining({
         code: 'settings_lock_conflict',
@@ -59,20 +61,22 @@ describe('income tax table versions in settings_snapshot', () => {
     writeFileSync(file, readFileSync(file, 'utf8').replace(/^effective_to: "2026-12-31"$/m, 'effective_to: null'));
     const lagging = loadEngine({ mastersDir: masters });
 
-    const bonus = lagging.calculate('bonus', { ...structuredClone(ex.bonusRequestExample), ...on('2027-06-30') }, versions);
+    const bonus = lagging.calculate('bonus', { ...structuredClone(ex.bonusRequestExample), ...on('2027-06-30') }, versions).toResult();
     expect(bonus.settings_snapshot).toMatchObject({ tax_table_version: '2027-01', bonus_tax_table_version: '2026-01' });
     expect(bonus.warnings).toContain(WARNING);
 
     // monthly payroll reads one income tax table per step: nothing is combined
-    const monthly = lagging.calculate(
-      'monthly_payroll',
-      {
-        ...structuredClone(ex.monthlyPayrollRequestExample),
-        ...on('2027-06-25'),
-        period: { payroll_month: '2027-06', start_date: '2027-06-01', end_date: '2027-06-30' },
-      },
-      versions,
-    );
+    const monthly = lagging
+      .calculate(
+        'monthly_payroll',
+        {
+          ...structuredClone(ex.monthlyPayrollRequestExample),
+          ...on('2027-06-25'),
+          period: { payroll_month: '2027-06', start_date: '2027-06-01', end_date: '2027-06-30' },
+        },
+        versions,
+      )
+      .toResult();
     expect(monthly.settings_snapshot).toMatchObject({ tax_table_version: '2027-01', bonus_tax_table_version: '2026-01' });
     expect(monthly.warnings).not.toContain(WARNING);
   });

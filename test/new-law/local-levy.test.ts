@@ -44,7 +44,7 @@ describe('the local levy scenario, YAML only', () => {
     request.calculation_date = date;
     request.period = { payroll_month: date.slice(0, 7), start_date: `${date.slice(0, 7)}-01`, end_date: date };
     request.calculation_options = { include_calculation_trace: true };
-    return engine.calculate('monthly_payroll', request, base.profile);
+    return engine.calculate('monthly_payroll', request, base.profile).toResult();
   }
 
   it('withholds 0.1 % of gross from 2028-01-01 and sums it into the statutory total', () => {
@@ -63,7 +63,7 @@ describe('the local levy scenario, YAML only', () => {
       'local_levy',
     ];
     expect(Number(sd.total)).toBe(lines.reduce((s, k) => s + Number(sd[k]), 0));
-    const step = r.calculation_trace.find((s) => s.step === 'local_levy') as Record<string, unknown>;
+    const step = r.calculation_trace.find((s) => s.step === 'local_levy')!;
     expect(step).toMatchObject({
       formula_code: 'deduction.local_levy.v1',
       input_refs: ['amounts.gross_payment', 'parameters.local_levy.rate'],
@@ -81,19 +81,21 @@ describe('the local levy scenario, YAML only', () => {
     const r = paidOn('2027-12-25');
     expect(Object.keys(r.amounts.statutory_deductions as object)).not.toContain('local_levy');
     expect(r.calculation_trace.map((s) => s.step)).not.toContain('local_levy');
-    const plain = loadEngine().calculate(
-      'monthly_payroll',
-      (() => {
-        const q = structuredClone(base.request) as Record<string, unknown>;
-        Object.assign(q, {
-          payment_date: '2027-12-25',
-          calculation_date: '2027-12-25',
-          period: { payroll_month: '2027-12', start_date: '2027-12-01', end_date: '2027-12-25' },
-        });
-        return q;
-      })(),
-      base.profile,
-    );
+    const plain = loadEngine()
+      .calculate(
+        'monthly_payroll',
+        (() => {
+          const q = structuredClone(base.request) as Record<string, unknown>;
+          Object.assign(q, {
+            payment_date: '2027-12-25',
+            calculation_date: '2027-12-25',
+            period: { payroll_month: '2027-12', start_date: '2027-12-01', end_date: '2027-12-25' },
+          });
+          return q;
+        })(),
+        base.profile,
+      )
+      .toResult();
     expect(JSON.parse(JSON.stringify(r.amounts))).toEqual(JSON.parse(JSON.stringify(plain.amounts)));
   });
 });

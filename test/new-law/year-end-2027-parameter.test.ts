@@ -59,7 +59,7 @@ function adjust(engine: Engine, year: number): CalculationResult {
     social_insurance_withheld_total: 700000,
     declarations: { dependents: [{ birth_date: `${year - 17}-07-01`, estimated_total_income: 0 }] },
   };
-  return engine.calculate('year_end_adjustment', request, profile);
+  return engine.calculate('year_end_adjustment', request, profile).toResult();
 }
 
 const amounts = (r: CalculationResult) => JSON.parse(JSON.stringify(r.amounts));

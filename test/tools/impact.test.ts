@@ -48,11 +48,13 @@ describe('impact report on a one-yen change', () => {
     expected = { all: 0, withNetPay: 0 };
     for (const s of subjects) {
       try {
-        const r = base.calculate(
-          s.calculation,
-          { ...structuredClone(s.baseRequest), calculation_options: { include_calculation_trace: true } },
-          s.profile,
-        );
+        const r = base
+          .calculate(
+            s.calculation,
+            { ...structuredClone(s.baseRequest), calculation_options: { include_calculation_trace: true } },
+            s.profile,
+          )
+          .toResult();
         if (readsTheChangedCell(r.calculation_trace as unknown as Step[])) {
           expected.all++;
           if (typeof r.amounts.net_payment === 'number') expected.withNetPay++;

@@ -12,7 +12,7 @@ export interface WorkerSetup {
   timings: boolean;
   /** Each chunk's output lines as one gzip member (the file is their concatenation: a valid gzip file). */
   gzip: boolean;
-  /** How results carry their trace: as the API answers it, or compact (engine/trace/trace-compact.ts). */
+  /** How results carry their trace: as the API answers it, or compact (engine/trace/compact.ts). */
   trace: TraceForm;
   /**
    * The main thread hands each chunk's buffer back once the output has taken its bytes, and the worker

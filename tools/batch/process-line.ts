@@ -5,7 +5,14 @@
  * the HTTP status the API would have answered; the line number is on every output line.
  */
 import { performance } from 'node:perf_hooks';
-import { resultJson, widenForProfile, type CompactTraceWriter, type Engine, type ProfileVersion } from '../../engine/index.ts';
+import {
+  calculationJson,
+  widenForProfile,
+  type Calculation,
+  type CompactTraceWriter,
+  type Engine,
+  type ProfileVersion,
+} from '../../engine/index.ts';
 import { ApiError } from '../../server/app/errors/api-error.ts';
 import { errorEnvelopeBody } from '../../server/app/errors/envelope-body.ts';
 import { toApiError } from '../../server/app/errors/to-api-error.ts';
@@ -38,7 +45,7 @@ function errorLine(line: number, error: ApiError, runId: string): string {
   return JSON.stringify({ line, status: error.status, ...errorEnvelopeBody(error, runId) });
 }
 
-function compute(text: string, ctx: LineContext, t: PhaseTimings | undefined): Record<string, unknown> {
+function compute(text: string, ctx: LineContext, t: PhaseTimings | undefined): Calculation {
   let mark = t ? performance.now() : 0;
   const lap = (phase: keyof PhaseTimings) => {
     if (!t) return;
@@ -70,20 +77,20 @@ function compute(text: string, ctx: LineContext, t: PhaseTimings | undefined): R
   const companyId = request.company_id as string;
   const versions = ctx.profiles.get(companyId);
   if (!versions) throw new ApiError('company_not_found', { params: { company_id: companyId } });
-  const result = ctx.engine.calculate(endpoint.type, request, versions, { validated: true });
+  const calc = ctx.engine.calculate(endpoint.type, request, versions, { validated: true });
   lap('calculate');
-  return result as unknown as Record<string, unknown>;
+  return calc;
 }
 
 /**
- * The output line of a result. Full: JSON.stringify({ line, status: 200, result }), the trace's constant
- * parts spliced (engine/trace/trace-json.ts). Compact: the trace compact, and the dictionary entries
- * this writer made for it under "trace_dictionary" (before "result", so a reader defines them first);
+ * The output line of a calculation. Full: JSON.stringify({ line, status: 200, result }) of its plain
+ * result (engine/trace/json-writer.ts). Compact: the trace compact, and the dictionary entries this
+ * writer made for it under "trace_dictionary" (before "result", so a reader defines them first);
  * expand-output.ts turns it back into the full line.
  */
-function resultLine(line: number, result: unknown, compact: CompactTraceWriter | undefined): string {
-  if (!compact) return `{"line":${line},"status":200,"result":${resultJson(result)}}`;
-  const json = compact.resultJson(result);
+function resultLine(line: number, calc: Calculation, compact: CompactTraceWriter | undefined): string {
+  if (!compact) return `{"line":${line},"status":200,"result":${calculationJson(calc)}}`;
+  const json = compact.write(calc);
   // taken only once the result is written: entries made for a line that failed go with the next one
   const dictionary = compact.takeDictionary();
   return `{"line":${line},"status":200,${dictionary ? `"trace_dictionary":${dictionary},` : ''}"result":${json}}`;

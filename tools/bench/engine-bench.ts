@@ -3,19 +3,19 @@
  * each calculation type (monthly with and without trace), and what a batch line costs around the
  * engine (JSON parse, schema and cross-field validation, JSON serialisation of the result).
  * With trace the engine records each step and the steps' text is made when the result is written
- * (engine/trace/trace-record.ts), so a row adds the answer's bytes (resultUtf8, as the server writes
+ * (engine/trace/records.ts), so a row adds the answer's bytes (calculationUtf8, as the server writes
  * them) to the monthly calculation with trace; and a line says what idling costs on this machine (the
  * same calculation and bytes back to back and after the thread slept), which the HTTP figures pay.
  */
 import { performance } from 'node:perf_hooks';
 import {
   applyProfilePut,
+  calculationUtf8,
   type CalculationType,
   DEFAULT_LOAD_CACHE,
   type Engine,
   loadEngine,
   type ProfileVersion,
-  resultUtf8,
 } from '../../engine/index.ts';
 import { CALCULATION_ENDPOINTS } from '../../server/app/routes/calculation-endpoints.ts';
 import { requestSchemaFor } from '../../server/app/validation/request-schemas.ts';
@@ -118,7 +118,7 @@ export function benchEngine(runs: number, ms: number): EngineBench {
   const rows = medians.map(([name, r]) => [name, fmt(r.perSecond), fmt(r.perCpuSecond), fmt(r.meanUs, 1), fmt(r.p99Us, 1)]);
   const traced = monthlyRequest(1, true);
   const bytes = medianOf(
-    Array.from({ length: runs }, () => measure(() => resultUtf8(engine.calculate('monthly_payroll', traced, versions)), ms)),
+    Array.from({ length: runs }, () => measure(() => calculationUtf8(engine.calculate('monthly_payroll', traced, versions)), ms)),
   );
   rows.splice(1, 0, [
     'monthly payroll, with trace, and the answer bytes',
@@ -162,7 +162,7 @@ export function perCallAfterSleep(engine: Engine, versions: ProfileVersion[], sl
   for (let i = 0; i < calls; i++) {
     if (sleepMs > 0) Atomics.wait(sleepCell, 0, 0, sleepMs);
     const start = process.hrtime.bigint();
-    resultUtf8(engine.calculate('monthly_payroll', requests[i % requests.length], versions));
+    calculationUtf8(engine.calculate('monthly_payroll', requests[i % requests.length], versions));
     ns += process.hrtime.bigint() - start;
   }
   return Number(ns) / calls / 1000;

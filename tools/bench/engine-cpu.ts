@@ -8,14 +8,14 @@
  * when the result is written, so `json` and `compact` are the figures to compare with a server or batch.
  *
  *   npx tsx tools/bench/engine-cpu.ts [trace|notrace|json|compact]   (json: with trace, and each result
- *   written to bytes by resultUtf8 as the server does; compact: with trace, each result written with its
+ *   written to bytes by calculationUtf8 as the server does; compact: with trace, each result written with its
  *   trace compact as `npm run batch -- --trace compact` does)
  *
  * (callgrind's instruction counts were tried for this and rejected: the same build measured 0.77M and
  * 1.64M instructions per calculation, as a major collection or an optimisation fell inside the window
  * or not.)
  */
-import { CompactTraceWriter, DEFAULT_LOAD_CACHE, loadEngine, resultUtf8 } from '../../engine/index.ts';
+import { calculationUtf8, CompactTraceWriter, DEFAULT_LOAD_CACHE, loadEngine } from '../../engine/index.ts';
 import { CALCULATION_ENDPOINTS } from '../../server/app/routes/calculation-endpoints.ts';
 import { requestSchemaFor } from '../../server/app/validation/request-schemas.ts';
 import { schemaDetails } from '../../server/app/validation/validate-body.ts';
@@ -46,9 +46,9 @@ function freshRequests(): Record<string, unknown>[] {
 const compact = new CompactTraceWriter();
 /** What the mode measures after the calculation: a number from the result, its bytes' length, or its compact text's. */
 function written(result: ReturnType<typeof engine.calculate>): number {
-  if (mode === 'json') return resultUtf8(result)!.length;
+  if (mode === 'json') return calculationUtf8(result).length;
   if (mode !== 'compact') return (result.amounts as { net_payment: number }).net_payment;
-  const text = compact.resultJson(result);
+  const text = compact.write(result);
   return text.length + (compact.takeDictionary()?.length ?? 0);
 }
 

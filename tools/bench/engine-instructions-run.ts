@@ -12,7 +12,7 @@
  * It sets its requests up itself, as engine-cpu.ts does, rather than through a helper of this tree: it
  * runs against older trees too, which have only what it imports here.
  */
-import { CompactTraceWriter, DEFAULT_LOAD_CACHE, loadEngine, resultUtf8 } from '../../engine/index.ts';
+import { calculationUtf8, CompactTraceWriter, DEFAULT_LOAD_CACHE, loadEngine } from '../../engine/index.ts';
 import { CALCULATION_ENDPOINTS } from '../../server/app/routes/calculation-endpoints.ts';
 import { requestSchemaFor } from '../../server/app/validation/request-schemas.ts';
 import { schemaDetails } from '../../server/app/validation/validate-body.ts';
@@ -41,8 +41,8 @@ let checksum = 0;
 const compact = new CompactTraceWriter();
 /** What the mode leaves of a result: its answer's bytes, its compact text (and dictionary), or a number of it. */
 function written(result: ReturnType<typeof engine.calculate>): number {
-  if (mode === 'json') return resultUtf8(result)!.length;
-  if (mode === 'compact') return compact.resultJson(result).length + (compact.takeDictionary()?.length ?? 0);
+  if (mode === 'json') return calculationUtf8(result).length;
+  if (mode === 'compact') return compact.write(result).length + (compact.takeDictionary()?.length ?? 0);
   return (result.amounts as { net_payment: number }).net_payment;
 }
 function run(batch: Record<string, unknown>[]): void {

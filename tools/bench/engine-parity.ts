@@ -4,13 +4,13 @@
  * (amounts, settings_snapshot, traces, warnings, or the error code, message and details) as JSON.
  * Why: an engine optimisation must not change one byte of any answer; the dump of the engine before a
  * change is compared with the dump after it (`cmp`).
- * Each result is also written by resultJson (the spliced serialisation the server and the batch use) and
+ * Each calculation is also written by calculationJson (the serialisation the server and the batch use) and
  * flagged `spliced_text_differs` if that text is not JSON.stringify's.
  * Usage: tsx tools/bench/engine-parity.ts OUT.json
  */
 import { writeFileSync } from 'node:fs';
 import fc from 'fast-check';
-import { EngineError, loadEngine, resultJson, type CalculationType, type ProfileVersion } from '../../engine/index.ts';
+import { calculationJson, EngineError, loadEngine, type CalculationType, type ProfileVersion } from '../../engine/index.ts';
 import { CALCULATION_ENDPOINTS } from '../../server/app/routes/calculation-endpoints.ts';
 import { requestSchemaFor } from '../../server/app/validation/request-schemas.ts';
 import { schemaDetails } from '../../server/app/validation/validate-body.ts';
@@ -47,10 +47,11 @@ function run(type: CalculationType, original: Record<string, unknown>, versions:
     const req = asGiven?.include_calculation_trace === trace ? request : withTraceOption(request, trace);
     const frozen = JSON.stringify(req);
     try {
-      const result = engine.calculate(type, req, versions);
+      const calc = engine.calculate(type, req, versions);
+      const result = calc.toResult();
       record[trace ? 'with_trace' : 'without_trace'] = result;
-      // the server and the batch write results with resultJson: it must write JSON.stringify's text
-      if (resultJson(result) !== JSON.stringify(result)) record.spliced_text_differs = true;
+      // the server and the batch write calculations with calculationJson: it must write JSON.stringify's text of the result
+      if (calculationJson(calc) !== JSON.stringify(result)) record.spliced_text_differs = true;
     } catch (e) {
       record[trace ? 'with_trace' : 'without_trace'] =
         e instanceof EngineError
@@ -96,6 +97,6 @@ const counts = Object.values(results).reduce<Record<string, number>>((acc, r) =>
 }, {});
 const spliced = Object.values(results).filter((r) => (r as { spliced_text_differs?: boolean }).spliced_text_differs).length;
 console.log(
-  `${Object.keys(results).length} requests, ${JSON.stringify(counts)}, resultJson differs from JSON.stringify: ${spliced} -> ${out}`,
+  `${Object.keys(results).length} requests, ${JSON.stringify(counts)}, calculationJson differs from JSON.stringify: ${spliced} -> ${out}`,
 );
 process.exitCode = spliced === 0 ? 0 : 1;

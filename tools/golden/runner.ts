@@ -253,7 +253,7 @@ export function runGoldenCase(engine: Engine, c: GoldenCase): CaseOutcome {
   }
   let result: CalculationResult;
   try {
-    result = engine.calculate(c.calculation, request, c.profile);
+    result = engine.calculate(c.calculation, request, c.profile).toResult();
   } catch (e) {
     if (e instanceof EngineError) return { mismatches: [], problems: compareError(c, e), formulaCodes: [] };
     return { mismatches: [], problems: [`the calculation crashed: ${(e as Error)?.message ?? String(e)}`], formulaCodes: [] };
@@ -265,7 +265,7 @@ export function runGoldenCase(engine: Engine, c: GoldenCase): CaseOutcome {
   if (mismatches.length && trace.length === 0) {
     // the case asked for no trace; run again with one, only to name the step behind each difference
     try {
-      trace = engine.calculate(c.calculation, withTrace(request), c.profile).calculation_trace as unknown as TraceStepLike[];
+      trace = engine.calculate(c.calculation, withTrace(request), c.profile).toResult().calculation_trace as unknown as TraceStepLike[];
     } catch {
       /* attribution is a convenience; the mismatch itself stands */
     }

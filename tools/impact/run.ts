@@ -91,7 +91,7 @@ function runSide(engine: Engine, s: Subject, request: Record<string, unknown>): 
     calculation_options: { ...((request.calculation_options as object) ?? {}), include_calculation_trace: true },
   };
   try {
-    const result = engine.calculate(s.calculation, structuredClone(withTrace), s.profile);
+    const result = engine.calculate(s.calculation, structuredClone(withTrace), s.profile).toResult();
     return { amounts: tracked(result), trace: result.calculation_trace as unknown as Step[] };
   } catch (e) {
     return { error: e instanceof EngineError ? e.code : `crash: ${(e as Error).message}` };

@@ -5,10 +5,10 @@
  * length and nothing walks the text again. A short text is handed over as the string: Node sends it in
  * one piece with the head, cheaper than a Buffer for a few hundred bytes. Status, headers and the bytes
  * on the wire are what Koa would have sent. Outermost, so error envelopes leave the same way; any other
- * body (Buffer, stream, string, null) is Koa's as before. A calculation result is serialised by the
- * engine's resultJson: the same text, each trace step's rule metadata made once per rule version; a
- * result with a trace goes straight to bytes (the engine's resultUtf8: that metadata copied in already
- * encoded, so the two-byte text of its Japanese legal sources is neither built nor encoded per answer).
+ * body (Buffer, stream, string, null) is Koa's as before. A Calculation (the body a calculation route
+ * sets) is written by the engine's writers, the text of its plain result: calculationJson, or with a
+ * trace straight to bytes (calculationUtf8: each step's rule metadata copied in already encoded, so the
+ * two-byte text of its Japanese legal sources is neither built nor encoded per answer).
  *
  * From COMPRESS_FROM_BYTES on, the answer is compressed when the client's Accept-Encoding allows
  * (http/content-coding.ts), and says `Vary: Accept-Encoding` whenever the request took part in that
@@ -16,7 +16,7 @@
  * another. Shorter answers, and requests without Accept-Encoding, get exactly the bytes and headers of
  * before (the plain bytes are acceptable to every client, so a cache may keep them without Vary).
  */
-import { resultJson, resultUtf8 } from '../../../engine/index.ts';
+import { Calculation, calculationJson, calculationUtf8 } from '../../../engine/index.ts';
 import type { AppMiddleware } from '../context.ts';
 import { chooseCoding, compress, COMPRESS_FROM_BYTES } from '../http/content-coding.ts';
 import { utf8Bytes } from '../http/utf8-bytes.ts';
@@ -33,19 +33,28 @@ const BYTES_FROM_LENGTH = 8 * 1024;
 export const encodeJsonAnswer: AppMiddleware = async (ctx, next) => {
   await next();
   const body: unknown = ctx.body;
-  if (ctx.respond === false || !isPlainJson(body)) return;
-  const traced = resultUtf8(body);
-  // (a traced result is kilobytes: a short one, were there any, takes the path of any other answer)
-  if (traced !== undefined && traced.length >= COMPRESS_FROM_BYTES) return answerLong(ctx, traced);
-  // JSON.stringify(body); a calculation result's trace with its constant parts spliced (the engine's resultJson)
-  const text = resultJson(body);
+  if (ctx.respond === false) return;
+  if (body instanceof Calculation) return answerCalculation(ctx, body);
+  if (isPlainJson(body)) answerText(ctx, JSON.stringify(body));
+};
+
+function answerCalculation(ctx: Parameters<AppMiddleware>[0], calc: Calculation): void {
+  if (calc.records.length > 0) {
+    const bytes = calculationUtf8(calc);
+    // (a traced answer is kilobytes: a short one, were there any, takes the path of any other answer)
+    if (bytes.length >= COMPRESS_FROM_BYTES) return answerLong(ctx, bytes);
+  }
+  answerText(ctx, calculationJson(calc));
+}
+
+function answerText(ctx: Parameters<AppMiddleware>[0], text: string): void {
   // in UTF-16 units: never more than the bytes, so an answer below it is below the threshold in bytes too
   if (text.length < COMPRESS_FROM_BYTES) {
     ctx.body = text;
     return;
   }
   answerLong(ctx, text);
-};
+}
 
 /** An answer from COMPRESS_FROM_BYTES on (text, or a traced result's bytes): compressed when the client's
  * Accept-Encoding allows, with Vary whenever the request sent Accept-Encoding. */

@@ -4,8 +4,8 @@
  * with the real engine elsewhere; here only what the server does around it matters.
  */
 import { randomUUID } from 'node:crypto';
-import type { CalculationResult, CalculationType, Engine, ProfileVersion } from '../../../engine/index.ts';
-import { EngineError } from '../../../engine/index.ts';
+import type { CalculationType, Engine, ProfileVersion } from '../../../engine/index.ts';
+import { Calculation, EngineError } from '../../../engine/index.ts';
 import { findAttendanceConflict, validateCrossFields } from '../../../engine/calculating/validation/index.ts';
 import { loadRules } from '../../../engine/loading/rules/load.ts';
 import type { OutputDeclarations } from '../../../engine/index.ts';
@@ -200,7 +200,7 @@ export class FakeEngine implements Engine {
     return type === 'monthly_payroll' ? findAttendanceConflict(request) : null;
   }
 
-  calculate(type: CalculationType, request: Record<string, unknown>, profileVersions: ProfileVersion[]): CalculationResult {
+  calculate(type: CalculationType, request: Record<string, unknown>, profileVersions: ProfileVersion[]): Calculation {
     this.lastProfileVersions = profileVersions;
     if (this.failWith) throw this.failWith;
     const profile = profileVersions.find(
@@ -217,17 +217,15 @@ export class FakeEngine implements Engine {
       delete (snapshot as Partial<typeof snapshot>).overtime_premium_monthly_total_rounding;
     }
     const employee = (request.employee_snapshot as { employee_ref?: string } | undefined)?.employee_ref;
-    return {
+    const metadata = {
       calculation_id: `calc_${randomUUID()}`,
       calculation_type: type,
       company_id: request.company_id as string,
-      ...(employee ? { employee_ref: employee } : {}),
+      employee_ref: employee || undefined,
       calculated_at: new Date().toISOString(),
       settings_snapshot: snapshot,
-      amounts: structuredClone(AMOUNTS[type]),
-      calculation_trace: [],
-      warnings: [],
     };
+    return new Calculation(metadata, structuredClone(AMOUNTS[type]), [], []);
   }
 
   inputLimits() {

@@ -51,7 +51,7 @@ const profileVersions = () =>
 
 function exampleOf(engine: Pick<Engine, 'calculate'>, type: CalculationType): Json {
   const request: Json = { ...structuredClone(REQUEST_EXAMPLES[type]), calculation_options: { include_calculation_trace: false } };
-  const result = engine.calculate(type, request, profileVersions()) as unknown as Json;
+  const result = engine.calculate(type, request, profileVersions()).toResult() as unknown as Json;
   return {
     ...result,
     calculation_id: CALCULATION_ID_EXAMPLE,
@@ -66,7 +66,8 @@ function traceStepOf(engine: Pick<Engine, 'calculate'>): Json | undefined {
     ...TRACED_DATES,
     calculation_options: { include_calculation_trace: true },
   };
-  const trace = (engine.calculate(TRACED, request, profileVersions()) as unknown as { calculation_trace: Json[] }).calculation_trace;
+  const trace = (engine.calculate(TRACED, request, profileVersions()).toResult() as unknown as { calculation_trace: Json[] })
+    .calculation_trace;
   return trace.length ? withPlaceholderHash(trace[trace.length - 1]!) : undefined;
 }
 
