@@ -84,6 +84,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/social-insurance/leave-premium-exemption:calculate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Premium exemption during 産前産後休業 and 育児休業等
+         * @description Which premium months and bonuses of an employee on 産前産後休業 or 育児休業等 (出生時育児休業 included) are exempt from health, care, childcare support and pension premiums: months from the leave's start month to the month before the day after its end (月末が休業中), a 育児休業等 of 14 days or more within one month, consecutive leaves as one, bonuses of a 育児休業等 longer than one month and of every 産前産後 month; with each month's and bonus's premiums at the company's rates, exempted and payable. Employment insurance is never exempt: it follows the wages actually paid. Counts toward the Free-plan monthly quota.
+         */
+        post: operations["calculateLeavePremiumExemption"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/simulations/social-insurance:calculate": {
         parameters: {
             query?: never;
@@ -1600,6 +1620,923 @@ export interface components {
                      */
                     reason: string;
                 }[];
+            };
+            /**
+             * @description Explainable steps; empty when include_calculation_trace is false.
+             * @example [
+             *       {
+             *         "step": "employment_insurance",
+             *         "step_type": "statutory_deduction",
+             *         "formula_code": "employment_insurance.employee_contribution.v1",
+             *         "output_key": "amounts.statutory_deductions.employment_insurance",
+             *         "input_refs": [
+             *           "amounts.employment_insurance_subject_amount",
+             *           "masters.employment_insurance.employee_rate",
+             *           "masters.employment_insurance.business_type"
+             *         ],
+             *         "formula": "round_50_sen(employment_insurance_subject_amount x employee_rate)",
+             *         "inputs": {
+             *           "employment_insurance_subject_amount": 300000,
+             *           "employee_rate": "0.0055",
+             *           "business_type": "general"
+             *         },
+             *         "raw_amount": "1650",
+             *         "rounding_rule": "round_50_sen_or_less_down_over_50_sen_up_to_yen",
+             *         "rounded_amount": 1650,
+             *         "master_refs": [
+             *           {
+             *             "type": "employment_insurance_rate_table",
+             *             "id": "ei-general",
+             *             "version": "2025-04",
+             *             "effective_from": "2025-04-01",
+             *             "effective_to": "2026-03-31"
+             *           }
+             *         ],
+             *         "rule": {
+             *           "file": "rules/employment_insurance/employment_insurance.employee_contribution.v1.yaml",
+             *           "sha256": "9a1e6f0b3c5d7e2f4a6b8c0d1e2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f",
+             *           "legal_source": "労働保険の保険料の徴収等に関する法律第31条; 通貨の単位及び貨幣の発行等に関する法律第3条",
+             *           "effective_from": "2020-01-01",
+             *           "effective_to": null
+             *         }
+             *       }
+             *     ]
+             */
+            calculation_trace: components["schemas"]["TraceStep"][];
+            /**
+             * @description Codes of what the caller should know: inputs that changed the calculation (e.g. EMPLOYEES_PENSION_BASIS_CLAMPED), and data the calculation combined (INCOME_TAX_TABLES_OF_DIFFERENT_YEARS: income tax tables of different years, whose versions settings_snapshot names).
+             * @example []
+             */
+            warnings: string[];
+        };
+        /**
+         * @description Result of a leave_premium_exemption calculation. Nothing of it is stored.
+         * @example {
+         *       "calculation_id": "calc_0f8e5b7a-3c2d-4e1f-9a8b-7c6d5e4f3a2b",
+         *       "calculation_type": "leave_premium_exemption",
+         *       "company_id": "acme-tokyo",
+         *       "employee_ref": "e-001",
+         *       "calculated_at": "2026-12-01T01:23:45.678Z",
+         *       "settings_snapshot": {
+         *         "company_profile_version": "2025-04-01.5d9b586409d0",
+         *         "tax_table_version": "2026-01",
+         *         "social_insurance_rate_version": "2026-04",
+         *         "employees_pension_rate_version": "2020-09",
+         *         "employment_insurance_rate_version": "2026-04",
+         *         "rounding_rule_version": "2020-01",
+         *         "bonus_tax_table_version": "2026-01",
+         *         "computer_special_table_version": "2026-01",
+         *         "rules_masters_hash": "3f0c1a9e5b7d2c4f6e8a0b1c2d3e4f5061728394a5b6c7d8e9f0a1b2c3d4e5f6"
+         *       },
+         *       "amounts": {
+         *         "exempt_premium_months": [
+         *           "2026-11"
+         *         ],
+         *         "months": [
+         *           {
+         *             "premium_month": "2026-10",
+         *             "exempt": false,
+         *             "exemption_rule": null,
+         *             "same_month_leave_days": 0,
+         *             "premiums": {
+         *               "health_insurance": 15760,
+         *               "care_insurance": 0,
+         *               "childcare_support_contribution": 368,
+         *               "employees_pension_insurance": 29280,
+         *               "total": 45408
+         *             },
+         *             "exempted": {
+         *               "health_insurance": 0,
+         *               "care_insurance": 0,
+         *               "childcare_support_contribution": 0,
+         *               "employees_pension_insurance": 0,
+         *               "total": 0
+         *             },
+         *             "payable": {
+         *               "health_insurance": 15760,
+         *               "care_insurance": 0,
+         *               "childcare_support_contribution": 368,
+         *               "employees_pension_insurance": 29280,
+         *               "total": 45408
+         *             }
+         *           },
+         *           {
+         *             "premium_month": "2026-11",
+         *             "exempt": true,
+         *             "exemption_rule": "month_end_in_leave",
+         *             "same_month_leave_days": 0,
+         *             "premiums": {
+         *               "health_insurance": 15760,
+         *               "care_insurance": 0,
+         *               "childcare_support_contribution": 368,
+         *               "employees_pension_insurance": 29280,
+         *               "total": 45408
+         *             },
+         *             "exempted": {
+         *               "health_insurance": 15760,
+         *               "care_insurance": 0,
+         *               "childcare_support_contribution": 368,
+         *               "employees_pension_insurance": 29280,
+         *               "total": 45408
+         *             },
+         *             "payable": {
+         *               "health_insurance": 0,
+         *               "care_insurance": 0,
+         *               "childcare_support_contribution": 0,
+         *               "employees_pension_insurance": 0,
+         *               "total": 0
+         *             }
+         *           },
+         *           {
+         *             "premium_month": "2026-12",
+         *             "exempt": false,
+         *             "exemption_rule": null,
+         *             "same_month_leave_days": 0,
+         *             "premiums": {
+         *               "health_insurance": 15760,
+         *               "care_insurance": 0,
+         *               "childcare_support_contribution": 368,
+         *               "employees_pension_insurance": 29280,
+         *               "total": 45408
+         *             },
+         *             "exempted": {
+         *               "health_insurance": 0,
+         *               "care_insurance": 0,
+         *               "childcare_support_contribution": 0,
+         *               "employees_pension_insurance": 0,
+         *               "total": 0
+         *             },
+         *             "payable": {
+         *               "health_insurance": 15760,
+         *               "care_insurance": 0,
+         *               "childcare_support_contribution": 368,
+         *               "employees_pension_insurance": 29280,
+         *               "total": 45408
+         *             }
+         *           },
+         *           {
+         *             "premium_month": "2027-01",
+         *             "exempt": false,
+         *             "exemption_rule": null,
+         *             "same_month_leave_days": 0,
+         *             "premiums": {
+         *               "health_insurance": 15760,
+         *               "care_insurance": 0,
+         *               "childcare_support_contribution": 368,
+         *               "employees_pension_insurance": 29280,
+         *               "total": 45408
+         *             },
+         *             "exempted": {
+         *               "health_insurance": 0,
+         *               "care_insurance": 0,
+         *               "childcare_support_contribution": 0,
+         *               "employees_pension_insurance": 0,
+         *               "total": 0
+         *             },
+         *             "payable": {
+         *               "health_insurance": 15760,
+         *               "care_insurance": 0,
+         *               "childcare_support_contribution": 368,
+         *               "employees_pension_insurance": 29280,
+         *               "total": 45408
+         *             }
+         *           }
+         *         ],
+         *         "bonuses": [
+         *           {
+         *             "payment_date": "2026-11-25",
+         *             "premium_month": "2026-11",
+         *             "exempt": true,
+         *             "reason": "childcare_leave_over_one_month",
+         *             "premiums": {
+         *               "health_insurance": 19700,
+         *               "care_insurance": 0,
+         *               "childcare_support_contribution": 460,
+         *               "employees_pension_insurance": 36600,
+         *               "total": 56760
+         *             },
+         *             "exempted": {
+         *               "health_insurance": 19700,
+         *               "care_insurance": 0,
+         *               "childcare_support_contribution": 460,
+         *               "employees_pension_insurance": 36600,
+         *               "total": 56760
+         *             },
+         *             "payable": {
+         *               "health_insurance": 0,
+         *               "care_insurance": 0,
+         *               "childcare_support_contribution": 0,
+         *               "employees_pension_insurance": 0,
+         *               "total": 0
+         *             }
+         *           }
+         *         ],
+         *         "leave_units": [
+         *           {
+         *             "leave_type": "childcare_leave",
+         *             "start_date": "2026-11-01",
+         *             "end_date": "2026-12-20",
+         *             "leaves_merged": 2,
+         *             "days_counted": 49,
+         *             "one_month_expiry_date": "2026-11-30",
+         *             "exceeds_one_month": true,
+         *             "rule_set": "from_2022_10"
+         *           }
+         *         ]
+         *       },
+         *       "calculation_trace": [],
+         *       "warnings": []
+         *     }
+         */
+        LeavePremiumExemptionResult: {
+            /**
+             * @description calc_ followed by a UUID.
+             * @example calc_0f8e5b7a-3c2d-4e1f-9a8b-7c6d5e4f3a2b
+             */
+            calculation_id: string;
+            /**
+             * @description Calculation type.
+             * @example leave_premium_exemption
+             * @constant
+             */
+            calculation_type: "leave_premium_exemption";
+            /**
+             * @description Company of the request.
+             * @example acme-tokyo
+             */
+            company_id: string;
+            /**
+             * @description employee_snapshot.employee_ref (year-end adjustment: employee.employee_ref) of the request.
+             * @example emp-0001
+             */
+            employee_ref: string;
+            /**
+             * Format: date-time
+             * @description UTC timestamp with milliseconds.
+             * @example 2026-05-20T01:23:45.678Z
+             */
+            calculated_at: string;
+            settings_snapshot: components["schemas"]["SettingsSnapshot"];
+            /**
+             * @description Amounts of the leave_premium_exemption calculation, in yen unless a field says otherwise.
+             * @example {
+             *       "exempt_premium_months": [
+             *         "2026-11"
+             *       ],
+             *       "months": [
+             *         {
+             *           "premium_month": "2026-10",
+             *           "exempt": false,
+             *           "exemption_rule": null,
+             *           "same_month_leave_days": 0,
+             *           "premiums": {
+             *             "health_insurance": 15760,
+             *             "care_insurance": 0,
+             *             "childcare_support_contribution": 368,
+             *             "employees_pension_insurance": 29280,
+             *             "total": 45408
+             *           },
+             *           "exempted": {
+             *             "health_insurance": 0,
+             *             "care_insurance": 0,
+             *             "childcare_support_contribution": 0,
+             *             "employees_pension_insurance": 0,
+             *             "total": 0
+             *           },
+             *           "payable": {
+             *             "health_insurance": 15760,
+             *             "care_insurance": 0,
+             *             "childcare_support_contribution": 368,
+             *             "employees_pension_insurance": 29280,
+             *             "total": 45408
+             *           }
+             *         },
+             *         {
+             *           "premium_month": "2026-11",
+             *           "exempt": true,
+             *           "exemption_rule": "month_end_in_leave",
+             *           "same_month_leave_days": 0,
+             *           "premiums": {
+             *             "health_insurance": 15760,
+             *             "care_insurance": 0,
+             *             "childcare_support_contribution": 368,
+             *             "employees_pension_insurance": 29280,
+             *             "total": 45408
+             *           },
+             *           "exempted": {
+             *             "health_insurance": 15760,
+             *             "care_insurance": 0,
+             *             "childcare_support_contribution": 368,
+             *             "employees_pension_insurance": 29280,
+             *             "total": 45408
+             *           },
+             *           "payable": {
+             *             "health_insurance": 0,
+             *             "care_insurance": 0,
+             *             "childcare_support_contribution": 0,
+             *             "employees_pension_insurance": 0,
+             *             "total": 0
+             *           }
+             *         },
+             *         {
+             *           "premium_month": "2026-12",
+             *           "exempt": false,
+             *           "exemption_rule": null,
+             *           "same_month_leave_days": 0,
+             *           "premiums": {
+             *             "health_insurance": 15760,
+             *             "care_insurance": 0,
+             *             "childcare_support_contribution": 368,
+             *             "employees_pension_insurance": 29280,
+             *             "total": 45408
+             *           },
+             *           "exempted": {
+             *             "health_insurance": 0,
+             *             "care_insurance": 0,
+             *             "childcare_support_contribution": 0,
+             *             "employees_pension_insurance": 0,
+             *             "total": 0
+             *           },
+             *           "payable": {
+             *             "health_insurance": 15760,
+             *             "care_insurance": 0,
+             *             "childcare_support_contribution": 368,
+             *             "employees_pension_insurance": 29280,
+             *             "total": 45408
+             *           }
+             *         },
+             *         {
+             *           "premium_month": "2027-01",
+             *           "exempt": false,
+             *           "exemption_rule": null,
+             *           "same_month_leave_days": 0,
+             *           "premiums": {
+             *             "health_insurance": 15760,
+             *             "care_insurance": 0,
+             *             "childcare_support_contribution": 368,
+             *             "employees_pension_insurance": 29280,
+             *             "total": 45408
+             *           },
+             *           "exempted": {
+             *             "health_insurance": 0,
+             *             "care_insurance": 0,
+             *             "childcare_support_contribution": 0,
+             *             "employees_pension_insurance": 0,
+             *             "total": 0
+             *           },
+             *           "payable": {
+             *             "health_insurance": 15760,
+             *             "care_insurance": 0,
+             *             "childcare_support_contribution": 368,
+             *             "employees_pension_insurance": 29280,
+             *             "total": 45408
+             *           }
+             *         }
+             *       ],
+             *       "bonuses": [
+             *         {
+             *           "payment_date": "2026-11-25",
+             *           "premium_month": "2026-11",
+             *           "exempt": true,
+             *           "reason": "childcare_leave_over_one_month",
+             *           "premiums": {
+             *             "health_insurance": 19700,
+             *             "care_insurance": 0,
+             *             "childcare_support_contribution": 460,
+             *             "employees_pension_insurance": 36600,
+             *             "total": 56760
+             *           },
+             *           "exempted": {
+             *             "health_insurance": 19700,
+             *             "care_insurance": 0,
+             *             "childcare_support_contribution": 460,
+             *             "employees_pension_insurance": 36600,
+             *             "total": 56760
+             *           },
+             *           "payable": {
+             *             "health_insurance": 0,
+             *             "care_insurance": 0,
+             *             "childcare_support_contribution": 0,
+             *             "employees_pension_insurance": 0,
+             *             "total": 0
+             *           }
+             *         }
+             *       ],
+             *       "leave_units": [
+             *         {
+             *           "leave_type": "childcare_leave",
+             *           "start_date": "2026-11-01",
+             *           "end_date": "2026-12-20",
+             *           "leaves_merged": 2,
+             *           "days_counted": 49,
+             *           "one_month_expiry_date": "2026-11-30",
+             *           "exceeds_one_month": true,
+             *           "rule_set": "from_2022_10"
+             *         }
+             *       ]
+             *     }
+             */
+            amounts: {
+                /**
+                 * @description The exempt premium months (X月分) within premium_months, in order.
+                 * @example [
+                 *       "2026-11"
+                 *     ]
+                 */
+                exempt_premium_months: string[];
+                /**
+                 * @description each premium month of premium_months: whether it is exempt, by which rule, and its premiums at that month's rates (employee share).
+                 * @example [
+                 *       {
+                 *         "premium_month": "2026-10",
+                 *         "exempt": false,
+                 *         "exemption_rule": null,
+                 *         "same_month_leave_days": 0,
+                 *         "premiums": {
+                 *           "health_insurance": 15760,
+                 *           "care_insurance": 0,
+                 *           "childcare_support_contribution": 368,
+                 *           "employees_pension_insurance": 29280,
+                 *           "total": 45408
+                 *         },
+                 *         "exempted": {
+                 *           "health_insurance": 0,
+                 *           "care_insurance": 0,
+                 *           "childcare_support_contribution": 0,
+                 *           "employees_pension_insurance": 0,
+                 *           "total": 0
+                 *         },
+                 *         "payable": {
+                 *           "health_insurance": 15760,
+                 *           "care_insurance": 0,
+                 *           "childcare_support_contribution": 368,
+                 *           "employees_pension_insurance": 29280,
+                 *           "total": 45408
+                 *         }
+                 *       },
+                 *       {
+                 *         "premium_month": "2026-11",
+                 *         "exempt": true,
+                 *         "exemption_rule": "month_end_in_leave",
+                 *         "same_month_leave_days": 0,
+                 *         "premiums": {
+                 *           "health_insurance": 15760,
+                 *           "care_insurance": 0,
+                 *           "childcare_support_contribution": 368,
+                 *           "employees_pension_insurance": 29280,
+                 *           "total": 45408
+                 *         },
+                 *         "exempted": {
+                 *           "health_insurance": 15760,
+                 *           "care_insurance": 0,
+                 *           "childcare_support_contribution": 368,
+                 *           "employees_pension_insurance": 29280,
+                 *           "total": 45408
+                 *         },
+                 *         "payable": {
+                 *           "health_insurance": 0,
+                 *           "care_insurance": 0,
+                 *           "childcare_support_contribution": 0,
+                 *           "employees_pension_insurance": 0,
+                 *           "total": 0
+                 *         }
+                 *       },
+                 *       {
+                 *         "premium_month": "2026-12",
+                 *         "exempt": false,
+                 *         "exemption_rule": null,
+                 *         "same_month_leave_days": 0,
+                 *         "premiums": {
+                 *           "health_insurance": 15760,
+                 *           "care_insurance": 0,
+                 *           "childcare_support_contribution": 368,
+                 *           "employees_pension_insurance": 29280,
+                 *           "total": 45408
+                 *         },
+                 *         "exempted": {
+                 *           "health_insurance": 0,
+                 *           "care_insurance": 0,
+                 *           "childcare_support_contribution": 0,
+                 *           "employees_pension_insurance": 0,
+                 *           "total": 0
+                 *         },
+                 *         "payable": {
+                 *           "health_insurance": 15760,
+                 *           "care_insurance": 0,
+                 *           "childcare_support_contribution": 368,
+                 *           "employees_pension_insurance": 29280,
+                 *           "total": 45408
+                 *         }
+                 *       },
+                 *       {
+                 *         "premium_month": "2027-01",
+                 *         "exempt": false,
+                 *         "exemption_rule": null,
+                 *         "same_month_leave_days": 0,
+                 *         "premiums": {
+                 *           "health_insurance": 15760,
+                 *           "care_insurance": 0,
+                 *           "childcare_support_contribution": 368,
+                 *           "employees_pension_insurance": 29280,
+                 *           "total": 45408
+                 *         },
+                 *         "exempted": {
+                 *           "health_insurance": 0,
+                 *           "care_insurance": 0,
+                 *           "childcare_support_contribution": 0,
+                 *           "employees_pension_insurance": 0,
+                 *           "total": 0
+                 *         },
+                 *         "payable": {
+                 *           "health_insurance": 15760,
+                 *           "care_insurance": 0,
+                 *           "childcare_support_contribution": 368,
+                 *           "employees_pension_insurance": 29280,
+                 *           "total": 45408
+                 *         }
+                 *       }
+                 *     ]
+                 */
+                months: {
+                    /**
+                     * @description The premium month (X月分; withheld from the next month's pay under 翌月徴収).
+                     * @example 2026-10
+                     */
+                    premium_month: string;
+                    /**
+                     * @description Whether the month's health, care, childcare support and pension premiums are exempt.
+                     * @example false
+                     */
+                    exempt: boolean;
+                    /**
+                     * @description maternity_leave (産前産後休業), month_end_in_leave (the month's last day in a 育児休業等), fourteen_days_in_month (育児休業等 of 14 days or more within the month), or null.
+                     * @example null
+                     */
+                    exemption_rule: string | null;
+                    /**
+                     * @description Days of the 育児休業等 that start and end within this month (summed; the planned working days of a 出生時育児休業 not counted).
+                     * @example 0
+                     */
+                    same_month_leave_days: number;
+                    /**
+                     * @description The month's premiums, employee share.
+                     * @example {
+                     *       "health_insurance": 15760,
+                     *       "care_insurance": 0,
+                     *       "childcare_support_contribution": 368,
+                     *       "employees_pension_insurance": 29280,
+                     *       "total": 45408
+                     *     }
+                     */
+                    premiums: {
+                        /**
+                         * @description Health insurance. Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                         * @example 15760
+                         */
+                        health_insurance: number;
+                        /**
+                         * @description Care insurance; 0 if not subject. Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                         * @example 0
+                         */
+                        care_insurance: number;
+                        /**
+                         * @description Childcare support contribution (子ども・子育て支援金); 0 before its rate applies. Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                         * @example 368
+                         */
+                        childcare_support_contribution: number;
+                        /**
+                         * @description Employees' pension. Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                         * @example 29280
+                         */
+                        employees_pension_insurance: number;
+                        /**
+                         * @description Sum of the four. Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                         * @example 45408
+                         */
+                        total: number;
+                    };
+                    /**
+                     * @description The premiums exempted (all of them in an exempt month, else 0).
+                     * @example {
+                     *       "health_insurance": 0,
+                     *       "care_insurance": 0,
+                     *       "childcare_support_contribution": 0,
+                     *       "employees_pension_insurance": 0,
+                     *       "total": 0
+                     *     }
+                     */
+                    exempted: {
+                        /**
+                         * @description Health insurance. Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                         * @example 0
+                         */
+                        health_insurance: number;
+                        /**
+                         * @description Care insurance; 0 if not subject. Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                         * @example 0
+                         */
+                        care_insurance: number;
+                        /**
+                         * @description Childcare support contribution (子ども・子育て支援金); 0 before its rate applies. Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                         * @example 0
+                         */
+                        childcare_support_contribution: number;
+                        /**
+                         * @description Employees' pension. Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                         * @example 0
+                         */
+                        employees_pension_insurance: number;
+                        /**
+                         * @description Sum of the four. Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                         * @example 0
+                         */
+                        total: number;
+                    };
+                    /**
+                     * @description The premiums still due (0 in an exempt month).
+                     * @example {
+                     *       "health_insurance": 15760,
+                     *       "care_insurance": 0,
+                     *       "childcare_support_contribution": 368,
+                     *       "employees_pension_insurance": 29280,
+                     *       "total": 45408
+                     *     }
+                     */
+                    payable: {
+                        /**
+                         * @description Health insurance. Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                         * @example 15760
+                         */
+                        health_insurance: number;
+                        /**
+                         * @description Care insurance; 0 if not subject. Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                         * @example 0
+                         */
+                        care_insurance: number;
+                        /**
+                         * @description Childcare support contribution (子ども・子育て支援金); 0 before its rate applies. Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                         * @example 368
+                         */
+                        childcare_support_contribution: number;
+                        /**
+                         * @description Employees' pension. Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                         * @example 29280
+                         */
+                        employees_pension_insurance: number;
+                        /**
+                         * @description Sum of the four. Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                         * @example 45408
+                         */
+                        total: number;
+                    };
+                }[];
+                /**
+                 * @description each bonus of the request: its premium month, whether its premiums are exempt and why, and the premiums (employee share).
+                 * @example [
+                 *       {
+                 *         "payment_date": "2026-11-25",
+                 *         "premium_month": "2026-11",
+                 *         "exempt": true,
+                 *         "reason": "childcare_leave_over_one_month",
+                 *         "premiums": {
+                 *           "health_insurance": 19700,
+                 *           "care_insurance": 0,
+                 *           "childcare_support_contribution": 460,
+                 *           "employees_pension_insurance": 36600,
+                 *           "total": 56760
+                 *         },
+                 *         "exempted": {
+                 *           "health_insurance": 19700,
+                 *           "care_insurance": 0,
+                 *           "childcare_support_contribution": 460,
+                 *           "employees_pension_insurance": 36600,
+                 *           "total": 56760
+                 *         },
+                 *         "payable": {
+                 *           "health_insurance": 0,
+                 *           "care_insurance": 0,
+                 *           "childcare_support_contribution": 0,
+                 *           "employees_pension_insurance": 0,
+                 *           "total": 0
+                 *         }
+                 *       }
+                 *     ]
+                 */
+                bonuses: {
+                    /**
+                     * Format: date
+                     * @description Payment date of the bonus.
+                     * @example 2026-11-25
+                     */
+                    payment_date: string;
+                    /**
+                     * @description Its premium month (the payment month).
+                     * @example 2026-11
+                     */
+                    premium_month: string;
+                    /**
+                     * @description Whether the bonus premiums are exempt.
+                     * @example true
+                     */
+                    exempt: boolean;
+                    /**
+                     * @description maternity_leave, childcare_leave_over_one_month, childcare_leave_before_2022_10 (exempt); childcare_leave_not_over_one_month, no_month_end_in_leave (not exempt).
+                     * @example childcare_leave_over_one_month
+                     */
+                    reason: string;
+                    /**
+                     * @description The bonus premiums (on the standard bonus amounts), employee share.
+                     * @example {
+                     *       "health_insurance": 19700,
+                     *       "care_insurance": 0,
+                     *       "childcare_support_contribution": 460,
+                     *       "employees_pension_insurance": 36600,
+                     *       "total": 56760
+                     *     }
+                     */
+                    premiums: {
+                        /**
+                         * @description Health insurance. Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                         * @example 19700
+                         */
+                        health_insurance: number;
+                        /**
+                         * @description Care insurance; 0 if not subject. Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                         * @example 0
+                         */
+                        care_insurance: number;
+                        /**
+                         * @description Childcare support contribution (子ども・子育て支援金); 0 before its rate applies. Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                         * @example 460
+                         */
+                        childcare_support_contribution: number;
+                        /**
+                         * @description Employees' pension. Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                         * @example 36600
+                         */
+                        employees_pension_insurance: number;
+                        /**
+                         * @description Sum of the four. Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                         * @example 56760
+                         */
+                        total: number;
+                    };
+                    /**
+                     * @description The premiums exempted.
+                     * @example {
+                     *       "health_insurance": 19700,
+                     *       "care_insurance": 0,
+                     *       "childcare_support_contribution": 460,
+                     *       "employees_pension_insurance": 36600,
+                     *       "total": 56760
+                     *     }
+                     */
+                    exempted: {
+                        /**
+                         * @description Health insurance. Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                         * @example 19700
+                         */
+                        health_insurance: number;
+                        /**
+                         * @description Care insurance; 0 if not subject. Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                         * @example 0
+                         */
+                        care_insurance: number;
+                        /**
+                         * @description Childcare support contribution (子ども・子育て支援金); 0 before its rate applies. Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                         * @example 460
+                         */
+                        childcare_support_contribution: number;
+                        /**
+                         * @description Employees' pension. Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                         * @example 36600
+                         */
+                        employees_pension_insurance: number;
+                        /**
+                         * @description Sum of the four. Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                         * @example 56760
+                         */
+                        total: number;
+                    };
+                    /**
+                     * @description The premiums still due.
+                     * @example {
+                     *       "health_insurance": 0,
+                     *       "care_insurance": 0,
+                     *       "childcare_support_contribution": 0,
+                     *       "employees_pension_insurance": 0,
+                     *       "total": 0
+                     *     }
+                     */
+                    payable: {
+                        /**
+                         * @description Health insurance. Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                         * @example 0
+                         */
+                        health_insurance: number;
+                        /**
+                         * @description Care insurance; 0 if not subject. Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                         * @example 0
+                         */
+                        care_insurance: number;
+                        /**
+                         * @description Childcare support contribution (子ども・子育て支援金); 0 before its rate applies. Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                         * @example 0
+                         */
+                        childcare_support_contribution: number;
+                        /**
+                         * @description Employees' pension. Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                         * @example 0
+                         */
+                        employees_pension_insurance: number;
+                        /**
+                         * @description Sum of the four. Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                         * @example 0
+                         */
+                        total: number;
+                    };
+                }[];
+                /**
+                 * @description the leaves as the exemption counts them: consecutive 育児休業等 merged, a maternity_leave within the maternity window.
+                 * @example [
+                 *       {
+                 *         "leave_type": "childcare_leave",
+                 *         "start_date": "2026-11-01",
+                 *         "end_date": "2026-12-20",
+                 *         "leaves_merged": 2,
+                 *         "days_counted": 49,
+                 *         "one_month_expiry_date": "2026-11-30",
+                 *         "exceeds_one_month": true,
+                 *         "rule_set": "from_2022_10"
+                 *       }
+                 *     ]
+                 */
+                leave_units: {
+                    /**
+                     * @description maternity_leave, or childcare_leave (育児休業等, 出生時育児休業 included).
+                     * @example childcare_leave
+                     */
+                    leave_type: string;
+                    /**
+                     * Format: date
+                     * @description First day.
+                     * @example 2026-11-01
+                     */
+                    start_date: string;
+                    /**
+                     * Format: date
+                     * @description Last day.
+                     * @example 2026-12-20
+                     */
+                    end_date: string;
+                    /**
+                     * @description How many leaves of the request it is made of.
+                     * @example 2
+                     */
+                    leaves_merged: number;
+                    /**
+                     * @description Its days, weekends included, less the planned working days of a 出生時育児休業.
+                     * @example 49
+                     */
+                    days_counted: number;
+                    /**
+                     * Format: date
+                     * @description The day a month from its start expires (民法第143条).
+                     * @example 2026-11-30
+                     */
+                    one_month_expiry_date: string;
+                    /**
+                     * @description Whether it lasts longer than one month (what exempts a bonus of a 育児休業等).
+                     * @example true
+                     */
+                    exceeds_one_month: boolean;
+                    /**
+                     * @description from_2022_10 (started on or after 2022-10-01) or before_2022_10 (the month-end rule only; bonuses of every month-end month exempt).
+                     * @example from_2022_10
+                     */
+                    rule_set: string;
+                }[];
+                /**
+                 * @description The 産前産後休業 window around the birth, when birth is given.
+                 * @example {
+                 *       "start_date": "2026-11-30",
+                 *       "end_date": "2026-11-30"
+                 *     }
+                 */
+                maternity_window?: {
+                    /**
+                     * Format: date
+                     * @description The 42nd day (98th for a multiple pregnancy) before the birth, or before the expected date when the birth is later.
+                     * @example 2026-11-30
+                     */
+                    start_date: string;
+                    /**
+                     * Format: date
+                     * @description The 56th day after the birth.
+                     * @example 2026-11-30
+                     */
+                    end_date: string;
+                };
             };
             /**
              * @description Explainable steps; empty when include_calculation_trace is false.
@@ -5564,6 +6501,615 @@ export interface operations {
                 };
             };
             /** @description `validation_error`: Schema validation failed (types, ranges, formats, required and unknown fields) or a cross-field rule was broken (pay-type matrix, dates, unique codes, candidate gross, ...). Every problem is listed in details. `settings_not_resolved`: No profile version, rate table or tax table in force for payment_date, or social insurance not configured. `standard_monthly_remuneration_not_determinable`: A scheduled determination given a month outside the months the scheduled determination reads (April to June), or in which no month meets the payment-base-day threshold while current_standard_monthly_remuneration (the value then kept) is not given. The message says which. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `rate_limit_exceeded`: The account (or, without a valid key, the client address) exceeded the rate limit. See Retry-After. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    /** @description Seconds to wait (integer >= 1). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `internal_error`: A fault of the service; no internals are shown. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `store_unavailable`: The store (SQLite or PostgreSQL) did not answer within PAYROLL_STORE_TIMEOUT_MS (locked, overloaded or unreachable). See Retry-After; the service recovers by itself when the store does. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    /** @description Seconds to wait before retrying (integer >= 1). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    calculateLeavePremiumExemption: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional id of the request (e.g. gw-7f3a9c:42), adopted as the request id when it is 1-128 characters of A-Z a-z 0-9 . _ : - (a UUID is generated otherwise), echoed in X-Request-Id and error.request_id and logged. Leave it empty to get a fresh id per call. */
+                "X-Request-Id"?: string;
+                /** @description Logged only, per the specification: the service does NOT deduplicate, cache or replay on this key; sending the same call twice computes (and, on the free plan, counts) it twice. Optional, 1-255 characters (e.g. 2026-05-payroll-emp-0001). Outside 1-255 characters: 422 validation_error at path ["headers", "idempotency-key"]. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "company_id": "acme-tokyo",
+                 *       "calculation_date": "2026-12-01",
+                 *       "employee_snapshot": {
+                 *         "employee_ref": "e-001",
+                 *         "is_social_insurance_subject": true,
+                 *         "care_insurance_subject": false,
+                 *         "standard_monthly_remuneration": 300000
+                 *       },
+                 *       "standard_monthly_remuneration_changes": [
+                 *         {
+                 *           "from_premium_month": "2026-09",
+                 *           "standard_monthly_remuneration": 320000
+                 *         }
+                 *       ],
+                 *       "leaves": [
+                 *         {
+                 *           "leave_type": "postnatal_paternity_leave",
+                 *           "start_date": "2026-11-01",
+                 *           "end_date": "2026-11-14",
+                 *           "planned_work_hours": "12",
+                 *           "scheduled_daily_working_hours": "8"
+                 *         },
+                 *         {
+                 *           "leave_type": "childcare_leave",
+                 *           "start_date": "2026-11-15",
+                 *           "end_date": "2026-12-20",
+                 *           "no_work_days_since_previous": false
+                 *         }
+                 *       ],
+                 *       "bonuses": [
+                 *         {
+                 *           "payment_date": "2026-11-25",
+                 *           "bonus_gross_amount": 400000,
+                 *           "health_insurance_standard_bonus_ytd": 0
+                 *         }
+                 *       ],
+                 *       "premium_months": {
+                 *         "from": "2026-10",
+                 *         "to": "2027-01"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description Target company, as created by PUT /cp/v1/companies/{company_id}/calculation-profile within the key's account: 1-128 characters of valid Unicode without NUL.
+                     * @example acme-tokyo
+                     */
+                    company_id: string;
+                    /**
+                     * Format: date
+                     * @description Date of the calculation; chooses the company profile and the law of the trace’s settings.
+                     * @example 2026-12-01
+                     */
+                    calculation_date: string;
+                    /**
+                     * @description The employee’s insurance facts.
+                     * @example {
+                     *       "employee_ref": "e-001",
+                     *       "is_social_insurance_subject": true,
+                     *       "care_insurance_subject": false,
+                     *       "standard_monthly_remuneration": 300000
+                     *     }
+                     */
+                    employee_snapshot: {
+                        /**
+                         * @description Caller-managed correlation id; avoid direct identifiers.
+                         * @example e-001
+                         */
+                        employee_ref: string;
+                        /**
+                         * @description Subject to health, care, childcare support and pension insurance.
+                         * @example true
+                         */
+                        is_social_insurance_subject: boolean;
+                        /**
+                         * @description Subject to care insurance (age 40-64); requires is_social_insurance_subject.
+                         * @default false
+                         * @example false
+                         */
+                        care_insurance_subject?: boolean;
+                        /**
+                         * @description Standard monthly remuneration from the first premium month (until a change below); above 0 when subject. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                         * @example 300000
+                         */
+                        standard_monthly_remuneration: number;
+                    };
+                    /**
+                     * @description Changes of the standard monthly remuneration, in month order: each applies from its premium month.
+                     * @default []
+                     * @example [
+                     *       {
+                     *         "from_premium_month": "2026-09",
+                     *         "standard_monthly_remuneration": 320000
+                     *       }
+                     *     ]
+                     */
+                    standard_monthly_remuneration_changes?: {
+                        /**
+                         * @description The first premium month (YYYY-MM) of the new value.
+                         * @example 2026-09
+                         */
+                        from_premium_month: string;
+                        /**
+                         * @description The new standard monthly remuneration. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                         * @example 320000
+                         */
+                        standard_monthly_remuneration: number;
+                    }[];
+                    /**
+                     * @description Leaves in start order, not overlapping (start_date after the previous end_date). Health, care, childcare support and pension premiums of the months and bonuses they exempt are zero; employment insurance is never exempt.
+                     * @example [
+                     *       {
+                     *         "leave_type": "childcare_leave",
+                     *         "start_date": "2026-11-01",
+                     *         "end_date": "2026-11-14"
+                     *       }
+                     *     ]
+                     */
+                    leaves: {
+                        /**
+                         * @description maternity_leave: 産前産後休業; childcare_leave: 育児休業等 (育児休業 and its extensions, and the 準ずる措置 to age 3); postnatal_paternity_leave: 出生時育児休業 (産後パパ育休).
+                         * @example childcare_leave
+                         * @enum {string}
+                         */
+                        leave_type: "maternity_leave" | "childcare_leave" | "postnatal_paternity_leave";
+                        /**
+                         * Format: date
+                         * @description First day of the leave.
+                         * @example 2026-11-01
+                         */
+                        start_date: string;
+                        /**
+                         * Format: date
+                         * @description Last day of the leave (on or after start_date).
+                         * @example 2026-11-14
+                         */
+                        end_date: string;
+                        /**
+                         * @description postnatal_paternity_leave only: the hours of work agreed during the leave.
+                         * @example 12
+                         */
+                        planned_work_hours?: string;
+                        /**
+                         * @description postnatal_paternity_leave only, with planned_work_hours: the daily scheduled hours (planned hours / these, cut to whole days, are the working days not counted).
+                         * @example 8
+                         */
+                        scheduled_daily_working_hours?: string;
+                        /**
+                         * @description true: no working day lies between the end of the previous leave of the list and this one (e.g. a weekend not worked), so the two are one leave. A leave starting the day after the previous one ends is one with it anyway.
+                         * @default false
+                         * @example false
+                         */
+                        no_work_days_since_previous?: boolean;
+                    }[];
+                    /**
+                     * @description The birth a maternity_leave is for: it sets the 産前産後休業 window (maternity_window), outside which a maternity_leave exempts nothing.
+                     * @example {
+                     *       "expected_date": "2026-10-20",
+                     *       "actual_date": "2026-10-18",
+                     *       "multiple_pregnancy": false
+                     *     }
+                     */
+                    birth?: {
+                        /**
+                         * Format: date
+                         * @description 出産予定日.
+                         * @example 2026-10-20
+                         */
+                        expected_date: string;
+                        /**
+                         * Format: date
+                         * @description 出産日; absent before the birth (the expected date then stands for it).
+                         * @example 2026-10-18
+                         */
+                        actual_date?: string;
+                        /**
+                         * @description 多胎妊娠.
+                         * @default false
+                         * @example false
+                         */
+                        multiple_pregnancy?: boolean;
+                    };
+                    /**
+                     * @description Bonuses paid in the period (optional): each one’s premiums, and whether they are exempt.
+                     * @default []
+                     * @example [
+                     *       {
+                     *         "payment_date": "2026-11-25",
+                     *         "bonus_gross_amount": 400000,
+                     *         "health_insurance_standard_bonus_ytd": 0
+                     *       }
+                     *     ]
+                     */
+                    bonuses?: {
+                        /**
+                         * Format: date
+                         * @description Payment date of the bonus (its premium month is its month).
+                         * @example 2026-11-25
+                         */
+                        payment_date: string;
+                        /**
+                         * @description The bonus subject to social insurance. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                         * @example 400000
+                         */
+                        bonus_gross_amount: number;
+                        /**
+                         * @description Health standard bonus total of the fiscal year before this bonus (for the annual cap). At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                         * @default 0
+                         * @example 0
+                         */
+                        health_insurance_standard_bonus_ytd?: number;
+                    }[];
+                    /**
+                     * @description The premium months (X月分) to answer for, at most 24.
+                     * @example {
+                     *       "from": "2026-10",
+                     *       "to": "2027-01"
+                     *     }
+                     */
+                    premium_months: {
+                        /**
+                         * @description First premium month.
+                         * @example 2026-10
+                         */
+                        from: string;
+                        /**
+                         * @description Last premium month (at most 23 months after from).
+                         * @example 2027-01
+                         */
+                        to: string;
+                    };
+                    settings_lock?: components["schemas"]["SettingsLock"];
+                    /**
+                     * @description Output options.
+                     * @default {}
+                     * @example {
+                     *       "include_calculation_trace": true
+                     *     }
+                     */
+                    calculation_options?: {
+                        /**
+                         * @description Whether calculation_trace is filled (default true); false gives an empty array.
+                         * @default true
+                         * @example true
+                         */
+                        include_calculation_trace?: boolean;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The leave_premium_exemption result. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "calculation_id": "calc_0f8e5b7a-3c2d-4e1f-9a8b-7c6d5e4f3a2b",
+                     *       "calculation_type": "leave_premium_exemption",
+                     *       "company_id": "acme-tokyo",
+                     *       "employee_ref": "e-001",
+                     *       "calculated_at": "2026-12-01T01:23:45.678Z",
+                     *       "settings_snapshot": {
+                     *         "company_profile_version": "2025-04-01.5d9b586409d0",
+                     *         "tax_table_version": "2026-01",
+                     *         "social_insurance_rate_version": "2026-04",
+                     *         "employees_pension_rate_version": "2020-09",
+                     *         "employment_insurance_rate_version": "2026-04",
+                     *         "rounding_rule_version": "2020-01",
+                     *         "bonus_tax_table_version": "2026-01",
+                     *         "computer_special_table_version": "2026-01",
+                     *         "rules_masters_hash": "3f0c1a9e5b7d2c4f6e8a0b1c2d3e4f5061728394a5b6c7d8e9f0a1b2c3d4e5f6"
+                     *       },
+                     *       "amounts": {
+                     *         "exempt_premium_months": [
+                     *           "2026-11"
+                     *         ],
+                     *         "months": [
+                     *           {
+                     *             "premium_month": "2026-10",
+                     *             "exempt": false,
+                     *             "exemption_rule": null,
+                     *             "same_month_leave_days": 0,
+                     *             "premiums": {
+                     *               "health_insurance": 15760,
+                     *               "care_insurance": 0,
+                     *               "childcare_support_contribution": 368,
+                     *               "employees_pension_insurance": 29280,
+                     *               "total": 45408
+                     *             },
+                     *             "exempted": {
+                     *               "health_insurance": 0,
+                     *               "care_insurance": 0,
+                     *               "childcare_support_contribution": 0,
+                     *               "employees_pension_insurance": 0,
+                     *               "total": 0
+                     *             },
+                     *             "payable": {
+                     *               "health_insurance": 15760,
+                     *               "care_insurance": 0,
+                     *               "childcare_support_contribution": 368,
+                     *               "employees_pension_insurance": 29280,
+                     *               "total": 45408
+                     *             }
+                     *           },
+                     *           {
+                     *             "premium_month": "2026-11",
+                     *             "exempt": true,
+                     *             "exemption_rule": "month_end_in_leave",
+                     *             "same_month_leave_days": 0,
+                     *             "premiums": {
+                     *               "health_insurance": 15760,
+                     *               "care_insurance": 0,
+                     *               "childcare_support_contribution": 368,
+                     *               "employees_pension_insurance": 29280,
+                     *               "total": 45408
+                     *             },
+                     *             "exempted": {
+                     *               "health_insurance": 15760,
+                     *               "care_insurance": 0,
+                     *               "childcare_support_contribution": 368,
+                     *               "employees_pension_insurance": 29280,
+                     *               "total": 45408
+                     *             },
+                     *             "payable": {
+                     *               "health_insurance": 0,
+                     *               "care_insurance": 0,
+                     *               "childcare_support_contribution": 0,
+                     *               "employees_pension_insurance": 0,
+                     *               "total": 0
+                     *             }
+                     *           },
+                     *           {
+                     *             "premium_month": "2026-12",
+                     *             "exempt": false,
+                     *             "exemption_rule": null,
+                     *             "same_month_leave_days": 0,
+                     *             "premiums": {
+                     *               "health_insurance": 15760,
+                     *               "care_insurance": 0,
+                     *               "childcare_support_contribution": 368,
+                     *               "employees_pension_insurance": 29280,
+                     *               "total": 45408
+                     *             },
+                     *             "exempted": {
+                     *               "health_insurance": 0,
+                     *               "care_insurance": 0,
+                     *               "childcare_support_contribution": 0,
+                     *               "employees_pension_insurance": 0,
+                     *               "total": 0
+                     *             },
+                     *             "payable": {
+                     *               "health_insurance": 15760,
+                     *               "care_insurance": 0,
+                     *               "childcare_support_contribution": 368,
+                     *               "employees_pension_insurance": 29280,
+                     *               "total": 45408
+                     *             }
+                     *           },
+                     *           {
+                     *             "premium_month": "2027-01",
+                     *             "exempt": false,
+                     *             "exemption_rule": null,
+                     *             "same_month_leave_days": 0,
+                     *             "premiums": {
+                     *               "health_insurance": 15760,
+                     *               "care_insurance": 0,
+                     *               "childcare_support_contribution": 368,
+                     *               "employees_pension_insurance": 29280,
+                     *               "total": 45408
+                     *             },
+                     *             "exempted": {
+                     *               "health_insurance": 0,
+                     *               "care_insurance": 0,
+                     *               "childcare_support_contribution": 0,
+                     *               "employees_pension_insurance": 0,
+                     *               "total": 0
+                     *             },
+                     *             "payable": {
+                     *               "health_insurance": 15760,
+                     *               "care_insurance": 0,
+                     *               "childcare_support_contribution": 368,
+                     *               "employees_pension_insurance": 29280,
+                     *               "total": 45408
+                     *             }
+                     *           }
+                     *         ],
+                     *         "bonuses": [
+                     *           {
+                     *             "payment_date": "2026-11-25",
+                     *             "premium_month": "2026-11",
+                     *             "exempt": true,
+                     *             "reason": "childcare_leave_over_one_month",
+                     *             "premiums": {
+                     *               "health_insurance": 19700,
+                     *               "care_insurance": 0,
+                     *               "childcare_support_contribution": 460,
+                     *               "employees_pension_insurance": 36600,
+                     *               "total": 56760
+                     *             },
+                     *             "exempted": {
+                     *               "health_insurance": 19700,
+                     *               "care_insurance": 0,
+                     *               "childcare_support_contribution": 460,
+                     *               "employees_pension_insurance": 36600,
+                     *               "total": 56760
+                     *             },
+                     *             "payable": {
+                     *               "health_insurance": 0,
+                     *               "care_insurance": 0,
+                     *               "childcare_support_contribution": 0,
+                     *               "employees_pension_insurance": 0,
+                     *               "total": 0
+                     *             }
+                     *           }
+                     *         ],
+                     *         "leave_units": [
+                     *           {
+                     *             "leave_type": "childcare_leave",
+                     *             "start_date": "2026-11-01",
+                     *             "end_date": "2026-12-20",
+                     *             "leaves_merged": 2,
+                     *             "days_counted": 49,
+                     *             "one_month_expiry_date": "2026-11-30",
+                     *             "exceeds_one_month": true,
+                     *             "rule_set": "from_2022_10"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "calculation_trace": [],
+                     *       "warnings": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["LeavePremiumExemptionResult"];
+                };
+            };
+            /** @description `malformed_json`: The body of a POST or PUT cannot be parsed as JSON. `bad_request`: The request is broken at the HTTP level: for example an aborted body, or a body that is not what its Content-Encoding (gzip, deflate, br) claims. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `unauthorized`: X-API-Key is missing, unknown or revoked. All endpoints. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `quota_exceeded`: A Free-plan account has used its monthly number of successful /v1/payroll/* and /v1/social-insurance/* calculations. Retry-After gives the seconds until the quota resets (the 1st of the next month, 00:00 Asia/Tokyo); GET /v1/usage shows the count. */
+            402: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    /** @description Seconds until the quota resets (the 1st of the next month, 00:00 Asia/Tokyo). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `company_not_found`: company_id was never set up with PUT calculation-profile in the key's account. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `settings_lock_conflict`: settings_lock does not equal the versions resolved for company_id and payment_date. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `payload_too_large`: The body is larger than PAYROLL_MAX_BODY_BYTES. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `unsupported_media_type`: A POST or PUT without Content-Type application/json, or with a Content-Encoding other than gzip, deflate or br (the message names it). */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `validation_error`: Schema validation failed (types, ranges, formats, required and unknown fields) or a cross-field rule was broken (pay-type matrix, dates, unique codes, candidate gross, ...). Every problem is listed in details. `settings_not_resolved`: No profile version, rate table or tax table in force for payment_date, or social insurance not configured. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];

@@ -11,6 +11,7 @@ export const CALCULATION_TYPES = [
   'standard_monthly_remuneration_resolution',
   'year_end_adjustment',
   'standard_monthly_remuneration_determination',
+  'leave_premium_exemption',
 ] as const;
 
 export type CalculationType = (typeof CALCULATION_TYPES)[number];

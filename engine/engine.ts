@@ -21,6 +21,7 @@ import { SettingsMemo } from './calculating/settings/memo.ts';
 import { findAttendanceConflict, validateCrossFields } from './calculating/validation/index.ts';
 import { dependentCountDetail } from './calculating/validation/dependent-count-limit.ts';
 import { toContextValue } from './calculating/context.ts';
+import { serializeValue } from './logic/serialize.ts';
 import { requestContext } from './calculating/request-context.ts';
 import { runPipeline } from './calculating/run.ts';
 import { buildAmounts } from './calculating/amounts.ts';
@@ -280,7 +281,17 @@ function makeEngine(
       ctx,
       settings.refs,
       { payment_date: paymentDate, premium_month: settings.premium_month },
-      { trace: withTrace, ruleHashes: provenance.files, parameters: masters.parameters },
+      {
+        trace: withTrace,
+        ruleHashes: provenance.files,
+        parameters: masters.parameters,
+        // the pipeline's calculations: the same company, untraced; their amounts and versions as context values
+        calculate: (subType, subRequest) => {
+          const body = { ...(serializeValue(subRequest) as object), calculation_options: { include_calculation_trace: false } };
+          const r = calculate(subType as CalculationType, body, profileVersions);
+          return toContextValue({ request: body, amounts: r.amounts, settings_snapshot: r.metadata.settings_snapshot });
+        },
+      },
     );
     const dataWarnings = tableYearWarnings(taxTableGroupsOf[type], settings.refs);
     if (dataWarnings.length) warnings.push(...dataWarnings);

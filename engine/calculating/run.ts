@@ -17,7 +17,7 @@ import type { CompiledPipeline } from '../loading/rules/load.ts';
 import type { RuleRegistry } from '../loading/rules/registry.ts';
 import type { CompiledRule, RuleDateBasis } from '../loading/rules/types.ts';
 import type { MasterRef, MasterSlot } from '../loading/rules/slots.ts';
-import type { Context } from './context.ts';
+import { setPath, type Context } from './context.ts';
 import type { ParameterSet } from '../loading/parameters/set.ts';
 import { pipelinePlan, rulePlan, type RulePlan } from './plan.ts';
 import { recordStep, type StepRecord } from '../trace/records.ts';
@@ -72,6 +72,12 @@ export interface RunOptions {
   ruleHashes?: ReadonlyMap<string, string>;
   /** masters/parameters/: a step reading parameters.<area>.<name> sees the values in force on its own version date */
   parameters?: ParameterSet;
+  /**
+   * runs one of the pipeline's `calculations` (the engine's calculate, on the same company): its request,
+   * amounts and settings as context values. Its warnings are its own (a bonus's tax warnings say nothing of
+   * the exemption), not the calculation's.
+   */
+  calculate?: (type: string, request: unknown) => unknown;
 }
 
 export function runPipeline(
@@ -90,6 +96,15 @@ export function runPipeline(
   const plan = pipelinePlan(pipeline, registry);
   const prepare = plan.prepare;
   for (let i = 0; i < prepare.length; i++) prepare[i][0](ctx, prepare[i][1](ctx));
+  for (const [path, type, requests] of pipeline.calculations) {
+    const list = requests(ctx);
+    if (!Array.isArray(list) || !options.calculate) throw new EngineFault(`${pipeline.file} /calculations: the requests are not a list`);
+    setPath(
+      ctx,
+      path,
+      list.map((request) => options.calculate!(type, request)),
+    );
+  }
   for (const step of plan.steps) {
     if (step.when && !truthy(step.when(ctx))) continue;
     const basis = step.basis;

@@ -146,3 +146,28 @@ export const standardMonthlyRemunerationDeterminationExample = {
   ],
   current_standard_monthly_remuneration: 280000,
 };
+
+/** 出生時育児休業 of 14 days with 12 planned hours at 8 a day (13 days counted), then 育児休業 to 12/20: the request. */
+export const leavePremiumExemptionExample = {
+  company_id: 'acme-tokyo',
+  calculation_date: '2026-12-01',
+  employee_snapshot: {
+    employee_ref: 'e-001',
+    is_social_insurance_subject: true,
+    care_insurance_subject: false,
+    standard_monthly_remuneration: 300000,
+  },
+  standard_monthly_remuneration_changes: [{ from_premium_month: '2026-09', standard_monthly_remuneration: 320000 }],
+  leaves: [
+    {
+      leave_type: 'postnatal_paternity_leave',
+      start_date: '2026-11-01',
+      end_date: '2026-11-14',
+      planned_work_hours: '12',
+      scheduled_daily_working_hours: '8',
+    },
+    { leave_type: 'childcare_leave', start_date: '2026-11-15', end_date: '2026-12-20', no_work_days_since_previous: false },
+  ],
+  bonuses: [{ payment_date: '2026-11-25', bonus_gross_amount: 400000, health_insurance_standard_bonus_ytd: 0 }],
+  premium_months: { from: '2026-10', to: '2027-01' },
+};

@@ -26,3 +26,4 @@ export {
 } from './simulation-requests.ts';
 export { yearEndAdjustmentRequestSchema } from './year-end-adjustment-request.ts';
 export { standardMonthlyRemunerationDeterminationRequestSchema } from './standard-monthly-remuneration-determination-request.ts';
+export { leavePremiumExemptionRequestSchema } from './leave-premium-exemption-request.ts';

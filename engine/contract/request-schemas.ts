@@ -13,6 +13,7 @@ import {
 } from './simulation-requests.ts';
 import { yearEndAdjustmentRequestSchema } from './year-end-adjustment-request.ts';
 import { standardMonthlyRemunerationDeterminationRequestSchema } from './standard-monthly-remuneration-determination-request.ts';
+import { leavePremiumExemptionRequestSchema } from './leave-premium-exemption-request.ts';
 
 export const REQUEST_SCHEMAS: Record<CalculationType, object> = {
   monthly_payroll: monthlyPayrollRequestSchema,
@@ -23,4 +24,5 @@ export const REQUEST_SCHEMAS: Record<CalculationType, object> = {
   standard_monthly_remuneration_resolution: standardMonthlyRemunerationRequestSchema,
   year_end_adjustment: yearEndAdjustmentRequestSchema,
   standard_monthly_remuneration_determination: standardMonthlyRemunerationDeterminationRequestSchema,
+  leave_premium_exemption: leavePremiumExemptionRequestSchema,
 };

@@ -11,6 +11,14 @@ import type { Scope } from './types.ts';
 /** The name the current item has inside map_each / filter_each. */
 export const ITEM = 'item';
 
+/** The item's name of a map_each / filter_each node: its third operand, a literal name, or `item`. */
+export function itemName(op: string, raw: readonly unknown[]): string {
+  const name = raw[2];
+  if (name === undefined) return ITEM;
+  if (typeof name !== 'string' || !/^[a-z][a-z0-9_]*$/.test(name)) throw new Error(`${op}: the item's name must be a literal name`);
+  return name;
+}
+
 /** A fresh object holding the outer scope's names, on which the item is then set for each element. */
 export function outerScopeOf(scope: Scope): Record<string, unknown> {
   return scope instanceof RuleScope ? scope.named() : { ...scope };

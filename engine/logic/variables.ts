@@ -27,25 +27,29 @@ function outerScopeOnly(expr: unknown): unknown {
     SCOPED_OPERATORS.has(op) && i === 1
       ? null
       : ITEM_SCOPED_OPERATORS.has(op) && i === 1
-        ? outerScopeOnly(withoutItem(v))
+        ? outerScopeOnly(withoutItem(v, [ITEM, typeof list[2] === 'string' ? list[2] : ITEM]))
         : outerScopeOnly(v),
   );
   return { [op]: kept };
 }
 
-/** The expression of map_each/filter_each with its reads of the current item (item, item.*) replaced by null. */
-function withoutItem(expr: unknown): unknown {
-  if (Array.isArray(expr)) return expr.map(withoutItem);
+/**
+ * The expression of map_each/filter_each with its reads of the current item (item, item.*, or the name
+ * given to it, and those of enclosing map_each/filter_each) replaced by null.
+ */
+function withoutItem(expr: unknown, names: readonly string[]): unknown {
+  if (Array.isArray(expr)) return expr.map((e) => withoutItem(e, names));
   if (expr === null || typeof expr !== 'object') return expr;
   const op = Object.keys(expr)[0];
   const values = (expr as Record<string, unknown>)[op];
   if (op === 'var') {
     const path = Array.isArray(values) ? values[0] : values;
-    if (typeof path === 'string' && (path === ITEM || path.startsWith(`${ITEM}.`))) return null;
+    if (typeof path === 'string' && names.some((n) => path === n || path.startsWith(`${n}.`))) return null;
     return expr;
   }
-  // a nested map/filter/... keeps its own item scope; its inner operand is dropped later anyway
-  return { [op]: Array.isArray(values) ? values.map(withoutItem) : withoutItem(values) };
+  // a nested map_each/filter_each adds its own item's name; a nested map/filter's inner operand is dropped later anyway
+  const own = ITEM_SCOPED_OPERATORS.has(op) && Array.isArray(values) && typeof values[2] === 'string' ? [...names, values[2]] : names;
+  return { [op]: Array.isArray(values) ? values.map((v) => withoutItem(v, own)) : withoutItem(values, own) };
 }
 
 /**

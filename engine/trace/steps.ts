@@ -205,15 +205,16 @@ export function settleTraceValues(rule: TracedRule, values: unknown[]): TraceSha
   return plan.shapes === null ? null : shapeFor(plan, values);
 }
 
+/** A step's result as the trace shows it; a list or an object is no amount (null): its bindings show it. */
 export function rawString(v: unknown): string | null {
   if (isDecimal(v)) return toDecString(v as Decimal, 20);
-  if (v === null || v === undefined) return null;
+  if (v === null || v === undefined || typeof v === 'object') return null;
   return String(v);
 }
 
 /** rounded_amount: an integer, or a decimal string (hourly base) when the rule names no rounding. */
 export function roundedValue(v: unknown, format: 'integer' | 'decimal_string' = 'integer'): number | string | null {
-  if (!isDecimal(v)) return v === null || v === undefined ? null : String(v);
+  if (!isDecimal(v)) return v === null || v === undefined || typeof v === 'object' ? null : String(v);
   const d = v as Decimal;
   return d.isInteger() && format === 'integer' ? numberOf(d) : toDecString(d, 10);
 }

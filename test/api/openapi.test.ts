@@ -28,6 +28,7 @@ const SPEC_ENDPOINTS: [string, string][] = [
   ['post', '/v1/payroll/bonus:calculate'],
   ['post', '/v1/payroll/year-end-adjustment:calculate'], // the year-end adjustment
   ['post', '/v1/social-insurance/standard-monthly-remuneration:determine'], // the standard monthly remuneration determination
+  ['post', '/v1/social-insurance/leave-premium-exemption:calculate'], // issue 42: premium exemption during 産前産後休業・育児休業等
   ['post', '/v1/simulations/social-insurance:calculate'],
   ['post', '/v1/simulations/employment-insurance:calculate'],
   ['post', '/v1/simulations/income-tax:calculate'],

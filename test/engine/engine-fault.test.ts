@@ -64,6 +64,7 @@ describe('pipeline runner', () => {
       masters: [],
       versionDate: null,
       prepare: [],
+      calculations: [],
       steps: [{ rule: 'x.y', when: null, trace: true }],
       outputs: {},
       amounts: {},

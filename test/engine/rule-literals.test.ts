@@ -11,7 +11,7 @@ import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { yamlFilesUnder } from '../../engine/util/yaml-file.ts';
 
-const ARITHMETIC = new Set(['0', '60', '12']);
+const ARITHMETIC = new Set(['0', '1', '-1', '60', '12']);
 
 /** Every number in an expression tree, by file. */
 function literals(node: unknown, out: Set<string>): Set<string> {

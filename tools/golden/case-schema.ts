@@ -46,6 +46,7 @@ export const goldenFileSchema = {
               'standard_monthly_remuneration_resolution',
               'year_end_adjustment',
               'standard_monthly_remuneration_determination',
+              'leave_premium_exemption',
             ],
           },
           request: { type: 'object' },

@@ -15,6 +15,7 @@ import { checkEmploymentInsuranceSubject, checkSocialInsuranceSubject } from './
 import { checkPayTypeMatrix } from './pay-type-matrix.ts';
 import { isObj, objAt } from './read.ts';
 import { checkUniqueCodes } from './unique-codes.ts';
+import { checkLeaves, checkPremiumMonths } from './leaves.ts';
 import { checkWorkingHours } from './working-hours.ts';
 
 export { findAttendanceConflict } from './attendance-conflict.ts';
@@ -52,6 +53,12 @@ export function validateCrossFields(type: CalculationType, request: unknown): Va
       return checkBirthDatesWithinTaxYear(request);
     case 'standard_monthly_remuneration_determination':
       return checkDeterminationFields(request);
+    case 'leave_premium_exemption':
+      return joined(
+        checkSocialInsuranceSubject(objAt(request, 'employee_snapshot'), ['employee_snapshot'], true),
+        checkLeaves(request, []),
+        checkPremiumMonths(request),
+      );
     default:
       return [];
   }

@@ -48,6 +48,8 @@ export interface CompiledPipeline {
   /** The pipeline's `version_date` over `{request}` (null: the request's payment_date chooses every version). */
   versionDate: Evaluator | null;
   prepare: [readonly string[], Evaluator][];
+  /** other calculations run after prepare: the path their results go to, their type, their requests */
+  calculations: [readonly string[], string, Evaluator][];
   /** trace: false runs the step without recording a trace step */
   steps: { rule: string; when: Evaluator | null; trace: boolean }[];
   /** The declared outputs (the pipeline's `amounts:`), from which the response schema is generated. */
@@ -338,6 +340,7 @@ function loadRulesWith(
         masters: ResolvedSlot[];
         version_date?: unknown;
         prepare?: Record<string, unknown>;
+        calculations?: Record<string, { calculation: string; requests: unknown }>;
         steps: { rule: string; when?: unknown; trace?: boolean }[];
         amounts: OutputDeclarations;
       };
@@ -348,6 +351,13 @@ function loadRulesWith(
         const fn = compileAt(problems, file, `/prepare/${path}`, expr, checks);
         if (fn) prepare.push([path.split('.'), fn]);
       }
+      const calculations: [readonly string[], string, Evaluator][] = [];
+      for (const [path, c] of Object.entries(p.calculations ?? {})) {
+        const fn = compileAt(problems, file, `/calculations/${path}/requests`, c.requests, checks);
+        if (fn) calculations.push([path.split('.'), c.calculation, fn]);
+      }
+      // for the path checks a calculation's result is written as a prepare entry is, after them
+      const prepared = { ...p.prepare, ...Object.fromEntries(Object.entries(p.calculations ?? {}).map(([k, c]) => [k, c.requests])) };
       const steps = p.steps.map((s, i) => ({
         rule: s.rule,
         when: s.when === undefined ? null : compileAt(problems, file, `/steps/${i}/when`, s.when, checks),
@@ -369,7 +379,7 @@ function loadRulesWith(
         calculation_type: p.calculation_type,
         file,
         masters: p.masters,
-        prepare: p.prepare ?? {},
+        prepare: prepared,
         steps: p.steps,
         amounts: amountsMap(p.amounts),
         outputs: declared.length === 0 ? p.amounts : undefined,
@@ -381,6 +391,7 @@ function loadRulesWith(
         masters: p.masters,
         versionDate,
         prepare,
+        calculations,
         steps,
         outputs: p.amounts,
         amounts: amountsMap(p.amounts),
@@ -396,6 +407,16 @@ function loadRulesWith(
   // between its neighbours or an uncovered step
   problems.push(...registry.problems().filter((p) => !failedCodes.has(codeOfFile(p.file))));
   for (const p of pipelines.values()) {
+    // a calculation run by another is an ordinary one: it runs none itself (no calculation runs itself)
+    for (const [path, type] of p.calculations) {
+      const target = pipelines.get(type);
+      if (!target || target.calculations.length)
+        problems.push({
+          file: p.file,
+          path: `/calculations/${path.join('.')}/calculation`,
+          message: target ? `${type} runs calculations itself; a calculation run by another may not` : `unknown calculation ${type}`,
+        });
+    }
     p.steps.forEach((s, i) => {
       if (!registry.has(s.rule) && !failedCodes.has(s.rule))
         problems.push({ file: p.file, path: `/steps/${i}/rule`, message: `no rule file for ${s.rule}` });

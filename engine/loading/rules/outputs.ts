@@ -17,7 +17,7 @@ import type { LoadProblem } from '../../errors.ts';
  * (never rounded to yen); custom_deduction_list: the request's custom deductions echoed in order;
  * boolean: true or false (whether a determination applies); month: a calendar month YYYY-MM; month_list:
  * months YYYY-MM in order; month_exclusion_list: months left out of a calculation, each with its reason
- * ({month, reason_code, reason}).
+ * ({month, reason_code, reason}); code: a code word (a rule applied, a reason); date: a day YYYY-MM-DD.
  */
 export const OUTPUT_TYPES = [
   'yen',
@@ -29,6 +29,8 @@ export const OUTPUT_TYPES = [
   'month',
   'month_list',
   'month_exclusion_list',
+  'code',
+  'date',
 ] as const;
 export type OutputType = (typeof OUTPUT_TYPES)[number];
 
@@ -41,6 +43,10 @@ export interface OutputDeclaration {
   /** The field may be absent from the response (e.g. a block only some requests produce). */
   optional?: boolean;
   fields?: Record<string, OutputDeclaration>;
+  /** With `fields`: the value is a list of such blocks (one per month of a calculation), read whole. */
+  list?: boolean;
+  /** A field of a list item that may be null (a rule that did not apply). */
+  nullable?: boolean;
 }
 
 export type OutputDeclarations = Record<string, OutputDeclaration>;
@@ -66,6 +72,8 @@ function declarationSchema(top: boolean): object {
       type: { enum: OUTPUT_TYPES },
       description: { type: 'string', minLength: 1 },
       optional: { type: 'boolean' },
+      list: { type: 'boolean' },
+      nullable: { type: 'boolean' },
       fields: {
         type: 'object',
         minProperties: 1,
@@ -92,7 +100,7 @@ function declaredOutputs(decls: OutputDeclarations): DeclaredOutput[] {
     for (const [name, decl] of Object.entries(d)) {
       const field = fieldPrefix + name;
       const from = fromPrefix === null ? decl.from! : `${fromPrefix}.${name}`;
-      if (decl.fields) walk(decl.fields, `${field}.`, from);
+      if (decl.fields && !decl.list) walk(decl.fields, `${field}.`, from);
       else if (decl.type) out.push({ field, from, type: decl.type });
     }
   };
@@ -119,6 +127,7 @@ export function declarationProblems(file: string, decls: OutputDeclarations): Lo
     for (const [name, decl] of Object.entries(d)) {
       const path = `${at}/${name}`;
       if (decl.type && decl.fields) problems.push({ file, path, message: 'declare either type (a value) or fields (a block), not both' });
+      else if (decl.list && !decl.fields) problems.push({ file, path, message: 'a list declares the fields of its items' });
       else if (!decl.type && !decl.fields)
         problems.push({ file, path, message: `declare its type (one of ${OUTPUT_TYPES.join(', ')}) or, for a block, its fields` });
       if (decl.fields) walk(decl.fields, `${path}/fields`);
@@ -136,7 +145,7 @@ function declaredPaths(decls: OutputDeclarations): { nodes: Set<string>; values:
     for (const [name, decl] of Object.entries(d)) {
       const from = fromPrefix === null ? decl.from! : `${fromPrefix}.${name}`;
       nodes.add(from);
-      if (decl.fields) walk(decl.fields, from);
+      if (decl.fields && !decl.list) walk(decl.fields, from);
       else values.add(from);
     }
   };

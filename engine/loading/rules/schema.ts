@@ -120,6 +120,22 @@ export const pipelineSchema = {
     version_date: {},
     /** Values placed in the context before the first step: path -> json-logic expression. */
     prepare: { type: 'object', additionalProperties: {} },
+    /**
+     * Other calculations run after prepare, each at its own date: path (under work.) -> the calculation
+     * type and a json-logic expression giving the list of its requests; the path receives the list of their
+     * results ({request, amounts, settings_snapshot}), in order. Why: one answer that needs the law of several
+     * dates (the premiums of each premium month at that month's rates).
+     */
+    calculations: {
+      type: 'object',
+      propertyNames: { pattern: '^work(\\.[a-z][a-z0-9_]*)+$' },
+      additionalProperties: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['calculation', 'requests'],
+        properties: { calculation: { type: 'string' }, requests: {} },
+      },
+    },
     steps: {
       type: 'array',
       minItems: 1,

@@ -1,7 +1,8 @@
 /**
  * Calendar-month operators, one table row each: add_months [date_or_month, n] gives the month (YYYY-MM)
  * n months later (negative: earlier); year_of and month_of [date_or_month] give the year and the month
- * number (1-12) as Decimals. A date_or_month is YYYY-MM or YYYY-MM-DD (the day is ignored). Why: periods
+ * number (1-12) as Decimals; month_range [from, to] the months from `from` to `to`, both included, in order
+ * (empty when to is earlier). A date_or_month is YYYY-MM or YYYY-MM-DD (the day is ignored). Why: periods
  * counted in months (a revision effective from the 4th month, a validity ending in August of a year).
  * A value that is neither form, or a fractional month count, is an Error (a rule bug or a request the schema
  * refuses first).
@@ -38,6 +39,16 @@ const MONTH_OPERATORS: readonly (readonly [name: string, arity: number, op: Mont
       if (!isDecimal(n) || !n.isInteger())
         throw new Error(`${where}: operator "add_months" needs a whole number of months, got ${describe(n)}`);
       return addMonths(y, m, n.toNumber());
+    },
+  ],
+  [
+    'month_range',
+    2,
+    ([y, m], [to], where) => {
+      const end = yearMonthOf(to);
+      if (!end) throw new Error(`${where}: operator "month_range" needs a YYYY-MM or YYYY-MM-DD end, got ${describe(to)}`);
+      const count = (end[0] - y) * 12 + (end[1] - m);
+      return Array.from({ length: Math.max(count + 1, 0) }, (_, i) => addMonths(y, m, i));
     },
   ],
   ['year_of', 1, ([y]) => toDecimal(y)],

@@ -18,6 +18,7 @@ import { ifOperator } from './if.ts';
 import { inOperator } from './in.ts';
 import { mapOperator } from './map.ts';
 import { mergeOperator } from './merge.ts';
+import { mergeIntervalsOperator } from './merge-intervals.ts';
 import { missingOperator } from './missing.ts';
 import { notOperator } from './not.ts';
 import { orOperator } from './or.ts';
@@ -73,9 +74,10 @@ export const OPERATORS: readonly OperatorDef[] = [
   filterEachOperator,
   // dates
   ageAtOperator,
-  // add_months, year_of, month_of
+  mergeIntervalsOperator,
+  // add_months, month_range, year_of, month_of
   ...CALENDAR_MONTH_OPERATORS,
-  // month_end, add_days
+  // month_end, add_days, days_between, add_months_to_date
   ...CALENDAR_OPERATORS,
   // tables
   rangeLookupOperator,

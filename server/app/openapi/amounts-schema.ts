@@ -21,6 +21,8 @@ const DEFAULT_EXAMPLE: Record<OutputType, unknown> = {
   month: '2026-09',
   month_list: ['2026-04', '2026-05', '2026-06'],
   month_exclusion_list: [],
+  code: 'none',
+  date: '2026-11-30',
 };
 
 /** Each declared type's wire form. */
@@ -44,11 +46,24 @@ function valueSchema(type: OutputType, description: string, example: unknown): o
       return { type: 'array', items: monthSchema, description, examples: [example] };
     case 'month_exclusion_list':
       return { ...monthExclusionListSchema, description, examples: [example] };
+    case 'code':
+      return { type: 'string', description, examples: [example] };
+    case 'date':
+      return { type: 'string', format: 'date', description, examples: [example] };
   }
 }
 
 function declarationSchema(decl: OutputDeclaration, example: unknown): object {
+  if (!decl.fields && decl.nullable) {
+    const schema = valueSchema(decl.type!, decl.description, example === undefined ? DEFAULT_EXAMPLE[decl.type!] : example) as Json;
+    return { ...schema, type: [schema.type, 'null'] };
+  }
   if (!decl.fields) return valueSchema(decl.type!, decl.description, example ?? DEFAULT_EXAMPLE[decl.type!]);
+  if (decl.list) {
+    const first = Array.isArray(example) ? (example[0] as Json | undefined) : undefined;
+    const items = blockSchema(decl.fields, `One item of ${decl.description}`, first) as { examples: unknown[] };
+    return { type: 'array', description: decl.description, items, examples: [Array.isArray(example) ? example : items.examples] };
+  }
   return blockSchema(decl.fields, decl.description, (example ?? undefined) as Json | undefined);
 }
 

@@ -6,6 +6,7 @@
 import type { CalculationType } from '../../../engine/index.ts';
 import {
   bonusRequestSchema,
+  leavePremiumExemptionRequestSchema,
   monthlyPayrollRequestSchema,
   standardMonthlyRemunerationDeterminationRequestSchema,
   yearEndAdjustmentRequestSchema,
@@ -76,6 +77,19 @@ export const CALCULATION_ENDPOINTS: readonly CalculationEndpoint[] = [
     requestSchemaName: 'StandardMonthlyRemunerationDeterminationRequest',
     requestSchema: standardMonthlyRemunerationDeterminationRequestSchema,
     resultSchemaName: 'StandardMonthlyRemunerationDeterminationResult',
+    countsTowardQuota: true,
+    acceptsIdempotencyKey: true,
+  },
+  {
+    path: '/v1/social-insurance/leave-premium-exemption:calculate',
+    type: 'leave_premium_exemption',
+    operationId: 'calculateLeavePremiumExemption',
+    summary: 'Premium exemption during 産前産後休業 and 育児休業等',
+    description:
+      "Which premium months and bonuses of an employee on 産前産後休業 or 育児休業等 (出生時育児休業 included) are exempt from health, care, childcare support and pension premiums: months from the leave's start month to the month before the day after its end (月末が休業中), a 育児休業等 of 14 days or more within one month, consecutive leaves as one, bonuses of a 育児休業等 longer than one month and of every 産前産後 month; with each month's and bonus's premiums at the company's rates, exempted and payable. Employment insurance is never exempt: it follows the wages actually paid. Counts toward the Free-plan monthly quota.",
+    requestSchemaName: 'LeavePremiumExemptionRequest',
+    requestSchema: leavePremiumExemptionRequestSchema,
+    resultSchemaName: 'LeavePremiumExemptionResult',
     countsTowardQuota: true,
     acceptsIdempotencyKey: true,
   },

@@ -159,8 +159,8 @@ export const monthExclusionListSchema = {
   examples: [[]],
 } as const;
 
-/** The calculations whose result names the employee (employee_ref): the payroll calculations. */
-const WITH_EMPLOYEE: readonly string[] = ['monthly_payroll', 'bonus', 'year_end_adjustment'];
+/** The calculations whose result names the employee (employee_ref): the payroll calculations and the leave premium exemption. */
+const WITH_EMPLOYEE: readonly string[] = ['monthly_payroll', 'bonus', 'year_end_adjustment', 'leave_premium_exemption'];
 
 /**
  * The spec's fixed envelope of a result around the calculation's `amounts` schema (generated from its

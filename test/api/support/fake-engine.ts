@@ -130,6 +130,12 @@ const AMOUNTS: Record<CalculationType, Record<string, unknown>> = {
       },
     ],
   },
+  leave_premium_exemption: {
+    exempt_premium_months: ['2026-11'],
+    months: [],
+    bonuses: [],
+    leave_units: [],
+  },
   standard_monthly_remuneration_resolution: {
     monthly_remuneration: 305000,
     health_insurance_grade: 22,

@@ -23,6 +23,7 @@ export const REQUEST_EXAMPLES: Record<CalculationType, Json> = {
   standard_monthly_remuneration_resolution: ex.standardMonthlyRemunerationExample,
   year_end_adjustment: ex.yearEndAdjustmentExample,
   standard_monthly_remuneration_determination: ex.standardMonthlyRemunerationDeterminationExample,
+  leave_premium_exemption: ex.leavePremiumExemptionExample,
 };
 
 /**
