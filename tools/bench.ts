@@ -5,8 +5,10 @@
  * the batch command. Figures only: no test asserts a timing. With --targets, the sections issue 20's
  * targets need and a table judging each (tools/bench/targets.ts).
  */
+import { spawnSync } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
+import { join } from 'node:path';
 import { benchBatch, benchBatchMillion } from './bench/batch-bench.ts';
 import { benchEngine } from './bench/engine-bench.ts';
 import { benchHttp } from './bench/http-bench.ts';
@@ -116,6 +118,21 @@ const sections: Record<Section, () => Promise<string> | string> = {
     return text;
   },
 };
+// The speed devices that rest on V8's layouts are asked of V8 first (test/perf-guards, natives syntax):
+// a guard that fails names the device that no longer holds on this Node before its figures show it.
+const guards = spawnSync(join(import.meta.dirname, '../node_modules/.bin/vitest'), ['run'], {
+  cwd: join(import.meta.dirname, '..'),
+  env: { ...process.env, PERF_GUARDS: '1' },
+  encoding: 'utf8',
+});
+// eslint-disable-next-line no-control-regex -- the colour codes of vitest's summary
+const guardsLine = /Tests\s+.*$/m.exec(guards.stdout.replace(/\x1b\[[0-9;]*m/g, ''))?.[0].trim() ?? 'no summary';
+console.log(`\nperf guards (npm run perf:guards): ${guards.status === 0 ? 'held' : 'FAILED'}, ${guardsLine}`);
+if (guards.status !== 0) {
+  console.log(guards.stdout + guards.stderr);
+  process.exitCode = 1;
+}
+
 for (const s of SECTIONS) {
   if (!only.includes(s)) continue;
   console.log('\n' + (await sections[s]()));

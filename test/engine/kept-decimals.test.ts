@@ -2,16 +2,10 @@
  * The loader's Decimals and the calculations' sums do not share an array literal (engine/decimal.ts,
  * keptDecimal): V8 pretenures a literal whose arrays outlive collections (allocation-site pretenuring),
  * and the words of every later sum were then made in the old space, at several times the cost
- * (docs/performance.md, twelfth round). Two engines loaded, as a reload does, then a million sums.
+ * (the young-generation guard is test/perf-guards). Here: the same Decimal as toDecimal's.
  */
-import { setFlagsFromString } from 'node:v8';
 import { describe, expect, it } from 'vitest';
-import { Decimal, decimalOfNumber, keptDecimal, plus } from '../../engine/decimal.ts';
-import { DEFAULT_LOAD_CACHE, loadEngine } from '../../engine/index.ts';
-
-setFlagsFromString('--allow-natives-syntax');
-// eslint-disable-next-line no-new-func -- natives syntax is compiled from source text, so only a Function can hold it
-const inYoungGeneration = new Function('o', 'return %InYoungGeneration(o)') as (o: object) => boolean;
+import { Decimal, keptDecimal } from '../../engine/decimal.ts';
 
 const layout = (d: Decimal) => {
   const x = d as unknown as { s: number; e: number; d: number[] | null };
@@ -41,16 +35,5 @@ describe('keptDecimal', () => {
     for (let v = -2000; v <= 2000; v += 7) values.push(v * 1013);
     for (const v of values) expect(layout(keptDecimal(v)), String(v)).toBe(layout(new Decimal(String(v))));
     expect(() => keptDecimal(Number.NaN)).toThrow('not a finite number');
-  });
-
-  it("leaves the words of a calculation's sums in the young generation after two engine loads", { timeout: 60_000 }, () => {
-    loadEngine({ cacheFile: DEFAULT_LOAD_CACHE });
-    loadEngine({ cacheFile: DEFAULT_LOAD_CACHE });
-    const a = decimalOfNumber(12);
-    const b = decimalOfNumber(30);
-    for (let i = 0; i < 1_000_000; i++) plus(a, b);
-    let young = 0;
-    for (let i = 0; i < 1000; i++) if (inYoungGeneration((plus(a, b) as unknown as { d: number[] }).d)) young++;
-    expect(young).toBe(1000);
   });
 });

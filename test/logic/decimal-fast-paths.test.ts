@@ -4,7 +4,6 @@
  * checked over fixed edge values (zeros of both signs, word and 10^15 boundaries, fractions) and a
  * seeded spread of integers of every magnitude.
  */
-import DecimalBase from 'decimal.js';
 import { describe, expect, it } from 'vitest';
 import {
   compare,
@@ -21,7 +20,6 @@ import {
   times,
   toDecimal,
 } from '../../engine/decimal.ts';
-import { hasFastProperties, hasSmiElements } from '../support/v8-natives.ts';
 
 const rep = (d: Decimal) => {
   const x = d as unknown as { s: number; e: number; d: number[] | null };
@@ -75,29 +73,6 @@ function seeded(n: number): string[] {
 }
 
 const VALUES = [...EDGES, ...seeded(400)].map((v) => new Decimal(v));
-
-describe("decimal.js's constructors", () => {
-  it('are fast-mode objects (V8), so that instanceof Decimal and Decimal.precision hit the inline caches', () => {
-    expect(hasFastProperties(Decimal)).toBe(true);
-    expect(hasFastProperties(DecimalBase)).toBe(true);
-    // a clone left as decimal.js makes it is a dictionary: what engine/decimal.ts turns its clone from
-    expect(hasFastProperties(DecimalBase.clone({ precision: 50 }))).toBe(false);
-  });
-
-  it("meet the engine's Decimals with the same kind of digit array as their own (small integers, V8)", () => {
-    const words = (d: Decimal) => (d as unknown as { d: number[] }).d;
-    expect(hasSmiElements(words(new Decimal(300_000)))).toBe(true);
-    const rate = new Decimal('0.0495');
-    const made = [
-      plus(new Decimal(300_000), new Decimal(15_000)),
-      minus(new Decimal(12_345_678_901), new Decimal(1)),
-      times(new Decimal(300_000), rate),
-      dividedBy(new Decimal(300_001), new Decimal('0.5')),
-      decimalOfNumber(98_765_432_101_234),
-    ];
-    for (const d of made) expect(hasSmiElements(words(d)), d.toFixed()).toBe(true);
-  });
-});
 
 describe('exact integer fast paths', () => {
   it('plus and minus equal decimal.js, representation and own keys included', () => {
