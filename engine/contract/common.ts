@@ -99,10 +99,14 @@ const settingsLockExample = Object.fromEntries(LOCK_FIELDS.map((f) => [f, SETTIN
   string
 >;
 
-/** The two table versions settings_snapshot also names (SNAPSHOT_EXTRA_VERSION_SLOTS); optional in settings_lock. */
+/** The table versions settings_snapshot also names (SNAPSHOT_EXTRA_VERSION_SLOTS); optional in settings_lock. */
 const extraVersionProperties = {
   bonus_tax_table_version: versionString(
     'Bonus withholding rate table version (賞与に対する源泉徴収税額の算出率の表). Optional in settings_lock.',
+    '2026-01',
+  ),
+  daily_tax_table_version: versionString(
+    'Daily withholding table version (源泉徴収税額表 日額表), where the calculation resolves it (income tax simulation, monthly payroll). Optional in settings_lock.',
     '2026-01',
   ),
   computer_special_table_version: versionString(

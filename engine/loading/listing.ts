@@ -6,6 +6,7 @@ import type { Decimal } from '../decimal.ts';
 import type {
   BonusTaxTable,
   ComputerSpecialTable,
+  DailyTaxTable,
   EmployeesPensionRateTable,
   EmploymentInsuranceRateRecord,
   MasterSet,
@@ -20,11 +21,14 @@ const byDate = (a: { id: string; effective_from: string }, b: { id: string; effe
   a.id === b.id ? (a.effective_from < b.effective_from ? -1 : 1) : a.id < b.id ? -1 : 1;
 
 /**
- * One record per monthly, bonus and computer-method withholding table version; `table` and `status` say
+ * One record per monthly, daily, bonus and computer-method withholding table version; `table` and `status` say
  * which and whether imported.
  */
 export function taxTableRecords(masters: MasterSet): Record<string, unknown>[] {
-  const record = (t: MonthlyTaxTable | BonusTaxTable | ComputerSpecialTable, table: 'monthly' | 'bonus' | 'computer_special') => ({
+  const record = (
+    t: MonthlyTaxTable | DailyTaxTable | BonusTaxTable | ComputerSpecialTable,
+    table: 'monthly' | 'daily' | 'bonus' | 'computer_special',
+  ) => ({
     type: 'income_tax_table',
     id: t.id,
     version: t.version,
@@ -32,10 +36,11 @@ export function taxTableRecords(masters: MasterSet): Record<string, unknown>[] {
     effective_to: t.effective_to,
     source_artifact_id: t.source_artifact_id,
     table,
-    status: t.kind === 'income_tax_bonus_table' ? t.status : 'imported',
+    status: 'status' in t ? t.status : 'imported',
   });
   return [
     ...masters.all('income_tax_monthly_table').map((t) => record(t, 'monthly')),
+    ...masters.all('income_tax_daily_table').map((t) => record(t, 'daily')),
     ...masters.all('income_tax_bonus_table').map((t) => record(t, 'bonus')),
     ...masters.all('income_tax_computer_special').map((t) => record(t, 'computer_special')),
   ].sort(byDate);

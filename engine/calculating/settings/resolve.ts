@@ -37,6 +37,7 @@ export interface ResolvedSettings {
  */
 const SLOT_TABLES: Record<ResolvedSlot, (p: ProfileVersion) => { label: string; match?: (r: MasterRecord) => boolean }> = {
   income_tax_monthly: () => ({ label: 'monthly withholding tax table' }),
+  income_tax_daily: () => ({ label: 'daily withholding tax table' }),
   computer_special: () => ({ label: 'computer-special withholding table' }),
   income_tax_bonus: () => ({ label: 'bonus withholding rate table' }),
   rounding: () => ({ label: 'rounding rule table' }),

@@ -12,6 +12,7 @@ import type { ParameterSet } from '../parameters/set.ts';
 
 export type MasterKind =
   | 'income_tax_monthly_table'
+  | 'income_tax_daily_table'
   | 'income_tax_bonus_table'
   | 'income_tax_computer_special'
   | 'social_insurance_rate_table'
@@ -58,6 +59,7 @@ export interface MonthlyTaxRow {
   upper: Decimal; // exclusive
   kou: Decimal[]; // index = dependents 0..7
   otsu: Decimal;
+  hei?: Decimal; // the daily table's 丙欄
 }
 
 export interface KouBracket {
@@ -65,6 +67,7 @@ export interface KouBracket {
   upto: Decimal | null; // exclusive; null = open
   rate: Decimal;
   base_by_dependents: Decimal[]; // index 0..7
+  confidence?: string; // the daily table marks each formula
 }
 
 export interface OtsuBracket {
@@ -72,6 +75,7 @@ export interface OtsuBracket {
   upto: Decimal | null;
   rate: Decimal;
   base: Decimal;
+  confidence?: string;
 }
 
 export interface MonthlyTaxTable extends MasterMeta {
@@ -91,6 +95,18 @@ export interface MonthlyTaxTable extends MasterMeta {
   kou_last_dependents_column?: number;
   /** The whole table (below-table rule, rows, formulas) as one bracket table per column: kou, otsu. */
   withholding_table?: RangeTable;
+}
+
+/**
+ * 日額表: the monthly table's layout and rules plus the 丙 column (hei_below_table, hei_brackets); the
+ * API's dependents limit stays the monthly table's. A not_imported version holds only its
+ * withholding_table, unavailable, so a lookup in it fails with the table's not_found_error.
+ */
+export interface DailyTaxTable extends Omit<MonthlyTaxTable, 'kind' | 'tax_dependent_count_max'> {
+  kind: 'income_tax_daily_table';
+  status: 'imported' | 'not_imported';
+  hei_below_table?: { upper_excl: Decimal; tax: Decimal };
+  hei_brackets?: OtsuBracket[];
 }
 
 export interface BonusRateBand {
@@ -191,6 +207,7 @@ export interface RoundingRuleTable extends MasterMeta {
 
 export type MasterRecord =
   | MonthlyTaxTable
+  | DailyTaxTable
   | BonusTaxTable
   | ComputerSpecialTable
   | SocialInsuranceRateRecord

@@ -7,6 +7,7 @@ import type { MasterKind } from '../masters/types.ts';
 export const MASTER_REF_TYPE = {
   company_profile: 'company_calculation_profile',
   income_tax_monthly: 'income_tax_table',
+  income_tax_daily: 'income_tax_table',
   income_tax_bonus: 'income_tax_table',
   computer_special: 'income_tax_table',
   social_insurance_rate: 'social_insurance_rate_table',
@@ -34,6 +35,7 @@ export type ResolvedSlot = Exclude<MasterSlot, 'company_profile'>;
 
 export const MASTER_SLOT_KIND: Record<ResolvedSlot, MasterKind> = {
   income_tax_monthly: 'income_tax_monthly_table',
+  income_tax_daily: 'income_tax_daily_table',
   income_tax_bonus: 'income_tax_bonus_table',
   computer_special: 'income_tax_computer_special',
   social_insurance_rate: 'social_insurance_rate_table',
@@ -65,6 +67,7 @@ export type SettingsVersionField = keyof typeof SETTINGS_VERSION_SLOTS;
  */
 export const SNAPSHOT_EXTRA_VERSION_SLOTS = {
   bonus_tax_table_version: 'income_tax_bonus',
+  daily_tax_table_version: 'income_tax_daily',
   computer_special_table_version: 'computer_special',
 } as const satisfies Record<string, MasterSlot>;
 

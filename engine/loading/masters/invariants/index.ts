@@ -2,6 +2,7 @@
 import type {
   BonusTaxTable,
   ComputerSpecialTable,
+  DailyTaxTable,
   HealthGradeTable,
   EmployeesPensionRateTable,
   MasterRecord,
@@ -30,6 +31,9 @@ export { versionsContinuous } from './versions-continuous.ts';
 
 function tableIssues(r: MasterRecord, raw: Raw): Issue[] {
   switch (r.kind) {
+    case 'income_tax_daily_table':
+      if ((r as DailyTaxTable).status === 'not_imported') return [];
+    // falls through: an imported daily table is held to the monthly table's invariants
     case 'income_tax_monthly_table':
       return [
         ...monthlyRowsContiguous(r as MonthlyTaxTable),

@@ -11,6 +11,7 @@ const lookupTable = { type: 'object', additionalProperties: true } as const;
 
 export const BUILT_FIELDS: Partial<Record<MasterKind, { properties: Record<string, object> }>> = {
   income_tax_monthly_table: { properties: { kou_last_dependents_column: { type: 'integer' }, withholding_table: lookupTable } },
+  income_tax_daily_table: { properties: { kou_last_dependents_column: { type: 'integer' }, withholding_table: lookupTable } },
   income_tax_bonus_table: { properties: { kou_last_dependents_column: { type: ['integer', 'null'] }, rate_table: lookupTable } },
   income_tax_computer_special: { properties: { tier_table: lookupTable } },
   health_insurance_grade_table: { properties: { grade_table: lookupTable } },

@@ -7,6 +7,7 @@ import { buildRoundingRules } from './rounding.ts';
 
 export const BUILDERS: Record<MasterKind, (raw: Raw, file: string) => Built<MasterRecord>[]> = {
   income_tax_monthly_table: buildMonthly,
+  income_tax_daily_table: buildMonthly,
   income_tax_bonus_table: buildBonus,
   income_tax_computer_special: buildComputerSpecial,
   social_insurance_rate_table: buildSocialInsurance,

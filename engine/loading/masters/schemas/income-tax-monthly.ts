@@ -19,29 +19,34 @@ export const INCOME_TAX_MONTHLY_COLUMNS = [
   'otsu',
 ] as const;
 
-export const incomeTaxMonthlySchema = fileSchema(
-  'income_tax_monthly_table',
-  true,
-  [
-    'range_convention',
-    'kou_below_table',
-    'otsu_below_table',
-    'kou_brackets',
-    'otsu_brackets',
-    'per_extra_dependent_deduction',
-    'tax_dependent_count_max',
-    'otsu_secondary_declaration_deduction',
-    'columns',
-    'rows',
-  ],
-  {
+/** The fields of a withholding table read by bracket_formula (the daily table has these and its 丙 column). */
+export const WITHHOLDING_TABLE_FIELDS = [
+  'range_convention',
+  'kou_below_table',
+  'otsu_below_table',
+  'kou_brackets',
+  'otsu_brackets',
+  'per_extra_dependent_deduction',
+  'tax_dependent_count_max',
+  'otsu_secondary_declaration_deduction',
+  'columns',
+  'rows',
+];
+
+const belowTable = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['upper_excl', 'tax'],
+  properties: { upper_excl: yen, tax: yen },
+};
+
+/** `mark`: the bracket's confidence mark, required where a table's formulas are not all confirmed (the daily table). */
+export function withholdingTableProperties(columns: readonly string[], mark?: object) {
+  const marks = mark ? { confidence: mark } : {};
+  const marked = mark ? ['confidence'] : [];
+  return {
     range_convention: rangeConvention,
-    kou_below_table: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['upper_excl', 'tax'],
-      properties: { upper_excl: yen, tax: yen },
-    },
+    kou_below_table: belowTable,
     otsu_below_table: {
       type: 'object',
       additionalProperties: false,
@@ -54,8 +59,14 @@ export const incomeTaxMonthlySchema = fileSchema(
       items: {
         type: 'object',
         additionalProperties: false,
-        required: ['from', 'upto', 'rate', 'base_by_dependents'],
-        properties: { from: yen, upto: yenOrNull, rate, base_by_dependents: { type: 'array', items: yen, minItems: 8, maxItems: 8 } },
+        required: ['from', 'upto', 'rate', 'base_by_dependents', ...marked],
+        properties: {
+          from: yen,
+          upto: yenOrNull,
+          rate,
+          base_by_dependents: { type: 'array', items: yen, minItems: 8, maxItems: 8 },
+          ...marks,
+        },
       },
     },
     otsu_brackets: {
@@ -64,15 +75,22 @@ export const incomeTaxMonthlySchema = fileSchema(
       items: {
         type: 'object',
         additionalProperties: false,
-        required: ['from', 'upto', 'rate', 'base'],
-        properties: { from: yen, upto: yenOrNull, rate, base: yen },
+        required: ['from', 'upto', 'rate', 'base', ...marked],
+        properties: { from: yen, upto: yenOrNull, rate, base: yen, ...marks },
       },
     },
     per_extra_dependent_deduction: yenOrNull,
     /** The API's input limit for tax_dependent_count (engine/loading/masters/input-limits.ts); at least the printed 7. */
     tax_dependent_count_max: { type: 'integer', minimum: 7, maximum: 999 },
     otsu_secondary_declaration_deduction: yenOrNull,
-    columns: { const: [...INCOME_TAX_MONTHLY_COLUMNS] },
-    rows: { type: 'array', minItems: 1, items: { type: 'array', items: yen, minItems: 11, maxItems: 11 } },
-  },
+    columns: { const: [...columns] },
+    rows: { type: 'array', minItems: 1, items: { type: 'array', items: yen, minItems: columns.length, maxItems: columns.length } },
+  };
+}
+
+export const incomeTaxMonthlySchema = fileSchema(
+  'income_tax_monthly_table',
+  true,
+  WITHHOLDING_TABLE_FIELDS,
+  withholdingTableProperties(INCOME_TAX_MONTHLY_COLUMNS),
 );

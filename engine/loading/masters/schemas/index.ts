@@ -1,6 +1,7 @@
 /** The schema of each master kind. */
 import type { MasterKind } from '../types.ts';
 import { incomeTaxMonthlySchema } from './income-tax-monthly.ts';
+import { incomeTaxDailySchema } from './income-tax-daily.ts';
 import { incomeTaxBonusSchema } from './income-tax-bonus.ts';
 import { incomeTaxComputerSpecialSchema } from './income-tax-computer-special.ts';
 import { socialInsuranceRatesSchema } from './social-insurance-rates.ts';
@@ -11,6 +12,7 @@ import { roundingRulesSchema } from './rounding-rules.ts';
 
 export const SCHEMAS: Record<MasterKind, object> = {
   income_tax_monthly_table: incomeTaxMonthlySchema,
+  income_tax_daily_table: incomeTaxDailySchema,
   income_tax_bonus_table: incomeTaxBonusSchema,
   income_tax_computer_special: incomeTaxComputerSpecialSchema,
   social_insurance_rate_table: socialInsuranceRatesSchema,
