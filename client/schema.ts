@@ -2870,6 +2870,7 @@ export interface components {
          *         "employment_insurance_rate_version": "2026-04",
          *         "rounding_rule_version": "2020-01",
          *         "bonus_tax_table_version": "2026-01",
+         *         "daily_tax_table_version": "2026-01",
          *         "computer_special_table_version": "2026-01",
          *         "rules_masters_hash": "3f0c1a9e5b7d2c4f6e8a0b1c2d3e4f5061728394a5b6c7d8e9f0a1b2c3d4e5f6"
          *       },
@@ -2933,7 +2934,22 @@ export interface components {
                  */
                 income_tax_basis_amount: number;
                 /**
-                 * @description Withholding income tax by the monthly table. Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                 * @description With pay_period: the table read, monthly (月額表) or daily (日額表).
+                 * @example none
+                 */
+                withholding_table?: string;
+                /**
+                 * @description With pay_period: the amount the table is read at, per month (half month x 2, ten days x 3, months / count) or per day (/ days), unrounded.
+                 * @example 0
+                 */
+                converted_basis_amount?: string;
+                /**
+                 * @description With pay_period: the table's tax at converted_basis_amount, per converted month or per day. Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                 * @example 0
+                 */
+                unit_tax?: number;
+                /**
+                 * @description Withholding income tax by the monthly table, or with pay_period for the period (unit_tax / 2 or / 3, or x months or days). Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
                  * @example 6320
                  */
                 income_tax: number;
@@ -3436,6 +3452,11 @@ export interface components {
              */
             bonus_tax_table_version?: string;
             /**
+             * @description Daily withholding table version (源泉徴収税額表 日額表), where the calculation resolves it (income tax simulation, monthly payroll). Optional in settings_lock.
+             * @example 2026-01
+             */
+            daily_tax_table_version?: string;
+            /**
              * @description Computer-method withholding table version (電子計算機等を使用して源泉徴収税額を計算する方法). Optional in settings_lock.
              * @example 2026-01
              */
@@ -3498,6 +3519,11 @@ export interface components {
              * @example 2026-01
              */
             bonus_tax_table_version?: string;
+            /**
+             * @description Daily withholding table version (源泉徴収税額表 日額表), where the calculation resolves it (income tax simulation, monthly payroll). Optional in settings_lock.
+             * @example 2026-01
+             */
+            daily_tax_table_version?: string;
             /**
              * @description Computer-method withholding table version (電子計算機等を使用して源泉徴収税額を計算する方法). Optional in settings_lock.
              * @example 2026-01
@@ -3809,7 +3835,7 @@ export interface components {
             data: (components["schemas"]["SocialInsuranceRateRecord"] | components["schemas"]["EmployeesPensionRateRecord"] | components["schemas"]["EmploymentInsuranceRateRecord"])[];
         };
         /**
-         * @description One published income tax table (monthly or bonus) in one version.
+         * @description One published income tax table (monthly, daily, bonus or computer-method) in one version.
          * @example {
          *       "type": "income_tax_table",
          *       "id": "nta-withholding-monthly",
@@ -3860,7 +3886,7 @@ export interface components {
              * @example monthly
              * @enum {string}
              */
-            table?: "monthly" | "bonus" | "computer_special";
+            table?: "monthly" | "daily" | "bonus" | "computer_special";
             /**
              * @description not_imported: the version is known to apply but its data is not available; calculations needing it get 422.
              * @example imported
@@ -7738,13 +7764,34 @@ export interface operations {
                      */
                     social_insurance_deduction_amount: number;
                     /**
-                     * @description Withholding table column.
+                     * @description Withholding table column: kou (甲), otsu (乙), or hei (丙, 日雇賃金: daily table only, with pay_period day, week or days).
                      * @example kou
                      * @enum {string}
                      */
-                    tax_table_type: "kou" | "otsu";
+                    tax_table_type: "kou" | "otsu" | "hei";
                     /**
-                     * @description 扶養親族等の数: the 甲 dependents column of the monthly withholding table. For 乙 it is not used, unless the company profile sets income_tax.otsu_secondary_declaration: statutory_reduction: then it is the number of dependents declared on a 従たる給与についての扶養控除等申告書 (0 when none was submitted), each reducing the 乙 amount by the table's otsu_secondary_declaration_deduction. Default 0-7 (the printed columns); more is 422 validation_error at this field. Only a company whose calculation profile in force on payment_date sets income_tax.dependents_beyond_seven: statutory_reduction may send up to 99, computed by the tables' own rule for more dependents.
+                     * @description How often this pay is paid; absent: once a month. month, half_month, ten_days and months are withheld by the monthly table (the amount x 2 or x 3, tax / 2 or / 3; months: the amount / count, tax x count), day, week and days by the daily table on the amount per day times the days paid (week: 7 days a week). tax_table_type hei (丙欄) only with day, week or days.
+                     * @example {
+                     *       "unit": "week",
+                     *       "count": 1
+                     *     }
+                     */
+                    pay_period?: {
+                        /**
+                         * @description The pay period: a month, half a month, ten days (毎旬), count months, a day, count weeks or count days.
+                         * @example week
+                         * @enum {string}
+                         */
+                        unit: "month" | "half_month" | "ten_days" | "months" | "day" | "week" | "days";
+                        /**
+                         * @description Months (months), weeks (week) or days (days) one payment covers; 1 for month, half_month, ten_days and day.
+                         * @default 1
+                         * @example 1
+                         */
+                        count?: number;
+                    };
+                    /**
+                     * @description 扶養親族等の数: the 甲 dependents column of the withholding table (not used for 丙). For 乙 it is not used, unless the company profile sets income_tax.otsu_secondary_declaration: statutory_reduction: then it is the number of dependents declared on a 従たる給与についての扶養控除等申告書 (0 when none was submitted), each reducing the 乙 amount by the table's otsu_secondary_declaration_deduction. Default 0-7 (the printed columns); more is 422 validation_error at this field. Only a company whose calculation profile in force on payment_date sets income_tax.dependents_beyond_seven: statutory_reduction may send up to 99, computed by the tables' own rule for more dependents.
                      * @example 0
                      */
                     tax_dependent_count: number;
@@ -7776,6 +7823,7 @@ export interface operations {
                      *         "employment_insurance_rate_version": "2026-04",
                      *         "rounding_rule_version": "2020-01",
                      *         "bonus_tax_table_version": "2026-01",
+                     *         "daily_tax_table_version": "2026-01",
                      *         "computer_special_table_version": "2026-01",
                      *         "rules_masters_hash": "3f0c1a9e5b7d2c4f6e8a0b1c2d3e4f5061728394a5b6c7d8e9f0a1b2c3d4e5f6"
                      *       },

@@ -1,6 +1,7 @@
 /** Request bodies of the four single-purpose simulation endpoints. */
 import { COMMON_REQUIRED, commonRequestProperties, flag, yen } from './common.ts';
 import { taxDependentCount } from './limits.ts';
+import { payPeriodSchema } from './pay-period.ts';
 import {
   employmentInsuranceSimulationExample,
   incomeTaxSimulationExample,
@@ -40,16 +41,24 @@ export const employmentInsuranceSimulationRequestSchema = {
 
 export const incomeTaxSimulationRequestSchema = {
   type: 'object',
-  description: 'Monthly withholding income tax by the monthly table (rows and bracket formulas).',
+  description:
+    'Withholding income tax by the monthly table (rows and bracket formulas), or for pay paid by the day, the week or a number of days by the daily table (pay_period).',
   additionalProperties: false,
   required: [...COMMON_REQUIRED, 'taxable_payment', 'social_insurance_deduction_amount', 'tax_table_type', 'tax_dependent_count'],
   properties: {
     ...commonRequestProperties(true),
     taxable_payment: yen('Taxable payment.', 300000),
     social_insurance_deduction_amount: yen('Social insurance premiums subtracted to give the basis.', 44000),
-    tax_table_type: { type: 'string', enum: ['kou', 'otsu'], description: 'Withholding table column.', examples: ['kou'] },
+    tax_table_type: {
+      type: 'string',
+      enum: ['kou', 'otsu', 'hei'],
+      description:
+        'Withholding table column: kou (甲), otsu (乙), or hei (丙, 日雇賃金: daily table only, with pay_period day, week or days).',
+      examples: ['kou'],
+    },
+    pay_period: payPeriodSchema,
     tax_dependent_count: taxDependentCount(
-      "扶養親族等の数: the 甲 dependents column of the monthly withholding table. For 乙 it is not used, unless the company profile sets income_tax.otsu_secondary_declaration: statutory_reduction: then it is the number of dependents declared on a 従たる給与についての扶養控除等申告書 (0 when none was submitted), each reducing the 乙 amount by the table's otsu_secondary_declaration_deduction.",
+      "扶養親族等の数: the 甲 dependents column of the withholding table (not used for 丙). For 乙 it is not used, unless the company profile sets income_tax.otsu_secondary_declaration: statutory_reduction: then it is the number of dependents declared on a 従たる給与についての扶養控除等申告書 (0 when none was submitted), each reducing the 乙 amount by the table's otsu_secondary_declaration_deduction.",
       0,
     ),
   },

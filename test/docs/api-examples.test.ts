@@ -29,9 +29,10 @@ describe('docs/api.md examples with their responses', () => {
   it('every example succeeds (200, or the refusal it says it shows), each calculation endpoint among them', () => {
     expect(generated.responses.filter((r) => (r.expected === undefined ? r.status !== 200 : exampleFailed(r)))).toEqual([]);
     // the refusals shown on purpose: a care flag that disagrees with the birth date (section 3a), and
-    // tax_dependent_count 8 without the company's opt-in
+    // 丙 with a monthly period (section 6a), and tax_dependent_count 8 without the company's opt-in
     expect(generated.responses.filter((r) => r.expected !== undefined).map((r) => [r.path, r.status])).toEqual([
       ['/v1/payroll/bonus:calculate', 422],
+      ['/v1/simulations/income-tax:calculate', 422],
       ['/v1/simulations/income-tax:calculate', 422],
     ]);
     const called = generated.responses.map((r) => `${r.method} ${r.path}`);
