@@ -55,7 +55,7 @@ export interface paths {
         put?: never;
         /**
          * Year-end adjustment (年末調整)
-         * @description Settles an employee's income tax for a tax year (2025 on): salary income by the published table, the income deductions from the declarations (insurance premiums, spouse, dependants classified by age at 31 December, disabilities), the tax by the rate table, the housing loan credit, the 102.1 % annual tax and the difference to the tax withheld (positive: collected, negative: refunded). Pay over 20,000,000 yen: 422 year_end_adjustment_not_applicable. Counts toward the Free-plan monthly quota.
+         * @description Settles an employee's income tax for a tax year (2025 on): salary income by the published table, the income deductions from the declarations (insurance premiums, spouse, dependants classified by age at 31 December or at a death or departure abroad, disabilities; the income limits on the employee's salary and other income), the tax by the rate table, the housing loan credit, the 102.1 % annual tax, the difference to the tax withheld (positive: collected, negative: refunded) and its settlement, and the withholding slip's amounts and counts. Pay over 20,000,000 yen, the 乙欄, a non-resident or a leaver for a reason the statute does not list: 422 year_end_adjustment_not_applicable; a tax year whose law is not loaded (2028 on): 422 settings_not_resolved. Counts toward the Free-plan monthly quota.
          */
         post: operations["calculateYearEndAdjustment"];
         delete?: never;
@@ -1234,7 +1234,66 @@ export interface components {
          *         "housing_loan_credit_applied": 76500,
          *         "annual_tax": 41400,
          *         "income_tax_withheld_total": 156670,
-         *         "difference": -115270
+         *         "difference": -115270,
+         *         "settlement": {
+         *           "refund_amount": 115270,
+         *           "collection_amount": 0
+         *         },
+         *         "withholding_slip": {
+         *           "payment_amount": 8970000,
+         *           "employment_income_after_deduction": 6973000,
+         *           "total_income_deductions": 4826102,
+         *           "tax_withheld": 41400,
+         *           "spouse": {
+         *             "has_deductible_spouse": true,
+         *             "is_elderly": false,
+         *             "deduction_amount": 380000,
+         *             "spouse_total_income": 500000
+         *           },
+         *           "dependents_count": {
+         *             "specific": 1,
+         *             "elderly": 1,
+         *             "elderly_cohabiting_parents": 1,
+         *             "other": 1,
+         *             "specified_relatives": 1,
+         *             "under_16": 0
+         *           },
+         *           "disabled_count": {
+         *             "special": 0,
+         *             "special_cohabiting": 0,
+         *             "other": 1
+         *           },
+         *           "social_insurance_amount": 1386102,
+         *           "small_business_mutual_aid_amount": 0,
+         *           "life_insurance": {
+         *             "deduction": 120000,
+         *             "new_general": 80000,
+         *             "old_general": 35000,
+         *             "care_medical": 80000,
+         *             "new_pension": 30000,
+         *             "old_pension": 90000
+         *           },
+         *           "earthquake_insurance": {
+         *             "deduction": 50000,
+         *             "old_long_term": 14800
+         *           },
+         *           "housing_loan": {
+         *             "credit_applied": 76500,
+         *             "credit_available": 76500
+         *           },
+         *           "basic_deduction": 620000,
+         *           "income_adjustment_deduction": 47000,
+         *           "specified_relative_deduction": 410000,
+         *           "self": {
+         *             "otsu": false,
+         *             "special_disabled": false,
+         *             "disabled": false,
+         *             "widow": false,
+         *             "single_parent": false,
+         *             "working_student": false
+         *           },
+         *           "previous_employers": []
+         *         }
          *       },
          *       "calculation_trace": [],
          *       "warnings": []
@@ -1292,12 +1351,71 @@ export interface components {
              *       "housing_loan_credit_applied": 76500,
              *       "annual_tax": 41400,
              *       "income_tax_withheld_total": 156670,
-             *       "difference": -115270
+             *       "difference": -115270,
+             *       "settlement": {
+             *         "refund_amount": 115270,
+             *         "collection_amount": 0
+             *       },
+             *       "withholding_slip": {
+             *         "payment_amount": 8970000,
+             *         "employment_income_after_deduction": 6973000,
+             *         "total_income_deductions": 4826102,
+             *         "tax_withheld": 41400,
+             *         "spouse": {
+             *           "has_deductible_spouse": true,
+             *           "is_elderly": false,
+             *           "deduction_amount": 380000,
+             *           "spouse_total_income": 500000
+             *         },
+             *         "dependents_count": {
+             *           "specific": 1,
+             *           "elderly": 1,
+             *           "elderly_cohabiting_parents": 1,
+             *           "other": 1,
+             *           "specified_relatives": 1,
+             *           "under_16": 0
+             *         },
+             *         "disabled_count": {
+             *           "special": 0,
+             *           "special_cohabiting": 0,
+             *           "other": 1
+             *         },
+             *         "social_insurance_amount": 1386102,
+             *         "small_business_mutual_aid_amount": 0,
+             *         "life_insurance": {
+             *           "deduction": 120000,
+             *           "new_general": 80000,
+             *           "old_general": 35000,
+             *           "care_medical": 80000,
+             *           "new_pension": 30000,
+             *           "old_pension": 90000
+             *         },
+             *         "earthquake_insurance": {
+             *           "deduction": 50000,
+             *           "old_long_term": 14800
+             *         },
+             *         "housing_loan": {
+             *           "credit_applied": 76500,
+             *           "credit_available": 76500
+             *         },
+             *         "basic_deduction": 620000,
+             *         "income_adjustment_deduction": 47000,
+             *         "specified_relative_deduction": 410000,
+             *         "self": {
+             *           "otsu": false,
+             *           "special_disabled": false,
+             *           "disabled": false,
+             *           "widow": false,
+             *           "single_parent": false,
+             *           "working_student": false
+             *         },
+             *         "previous_employers": []
+             *       }
              *     }
              */
             amounts: {
                 /**
-                 * @description 給与の総額 (box 7), as given. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                 * @description 給与の総額 (box 7): salary_payment_total plus the previous employers' pay. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
                  * @example 8970000
                  */
                 salary_payment_total: number;
@@ -1398,7 +1516,7 @@ export interface components {
                  */
                 annual_tax: number;
                 /**
-                 * @description 徴収税額の合計 (box 8), as given. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                 * @description 徴収税額の合計 (box 8): income_tax_withheld_total plus the previous employers' tax. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
                  * @example 156670
                  */
                 income_tax_withheld_total: number;
@@ -1407,6 +1525,379 @@ export interface components {
                  * @example -115270
                  */
                 difference: number;
+                /**
+                 * @description How the difference is settled (過不足額の精算): refunded to the employee or collected from them.
+                 * @example {
+                 *       "refund_amount": 115270,
+                 *       "collection_amount": 0
+                 *     }
+                 */
+                settlement: {
+                    /**
+                     * @description 超過額 refunded to the employee (the difference when negative, else 0). At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                     * @example 115270
+                     */
+                    refund_amount: number;
+                    /**
+                     * @description 不足額 collected from the employee (the difference when positive, else 0). At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                     * @example 0
+                     */
+                    collection_amount: number;
+                    /**
+                     * @description Only when settlement_basis is sent: collecting the shortfall from the adjustment month's pay would leave a take-home under 70 % of the monthly average (January to the month before), so the payer may apply to the tax office to collect it in January and February (年末調整による不足額徴収繰延承認申請書; the trace cites the rule).
+                     * @example true
+                     */
+                    collection_deferral_available?: boolean;
+                };
+                /**
+                 * @description 給与所得の源泉徴収票 (and 給与支払報告書): the amounts and counts the adjustment fills, a pure mapping of the boxes above (docs/adr/0082). Names, addresses, dates and the 摘要 are the payer's.
+                 * @example {
+                 *       "payment_amount": 8970000,
+                 *       "employment_income_after_deduction": 6973000,
+                 *       "total_income_deductions": 4826102,
+                 *       "tax_withheld": 41400,
+                 *       "spouse": {
+                 *         "has_deductible_spouse": true,
+                 *         "is_elderly": false,
+                 *         "deduction_amount": 380000,
+                 *         "spouse_total_income": 500000
+                 *       },
+                 *       "dependents_count": {
+                 *         "specific": 1,
+                 *         "elderly": 1,
+                 *         "elderly_cohabiting_parents": 1,
+                 *         "other": 1,
+                 *         "specified_relatives": 1,
+                 *         "under_16": 0
+                 *       },
+                 *       "disabled_count": {
+                 *         "special": 0,
+                 *         "special_cohabiting": 0,
+                 *         "other": 1
+                 *       },
+                 *       "social_insurance_amount": 1386102,
+                 *       "small_business_mutual_aid_amount": 0,
+                 *       "life_insurance": {
+                 *         "deduction": 120000,
+                 *         "new_general": 80000,
+                 *         "old_general": 35000,
+                 *         "care_medical": 80000,
+                 *         "new_pension": 30000,
+                 *         "old_pension": 90000
+                 *       },
+                 *       "earthquake_insurance": {
+                 *         "deduction": 50000,
+                 *         "old_long_term": 14800
+                 *       },
+                 *       "housing_loan": {
+                 *         "credit_applied": 76500,
+                 *         "credit_available": 76500
+                 *       },
+                 *       "basic_deduction": 620000,
+                 *       "income_adjustment_deduction": 47000,
+                 *       "specified_relative_deduction": 410000,
+                 *       "self": {
+                 *         "otsu": false,
+                 *         "special_disabled": false,
+                 *         "disabled": false,
+                 *         "widow": false,
+                 *         "single_parent": false,
+                 *         "working_student": false
+                 *       },
+                 *       "previous_employers": []
+                 *     }
+                 */
+                withholding_slip: {
+                    /**
+                     * @description 支払金額: box 7, previous employers' pay included. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                     * @example 8970000
+                     */
+                    payment_amount: number;
+                    /**
+                     * @description 給与所得控除後の金額（調整控除後）: box 11 (after the 所得金額調整控除). At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                     * @example 6973000
+                     */
+                    employment_income_after_deduction: number;
+                    /**
+                     * @description 所得控除の額の合計額: box 21 (the 所得金額調整控除 is not in it). At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                     * @example 4826102
+                     */
+                    total_income_deductions: number;
+                    /**
+                     * @description 源泉徴収税額: box 26, the annual tax after the housing loan credit (所得税 and 復興特別所得税 as one amount). At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                     * @example 41400
+                     */
+                    tax_withheld: number;
+                    /**
+                     * @description (源泉・特別)控除対象配偶者 and 配偶者（特別）控除の額.
+                     * @example {
+                     *       "has_deductible_spouse": true,
+                     *       "is_elderly": false,
+                     *       "deduction_amount": 380000,
+                     *       "spouse_total_income": 500000
+                     *     }
+                     */
+                    spouse: {
+                        /**
+                         * @description 控除対象配偶者の有無 有: a 配偶者控除 (the spouse within the dependant income limit); false for 配偶者特別控除 alone.
+                         * @example true
+                         */
+                        has_deductible_spouse: boolean;
+                        /**
+                         * @description 老人控除対象配偶者: the 控除対象配偶者 is 70 or over on the status date.
+                         * @example false
+                         */
+                        is_elderly: boolean;
+                        /**
+                         * @description 配偶者（特別）控除の額: box 17. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                         * @example 380000
+                         */
+                        deduction_amount: number;
+                        /**
+                         * @description 配偶者の合計所得: the spouse's estimated income when box 17 applies; 0 (left blank) otherwise. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                         * @example 500000
+                         */
+                        spouse_total_income: number;
+                    };
+                    /**
+                     * @description 控除対象扶養親族等の数 and 16歳未満扶養親族の数 (ages on the status date).
+                     * @example {
+                     *       "specific": 1,
+                     *       "elderly": 1,
+                     *       "elderly_cohabiting_parents": 1,
+                     *       "other": 1,
+                     *       "specified_relatives": 1,
+                     *       "under_16": 0
+                     *     }
+                     */
+                    dependents_count: {
+                        /**
+                         * @description 特定扶養親族 (19 to 22).
+                         * @example 1
+                         */
+                        specific: number;
+                        /**
+                         * @description 老人扶養親族 (70 or over), the 同居老親等 included.
+                         * @example 1
+                         */
+                        elderly: number;
+                        /**
+                         * @description of them, 同居老親等 (内訳).
+                         * @example 1
+                         */
+                        elderly_cohabiting_parents: number;
+                        /**
+                         * @description その他: the other 控除対象扶養親族 (16 to 18, 23 to 69).
+                         * @example 1
+                         */
+                        other: number;
+                        /**
+                         * @description 特親: the 特定親族 with a 特定親族特別控除 (from 令和7年分; one_source in the statutory reference, WS03).
+                         * @example 1
+                         */
+                        specified_relatives: number;
+                        /**
+                         * @description 16歳未満扶養親族の数.
+                         * @example 0
+                         */
+                        under_16: number;
+                    };
+                    /**
+                     * @description 障害者の数（本人を除く）: among the 同一生計配偶者 and the 扶養親族, those under 16 included.
+                     * @example {
+                     *       "special": 0,
+                     *       "special_cohabiting": 0,
+                     *       "other": 1
+                     *     }
+                     */
+                    disabled_count: {
+                        /**
+                         * @description 特別障害者, the 同居特別障害者 included.
+                         * @example 0
+                         */
+                        special: number;
+                        /**
+                         * @description of them, 同居特別障害者 (内訳).
+                         * @example 0
+                         */
+                        special_cohabiting: number;
+                        /**
+                         * @description その他の障害者.
+                         * @example 1
+                         */
+                        other: number;
+                    };
+                    /**
+                     * @description 社会保険料等の金額: social insurance premiums (withheld, previous employers' and paid directly) plus the 小規模企業共済等掛金. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                     * @example 1386102
+                     */
+                    social_insurance_amount: number;
+                    /**
+                     * @description of it, 小規模企業共済等掛金 (内訳). At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                     * @example 0
+                     */
+                    small_business_mutual_aid_amount: number;
+                    /**
+                     * @description 生命保険料の控除額 and the premiums paid.
+                     * @example {
+                     *       "deduction": 120000,
+                     *       "new_general": 80000,
+                     *       "old_general": 35000,
+                     *       "care_medical": 80000,
+                     *       "new_pension": 30000,
+                     *       "old_pension": 90000
+                     *     }
+                     */
+                    life_insurance: {
+                        /**
+                         * @description box 15. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                         * @example 120000
+                         */
+                        deduction: number;
+                        /**
+                         * @description 新生命保険料の金額. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                         * @example 80000
+                         */
+                        new_general: number;
+                        /**
+                         * @description 旧生命保険料の金額. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                         * @example 35000
+                         */
+                        old_general: number;
+                        /**
+                         * @description 介護医療保険料の金額. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                         * @example 80000
+                         */
+                        care_medical: number;
+                        /**
+                         * @description 新個人年金保険料の金額. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                         * @example 30000
+                         */
+                        new_pension: number;
+                        /**
+                         * @description 旧個人年金保険料の金額. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                         * @example 90000
+                         */
+                        old_pension: number;
+                    };
+                    /**
+                     * @description 地震保険料の控除額 and the old long-term premiums.
+                     * @example {
+                     *       "deduction": 50000,
+                     *       "old_long_term": 14800
+                     *     }
+                     */
+                    earthquake_insurance: {
+                        /**
+                         * @description box 16. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                         * @example 50000
+                         */
+                        deduction: number;
+                        /**
+                         * @description 旧長期損害保険料の金額. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                         * @example 14800
+                         */
+                        old_long_term: number;
+                    };
+                    /**
+                     * @description 住宅借入金等特別控除.
+                     * @example {
+                     *       "credit_applied": 76500,
+                     *       "credit_available": 76500
+                     *     }
+                     */
+                    housing_loan: {
+                        /**
+                         * @description 住宅借入金等特別控除の額: box 24, the declared credit up to the computed tax. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                         * @example 76500
+                         */
+                        credit_applied: number;
+                        /**
+                         * @description 住宅借入金等特別控除可能額: the declared credit; credit_available - credit_applied is the part the tax could not absorb (the resident tax side). At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                         * @example 76500
+                         */
+                        credit_available: number;
+                    };
+                    /**
+                     * @description 基礎控除の額: box 20. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                     * @example 620000
+                     */
+                    basic_deduction: number;
+                    /**
+                     * @description 所得金額調整控除額: box 10. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                     * @example 47000
+                     */
+                    income_adjustment_deduction: number;
+                    /**
+                     * @description 特定親族特別控除の額: box 18 (a box of the slip from 令和7年分; one_source in the statutory reference, WS03). At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                     * @example 410000
+                     */
+                    specified_relative_deduction: number;
+                    /**
+                     * @description 本人の区分.
+                     * @example {
+                     *       "otsu": false,
+                     *       "special_disabled": false,
+                     *       "disabled": false,
+                     *       "widow": false,
+                     *       "single_parent": false,
+                     *       "working_student": false
+                     *     }
+                     */
+                    self: {
+                        /**
+                         * @description 乙欄適用 (never, when the adjustment applies).
+                         * @example false
+                         */
+                        otsu: boolean;
+                        /**
+                         * @description 本人が特別障害者.
+                         * @example false
+                         */
+                        special_disabled: boolean;
+                        /**
+                         * @description 本人がその他の障害者.
+                         * @example false
+                         */
+                        disabled: boolean;
+                        /**
+                         * @description 寡婦: the 寡婦控除 applied.
+                         * @example false
+                         */
+                        widow: boolean;
+                        /**
+                         * @description ひとり親: the ひとり親控除 applied.
+                         * @example false
+                         */
+                        single_parent: boolean;
+                        /**
+                         * @description 勤労学生: the 勤労学生控除 applied.
+                         * @example false
+                         */
+                        working_student: boolean;
+                    };
+                    /**
+                     * @description The previous employers (前職) whose pay, tax and premiums are in the totals, as sent (the 摘要 lists them).
+                     * @example []
+                     */
+                    previous_employers: {
+                        /**
+                         * @description The previous employer's 支払金額 of the year. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                         * @example 1200000
+                         */
+                        salary_payment_total: number;
+                        /**
+                         * @description Its 源泉徴収税額. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                         * @example 30000
+                         */
+                        income_tax_withheld_total: number;
+                        /**
+                         * @description Its 社会保険料等の金額. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                         * @example 180000
+                         */
+                        social_insurance_withheld_total: number;
+                    }[];
+                };
             };
             /**
              * @description Explainable steps; empty when include_calculation_trace is false.
@@ -5267,7 +5758,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description `validation_error`: Schema validation failed (types, ranges, formats, required and unknown fields) or a cross-field rule was broken (pay-type matrix, dates, unique codes, candidate gross, ...). Every problem is listed in details. `settings_not_resolved`: No profile version, rate table or tax table in force for payment_date, or social insurance not configured. `income_tax_lookup_failed`: A needed row or bracket is missing from the resolved master. `attendance_input_conflict`: Monthly payroll with attendance_input and a nonzero precomputed attendance amount. `attendance_rates_not_configured`: attendance_input is given but the profile lacks attendance_premium_rates. `negative_gross_payment`: Monthly payroll whose attendance deductions exceed the pay. */
+            /** @description `validation_error`: Schema validation failed (types, ranges, formats, required and unknown fields) or a cross-field rule was broken (pay-type matrix, dates, unique codes, candidate gross, ...). Every problem is listed in details. `settings_not_resolved`: No profile version, rate table or tax table in force for payment_date, or social insurance not configured, or a parameter the calculation reads is not imported for its date (a year-end adjustment of a tax year whose law is not loaded). `income_tax_lookup_failed`: A needed row or bracket is missing from the resolved master. `attendance_input_conflict`: Monthly payroll with attendance_input and a nonzero precomputed attendance amount. `attendance_rates_not_configured`: attendance_input is given but the profile lacks attendance_premium_rates. `negative_gross_payment`: Monthly payroll whose attendance deductions exceed the pay. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -5636,7 +6127,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description `validation_error`: Schema validation failed (types, ranges, formats, required and unknown fields) or a cross-field rule was broken (pay-type matrix, dates, unique codes, candidate gross, ...). Every problem is listed in details. `settings_not_resolved`: No profile version, rate table or tax table in force for payment_date, or social insurance not configured. `income_tax_lookup_failed`: A needed row or bracket is missing from the resolved master. `withholding_rate_override_not_allowed`: A bonus with withholding_rate_override while allow_withholding_rate_override is false. */
+            /** @description `validation_error`: Schema validation failed (types, ranges, formats, required and unknown fields) or a cross-field rule was broken (pay-type matrix, dates, unique codes, candidate gross, ...). Every problem is listed in details. `settings_not_resolved`: No profile version, rate table or tax table in force for payment_date, or social insurance not configured, or a parameter the calculation reads is not imported for its date (a year-end adjustment of a tax year whose law is not loaded). `income_tax_lookup_failed`: A needed row or bracket is missing from the resolved master. `withholding_rate_override_not_allowed`: A bonus with withholding_rate_override while allow_withholding_rate_override is false. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -5864,12 +6355,12 @@ export interface operations {
                         estimated_other_income?: number;
                     };
                     /**
-                     * @description 給与の総額: salaries and bonuses of the year, previous employers' included. Over the statutory maximum the year-end adjustment does not apply (422). At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                     * @description 給与の総額: salaries and bonuses of the year from this payer, and from previous employers not listed in previous_employers. Over the statutory maximum the year-end adjustment does not apply (422). At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
                      * @example 8970000
                      */
                     salary_payment_total: number;
                     /**
-                     * @description 徴収税額の合計: income tax withheld during the year, previous employers' included. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                     * @description 徴収税額の合計: income tax withheld during the year by this payer (and by previous employers not listed in previous_employers). At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
                      * @example 156670
                      */
                     income_tax_withheld_total: number;
@@ -5878,6 +6369,40 @@ export interface operations {
                      * @example 1386102
                      */
                     social_insurance_withheld_total: number;
+                    /**
+                     * @description Previous employers of the year (前職) whose 源泉徴収票 the employee handed in: their pay, tax and premiums are added to the totals above (boxes 7, 8 and 12) and listed in amounts.withholding_slip.previous_employers.
+                     * @default []
+                     */
+                    previous_employers?: {
+                        /**
+                         * @description The previous employer's 支払金額 of the year. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                         * @example 1200000
+                         */
+                        salary_payment_total: number;
+                        /**
+                         * @description Its 源泉徴収税額. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                         * @example 30000
+                         */
+                        income_tax_withheld_total: number;
+                        /**
+                         * @description Its 社会保険料等の金額. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                         * @example 180000
+                         */
+                        social_insurance_withheld_total: number;
+                    }[];
+                    /** @description The take-home figures that decide whether a shortfall's collection may be deferred (amounts.settlement.collection_deferral_available): the adjustment month's take-home before the shortfall is collected, and the average monthly take-home of the months from January to the month before. */
+                    settlement_basis?: {
+                        /**
+                         * @description The adjustment month's take-home pay before collecting the shortfall. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                         * @example 250000
+                         */
+                        adjustment_month_take_home_before_collection: number;
+                        /**
+                         * @description The average monthly take-home pay from January to the month before the adjustment month. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                         * @example 300000
+                         */
+                        average_monthly_take_home: number;
+                    };
                     /**
                      * @description The employee's declarations (保険料控除申告書, 配偶者控除等申告書, 扶養控除等申告書, 特定親族特別控除申告書, 住宅借入金等特別控除申告書).
                      * @default {}
@@ -6078,7 +6603,66 @@ export interface operations {
                      *         "housing_loan_credit_applied": 76500,
                      *         "annual_tax": 41400,
                      *         "income_tax_withheld_total": 156670,
-                     *         "difference": -115270
+                     *         "difference": -115270,
+                     *         "settlement": {
+                     *           "refund_amount": 115270,
+                     *           "collection_amount": 0
+                     *         },
+                     *         "withholding_slip": {
+                     *           "payment_amount": 8970000,
+                     *           "employment_income_after_deduction": 6973000,
+                     *           "total_income_deductions": 4826102,
+                     *           "tax_withheld": 41400,
+                     *           "spouse": {
+                     *             "has_deductible_spouse": true,
+                     *             "is_elderly": false,
+                     *             "deduction_amount": 380000,
+                     *             "spouse_total_income": 500000
+                     *           },
+                     *           "dependents_count": {
+                     *             "specific": 1,
+                     *             "elderly": 1,
+                     *             "elderly_cohabiting_parents": 1,
+                     *             "other": 1,
+                     *             "specified_relatives": 1,
+                     *             "under_16": 0
+                     *           },
+                     *           "disabled_count": {
+                     *             "special": 0,
+                     *             "special_cohabiting": 0,
+                     *             "other": 1
+                     *           },
+                     *           "social_insurance_amount": 1386102,
+                     *           "small_business_mutual_aid_amount": 0,
+                     *           "life_insurance": {
+                     *             "deduction": 120000,
+                     *             "new_general": 80000,
+                     *             "old_general": 35000,
+                     *             "care_medical": 80000,
+                     *             "new_pension": 30000,
+                     *             "old_pension": 90000
+                     *           },
+                     *           "earthquake_insurance": {
+                     *             "deduction": 50000,
+                     *             "old_long_term": 14800
+                     *           },
+                     *           "housing_loan": {
+                     *             "credit_applied": 76500,
+                     *             "credit_available": 76500
+                     *           },
+                     *           "basic_deduction": 620000,
+                     *           "income_adjustment_deduction": 47000,
+                     *           "specified_relative_deduction": 410000,
+                     *           "self": {
+                     *             "otsu": false,
+                     *             "special_disabled": false,
+                     *             "disabled": false,
+                     *             "widow": false,
+                     *             "single_parent": false,
+                     *             "working_student": false
+                     *           },
+                     *           "previous_employers": []
+                     *         }
                      *       },
                      *       "calculation_trace": [],
                      *       "warnings": []
@@ -6180,7 +6764,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description `validation_error`: Schema validation failed (types, ranges, formats, required and unknown fields) or a cross-field rule was broken (pay-type matrix, dates, unique codes, candidate gross, ...). Every problem is listed in details. `settings_not_resolved`: No profile version, rate table or tax table in force for payment_date, or social insurance not configured. `year_end_adjustment_not_applicable`: A year-end adjustment whose salary_payment_total is over the statutory maximum of the tax year (20,000,000 yen; exactly the maximum still applies): the employee files a final return instead. */
+            /** @description `validation_error`: Schema validation failed (types, ranges, formats, required and unknown fields) or a cross-field rule was broken (pay-type matrix, dates, unique codes, candidate gross, ...). Every problem is listed in details. `settings_not_resolved`: No profile version, rate table or tax table in force for payment_date, or social insurance not configured, or a parameter the calculation reads is not imported for its date (a year-end adjustment of a tax year whose law is not loaded). `year_end_adjustment_not_applicable`: A year-end adjustment the statute does not make, the message saying why: pay over the maximum of the tax year (20,000,000 yen; exactly the maximum still applies), the 乙欄 (tax_table_type otsu), a non-resident, or a leaver for a reason not listed: the employee files a final return instead. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -6526,7 +7110,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description `validation_error`: Schema validation failed (types, ranges, formats, required and unknown fields) or a cross-field rule was broken (pay-type matrix, dates, unique codes, candidate gross, ...). Every problem is listed in details. `settings_not_resolved`: No profile version, rate table or tax table in force for payment_date, or social insurance not configured. `standard_monthly_remuneration_not_determinable`: A scheduled determination given a month outside the months the scheduled determination reads (April to June), or in which no month meets the payment-base-day threshold while current_standard_monthly_remuneration (the value then kept) is not given. The message says which. */
+            /** @description `validation_error`: Schema validation failed (types, ranges, formats, required and unknown fields) or a cross-field rule was broken (pay-type matrix, dates, unique codes, candidate gross, ...). Every problem is listed in details. `settings_not_resolved`: No profile version, rate table or tax table in force for payment_date, or social insurance not configured, or a parameter the calculation reads is not imported for its date (a year-end adjustment of a tax year whose law is not loaded). `standard_monthly_remuneration_not_determinable`: A scheduled determination given a month outside the months the scheduled determination reads (April to June), or in which no month meets the payment-base-day threshold while current_standard_monthly_remuneration (the value then kept) is not given. The message says which. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -7135,7 +7719,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description `validation_error`: Schema validation failed (types, ranges, formats, required and unknown fields) or a cross-field rule was broken (pay-type matrix, dates, unique codes, candidate gross, ...). Every problem is listed in details. `settings_not_resolved`: No profile version, rate table or tax table in force for payment_date, or social insurance not configured. */
+            /** @description `validation_error`: Schema validation failed (types, ranges, formats, required and unknown fields) or a cross-field rule was broken (pay-type matrix, dates, unique codes, candidate gross, ...). Every problem is listed in details. `settings_not_resolved`: No profile version, rate table or tax table in force for payment_date, or social insurance not configured, or a parameter the calculation reads is not imported for its date (a year-end adjustment of a tax year whose law is not loaded). */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -7391,7 +7975,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description `validation_error`: Schema validation failed (types, ranges, formats, required and unknown fields) or a cross-field rule was broken (pay-type matrix, dates, unique codes, candidate gross, ...). Every problem is listed in details. `settings_not_resolved`: No profile version, rate table or tax table in force for payment_date, or social insurance not configured. */
+            /** @description `validation_error`: Schema validation failed (types, ranges, formats, required and unknown fields) or a cross-field rule was broken (pay-type matrix, dates, unique codes, candidate gross, ...). Every problem is listed in details. `settings_not_resolved`: No profile version, rate table or tax table in force for payment_date, or social insurance not configured, or a parameter the calculation reads is not imported for its date (a year-end adjustment of a tax year whose law is not loaded). */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -7636,7 +8220,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description `validation_error`: Schema validation failed (types, ranges, formats, required and unknown fields) or a cross-field rule was broken (pay-type matrix, dates, unique codes, candidate gross, ...). Every problem is listed in details. `settings_not_resolved`: No profile version, rate table or tax table in force for payment_date, or social insurance not configured. */
+            /** @description `validation_error`: Schema validation failed (types, ranges, formats, required and unknown fields) or a cross-field rule was broken (pay-type matrix, dates, unique codes, candidate gross, ...). Every problem is listed in details. `settings_not_resolved`: No profile version, rate table or tax table in force for payment_date, or social insurance not configured, or a parameter the calculation reads is not imported for its date (a year-end adjustment of a tax year whose law is not loaded). */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -7918,7 +8502,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description `validation_error`: Schema validation failed (types, ranges, formats, required and unknown fields) or a cross-field rule was broken (pay-type matrix, dates, unique codes, candidate gross, ...). Every problem is listed in details. `settings_not_resolved`: No profile version, rate table or tax table in force for payment_date, or social insurance not configured. `income_tax_lookup_failed`: A needed row or bracket is missing from the resolved master. */
+            /** @description `validation_error`: Schema validation failed (types, ranges, formats, required and unknown fields) or a cross-field rule was broken (pay-type matrix, dates, unique codes, candidate gross, ...). Every problem is listed in details. `settings_not_resolved`: No profile version, rate table or tax table in force for payment_date, or social insurance not configured, or a parameter the calculation reads is not imported for its date (a year-end adjustment of a tax year whose law is not loaded). `income_tax_lookup_failed`: A needed row or bracket is missing from the resolved master. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -8158,7 +8742,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description `validation_error`: Schema validation failed (types, ranges, formats, required and unknown fields) or a cross-field rule was broken (pay-type matrix, dates, unique codes, candidate gross, ...). Every problem is listed in details. `settings_not_resolved`: No profile version, rate table or tax table in force for payment_date, or social insurance not configured. */
+            /** @description `validation_error`: Schema validation failed (types, ranges, formats, required and unknown fields) or a cross-field rule was broken (pay-type matrix, dates, unique codes, candidate gross, ...). Every problem is listed in details. `settings_not_resolved`: No profile version, rate table or tax table in force for payment_date, or social insurance not configured, or a parameter the calculation reads is not imported for its date (a year-end adjustment of a tax year whose law is not loaded). */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];

@@ -24,6 +24,6 @@ export {
   socialInsuranceSimulationRequestSchema,
   standardMonthlyRemunerationRequestSchema,
 } from './simulation-requests.ts';
-export { yearEndAdjustmentRequestSchema } from './year-end-adjustment-request.ts';
+export { previousEmployerSchema, yearEndAdjustmentRequestSchema } from './year-end-adjustment-request.ts';
 export { standardMonthlyRemunerationDeterminationRequestSchema } from './standard-monthly-remuneration-determination-request.ts';
 export { leavePremiumExemptionRequestSchema } from './leave-premium-exemption-request.ts';

@@ -30,6 +30,18 @@ const relative = {
   disability: disability('Disability', true),
 } as const;
 
+/** One previous employer of the year (前職), from the 源泉徴収票 it issued; also echoed in amounts.withholding_slip. */
+export const previousEmployerSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['salary_payment_total', 'income_tax_withheld_total', 'social_insurance_withheld_total'],
+  properties: {
+    salary_payment_total: yen("The previous employer's 支払金額 of the year.", 1200000),
+    income_tax_withheld_total: yen('Its 源泉徴収税額.', 30000),
+    social_insurance_withheld_total: yen('Its 社会保険料等の金額.', 180000),
+  },
+} as const;
+
 export const yearEndAdjustmentRequestSchema = {
   type: 'object',
   description:
@@ -108,11 +120,33 @@ export const yearEndAdjustmentRequestSchema = {
       },
     },
     salary_payment_total: yen(
-      "給与の総額: salaries and bonuses of the year, previous employers' included. Over the statutory maximum the year-end adjustment does not apply (422).",
+      '給与の総額: salaries and bonuses of the year from this payer, and from previous employers not listed in previous_employers. Over the statutory maximum the year-end adjustment does not apply (422).',
       8970000,
     ),
-    income_tax_withheld_total: yen("徴収税額の合計: income tax withheld during the year, previous employers' included.", 156670),
+    income_tax_withheld_total: yen(
+      '徴収税額の合計: income tax withheld during the year by this payer (and by previous employers not listed in previous_employers).',
+      156670,
+    ),
     social_insurance_withheld_total: yen('Social insurance premiums withheld from that pay.', 1386102),
+    previous_employers: {
+      type: 'array',
+      default: [],
+      maxItems: 10,
+      description:
+        'Previous employers of the year (前職) whose 源泉徴収票 the employee handed in: their pay, tax and premiums are added to the totals above (boxes 7, 8 and 12) and listed in amounts.withholding_slip.previous_employers.',
+      items: previousEmployerSchema,
+    },
+    settlement_basis: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['adjustment_month_take_home_before_collection', 'average_monthly_take_home'],
+      description:
+        "The take-home figures that decide whether a shortfall's collection may be deferred (amounts.settlement.collection_deferral_available): the adjustment month's take-home before the shortfall is collected, and the average monthly take-home of the months from January to the month before.",
+      properties: {
+        adjustment_month_take_home_before_collection: yen("The adjustment month's take-home pay before collecting the shortfall.", 250000),
+        average_monthly_take_home: yen('The average monthly take-home pay from January to the month before the adjustment month.', 300000),
+      },
+    },
     declarations: {
       type: 'object',
       additionalProperties: false,

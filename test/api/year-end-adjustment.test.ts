@@ -2,8 +2,9 @@
  * POST /v1/payroll/year-end-adjustment:calculate with the real engine: the NTA 令和8年分 設例
  * through HTTP to the yen, the 20,000,000 boundary and its error code, the refused tax year 2024, a birth
  * date after the tax year, the employee's other income, who is adjusted (乙欄, non-residents, leavers and
- * the date a death takes the status on), the tax year 2028 whose law is not loaded, and the Free-plan
- * quota like the other payroll calculations.
+ * the date a death takes the status on), the tax year 2028 whose law is not loaded, the withholding
+ * slip, previous employers, the settlement and its 70 % deferral, and the Free-plan quota like the other
+ * payroll calculations.
  */
 import { expect, it } from 'vitest';
 import { yearEndAdjustmentExample } from '../../engine/contract/examples.ts';
@@ -182,6 +183,83 @@ describeEachStore('year-end adjustment endpoint (%s)', (kind) => {
     expect(res.status).toBe(422);
     expect(res.json.error.code).toBe('settings_not_resolved');
     expect(res.json.error.message).toMatch(/2028-12-31: parameters\.year_end_adjustment\.\w+ is not imported from 2028-01-01/);
+  });
+
+  it("the NTA 設例's withholding slip, field by field as the reference maps it (withholding_slip SX01)", async () => {
+    const res = await call(api.server, 'POST', PATH, { key: api.key, body: body() });
+    expect(res.json.amounts.withholding_slip).toEqual({
+      payment_amount: 8970000,
+      employment_income_after_deduction: 6973000,
+      total_income_deductions: 4826102,
+      tax_withheld: 41400,
+      spouse: { has_deductible_spouse: true, is_elderly: false, deduction_amount: 380000, spouse_total_income: 500000 },
+      dependents_count: { specific: 1, elderly: 1, elderly_cohabiting_parents: 1, other: 1, specified_relatives: 1, under_16: 0 },
+      disabled_count: { special: 0, special_cohabiting: 0, other: 1 },
+      social_insurance_amount: 1386102,
+      small_business_mutual_aid_amount: 0,
+      life_insurance: {
+        deduction: 120000,
+        new_general: 80000,
+        old_general: 35000,
+        care_medical: 80000,
+        new_pension: 30000,
+        old_pension: 90000,
+      },
+      earthquake_insurance: { deduction: 50000, old_long_term: 14800 },
+      housing_loan: { credit_applied: 76500, credit_available: 76500 },
+      basic_deduction: 620000,
+      income_adjustment_deduction: 47000,
+      specified_relative_deduction: 410000,
+      self: { otsu: false, special_disabled: false, disabled: false, widow: false, single_parent: false, working_student: false },
+      previous_employers: [],
+    });
+    // refund 115,270 (box 27); without settlement_basis the service does not say whether a deferral applies
+    expect(res.json.amounts.settlement).toEqual({ refund_amount: 115270, collection_amount: 0 });
+  });
+
+  it("previous employers' pay, tax and premiums join the totals and are listed on the slip", async () => {
+    const previous = [{ salary_payment_total: 1200000, income_tax_withheld_total: 30000, social_insurance_withheld_total: 180000 }];
+    const res = await call(api.server, 'POST', PATH, {
+      key: api.key,
+      body: body({
+        salary_payment_total: 3800000,
+        income_tax_withheld_total: 90000,
+        social_insurance_withheld_total: 540000,
+        previous_employers: previous,
+        declarations: {},
+      }),
+    });
+    expect(res.status).toBe(200);
+    // E05 in all: 5,000,000 / 720,000 / 120,000 -> 年調年税額 91,800, refund 28,200
+    const a = res.json.amounts;
+    expect([a.salary_payment_total, a.income_tax_withheld_total, a.deductions.social_insurance, a.annual_tax, a.difference]).toEqual([
+      5000000, 120000, 720000, 91800, -28200,
+    ]);
+    expect(a.withholding_slip.previous_employers).toEqual(previous);
+  });
+
+  it('a shortfall whose collection leaves under 70 % of the average take-home may be deferred; the trace cites the rule', async () => {
+    // E05 with 51,800 withheld: shortfall 40,000; 70 % of 300,000 = 210,000
+    const shortfall = (before: number) =>
+      call(api.server, 'POST', PATH, {
+        key: api.key,
+        body: body({
+          salary_payment_total: 5000000,
+          income_tax_withheld_total: 51800,
+          social_insurance_withheld_total: 720000,
+          declarations: {},
+          settlement_basis: { adjustment_month_take_home_before_collection: before, average_monthly_take_home: 300000 },
+        }),
+      });
+    const under = await shortfall(249999);
+    const at = await shortfall(250000);
+    expect(under.json.amounts.settlement).toEqual({ refund_amount: 0, collection_amount: 40000, collection_deferral_available: true });
+    expect(at.json.amounts.settlement.collection_deferral_available).toBe(false);
+    const step = (under.json.calculation_trace as { step: string; notes?: string; inputs: Record<string, unknown> }[]).find(
+      (s) => s.step === 'collection_deferral',
+    )!;
+    expect(step.inputs).toMatchObject({ take_home_after: 209999, threshold: 210000, ratio: '0.7' });
+    expect(step.notes).toMatch(/年末調整による不足額徴収繰延承認申請書/);
   });
 
   it('counts toward the Free-plan quota like the other payroll calculations', () => expectFreePlanQuotaCounts(api.server, PATH, body));

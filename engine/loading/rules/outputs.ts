@@ -17,7 +17,8 @@ import type { LoadProblem } from '../../errors.ts';
  * (never rounded to yen); custom_deduction_list: the request's custom deductions echoed in order;
  * boolean: true or false (whether a determination applies); month: a calendar month YYYY-MM; month_list:
  * months YYYY-MM in order; month_exclusion_list: months left out of a calculation, each with its reason
- * ({month, reason_code, reason}); code: a code word (a rule applied, a reason); date: a day YYYY-MM-DD.
+ * ({month, reason_code, reason}); code: a code word (a rule applied, a reason); date: a day YYYY-MM-DD;
+ * previous_employer_list: a year-end request's previous employers echoed.
  */
 export const OUTPUT_TYPES = [
   'yen',
@@ -31,6 +32,7 @@ export const OUTPUT_TYPES = [
   'month_exclusion_list',
   'code',
   'date',
+  'previous_employer_list',
 ] as const;
 export type OutputType = (typeof OUTPUT_TYPES)[number];
 

@@ -82,7 +82,7 @@ export const ERROR_REGISTRY = {
   settings_not_resolved: {
     status: 422,
     message: 'No valid settings for company_id and payment_date.',
-    when: 'No profile version, rate table or tax table in force for payment_date, or social insurance not configured.',
+    when: 'No profile version, rate table or tax table in force for payment_date, or social insurance not configured, or a parameter the calculation reads is not imported for its date (a year-end adjustment of a tax year whose law is not loaded).',
   },
   income_tax_lookup_failed: {
     status: 422,
@@ -102,7 +102,7 @@ export const ERROR_REGISTRY = {
   year_end_adjustment_not_applicable: {
     status: 422,
     message: 'The year-end adjustment does not apply to this employee.',
-    when: 'A year-end adjustment whose salary_payment_total is over the statutory maximum of the tax year (20,000,000 yen; exactly the maximum still applies): the employee files a final return instead.',
+    when: 'A year-end adjustment the statute does not make, the message saying why: pay over the maximum of the tax year (20,000,000 yen; exactly the maximum still applies), the 乙欄 (tax_table_type otsu), a non-resident, or a leaver for a reason not listed: the employee files a final return instead.',
   },
   standard_monthly_remuneration_not_determinable: {
     status: 422,

@@ -7,7 +7,7 @@
  */
 import type { OutputDeclaration, OutputDeclarations, OutputType } from '../../../engine/index.ts';
 import { MAX_YEN, signedYen, yen } from '../../../engine/contract/index.ts';
-import { customDeductionListSchema, monthExclusionListSchema, monthSchema } from '../schemas/results.ts';
+import { customDeductionListSchema, monthExclusionListSchema, monthSchema, previousEmployerListSchema } from '../schemas/results.ts';
 
 type Json = Record<string, unknown>;
 
@@ -23,6 +23,7 @@ const DEFAULT_EXAMPLE: Record<OutputType, unknown> = {
   month_exclusion_list: [],
   code: 'none',
   date: '2026-11-30',
+  previous_employer_list: [],
 };
 
 /** Each declared type's wire form. */
@@ -50,6 +51,8 @@ function valueSchema(type: OutputType, description: string, example: unknown): o
       return { type: 'string', description, examples: [example] };
     case 'date':
       return { type: 'string', format: 'date', description, examples: [example] };
+    case 'previous_employer_list':
+      return { ...previousEmployerListSchema, description, examples: [example] };
   }
 }
 

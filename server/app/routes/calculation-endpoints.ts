@@ -60,7 +60,7 @@ export const CALCULATION_ENDPOINTS: readonly CalculationEndpoint[] = [
     operationId: 'calculateYearEndAdjustment',
     summary: 'Year-end adjustment (年末調整)',
     description:
-      "Settles an employee's income tax for a tax year (2025 on): salary income by the published table, the income deductions from the declarations (insurance premiums, spouse, dependants classified by age at 31 December, disabilities), the tax by the rate table, the housing loan credit, the 102.1 % annual tax and the difference to the tax withheld (positive: collected, negative: refunded). Pay over 20,000,000 yen: 422 year_end_adjustment_not_applicable. Counts toward the Free-plan monthly quota.",
+      "Settles an employee's income tax for a tax year (2025 on): salary income by the published table, the income deductions from the declarations (insurance premiums, spouse, dependants classified by age at 31 December or at a death or departure abroad, disabilities; the income limits on the employee's salary and other income), the tax by the rate table, the housing loan credit, the 102.1 % annual tax, the difference to the tax withheld (positive: collected, negative: refunded) and its settlement, and the withholding slip's amounts and counts. Pay over 20,000,000 yen, the 乙欄, a non-resident or a leaver for a reason the statute does not list: 422 year_end_adjustment_not_applicable; a tax year whose law is not loaded (2028 on): 422 settings_not_resolved. Counts toward the Free-plan monthly quota.",
     requestSchemaName: 'YearEndAdjustmentRequest',
     requestSchema: yearEndAdjustmentRequestSchema,
     resultSchemaName: 'YearEndAdjustmentResult',

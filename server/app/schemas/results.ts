@@ -7,7 +7,7 @@
  * where the specification says the content varies (a trace step's `inputs`), so a test can hold the
  * engine's output to the documented shape.
  */
-import { settingsSnapshotSchema, yen } from '../../../engine/contract/index.ts';
+import { previousEmployerSchema, settingsSnapshotSchema, yen } from '../../../engine/contract/index.ts';
 
 export const masterRefSchema = {
   type: 'object',
@@ -135,6 +135,9 @@ export const customDeductionListSchema = {
   },
   examples: [[{ code: 'union', name: 'Union fee', amount: 2000 }]],
 } as const;
+
+/** A year-end adjustment's previous employers echoed (output type previous_employer_list). */
+export const previousEmployerListSchema = { type: 'array', items: previousEmployerSchema } as const;
 
 /** A calendar month (output types month and month_list). */
 export const monthSchema = { type: 'string', pattern: '^[0-9]{4}-(0[1-9]|1[0-2])$', examples: ['2026-09'] } as const;
