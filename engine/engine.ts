@@ -31,6 +31,7 @@ import { provenanceOf, type LoadChecks, type Provenance } from './loading/proven
 import { readYamlFolder, type FolderFile } from './util/yaml-folder.ts';
 import { LoadCache, proofOf } from './loading/load-cache.ts';
 import { Calculation, type CalculationMetadata } from './trace/calculation.ts';
+import { calculateRequest, type CalculationCaller } from './calculating/request.ts';
 
 export interface EngineOptions {
   rulesDir?: string; // default <project>/rules
@@ -87,6 +88,12 @@ export interface Engine {
     profileVersions: ProfileVersion[],
     options?: CalculateOptions,
   ): Calculation;
+  /**
+   * One request from its caller's body to its Calculation, the server's one call into the engine
+   * (engine/calculating/request.ts): the cross-field rules with the caller's own problems, the attendance
+   * conflict, the caller's company and admission (its quota), then calculate.
+   */
+  calculateRequest(type: CalculationType, body: unknown, caller: CalculationCaller): Promise<Calculation>;
   /** GET /v1/masters/tax-tables records. */
   taxTables(): Record<string, unknown>[];
   /** GET /v1/masters/rate-tables records. */
@@ -306,10 +313,11 @@ function makeEngine(
     return new Calculation(metadata, buildAmounts(pipeline, ctx), warnings, trace);
   }
 
-  return {
+  const engine: Engine = {
     validate,
     attendanceConflict,
     calculate,
+    calculateRequest: (type, body, caller) => calculateRequest(engine, type, body, caller),
     taxTables: () => (taxTables ??= taxTableRecords(masters)),
     rateTables: () => (rateTables ??= rateTableRecords(masters)),
     masterVersions: () => (masterVersions ??= masterVersionRecords(masters)),
@@ -318,4 +326,5 @@ function makeEngine(
     inputLimits: () => inputLimits,
     outputs: () => outputs,
   };
+  return engine;
 }

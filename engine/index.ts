@@ -15,6 +15,7 @@ export type { ProfileVersion, ProfilePutBody } from './loading/profile/types.ts'
 export { applyProfilePut } from './loading/profile/apply-put.ts';
 export { customRatesSchema, profilePutBodySchema, profileVersionSchema } from './loading/profile/schema.ts';
 export { loadEngine } from './engine.ts';
+export type { CalculationCaller } from './calculating/request.ts';
 export { Calculation, type CalculationMetadata, type CalculationResult } from './trace/calculation.ts';
 export type { TraceStep } from './trace/steps.ts';
 export { calculationJson, calculationUtf8 } from './trace/json-writer.ts';

@@ -13,6 +13,7 @@ import {
   LoadError,
   problemLine,
   type Calculation,
+  type CalculationCaller,
   type CalculationType,
   type Engine,
   type LoadProblem,
@@ -69,6 +70,9 @@ export class EngineHolder implements Engine {
   }
   calculate(type: CalculationType, request: Record<string, unknown>, versions: ProfileVersion[], options?: CalculateOptions): Calculation {
     return this.engine.calculate(type, request, versions, options);
+  }
+  calculateRequest(type: CalculationType, body: unknown, caller: CalculationCaller) {
+    return this.engine.calculateRequest(type, body, caller);
   }
   taxTables() {
     return this.engine.taxTables();

@@ -1,19 +1,21 @@
 /**
  * The six calculation endpoints, in the order of checks of decisions.md 3b. Key (401) and rate limit
- * (429) ran before this; here: 422 validation_error (Idempotency-Key, schema and cross-field rules,
- * all together), 422 attendance_input_conflict, 404 company, 402 quota, then the engine, whose
- * EngineError codes map through the registry (409, 422 ...).
+ * (429) ran before this; here the sizes and the schema, then one call into the engine
+ * (engine/calculating/request.ts), which keeps the order: 422 validation_error (Idempotency-Key, schema
+ * and cross-field rules, all together), 422 attendance_input_conflict, 404 company, 402 quota, then the
+ * calculation, whose EngineError codes map through the registry (409, 422 ...).
  */
 import { setImmediate as afterTheReadsOfThisTurn } from 'node:timers/promises';
 import type Router from '@koa/router';
-import { dependentLimitDependsOnProfile, widenForProfile, type ValidationDetail } from '../../../engine/index.ts';
+import type { ValidationDetail } from '../../../engine/index.ts';
 import type { AppDeps } from '../app-deps.ts';
 import type { AppContext } from '../context.ts';
 import { ApiError } from '../errors/api-error.ts';
 import { engineForRequest } from '../../process/engine-holder.ts';
 import { jsonBody } from '../middleware/json-body.ts';
 import { withQuota } from '../quota/quota.ts';
-import { requestDetails } from '../validation/validate-body.ts';
+import { schemaDetails } from '../validation/validate-body.ts';
+import { sizeDetails } from '../validation/size-guard.ts';
 import { requestSchemaFor } from '../validation/request-schemas.ts';
 import { CALCULATION_ENDPOINTS, type CalculationEndpoint } from './calculation-endpoints.ts';
 
@@ -29,57 +31,31 @@ function idempotencyKeyDetails(ctx: AppContext): ValidationDetail[] {
   return [];
 }
 
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
 async function calculate(ctx: AppContext, endpoint: CalculationEndpoint, deps: AppDeps): Promise<void> {
-  // the rules and masters this request arrived under compute its result, even if a reload swaps the
-  // set meanwhile (validate and attendanceConflict are code, the same in every set)
+  // the rules and masters this request arrived under compute its result, even if a reload swaps the set meanwhile
   const engine = ctx.state.engine ?? engineForRequest(deps.engine);
   const body: unknown = ctx.request.body;
-  let details = [
-    ...(endpoint.acceptsIdempotencyKey ? idempotencyKeyDetails(ctx) : []),
-    // Sizes first, then the schema (which fills the schema's defaults into body) and cross-field rules.
-    ...requestDetails(requestSchemaFor(engine, endpoint.requestSchema), body, (b) => deps.engine.validate(endpoint.type, b)),
-  ];
+  const schema = requestSchemaFor(engine, endpoint.requestSchema);
+  const headers = endpoint.acceptsIdempotencyKey ? idempotencyKeyDetails(ctx) : [];
+  // Sizes first: a body with an oversize array or map goes no further (the cross-field rules' work stays bounded)
+  const oversize = sizeDetails(schema, body);
+  if (oversize.length > 0) throw new ApiError('validation_error', { details: [...headers, ...oversize] });
   const principal = ctx.state.principal!;
-  const findCompany = (id: string) => deps.store.findCompany(principal.account_id, id, principal.cache_generation);
-  // The schema says the spec's 0-7 dependents; a company whose profile opts in may send more. Its profile
-  // is read here, still inside validation, so the answer keeps the order of checks (422 before 404) and
-  // lists this problem with every other one.
-  let company: Awaited<ReturnType<typeof findCompany>> | undefined;
-  const limits = engine.inputLimits();
-  if (
-    dependentLimitDependsOnProfile(limits, endpoint.type, body, details) &&
-    isObject(body) &&
-    typeof body.company_id === 'string' &&
-    !details.some((d) => d.path[0] === 'company_id')
-  ) {
-    company = await findCompany(body.company_id);
-    details = widenForProfile(limits, endpoint.type, body, details, company?.versions);
-  }
-  if (details.length > 0 || !isObject(body)) throw new ApiError('validation_error', { details });
-
-  const conflict = deps.engine.attendanceConflict(endpoint.type, body);
-  if (conflict) throw new ApiError('attendance_input_conflict', { message: conflict });
-
-  const companyId = body.company_id as string;
-  if (company === undefined) company = await findCompany(companyId);
-  if (!company) throw new ApiError('company_not_found', { params: { company_id: companyId } });
-
-  // Calculated in the event loop's check phase, once every request whose bytes arrived in this turn has
-  // been read and validated: the calculations of one turn then run one after another, the engine's code
-  // and data hot in the caches, where each request going from its read to its answer in one go took every
-  // part of the server through the caches in turn (docs/performance.md, tenth round: ~280 -> ~160 µs of
-  // server CPU a request with PostgreSQL alone). Every shared limiter now claims points in batches, so no
-  // round trip per request lines them up instead (docs/decisions.md, "Rate limits claimed in batches, on
-  // Redis too").
-  await afterTheReadsOfThisTurn();
-  // validate() and attendanceConflict() ran above, before the company lookup as the order of checks wants.
-  const run = () => engine.calculate(endpoint.type, body, company.versions, { validated: true });
-  const now = deps.now?.() ?? new Date();
-  ctx.body = endpoint.countsTowardQuota ? await withQuota(deps.store, principal, deps.config, now, run) : run();
+  // The engine's one entry: the schema's problems (which filled its defaults into body) with the
+  // cross-field rules', the attendance conflict, the company (404), the quota (402), the calculation
+  ctx.body = await engine.calculateRequest(endpoint.type, body, {
+    details: [...headers, ...schemaDetails(schema, body)],
+    profileVersions: async (id) => (await deps.store.findCompany(principal.account_id, id, principal.cache_generation))?.versions,
+    unknownCompany: (id) => new ApiError('company_not_found', { params: { company_id: id } }),
+    admit: async (run) => {
+      // Calculated in the event loop's check phase, once every request whose bytes arrived in this turn
+      // has been read and validated: the calculations of one turn then run one after another, the
+      // engine's code and data hot in the caches (docs/performance.md, tenth round).
+      await afterTheReadsOfThisTurn();
+      const now = deps.now?.() ?? new Date();
+      return endpoint.countsTowardQuota ? withQuota(deps.store, principal, deps.config, now, run) : run();
+    },
+  });
 }
 
 /** Pins the engine in service when the request arrives, before its body is read. */

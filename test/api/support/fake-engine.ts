@@ -4,7 +4,8 @@
  * with the real engine elsewhere; here only what the server does around it matters.
  */
 import { randomUUID } from 'node:crypto';
-import type { CalculationType, Engine, ProfileVersion } from '../../../engine/index.ts';
+import type { CalculationCaller, CalculationType, Engine, ProfileVersion } from '../../../engine/index.ts';
+import { calculateRequest } from '../../../engine/calculating/request.ts';
 import { Calculation, EngineError } from '../../../engine/index.ts';
 import { findAttendanceConflict, validateCrossFields } from '../../../engine/calculating/validation/index.ts';
 import { loadRules } from '../../../engine/loading/rules/load.ts';
@@ -232,6 +233,10 @@ export class FakeEngine implements Engine {
       settings_snapshot: snapshot,
     };
     return new Calculation(metadata, structuredClone(AMOUNTS[type]), [], []);
+  }
+
+  calculateRequest(type: CalculationType, body: unknown, caller: CalculationCaller) {
+    return calculateRequest(this, type, body, caller);
   }
 
   inputLimits() {
