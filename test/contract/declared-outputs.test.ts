@@ -102,7 +102,7 @@ describe('a declared output is documented the moment its rule loads', () => {
 
   it('loads, computes the levy into the response, and the response validates against the schema generated from this rule set', () => {
     engine = loadEngine({ rulesDir: t.dir });
-    const result = engine.calculate('monthly_payroll', structuredClone(ex.monthlyPayrollRequestExample), versions);
+    const result = engine.calculate('monthly_payroll', structuredClone(ex.monthlyPayrollRequestExample), versions).toResult();
     const deductions = result.amounts.statutory_deductions as Record<string, number>;
     // gross 312,750 yen x 0.1 % = 312.75, rounded down
     expect(deductions.local_levy).toBe(312);
@@ -119,7 +119,7 @@ describe('a declared output is documented the moment its rule loads', () => {
   });
 
   it("the repository's response schema refuses the levy (additionalProperties false): the contract and the rule set must agree", () => {
-    const result = engine.calculate('monthly_payroll', structuredClone(ex.monthlyPayrollRequestExample), versions);
+    const result = engine.calculate('monthly_payroll', structuredClone(ex.monthlyPayrollRequestExample), versions).toResult();
     const validate = validatorFor(resultSchemas(loadEngine()).monthly_payroll);
     expect(validate(result)).toBe(false);
     expect(validate.errors?.[0]?.params).toEqual({ additionalProperty: 'local_levy' });

@@ -51,7 +51,7 @@ describe('employer contributions, found from data alone', () => {
 
   it('a monthly result carries the block and validates against the generated schema', () => {
     const c = loadGoldenCases(join(ROOT, 'test/golden')).find((x) => x.id === 'm-employer-tokyo-2026-05-care')!;
-    const r = engine.calculate('monthly_payroll', c.request, c.profile);
+    const r = engine.calculate('monthly_payroll', c.request, c.profile).toResult();
     expect(r.amounts.employer_contributions).toMatchObject({ child_rearing_levy: '936', total: '42486' });
     const validate = validatorFor(resultSchemas(engine).monthly_payroll);
     expect(validate(JSON.parse(JSON.stringify(r))), JSON.stringify(validate.errors)).toBe(true);

@@ -45,11 +45,11 @@ describe('the local levy, documented the moment its rule loads', () => {
 
   it('a 2028 response carries the levy and validates against the schema generated from that rule set; a 2027 one leaves it out and validates too', () => {
     const validate = validatorFor(resultSchemas(engine).monthly_payroll);
-    const in2028 = engine.calculate('monthly_payroll', paidOn('2028-01-25'), versions);
+    const in2028 = engine.calculate('monthly_payroll', paidOn('2028-01-25'), versions).toResult();
     // gross 312,750 x 0.001 = 312.75 -> 313 (over 50 sen up)
     expect((in2028.amounts.statutory_deductions as Record<string, number>).local_levy).toBe(313);
     expect(validate(in2028), JSON.stringify(validate.errors)).toBe(true);
-    const in2027 = engine.calculate('monthly_payroll', paidOn('2027-12-25'), versions);
+    const in2027 = engine.calculate('monthly_payroll', paidOn('2027-12-25'), versions).toResult();
     expect(in2027.amounts.statutory_deductions).not.toHaveProperty('local_levy');
     expect(validate(in2027), JSON.stringify(validate.errors)).toBe(true);
     // the repository's contract refuses the levy: the response and the contract come from one rule set

@@ -4,7 +4,7 @@
  * garbage collector's threads included). The best round is the figure least moved by neighbours; run
  * it a few times, alternating the two builds (e.g. a worktree of the previous commit), and compare bests.
  * The requests are parsed and validated as the server does before the timed part, each used once.
- * With trace, the engine records each step (engine/trace/trace-record.ts); the steps' text is made
+ * With trace, the engine records each step (engine/trace/records.ts); the steps' text is made
  * when the result is written, so `json` and `compact` are the figures to compare with a server or batch.
  *
  *   npx tsx tools/bench/engine-cpu.ts [trace|notrace|json|compact]   (json: with trace, and each result
