@@ -104,6 +104,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/resident-tax/special-collection-schedule:calculate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resident tax special-collection schedule (特別徴収の月割額)
+         * @description Splits the annual special-collection amount of a municipality's notice into the monthly amounts to deduct from pay, June to the next May (or from the first month of a notice received after 31 May): 100-yen units with the remainder in the first month, an amount at or under the per-capita levy all in the first month. Counts toward the Free-plan monthly quota.
+         */
+        post: operations["calculateResidentTaxSpecialCollectionSchedule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/resident-tax/separation:calculate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resident tax when an employee leaves (一括徴収 or 普通徴収)
+         * @description What the employer collects when an employee stops receiving pay: the event month's amount, and the months after it at once (required for an event from 1 January to 30 April, on request from 1 June to 31 December, each only when a payment by 31 May exceeds them), or their transfer to ordinary collection or to a new employer; with the remittance deadline. Counts toward the Free-plan monthly quota.
+         */
+        post: operations["calculateResidentTaxSeparation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/simulations/social-insurance:calculate": {
         parameters: {
             query?: never;
@@ -273,7 +313,7 @@ export interface paths {
         };
         /**
          * Plan, quota count and reset time
-         * @description The key's account, its plan, the successful /v1/payroll/* and /v1/social-insurance/* calculations counted in the current Asia/Tokyo month and when the count resets. Never counts toward the quota.
+         * @description The key's account, its plan, the successful /v1/payroll/*, /v1/social-insurance/* and /v1/resident-tax/* calculations counted in the current Asia/Tokyo month and when the count resets. Never counts toward the quota.
          */
         get: operations["getUsage"];
         put?: never;
@@ -3078,6 +3118,434 @@ export interface components {
             warnings: string[];
         };
         /**
+         * @description Result of a resident_tax_special_collection_schedule calculation. Nothing of it is stored.
+         * @example {
+         *       "calculation_id": "calc_0f8e5b7a-3c2d-4e1f-9a8b-7c6d5e4f3a2b",
+         *       "calculation_type": "resident_tax_special_collection_schedule",
+         *       "company_id": "acme-tokyo",
+         *       "calculated_at": "2026-05-20T01:23:45.678Z",
+         *       "settings_snapshot": {
+         *         "company_profile_version": "2025-04-01.5d9b586409d0",
+         *         "tax_table_version": "2026-01",
+         *         "social_insurance_rate_version": "2026-04",
+         *         "employees_pension_rate_version": "2020-09",
+         *         "employment_insurance_rate_version": "2026-04",
+         *         "rounding_rule_version": "2020-01",
+         *         "bonus_tax_table_version": "2026-01",
+         *         "computer_special_table_version": "2026-01",
+         *         "rules_masters_hash": "3f0c1a9e5b7d2c4f6e8a0b1c2d3e4f5061728394a5b6c7d8e9f0a1b2c3d4e5f6"
+         *       },
+         *       "amounts": {
+         *         "monthly_amounts": [
+         *           {
+         *             "month": "2026-06",
+         *             "amount": 15300
+         *           },
+         *           {
+         *             "month": "2026-07",
+         *             "amount": 15200
+         *           },
+         *           {
+         *             "month": "2026-08",
+         *             "amount": 15200
+         *           },
+         *           {
+         *             "month": "2026-09",
+         *             "amount": 15200
+         *           },
+         *           {
+         *             "month": "2026-10",
+         *             "amount": 15200
+         *           },
+         *           {
+         *             "month": "2026-11",
+         *             "amount": 15200
+         *           },
+         *           {
+         *             "month": "2026-12",
+         *             "amount": 15200
+         *           },
+         *           {
+         *             "month": "2027-01",
+         *             "amount": 15200
+         *           },
+         *           {
+         *             "month": "2027-02",
+         *             "amount": 15200
+         *           },
+         *           {
+         *             "month": "2027-03",
+         *             "amount": 15200
+         *           },
+         *           {
+         *             "month": "2027-04",
+         *             "amount": 15200
+         *           },
+         *           {
+         *             "month": "2027-05",
+         *             "amount": 15200
+         *           }
+         *         ],
+         *         "total": 182500,
+         *         "rule": "even_split_remainder_first_month"
+         *       },
+         *       "calculation_trace": [],
+         *       "warnings": []
+         *     }
+         */
+        ResidentTaxSpecialCollectionScheduleResult: {
+            /**
+             * @description calc_ followed by a UUID.
+             * @example calc_0f8e5b7a-3c2d-4e1f-9a8b-7c6d5e4f3a2b
+             */
+            calculation_id: string;
+            /**
+             * @description Calculation type.
+             * @example resident_tax_special_collection_schedule
+             * @constant
+             */
+            calculation_type: "resident_tax_special_collection_schedule";
+            /**
+             * @description Company of the request.
+             * @example acme-tokyo
+             */
+            company_id: string;
+            /**
+             * Format: date-time
+             * @description UTC timestamp with milliseconds.
+             * @example 2026-05-20T01:23:45.678Z
+             */
+            calculated_at: string;
+            settings_snapshot: components["schemas"]["SettingsSnapshot"];
+            /**
+             * @description Amounts of the resident_tax_special_collection_schedule calculation, in yen unless a field says otherwise.
+             * @example {
+             *       "monthly_amounts": [
+             *         {
+             *           "month": "2026-06",
+             *           "amount": 15300
+             *         },
+             *         {
+             *           "month": "2026-07",
+             *           "amount": 15200
+             *         },
+             *         {
+             *           "month": "2026-08",
+             *           "amount": 15200
+             *         },
+             *         {
+             *           "month": "2026-09",
+             *           "amount": 15200
+             *         },
+             *         {
+             *           "month": "2026-10",
+             *           "amount": 15200
+             *         },
+             *         {
+             *           "month": "2026-11",
+             *           "amount": 15200
+             *         },
+             *         {
+             *           "month": "2026-12",
+             *           "amount": 15200
+             *         },
+             *         {
+             *           "month": "2027-01",
+             *           "amount": 15200
+             *         },
+             *         {
+             *           "month": "2027-02",
+             *           "amount": 15200
+             *         },
+             *         {
+             *           "month": "2027-03",
+             *           "amount": 15200
+             *         },
+             *         {
+             *           "month": "2027-04",
+             *           "amount": 15200
+             *         },
+             *         {
+             *           "month": "2027-05",
+             *           "amount": 15200
+             *         }
+             *       ],
+             *       "total": 182500,
+             *       "rule": "even_split_remainder_first_month"
+             *     }
+             */
+            amounts: {
+                /**
+                 * @description The amount to deduct from the pay of each month of collection, in order (June to May, or from first_collection_month); months collecting nothing show 0.
+                 * @example [
+                 *       {
+                 *         "month": "2026-06",
+                 *         "amount": 15300
+                 *       },
+                 *       {
+                 *         "month": "2026-07",
+                 *         "amount": 15200
+                 *       },
+                 *       {
+                 *         "month": "2026-08",
+                 *         "amount": 15200
+                 *       },
+                 *       {
+                 *         "month": "2026-09",
+                 *         "amount": 15200
+                 *       },
+                 *       {
+                 *         "month": "2026-10",
+                 *         "amount": 15200
+                 *       },
+                 *       {
+                 *         "month": "2026-11",
+                 *         "amount": 15200
+                 *       },
+                 *       {
+                 *         "month": "2026-12",
+                 *         "amount": 15200
+                 *       },
+                 *       {
+                 *         "month": "2027-01",
+                 *         "amount": 15200
+                 *       },
+                 *       {
+                 *         "month": "2027-02",
+                 *         "amount": 15200
+                 *       },
+                 *       {
+                 *         "month": "2027-03",
+                 *         "amount": 15200
+                 *       },
+                 *       {
+                 *         "month": "2027-04",
+                 *         "amount": 15200
+                 *       },
+                 *       {
+                 *         "month": "2027-05",
+                 *         "amount": 15200
+                 *       }
+                 *     ]
+                 */
+                monthly_amounts: {
+                    /**
+                     * @description The month of collection (YYYY-MM).
+                     * @example 2026-06
+                     */
+                    month: string;
+                    /**
+                     * @description The 月割額 of that month. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                     * @example 15300
+                     */
+                    amount: number;
+                }[];
+                /**
+                 * @description The sum of the monthly amounts: the annual amount. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                 * @example 182500
+                 */
+                total: number;
+                /**
+                 * @description even_split_remainder_first_month: equal amounts in 100-yen units, the remainder in the first month; at_most_per_capita_levy_all_in_first_month: the annual amount is at or under the per-capita levy, collected at once; monthly_amount_under_100_all_in_first_month: a monthly amount would be under 100 yen, all collected at once; no_tax: an annual amount of 0.
+                 * @example even_split_remainder_first_month
+                 */
+                rule: string;
+            };
+            /**
+             * @description Explainable steps; empty when include_calculation_trace is false.
+             * @example [
+             *       {
+             *         "step": "employment_insurance",
+             *         "step_type": "statutory_deduction",
+             *         "formula_code": "employment_insurance.employee_contribution.v1",
+             *         "output_key": "amounts.statutory_deductions.employment_insurance",
+             *         "input_refs": [
+             *           "amounts.employment_insurance_subject_amount",
+             *           "masters.employment_insurance.employee_rate",
+             *           "masters.employment_insurance.business_type"
+             *         ],
+             *         "formula": "round_50_sen(employment_insurance_subject_amount x employee_rate)",
+             *         "inputs": {
+             *           "employment_insurance_subject_amount": 300000,
+             *           "employee_rate": "0.0055",
+             *           "business_type": "general"
+             *         },
+             *         "raw_amount": "1650",
+             *         "rounding_rule": "round_50_sen_or_less_down_over_50_sen_up_to_yen",
+             *         "rounded_amount": 1650,
+             *         "master_refs": [
+             *           {
+             *             "type": "employment_insurance_rate_table",
+             *             "id": "ei-general",
+             *             "version": "2025-04",
+             *             "effective_from": "2025-04-01",
+             *             "effective_to": "2026-03-31"
+             *           }
+             *         ],
+             *         "rule": {
+             *           "file": "rules/employment_insurance/employment_insurance.employee_contribution.v1.yaml",
+             *           "sha256": "9a1e6f0b3c5d7e2f4a6b8c0d1e2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f",
+             *           "legal_source": "労働保険の保険料の徴収等に関する法律第31条; 通貨の単位及び貨幣の発行等に関する法律第3条",
+             *           "effective_from": "2020-01-01",
+             *           "effective_to": null
+             *         }
+             *       }
+             *     ]
+             */
+            calculation_trace: components["schemas"]["TraceStep"][];
+            /**
+             * @description Codes of what the caller should know: inputs that changed the calculation (e.g. EMPLOYEES_PENSION_BASIS_CLAMPED), and data the calculation combined (INCOME_TAX_TABLES_OF_DIFFERENT_YEARS: income tax tables of different years, whose versions settings_snapshot names).
+             * @example []
+             */
+            warnings: string[];
+        };
+        /**
+         * @description Result of a resident_tax_separation calculation. Nothing of it is stored.
+         * @example {
+         *       "calculation_id": "calc_0f8e5b7a-3c2d-4e1f-9a8b-7c6d5e4f3a2b",
+         *       "calculation_type": "resident_tax_separation",
+         *       "company_id": "acme-tokyo",
+         *       "calculated_at": "2027-01-20T01:23:45.678Z",
+         *       "settings_snapshot": {
+         *         "company_profile_version": "2025-04-01.5d9b586409d0",
+         *         "tax_table_version": "2026-01",
+         *         "social_insurance_rate_version": "2026-04",
+         *         "employees_pension_rate_version": "2020-09",
+         *         "employment_insurance_rate_version": "2026-04",
+         *         "rounding_rule_version": "2020-01",
+         *         "bonus_tax_table_version": "2026-01",
+         *         "computer_special_table_version": "2026-01",
+         *         "rules_masters_hash": "3f0c1a9e5b7d2c4f6e8a0b1c2d3e4f5061728394a5b6c7d8e9f0a1b2c3d4e5f6"
+         *       },
+         *       "amounts": {
+         *         "method": "lump_sum",
+         *         "regular_amount_in_event_month": 8300,
+         *         "lump_sum_amount": 33200,
+         *         "total_deducted_in_event_month": 41500,
+         *         "transferred_to_ordinary_collection": 0,
+         *         "remittance_deadline": "2027-02-10"
+         *       },
+         *       "calculation_trace": [],
+         *       "warnings": []
+         *     }
+         */
+        ResidentTaxSeparationResult: {
+            /**
+             * @description calc_ followed by a UUID.
+             * @example calc_0f8e5b7a-3c2d-4e1f-9a8b-7c6d5e4f3a2b
+             */
+            calculation_id: string;
+            /**
+             * @description Calculation type.
+             * @example resident_tax_separation
+             * @constant
+             */
+            calculation_type: "resident_tax_separation";
+            /**
+             * @description Company of the request.
+             * @example acme-tokyo
+             */
+            company_id: string;
+            /**
+             * Format: date-time
+             * @description UTC timestamp with milliseconds.
+             * @example 2026-05-20T01:23:45.678Z
+             */
+            calculated_at: string;
+            settings_snapshot: components["schemas"]["SettingsSnapshot"];
+            /**
+             * @description Amounts of the resident_tax_separation calculation, in yen unless a field says otherwise.
+             * @example {
+             *       "method": "lump_sum",
+             *       "regular_amount_in_event_month": 8300,
+             *       "lump_sum_amount": 33200,
+             *       "total_deducted_in_event_month": 41500,
+             *       "transferred_to_ordinary_collection": 0,
+             *       "remittance_deadline": "2027-02-10"
+             *     }
+             */
+            amounts: {
+                /**
+                 * @description lump_sum: the months after the event month are collected at once (一括徴収) from the last pay; ordinary_collection: they go to 普通徴収 (no request outside January-April, a payment by 31 May that does not exceed them, or death); continued_at_new_employer: the new employer collects them; none_remaining: no month with an amount is left (an event in May).
+                 * @example lump_sum
+                 */
+                method: string;
+                /**
+                 * @description The event month's own 月割額, collected from its pay as usual. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                 * @example 8300
+                 */
+                regular_amount_in_event_month: number;
+                /**
+                 * @description The months after the event month collected at once (0 unless method is lump_sum). At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                 * @example 33200
+                 */
+                lump_sum_amount: number;
+                /**
+                 * @description regular_amount_in_event_month + lump_sum_amount: the resident tax of the last payslip. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                 * @example 41500
+                 */
+                total_deducted_in_event_month: number;
+                /**
+                 * @description The months after the event month left to ordinary collection (普通徴収; 0 unless method is ordinary_collection). At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                 * @example 0
+                 */
+                transferred_to_ordinary_collection: number;
+                /**
+                 * Format: date
+                 * @description The 10th of the month after the event month, by which the amounts collected are remitted (nominal: a holiday is not moved to the next business day).
+                 * @example 2027-02-10
+                 */
+                remittance_deadline: string;
+            };
+            /**
+             * @description Explainable steps; empty when include_calculation_trace is false.
+             * @example [
+             *       {
+             *         "step": "employment_insurance",
+             *         "step_type": "statutory_deduction",
+             *         "formula_code": "employment_insurance.employee_contribution.v1",
+             *         "output_key": "amounts.statutory_deductions.employment_insurance",
+             *         "input_refs": [
+             *           "amounts.employment_insurance_subject_amount",
+             *           "masters.employment_insurance.employee_rate",
+             *           "masters.employment_insurance.business_type"
+             *         ],
+             *         "formula": "round_50_sen(employment_insurance_subject_amount x employee_rate)",
+             *         "inputs": {
+             *           "employment_insurance_subject_amount": 300000,
+             *           "employee_rate": "0.0055",
+             *           "business_type": "general"
+             *         },
+             *         "raw_amount": "1650",
+             *         "rounding_rule": "round_50_sen_or_less_down_over_50_sen_up_to_yen",
+             *         "rounded_amount": 1650,
+             *         "master_refs": [
+             *           {
+             *             "type": "employment_insurance_rate_table",
+             *             "id": "ei-general",
+             *             "version": "2025-04",
+             *             "effective_from": "2025-04-01",
+             *             "effective_to": "2026-03-31"
+             *           }
+             *         ],
+             *         "rule": {
+             *           "file": "rules/employment_insurance/employment_insurance.employee_contribution.v1.yaml",
+             *           "sha256": "9a1e6f0b3c5d7e2f4a6b8c0d1e2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f",
+             *           "legal_source": "労働保険の保険料の徴収等に関する法律第31条; 通貨の単位及び貨幣の発行等に関する法律第3条",
+             *           "effective_from": "2020-01-01",
+             *           "effective_to": null
+             *         }
+             *       }
+             *     ]
+             */
+            calculation_trace: components["schemas"]["TraceStep"][];
+            /**
+             * @description Codes of what the caller should know: inputs that changed the calculation (e.g. EMPLOYEES_PENSION_BASIS_CLAMPED), and data the calculation combined (INCOME_TAX_TABLES_OF_DIFFERENT_YEARS: income tax tables of different years, whose versions settings_snapshot names).
+             * @example []
+             */
+            warnings: string[];
+        };
+        /**
          * @description Result of a social_insurance_simulation calculation. Nothing of it is stored.
          * @example {
          *       "calculation_id": "calc_0f8e5b7a-3c2d-4e1f-9a8b-7c6d5e4f3a2b",
@@ -5242,7 +5710,7 @@ export interface components {
              */
             month: string;
             /**
-             * @description Successful /v1/payroll/* and /v1/social-insurance/* calculations counted this month; null when the plan has no quota.
+             * @description Successful /v1/payroll/*, /v1/social-insurance/* and /v1/resident-tax/* calculations counted this month; null when the plan has no quota.
              * @example 3
              */
             used: number | null;
@@ -5691,7 +6159,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description `quota_exceeded`: A Free-plan account has used its monthly number of successful /v1/payroll/* and /v1/social-insurance/* calculations. Retry-After gives the seconds until the quota resets (the 1st of the next month, 00:00 Asia/Tokyo); GET /v1/usage shows the count. */
+            /** @description `quota_exceeded`: A Free-plan account has used its monthly number of successful /v1/payroll/*, /v1/social-insurance/* and /v1/resident-tax/* calculations. Retry-After gives the seconds until the quota resets (the 1st of the next month, 00:00 Asia/Tokyo); GET /v1/usage shows the count. */
             402: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -6060,7 +6528,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description `quota_exceeded`: A Free-plan account has used its monthly number of successful /v1/payroll/* and /v1/social-insurance/* calculations. Retry-After gives the seconds until the quota resets (the 1st of the next month, 00:00 Asia/Tokyo); GET /v1/usage shows the count. */
+            /** @description `quota_exceeded`: A Free-plan account has used its monthly number of successful /v1/payroll/*, /v1/social-insurance/* and /v1/resident-tax/* calculations. Retry-After gives the seconds until the quota resets (the 1st of the next month, 00:00 Asia/Tokyo); GET /v1/usage shows the count. */
             402: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -6697,7 +7165,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description `quota_exceeded`: A Free-plan account has used its monthly number of successful /v1/payroll/* and /v1/social-insurance/* calculations. Retry-After gives the seconds until the quota resets (the 1st of the next month, 00:00 Asia/Tokyo); GET /v1/usage shows the count. */
+            /** @description `quota_exceeded`: A Free-plan account has used its monthly number of successful /v1/payroll/*, /v1/social-insurance/* and /v1/resident-tax/* calculations. Retry-After gives the seconds until the quota resets (the 1st of the next month, 00:00 Asia/Tokyo); GET /v1/usage shows the count. */
             402: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -7043,7 +7511,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description `quota_exceeded`: A Free-plan account has used its monthly number of successful /v1/payroll/* and /v1/social-insurance/* calculations. Retry-After gives the seconds until the quota resets (the 1st of the next month, 00:00 Asia/Tokyo); GET /v1/usage shows the count. */
+            /** @description `quota_exceeded`: A Free-plan account has used its monthly number of successful /v1/payroll/*, /v1/social-insurance/* and /v1/resident-tax/* calculations. Retry-After gives the seconds until the quota resets (the 1st of the next month, 00:00 Asia/Tokyo); GET /v1/usage shows the count. */
             402: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -7652,7 +8120,630 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description `quota_exceeded`: A Free-plan account has used its monthly number of successful /v1/payroll/* and /v1/social-insurance/* calculations. Retry-After gives the seconds until the quota resets (the 1st of the next month, 00:00 Asia/Tokyo); GET /v1/usage shows the count. */
+            /** @description `quota_exceeded`: A Free-plan account has used its monthly number of successful /v1/payroll/*, /v1/social-insurance/* and /v1/resident-tax/* calculations. Retry-After gives the seconds until the quota resets (the 1st of the next month, 00:00 Asia/Tokyo); GET /v1/usage shows the count. */
+            402: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    /** @description Seconds until the quota resets (the 1st of the next month, 00:00 Asia/Tokyo). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `company_not_found`: company_id was never set up with PUT calculation-profile in the key's account. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `settings_lock_conflict`: settings_lock does not equal the versions resolved for company_id and payment_date. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `payload_too_large`: The body is larger than PAYROLL_MAX_BODY_BYTES. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `unsupported_media_type`: A POST or PUT without Content-Type application/json, or with a Content-Encoding other than gzip, deflate or br (the message names it). */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `validation_error`: Schema validation failed (types, ranges, formats, required and unknown fields) or a cross-field rule was broken (pay-type matrix, dates, unique codes, candidate gross, ...). Every problem is listed in details. `settings_not_resolved`: No profile version, rate table or tax table in force for payment_date, or social insurance not configured, or a parameter the calculation reads is not imported for its date (a year-end adjustment of a tax year whose law is not loaded). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `rate_limit_exceeded`: The account (or, without a valid key, the client address) exceeded the rate limit. See Retry-After. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    /** @description Seconds to wait (integer >= 1). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `internal_error`: A fault of the service; no internals are shown. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `store_unavailable`: The store (SQLite or PostgreSQL) did not answer within PAYROLL_STORE_TIMEOUT_MS (locked, overloaded or unreachable). See Retry-After; the service recovers by itself when the store does. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    /** @description Seconds to wait before retrying (integer >= 1). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    calculateResidentTaxSpecialCollectionSchedule: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional id of the request (e.g. gw-7f3a9c:42), adopted as the request id when it is 1-128 characters of A-Z a-z 0-9 . _ : - (a UUID is generated otherwise), echoed in X-Request-Id and error.request_id and logged. Leave it empty to get a fresh id per call. */
+                "X-Request-Id"?: string;
+                /** @description Logged only, per the specification: the service does NOT deduplicate, cache or replay on this key; sending the same call twice computes (and, on the free plan, counts) it twice. Optional, 1-255 characters (e.g. 2026-05-payroll-emp-0001). Outside 1-255 characters: 422 validation_error at path ["headers", "idempotency-key"]. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "company_id": "acme-tokyo",
+                 *       "calculation_date": "2026-05-20",
+                 *       "fiscal_year": 2026,
+                 *       "annual_special_collection_amount": 182500
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description Target company, as created by PUT /cp/v1/companies/{company_id}/calculation-profile within the key's account: 1-128 characters of valid Unicode without NUL.
+                     * @example acme-tokyo
+                     */
+                    company_id: string;
+                    /**
+                     * Format: date
+                     * @description Date of the calculation (e.g. the day the notice is entered).
+                     * @example 2026-05-20
+                     */
+                    calculation_date: string;
+                    /**
+                     * @description The fiscal year (年度) of the notice, e.g. 2026 for 令和8年度: collected from June of that year to May of the next. A year no parameter covers is 422 settings_not_resolved.
+                     * @example 2026
+                     */
+                    fiscal_year: number;
+                    /**
+                     * @description The annual special-collection amount (特別徴収税額, 年税額) of the municipality’s notice (特別徴収税額決定通知書): 市町村民税 and 道府県民税 together, with 森林環境税. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                     * @example 182500
+                     */
+                    annual_special_collection_amount: number;
+                    /**
+                     * @description 均等割額に相当する金額: an annual amount at or under it is collected at once in the first month. Default: the parameter resident_tax.per_capita_levy_default; send the amount of the notice’s municipality. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                     * @example 5000
+                     */
+                    per_capita_levy_amount?: number;
+                    /**
+                     * @description For a notice received after 31 May: the first month of collection (the month after the notice), at the latest the May of the fiscal year’s end. Default: June of fiscal_year.
+                     * @example 2026-08
+                     */
+                    first_collection_month?: string;
+                    settings_lock?: components["schemas"]["SettingsLock"];
+                    /**
+                     * @description Output options.
+                     * @default {}
+                     * @example {
+                     *       "include_calculation_trace": true
+                     *     }
+                     */
+                    calculation_options?: {
+                        /**
+                         * @description Whether calculation_trace is filled (default true); false gives an empty array.
+                         * @default true
+                         * @example true
+                         */
+                        include_calculation_trace?: boolean;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The resident_tax_special_collection_schedule result. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "calculation_id": "calc_0f8e5b7a-3c2d-4e1f-9a8b-7c6d5e4f3a2b",
+                     *       "calculation_type": "resident_tax_special_collection_schedule",
+                     *       "company_id": "acme-tokyo",
+                     *       "calculated_at": "2026-05-20T01:23:45.678Z",
+                     *       "settings_snapshot": {
+                     *         "company_profile_version": "2025-04-01.5d9b586409d0",
+                     *         "tax_table_version": "2026-01",
+                     *         "social_insurance_rate_version": "2026-04",
+                     *         "employees_pension_rate_version": "2020-09",
+                     *         "employment_insurance_rate_version": "2026-04",
+                     *         "rounding_rule_version": "2020-01",
+                     *         "bonus_tax_table_version": "2026-01",
+                     *         "computer_special_table_version": "2026-01",
+                     *         "rules_masters_hash": "3f0c1a9e5b7d2c4f6e8a0b1c2d3e4f5061728394a5b6c7d8e9f0a1b2c3d4e5f6"
+                     *       },
+                     *       "amounts": {
+                     *         "monthly_amounts": [
+                     *           {
+                     *             "month": "2026-06",
+                     *             "amount": 15300
+                     *           },
+                     *           {
+                     *             "month": "2026-07",
+                     *             "amount": 15200
+                     *           },
+                     *           {
+                     *             "month": "2026-08",
+                     *             "amount": 15200
+                     *           },
+                     *           {
+                     *             "month": "2026-09",
+                     *             "amount": 15200
+                     *           },
+                     *           {
+                     *             "month": "2026-10",
+                     *             "amount": 15200
+                     *           },
+                     *           {
+                     *             "month": "2026-11",
+                     *             "amount": 15200
+                     *           },
+                     *           {
+                     *             "month": "2026-12",
+                     *             "amount": 15200
+                     *           },
+                     *           {
+                     *             "month": "2027-01",
+                     *             "amount": 15200
+                     *           },
+                     *           {
+                     *             "month": "2027-02",
+                     *             "amount": 15200
+                     *           },
+                     *           {
+                     *             "month": "2027-03",
+                     *             "amount": 15200
+                     *           },
+                     *           {
+                     *             "month": "2027-04",
+                     *             "amount": 15200
+                     *           },
+                     *           {
+                     *             "month": "2027-05",
+                     *             "amount": 15200
+                     *           }
+                     *         ],
+                     *         "total": 182500,
+                     *         "rule": "even_split_remainder_first_month"
+                     *       },
+                     *       "calculation_trace": [],
+                     *       "warnings": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResidentTaxSpecialCollectionScheduleResult"];
+                };
+            };
+            /** @description `malformed_json`: The body of a POST or PUT cannot be parsed as JSON. `bad_request`: The request is broken at the HTTP level: for example an aborted body, or a body that is not what its Content-Encoding (gzip, deflate, br) claims. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `unauthorized`: X-API-Key is missing, unknown or revoked. All endpoints. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `quota_exceeded`: A Free-plan account has used its monthly number of successful /v1/payroll/*, /v1/social-insurance/* and /v1/resident-tax/* calculations. Retry-After gives the seconds until the quota resets (the 1st of the next month, 00:00 Asia/Tokyo); GET /v1/usage shows the count. */
+            402: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    /** @description Seconds until the quota resets (the 1st of the next month, 00:00 Asia/Tokyo). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `company_not_found`: company_id was never set up with PUT calculation-profile in the key's account. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `settings_lock_conflict`: settings_lock does not equal the versions resolved for company_id and payment_date. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `payload_too_large`: The body is larger than PAYROLL_MAX_BODY_BYTES. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `unsupported_media_type`: A POST or PUT without Content-Type application/json, or with a Content-Encoding other than gzip, deflate or br (the message names it). */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `validation_error`: Schema validation failed (types, ranges, formats, required and unknown fields) or a cross-field rule was broken (pay-type matrix, dates, unique codes, candidate gross, ...). Every problem is listed in details. `settings_not_resolved`: No profile version, rate table or tax table in force for payment_date, or social insurance not configured, or a parameter the calculation reads is not imported for its date (a year-end adjustment of a tax year whose law is not loaded). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `rate_limit_exceeded`: The account (or, without a valid key, the client address) exceeded the rate limit. See Retry-After. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    /** @description Seconds to wait (integer >= 1). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `internal_error`: A fault of the service; no internals are shown. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `store_unavailable`: The store (SQLite or PostgreSQL) did not answer within PAYROLL_STORE_TIMEOUT_MS (locked, overloaded or unreachable). See Retry-After; the service recovers by itself when the store does. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    /** @description Seconds to wait before retrying (integer >= 1). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    calculateResidentTaxSeparation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional id of the request (e.g. gw-7f3a9c:42), adopted as the request id when it is 1-128 characters of A-Z a-z 0-9 . _ : - (a UUID is generated otherwise), echoed in X-Request-Id and error.request_id and logged. Leave it empty to get a fresh id per call. */
+                "X-Request-Id"?: string;
+                /** @description Logged only, per the specification: the service does NOT deduplicate, cache or replay on this key; sending the same call twice computes (and, on the free plan, counts) it twice. Optional, 1-255 characters (e.g. 2026-05-payroll-emp-0001). Outside 1-255 characters: 422 validation_error at path ["headers", "idempotency-key"]. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "company_id": "acme-tokyo",
+                 *       "calculation_date": "2027-01-20",
+                 *       "fiscal_year": 2026,
+                 *       "annual_special_collection_amount": 100000,
+                 *       "event_date": "2027-01-20",
+                 *       "payments_by_may_31": 300000
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description Target company, as created by PUT /cp/v1/companies/{company_id}/calculation-profile within the key's account: 1-128 characters of valid Unicode without NUL.
+                     * @example acme-tokyo
+                     */
+                    company_id: string;
+                    /**
+                     * Format: date
+                     * @description Date of the calculation (e.g. the day the last payslip is prepared).
+                     * @example 2027-01-20
+                     */
+                    calculation_date: string;
+                    /**
+                     * @description The fiscal year (年度) of the notice, e.g. 2026 for 令和8年度: collected from June of that year to May of the next. A year no parameter covers is 422 settings_not_resolved.
+                     * @example 2026
+                     */
+                    fiscal_year: number;
+                    /**
+                     * @description The annual special-collection amount (特別徴収税額, 年税額) of the municipality’s notice (特別徴収税額決定通知書): 市町村民税 and 道府県民税 together, with 森林環境税. At most 999,999,999 yen (so every computed amount stays an exact JSON integer). Split as the schedule endpoint splits it (June to May). Or send notified_monthly_amounts.
+                     * @example 182500
+                     */
+                    annual_special_collection_amount?: number;
+                    /**
+                     * @description The monthly amounts printed on the notice (they win over the statutory default split): consecutive months in order, ending with the May of the fiscal year’s end (from June, or from the first month of a late notice). Or send annual_special_collection_amount.
+                     * @example [
+                     *       {
+                     *         "month": "2026-06",
+                     *         "amount": 8700
+                     *       }
+                     *     ]
+                     */
+                    notified_monthly_amounts?: {
+                        /**
+                         * @description The month of collection (YYYY-MM).
+                         * @example 2026-06
+                         */
+                        month: string;
+                        /**
+                         * @description The 月割額 of that month. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                         * @example 8700
+                         */
+                        amount: number;
+                    }[];
+                    /**
+                     * Format: date
+                     * @description The day the employee stops receiving pay from this employer (退職, death): its month is the event month, whose own amount is collected from its pay as usual. Must fall within the fiscal year’s months of collection.
+                     * @example 2027-01-20
+                     */
+                    event_date: string;
+                    /**
+                     * @description leaving: 退職 (or another end of pay); death: 死亡 (no lump sum is required, per municipal guidance).
+                     * @default leaving
+                     * @example leaving
+                     * @enum {string}
+                     */
+                    reason?: "leaving" | "death";
+                    /**
+                     * @description The employee asks for the remaining amounts to be collected at once (一括徴収の申出).
+                     * @default false
+                     * @example false
+                     */
+                    employee_requests_lump_sum?: boolean;
+                    /**
+                     * @description The pay or 退職手当等 still to be paid to the employee by 31 May (the amount the lump sum would be deducted from). Required when a lump sum is in question (an event from January to April, or a request). At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                     * @example 300000
+                     */
+                    payments_by_may_31?: number;
+                    /**
+                     * @description A new employer continues the special collection (the 異動届 goes to it).
+                     * @default false
+                     * @example false
+                     */
+                    continues_special_collection_at_new_employer?: boolean;
+                    settings_lock?: components["schemas"]["SettingsLock"];
+                    /**
+                     * @description Output options.
+                     * @default {}
+                     * @example {
+                     *       "include_calculation_trace": true
+                     *     }
+                     */
+                    calculation_options?: {
+                        /**
+                         * @description Whether calculation_trace is filled (default true); false gives an empty array.
+                         * @default true
+                         * @example true
+                         */
+                        include_calculation_trace?: boolean;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The resident_tax_separation result. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "calculation_id": "calc_0f8e5b7a-3c2d-4e1f-9a8b-7c6d5e4f3a2b",
+                     *       "calculation_type": "resident_tax_separation",
+                     *       "company_id": "acme-tokyo",
+                     *       "calculated_at": "2027-01-20T01:23:45.678Z",
+                     *       "settings_snapshot": {
+                     *         "company_profile_version": "2025-04-01.5d9b586409d0",
+                     *         "tax_table_version": "2026-01",
+                     *         "social_insurance_rate_version": "2026-04",
+                     *         "employees_pension_rate_version": "2020-09",
+                     *         "employment_insurance_rate_version": "2026-04",
+                     *         "rounding_rule_version": "2020-01",
+                     *         "bonus_tax_table_version": "2026-01",
+                     *         "computer_special_table_version": "2026-01",
+                     *         "rules_masters_hash": "3f0c1a9e5b7d2c4f6e8a0b1c2d3e4f5061728394a5b6c7d8e9f0a1b2c3d4e5f6"
+                     *       },
+                     *       "amounts": {
+                     *         "method": "lump_sum",
+                     *         "regular_amount_in_event_month": 8300,
+                     *         "lump_sum_amount": 33200,
+                     *         "total_deducted_in_event_month": 41500,
+                     *         "transferred_to_ordinary_collection": 0,
+                     *         "remittance_deadline": "2027-02-10"
+                     *       },
+                     *       "calculation_trace": [],
+                     *       "warnings": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResidentTaxSeparationResult"];
+                };
+            };
+            /** @description `malformed_json`: The body of a POST or PUT cannot be parsed as JSON. `bad_request`: The request is broken at the HTTP level: for example an aborted body, or a body that is not what its Content-Encoding (gzip, deflate, br) claims. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `unauthorized`: X-API-Key is missing, unknown or revoked. All endpoints. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `quota_exceeded`: A Free-plan account has used its monthly number of successful /v1/payroll/*, /v1/social-insurance/* and /v1/resident-tax/* calculations. Retry-After gives the seconds until the quota resets (the 1st of the next month, 00:00 Asia/Tokyo); GET /v1/usage shows the count. */
             402: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];

@@ -12,6 +12,8 @@ export const CALCULATION_TYPES = [
   'year_end_adjustment',
   'standard_monthly_remuneration_determination',
   'leave_premium_exemption',
+  'resident_tax_special_collection_schedule',
+  'resident_tax_separation',
 ] as const;
 
 export type CalculationType = (typeof CALCULATION_TYPES)[number];

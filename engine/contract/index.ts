@@ -27,3 +27,9 @@ export {
 export { previousEmployerSchema, yearEndAdjustmentRequestSchema } from './year-end-adjustment-request.ts';
 export { standardMonthlyRemunerationDeterminationRequestSchema } from './standard-monthly-remuneration-determination-request.ts';
 export { leavePremiumExemptionRequestSchema } from './leave-premium-exemption-request.ts';
+export {
+  residentTaxScheduleExample,
+  residentTaxScheduleRequestSchema,
+  residentTaxSeparationExample,
+  residentTaxSeparationRequestSchema,
+} from './resident-tax-requests.ts';

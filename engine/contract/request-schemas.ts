@@ -14,6 +14,7 @@ import {
 import { yearEndAdjustmentRequestSchema } from './year-end-adjustment-request.ts';
 import { standardMonthlyRemunerationDeterminationRequestSchema } from './standard-monthly-remuneration-determination-request.ts';
 import { leavePremiumExemptionRequestSchema } from './leave-premium-exemption-request.ts';
+import { residentTaxScheduleRequestSchema, residentTaxSeparationRequestSchema } from './resident-tax-requests.ts';
 
 export const REQUEST_SCHEMAS: Record<CalculationType, object> = {
   monthly_payroll: monthlyPayrollRequestSchema,
@@ -25,4 +26,6 @@ export const REQUEST_SCHEMAS: Record<CalculationType, object> = {
   year_end_adjustment: yearEndAdjustmentRequestSchema,
   standard_monthly_remuneration_determination: standardMonthlyRemunerationDeterminationRequestSchema,
   leave_premium_exemption: leavePremiumExemptionRequestSchema,
+  resident_tax_special_collection_schedule: residentTaxScheduleRequestSchema,
+  resident_tax_separation: residentTaxSeparationRequestSchema,
 };

@@ -29,6 +29,8 @@ const SPEC_ENDPOINTS: [string, string][] = [
   ['post', '/v1/payroll/year-end-adjustment:calculate'], // the year-end adjustment
   ['post', '/v1/social-insurance/standard-monthly-remuneration:determine'], // the standard monthly remuneration determination
   ['post', '/v1/social-insurance/leave-premium-exemption:calculate'], // issue 42: premium exemption during 産前産後休業・育児休業等
+  ['post', '/v1/resident-tax/special-collection-schedule:calculate'], // the resident-tax monthly schedule (issue 42)
+  ['post', '/v1/resident-tax/separation:calculate'], // resident tax when an employee leaves (issue 42)
   ['post', '/v1/simulations/social-insurance:calculate'],
   ['post', '/v1/simulations/employment-insurance:calculate'],
   ['post', '/v1/simulations/income-tax:calculate'],

@@ -5,7 +5,9 @@
  * timestamps) and data fingerprints are shown as "…" so the block only changes when the answer does.
  */
 
-const VOLATILE = new Set(['month', 'resets_at', 'account_id', 'profile_id', 'request_id', 'created_at', 'calculated_at', 'calculation_id']);
+const VOLATILE = new Set(['resets_at', 'account_id', 'profile_id', 'request_id', 'created_at', 'calculated_at', 'calculation_id']);
+/** The quota month of GET /v1/usage (the current month) is volatile; a month inside a result (a month of collection) is not. */
+const VOLATILE_AT_TOP = new Set(['month']);
 
 /**
  * Fingerprints of the data (the rule and master files' hashes) change with every edit of rules/ or
@@ -13,12 +15,11 @@ const VOLATILE = new Set(['month', 'resets_at', 'account_id', 'profile_id', 'req
  */
 const DATA_FINGERPRINTS = new Set(['rules_masters_hash', 'sha256']);
 
-function masked(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(masked);
+function masked(value: unknown, top = true): unknown {
+  if (Array.isArray(value)) return value.map((v) => masked(v, false));
   if (typeof value !== 'object' || value === null) return value;
-  return Object.fromEntries(
-    Object.entries(value).map(([k, v]) => [k, (VOLATILE.has(k) || DATA_FINGERPRINTS.has(k)) && v !== null ? '…' : masked(v)]),
-  );
+  const hidden = (k: string) => VOLATILE.has(k) || DATA_FINGERPRINTS.has(k) || (top && VOLATILE_AT_TOP.has(k));
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, hidden(k) && v !== null ? '…' : masked(v, false)]));
 }
 
 const OMITTED = '__OMITTED__';

@@ -47,6 +47,8 @@ export const goldenFileSchema = {
               'year_end_adjustment',
               'standard_monthly_remuneration_determination',
               'leave_premium_exemption',
+              'resident_tax_special_collection_schedule',
+              'resident_tax_separation',
             ],
           },
           request: { type: 'object' },

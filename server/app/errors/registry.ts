@@ -30,7 +30,7 @@ export const ERROR_REGISTRY = {
   quota_exceeded: {
     status: 402,
     message: 'The monthly calculation quota of this plan ({limit}) is used up for {month} (Asia/Tokyo); it resets at {resets_at}.',
-    when: 'A Free-plan account has used its monthly number of successful /v1/payroll/* and /v1/social-insurance/* calculations. Retry-After gives the seconds until the quota resets (the 1st of the next month, 00:00 Asia/Tokyo); GET /v1/usage shows the count.',
+    when: 'A Free-plan account has used its monthly number of successful /v1/payroll/*, /v1/social-insurance/* and /v1/resident-tax/* calculations. Retry-After gives the seconds until the quota resets (the 1st of the next month, 00:00 Asia/Tokyo); GET /v1/usage shows the count.',
   },
   company_not_found: {
     status: 404,

@@ -280,7 +280,7 @@ export function buildOpenApiDocument(engine: ExampleSource): OpenAPIV3_1.Documen
           tags: ['Meta'],
           summary: 'Plan, quota count and reset time',
           description:
-            "The key's account, its plan, the successful /v1/payroll/* and /v1/social-insurance/* calculations counted in the current Asia/Tokyo month and when the count resets. Never counts toward the quota.",
+            "The key's account, its plan, the successful /v1/payroll/*, /v1/social-insurance/* and /v1/resident-tax/* calculations counted in the current Asia/Tokyo month and when the count resets. Never counts toward the quota.",
           responses: { ...ok('Quota standing.', 'Usage', example('Usage')), ...errorResponses(COMMON_ERRORS) },
         },
       },

@@ -1,5 +1,5 @@
 /**
- * Free-plan monthly quota on /v1/payroll/* and /v1/social-insurance/*: counts successful calculations only, and exactly.
+ * Free-plan monthly quota on /v1/payroll/*, /v1/social-insurance/* and /v1/resident-tax/*: counts successful calculations only, and exactly.
  * The unit is counted after the calculation succeeded, with one atomic statement that refuses to pass
  * the limit (store reserveQuota). A failing call therefore never holds a unit, not even briefly: the
  * earlier "reserve, calculate, give back" left a window in which concurrent valid calls saw units

@@ -23,7 +23,7 @@ export const usageSchema = {
     plan: { type: 'string', enum: ['free', 'standard'], description: "The account's plan.", examples: ['free'] },
     month: { type: 'string', pattern: '^\\d{4}-\\d{2}$', description: 'The quota month, YYYY-MM in Asia/Tokyo.', examples: ['2026-05'] },
     used: countOrNull(
-      'Successful /v1/payroll/* and /v1/social-insurance/* calculations counted this month; null when the plan has no quota.',
+      'Successful /v1/payroll/*, /v1/social-insurance/* and /v1/resident-tax/* calculations counted this month; null when the plan has no quota.',
       3,
     ),
     limit: countOrNull("The plan's monthly quota (PAYROLL_FREE_PLAN_MONTHLY_QUOTA for free); null = unlimited.", 10),

@@ -137,6 +137,23 @@ const AMOUNTS: Record<CalculationType, Record<string, unknown>> = {
     bonuses: [],
     leave_units: [],
   },
+  resident_tax_special_collection_schedule: {
+    monthly_amounts: [
+      { month: '2026-06', amount: 15300 },
+      ...['07', '08', '09', '10', '11', '12'].map((m) => ({ month: `2026-${m}`, amount: 15200 })),
+      ...['01', '02', '03', '04', '05'].map((m) => ({ month: `2027-${m}`, amount: 15200 })),
+    ],
+    total: 182500,
+    rule: 'even_split_remainder_first_month',
+  },
+  resident_tax_separation: {
+    method: 'lump_sum',
+    regular_amount_in_event_month: 8300,
+    lump_sum_amount: 33200,
+    total_deducted_in_event_month: 41500,
+    transferred_to_ordinary_collection: 0,
+    remittance_deadline: '2027-02-10',
+  },
   standard_monthly_remuneration_resolution: {
     monthly_remuneration: 305000,
     health_insurance_grade: 22,

@@ -5,7 +5,7 @@
  * every data edit is shown by its shape: a fixed calculation id and time, and placeholder hashes.
  */
 import { applyProfilePut, CALCULATION_TYPES, type CalculationType, type Engine } from '../../../../engine/index.ts';
-import { RULES_MASTERS_HASH_EXAMPLE } from '../../../../engine/contract/index.ts';
+import { RULES_MASTERS_HASH_EXAMPLE, residentTaxScheduleExample, residentTaxSeparationExample } from '../../../../engine/contract/index.ts';
 import * as ex from '../../../../engine/contract/examples.ts';
 
 /** The shape of a rule file hash, not any file's: the real one changes with every edit of the file. */
@@ -24,6 +24,8 @@ export const REQUEST_EXAMPLES: Record<CalculationType, Json> = {
   year_end_adjustment: ex.yearEndAdjustmentExample,
   standard_monthly_remuneration_determination: ex.standardMonthlyRemunerationDeterminationExample,
   leave_premium_exemption: ex.leavePremiumExemptionExample,
+  resident_tax_special_collection_schedule: residentTaxScheduleExample,
+  resident_tax_separation: residentTaxSeparationExample,
 };
 
 /**
