@@ -34,6 +34,7 @@ import { varOperator } from './var.ts';
 import { ageAtOperator } from './age-at.ts';
 import { CALENDAR_MONTH_OPERATORS } from './calendar-months.ts';
 import { CALENDAR_OPERATORS } from './calendar.ts';
+import { PERIOD_YEAR_OPERATORS } from './period-years.ts';
 import { countOperator } from './count.ts';
 import { fieldOperator } from './field.ts';
 import { filterEachOperator } from './filter-each.ts';
@@ -79,6 +80,8 @@ export const OPERATORS: readonly OperatorDef[] = [
   ...CALENDAR_MONTH_OPERATORS,
   // month_end, add_days, days_between, add_months_to_date
   ...CALENDAR_OPERATORS,
+  // period_years, period_end
+  ...PERIOD_YEAR_OPERATORS,
   // tables
   rangeLookupOperator,
   bracketFormulaOperator,
