@@ -21,7 +21,7 @@ function planOf(pipeline: CompiledPipeline): AmountsPlan {
   let plan = plans.get(pipeline);
   if (!plan) {
     plan = {
-      amounts: amountsBuilder(Object.entries(pipeline.amounts)),
+      amounts: amountsBuilder(Object.entries(pipeline.amounts).map(([f, path]) => [f, path, pipeline.outputs[f]?.nullable === true])),
       decimalStrings: pipeline.decimal_strings.map((path) => [splitPath(path), compileGetter(splitPath(pathHead(pipeline, path)))]),
     };
     plans.set(pipeline, plan);
@@ -30,23 +30,26 @@ function planOf(pipeline: CompiledPipeline): AmountsPlan {
 }
 
 /**
- * For each [field, context path] in order: the value at the path, serialised, written at the field
- * unless null. Generated (path-access.ts, readCode) with the fields and keys written in: the result's
+ * For each [field, context path, nullable] in order: the value at the path, serialised, written at the
+ * field unless null (a nullable field is written as null). Generated (path-access.ts, readCode) with the fields and keys written in: the result's
  * fields are then stored by name, not through one megamorphic keyed store for every pipeline's fields.
  */
-function amountsBuilder(fields: [string, string][]): AmountsPlan['amounts'] {
+function amountsBuilder(fields: [string, string, boolean][]): AmountsPlan['amounts'] {
   const lines = ['"use strict";', 'const out = {};', 'let v;'];
-  fields.forEach(([field, path], i) =>
-    lines.push(...readCode(`read${i}`, splitPath(path)), `if (v !== null) out[${JSON.stringify(field)}] = serialize(v);`),
+  fields.forEach(([field, path, nullable], i) =>
+    lines.push(
+      ...readCode(`read${i}`, splitPath(path)),
+      `${nullable ? '' : 'if (v !== null) '}out[${JSON.stringify(field)}] = v === null ? null : serialize(v);`,
+    ),
   );
   lines.push('return out;');
   return generatedFunction<AmountsPlan['amounts']>(['root', 'serialize'], lines.join('\n'), () => {
-    const readers = fields.map(([field, path]) => [field, plainPathReader(splitPath(path))] as const);
+    const readers = fields.map(([field, path, nullable]) => [field, plainPathReader(splitPath(path)), nullable] as const);
     return (root, serialize) => {
       const out: Record<string, unknown> = {};
-      for (const [field, read] of readers) {
+      for (const [field, read, nullable] of readers) {
         const v = read(root);
-        if (v !== null) out[field] = serialize(v);
+        if (v !== null || nullable) out[field] = v === null ? null : serialize(v);
       }
       return out;
     };

@@ -21,8 +21,9 @@ const byDate = (a: { id: string; effective_from: string }, b: { id: string; effe
   a.id === b.id ? (a.effective_from < b.effective_from ? -1 : 1) : a.id < b.id ? -1 : 1;
 
 /**
- * One record per monthly, daily, bonus and computer-method withholding table version; `table` and `status` say
- * which and whether imported.
+ * One record per monthly, daily, bonus and computer-method withholding table version, and per dated value
+ * of a table parameter that names itself a tax table (`tax_table`: the retirement quick-reckoning table);
+ * `table` and `status` say which and whether imported.
  */
 export function taxTableRecords(masters: MasterSet): Record<string, unknown>[] {
   const record = (
@@ -43,6 +44,18 @@ export function taxTableRecords(masters: MasterSet): Record<string, unknown>[] {
     ...masters.all('income_tax_daily_table').map((t) => record(t, 'daily')),
     ...masters.all('income_tax_bonus_table').map((t) => record(t, 'bonus')),
     ...masters.all('income_tax_computer_special').map((t) => record(t, 'computer_special')),
+    ...(masters.parameters?.all() ?? []).flatMap((p) =>
+      (p.tax_table === null ? [] : p.values).map((v) => ({
+        type: 'income_tax_table',
+        id: p.path,
+        version: v.effective_from,
+        effective_from: v.effective_from,
+        effective_to: v.effective_to,
+        source_artifact_id: v.source.artifact_id,
+        table: p.tax_table,
+        status: 'imported',
+      })),
+    ),
   ].sort(byDate);
 }
 

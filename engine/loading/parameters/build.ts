@@ -145,8 +145,8 @@ export function buildParameters(raw: Raw, file: string, checks = true): { parame
     const before = issues.length;
     if (unit === 'table' && (!def.columns || !def.range_convention))
       issues.push({ path: at, message: 'a table parameter declares its columns and range_convention' });
-    if (unit !== 'table' && (def.columns || def.range_convention))
-      issues.push({ path: at, message: `columns and range_convention belong to unit table, not ${unit}` });
+    if (unit !== 'table' && (def.columns || def.range_convention || def.tax_table))
+      issues.push({ path: at, message: `columns, range_convention and tax_table belong to unit table, not ${unit}` });
     if (unit === 'table' && def.columns) {
       const bounds = (def.range_convention?.bounds ?? ['from', 'to']) as string[];
       for (const b of bounds)
@@ -213,7 +213,15 @@ export function buildParameters(raw: Raw, file: string, checks = true): { parame
     });
     if (issues.length > before) continue;
     for (let i = 0; i + 1 < values.length; i++) values[i].effective_to = addDays(values[i + 1].effective_from, -1);
-    parameters.push({ path, file, description: def.description, unit, legal_basis: def.legal_basis ?? null, values });
+    parameters.push({
+      path,
+      file,
+      description: def.description,
+      unit,
+      legal_basis: def.legal_basis ?? null,
+      tax_table: def.tax_table ?? null,
+      values,
+    });
   }
   return { parameters, issues };
 }

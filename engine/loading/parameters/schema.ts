@@ -71,6 +71,8 @@ const parameter = {
     /** unit table: the columns of every row, and how the rows' ranges are read (range_lookup) */
     columns: { type: 'object', propertyNames: name, minProperties: 1, additionalProperties: column },
     range_convention: rangeConvention,
+    /** unit table: a published tax table, listed by GET /v1/masters/tax-tables under this `table` name */
+    tax_table: name,
     /** effective date (YYYY-MM-DD, ascending) -> the value in force from that date */
     values: { type: 'object', minProperties: 1, propertyNames: date, additionalProperties: datedValue },
   },

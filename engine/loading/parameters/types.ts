@@ -30,5 +30,7 @@ export interface Parameter {
   description: string;
   unit: ParameterUnit;
   legal_basis: string | null;
+  /** a published tax table listed by GET /v1/masters/tax-tables under this name, else null */
+  tax_table: string | null;
   values: DatedValue[]; // ascending, contiguous
 }

@@ -260,7 +260,7 @@ class Branches {
 /** The declared outputs a response must carry (not `optional`), as context paths with their place in the pipeline. */
 function requiredOutputs(decls: OutputDeclarations, from: string | null = null, at = '/amounts'): [string, string][] {
   return Object.entries(decls).flatMap(([name, d]): [string, string][] => {
-    if (d.optional) return [];
+    if (d.optional || d.nullable) return []; // absent, or null when no step writes it
     const path = from === null ? d.from! : `${from}.${name}`;
     return d.fields ? requiredOutputs(d.fields, path, `${at}/${name}/fields`) : [[path, `${at}/${name}`]];
   });

@@ -17,8 +17,9 @@ import type { LoadProblem } from '../../errors.ts';
  * (never rounded to yen); custom_deduction_list: the request's custom deductions echoed in order;
  * boolean: true or false (whether a determination applies); month: a calendar month YYYY-MM; month_list:
  * months YYYY-MM in order; month_exclusion_list: months left out of a calculation, each with its reason
- * ({month, reason_code, reason}); code: a code word (a rule applied, a reason); date: a day YYYY-MM-DD;
- * previous_employer_list: a year-end request's previous employers echoed.
+ * ({month, reason_code, reason}); code: a code word (a rule applied, a reason, a category; one of `values`
+ * when declared); date: a day YYYY-MM-DD; previous_employer_list: a year-end request's previous employers
+ * echoed; yen_list: integer amounts of yen in order.
  */
 export const OUTPUT_TYPES = [
   'yen',
@@ -33,6 +34,7 @@ export const OUTPUT_TYPES = [
   'code',
   'date',
   'previous_employer_list',
+  'yen_list',
 ] as const;
 export type OutputType = (typeof OUTPUT_TYPES)[number];
 
@@ -44,10 +46,13 @@ export interface OutputDeclaration {
   description: string;
   /** The field may be absent from the response (e.g. a block only some requests produce). */
   optional?: boolean;
+  /** type code: the values it may take. */
+  values?: string[];
   fields?: Record<string, OutputDeclaration>;
   /** With `fields`: the value is a list of such blocks (one per month of a calculation), read whole. */
   list?: boolean;
-  /** A field of a list item that may be null (a rule that did not apply). */
+  /** The value may be null (a rule that did not apply): a top-level field is then written as null, also
+   * when no step wrote it, instead of being left out; so may a field of a list item. */
   nullable?: boolean;
 }
 
@@ -76,6 +81,7 @@ function declarationSchema(top: boolean): object {
       optional: { type: 'boolean' },
       list: { type: 'boolean' },
       nullable: { type: 'boolean' },
+      values: { type: 'array', minItems: 1, items: { type: 'string', pattern: NAME } },
       fields: {
         type: 'object',
         minProperties: 1,

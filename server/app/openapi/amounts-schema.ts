@@ -24,10 +24,11 @@ const DEFAULT_EXAMPLE: Record<OutputType, unknown> = {
   code: 'none',
   date: '2026-11-30',
   previous_employer_list: [],
+  yen_list: [0],
 };
 
 /** Each declared type's wire form. */
-function valueSchema(type: OutputType, description: string, example: unknown): object {
+function valueSchema(type: OutputType, description: string, example: unknown, values?: string[]): object {
   switch (type) {
     case 'yen':
       return signedYen(description, example as number);
@@ -48,20 +49,28 @@ function valueSchema(type: OutputType, description: string, example: unknown): o
     case 'month_exclusion_list':
       return { ...monthExclusionListSchema, description, examples: [example] };
     case 'code':
-      return { type: 'string', description, examples: [example] };
+      return { type: 'string', ...(values ? { enum: values } : {}), description, examples: [example] };
     case 'date':
       return { type: 'string', format: 'date', description, examples: [example] };
     case 'previous_employer_list':
       return { ...previousEmployerListSchema, description, examples: [example] };
+    case 'yen_list':
+      return { type: 'array', items: yen('An amount.'), description, examples: [example] };
   }
 }
 
+/** A nullable declaration's value schema also admits null (and so does its enum). */
+function nullable(schema: Json): object {
+  const values = schema.enum as unknown[] | undefined;
+  return { ...schema, type: [schema.type, 'null'], ...(values ? { enum: [...values, null] } : {}) };
+}
+
 function declarationSchema(decl: OutputDeclaration, example: unknown): object {
-  if (!decl.fields && decl.nullable) {
-    const schema = valueSchema(decl.type!, decl.description, example === undefined ? DEFAULT_EXAMPLE[decl.type!] : example) as Json;
-    return { ...schema, type: [schema.type, 'null'] };
-  }
-  if (!decl.fields) return valueSchema(decl.type!, decl.description, example ?? DEFAULT_EXAMPLE[decl.type!]);
+  if (!decl.fields && decl.nullable)
+    return nullable(
+      valueSchema(decl.type!, decl.description, example === undefined ? DEFAULT_EXAMPLE[decl.type!] : example, decl.values) as Json,
+    );
+  if (!decl.fields) return valueSchema(decl.type!, decl.description, example ?? DEFAULT_EXAMPLE[decl.type!], decl.values);
   if (decl.list) {
     const first = Array.isArray(example) ? (example[0] as Json | undefined) : undefined;
     const items = blockSchema(decl.fields, `One item of ${decl.description}`, first) as { examples: unknown[] };

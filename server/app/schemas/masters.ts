@@ -21,13 +21,18 @@ const versioned = (type: string) =>
 
 export const taxTableRecordSchema = {
   type: 'object',
-  description: 'One published income tax table (monthly, daily, bonus or computer-method) in one version.',
+  description: 'One published income tax table (monthly, daily, bonus, computer-method or retirement) in one version.',
   additionalProperties: false,
   required: ['type', 'id', 'version', 'effective_from', 'effective_to'],
   properties: {
     ...versioned('income_tax_table'),
     source_artifact_id: sourceArtifact,
-    table: { type: 'string', enum: ['monthly', 'daily', 'bonus', 'computer_special'], description: 'Which withholding table.' },
+    table: {
+      type: 'string',
+      enum: ['monthly', 'daily', 'bonus', 'computer_special', 'retirement'],
+      description:
+        'Which withholding table (retirement: the quick-reckoning table of retirement allowances, 退職所得の源泉徴収税額の速算表).',
+    },
     status: {
       type: 'string',
       enum: ['imported', 'not_imported'],
