@@ -64,6 +64,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/payroll/retirement-allowance:calculate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Retirement allowance withholding (退職所得の源泉徴収)
+         * @description Withholding income tax on a retirement allowance (2022 on): the years of service rounded up, the deduction (400,000 a year to 20 years, 700,000 beyond; at least 800,000; 1,000,000 more for a disability retirement; less the years shared with an earlier allowance within its window), the halving except for 特定役員退職手当等 and above 3,000,000 of a 短期退職手当等, the 1,000-yen floor, the quick-reckoning table and 102.1 %, each installment's share; 20.42 % of the payment without the declaration. A combination the service does not compute: 422 retirement_allowance_not_supported. Counts toward the Free-plan monthly quota.
+         */
+        post: operations["calculateRetirementAllowance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/social-insurance/standard-monthly-remuneration:determine": {
         parameters: {
             query?: never;
@@ -512,7 +532,7 @@ export interface components {
              */
             company_id: string;
             /**
-             * @description employee_snapshot.employee_ref (year-end adjustment: employee.employee_ref) of the request.
+             * @description employee_snapshot.employee_ref (year-end adjustment: employee.employee_ref; retirement allowance: employee_ref) of the request.
              * @example emp-0001
              */
             employee_ref: string;
@@ -941,7 +961,7 @@ export interface components {
              */
             company_id: string;
             /**
-             * @description employee_snapshot.employee_ref (year-end adjustment: employee.employee_ref) of the request.
+             * @description employee_snapshot.employee_ref (year-end adjustment: employee.employee_ref; retirement allowance: employee_ref) of the request.
              * @example emp-0001
              */
             employee_ref: string;
@@ -1357,7 +1377,7 @@ export interface components {
              */
             company_id: string;
             /**
-             * @description employee_snapshot.employee_ref (year-end adjustment: employee.employee_ref) of the request.
+             * @description employee_snapshot.employee_ref (year-end adjustment: employee.employee_ref; retirement allowance: employee_ref) of the request.
              * @example emp-0001
              */
             employee_ref: string;
@@ -1988,6 +2008,201 @@ export interface components {
             warnings: string[];
         };
         /**
+         * @description Result of a retirement_allowance calculation. Nothing of it is stored.
+         * @example {
+         *       "calculation_id": "calc_0f8e5b7a-3c2d-4e1f-9a8b-7c6d5e4f3a2b",
+         *       "calculation_type": "retirement_allowance",
+         *       "company_id": "acme-tokyo",
+         *       "employee_ref": "e-001",
+         *       "calculated_at": "2026-03-25T01:23:45.678Z",
+         *       "settings_snapshot": {
+         *         "company_profile_version": "2025-04-01.5d9b586409d0",
+         *         "tax_table_version": "2026-01",
+         *         "social_insurance_rate_version": "2026-03",
+         *         "employees_pension_rate_version": "2020-09",
+         *         "employment_insurance_rate_version": "2025-04",
+         *         "rounding_rule_version": "2020-01",
+         *         "bonus_tax_table_version": "2026-01",
+         *         "computer_special_table_version": "2026-01",
+         *         "rules_masters_hash": "3f0c1a9e5b7d2c4f6e8a0b1c2d3e4f5061728394a5b6c7d8e9f0a1b2c3d4e5f6"
+         *       },
+         *       "amounts": {
+         *         "service_years": 11,
+         *         "officer_service_years": 0,
+         *         "overlap_years": 0,
+         *         "allowance_category": "general",
+         *         "retirement_income_deduction": 4400000,
+         *         "deduction_general": 4400000,
+         *         "deduction_specified_officer": 0,
+         *         "taxable_retirement_income": 1800000,
+         *         "income_tax_basic": 90000,
+         *         "withholding_tax": 91890,
+         *         "method": "quick_table"
+         *       },
+         *       "calculation_trace": [],
+         *       "warnings": []
+         *     }
+         */
+        RetirementAllowanceResult: {
+            /**
+             * @description calc_ followed by a UUID.
+             * @example calc_0f8e5b7a-3c2d-4e1f-9a8b-7c6d5e4f3a2b
+             */
+            calculation_id: string;
+            /**
+             * @description Calculation type.
+             * @example retirement_allowance
+             * @constant
+             */
+            calculation_type: "retirement_allowance";
+            /**
+             * @description Company of the request.
+             * @example acme-tokyo
+             */
+            company_id: string;
+            /**
+             * @description employee_snapshot.employee_ref (year-end adjustment: employee.employee_ref; retirement allowance: employee_ref) of the request.
+             * @example emp-0001
+             */
+            employee_ref: string;
+            /**
+             * Format: date-time
+             * @description UTC timestamp with milliseconds.
+             * @example 2026-05-20T01:23:45.678Z
+             */
+            calculated_at: string;
+            settings_snapshot: components["schemas"]["SettingsSnapshot"];
+            /**
+             * @description Amounts of the retirement_allowance calculation, in yen unless a field says otherwise.
+             * @example {
+             *       "service_years": 11,
+             *       "officer_service_years": 0,
+             *       "overlap_years": 0,
+             *       "allowance_category": "general",
+             *       "retirement_income_deduction": 4400000,
+             *       "deduction_general": 4400000,
+             *       "deduction_specified_officer": 0,
+             *       "taxable_retirement_income": 1800000,
+             *       "income_tax_basic": 90000,
+             *       "withholding_tax": 91890,
+             *       "method": "quick_table"
+             *     }
+             */
+            amounts: {
+                /**
+                 * @description 勤続年数: whole years from hire to retirement, a part of a year counted as a year (with an allowance already paid this year, over both periods).
+                 * @example 11
+                 */
+                service_years: number;
+                /**
+                 * @description 役員等勤続年数 of officer_period, rounded up the same way; 0 without one.
+                 * @example 0
+                 */
+                officer_service_years: number;
+                /**
+                 * @description 重複勤続年数 (所得税法施行令第71条の2): the years officer_period shares with the service as 使用人; 0 without an officer_period.
+                 * @example 0
+                 */
+                overlap_years: number;
+                /**
+                 * @description 区分: general (一般退職手当等), short_term (短期退職手当等), specified_officer (特定役員退職手当等) or general_and_specified_officer (both from one payer).
+                 * @example general
+                 * @enum {string}
+                 */
+                allowance_category: "general" | "short_term" | "specified_officer" | "general_and_specified_officer";
+                /**
+                 * @description 退職所得控除額 (after any reduction for an earlier allowance, with the disability addition); null without the declaration. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                 * @example 4400000
+                 */
+                retirement_income_deduction: number | null;
+                /**
+                 * @description The part of the deduction used against the ordinary (一般 or 短期) part; null without the declaration. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                 * @example 4400000
+                 */
+                deduction_general: number | null;
+                /**
+                 * @description 特定役員退職所得控除額: the part used against the 特定役員退職手当等; null without the declaration. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                 * @example 0
+                 */
+                deduction_specified_officer: number | null;
+                /**
+                 * @description 課税退職所得金額 (1,000円未満切捨て); null without the declaration. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                 * @example 1800000
+                 */
+                taxable_retirement_income: number | null;
+                /**
+                 * @description Income tax by the quick-reckoning table, before the 2.1 % (復興特別所得税; from 2027 with the 防衛特別所得税); null without the declaration. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                 * @example 90000
+                 */
+                income_tax_basic: number | null;
+                /**
+                 * @description 源泉徴収税額: income tax and the surtax in one amount, cut to the yen (less the tax already withheld this year). At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                 * @example 91890
+                 */
+                withholding_tax: number;
+                /**
+                 * @description The withholding_tax apportioned to each installment by its amount (each cut to the yen); only when installments are given.
+                 * @example [
+                 *       0
+                 *     ]
+                 */
+                installment_taxes?: number[];
+                /**
+                 * @description quick_table: with the declaration; flat_20_42: without it, 20.42 % of the payment.
+                 * @example quick_table
+                 * @enum {string}
+                 */
+                method: "quick_table" | "flat_20_42";
+            };
+            /**
+             * @description Explainable steps; empty when include_calculation_trace is false.
+             * @example [
+             *       {
+             *         "step": "employment_insurance",
+             *         "step_type": "statutory_deduction",
+             *         "formula_code": "employment_insurance.employee_contribution.v1",
+             *         "output_key": "amounts.statutory_deductions.employment_insurance",
+             *         "input_refs": [
+             *           "amounts.employment_insurance_subject_amount",
+             *           "masters.employment_insurance.employee_rate",
+             *           "masters.employment_insurance.business_type"
+             *         ],
+             *         "formula": "round_50_sen(employment_insurance_subject_amount x employee_rate)",
+             *         "inputs": {
+             *           "employment_insurance_subject_amount": 300000,
+             *           "employee_rate": "0.0055",
+             *           "business_type": "general"
+             *         },
+             *         "raw_amount": "1650",
+             *         "rounding_rule": "round_50_sen_or_less_down_over_50_sen_up_to_yen",
+             *         "rounded_amount": 1650,
+             *         "master_refs": [
+             *           {
+             *             "type": "employment_insurance_rate_table",
+             *             "id": "ei-general",
+             *             "version": "2025-04",
+             *             "effective_from": "2025-04-01",
+             *             "effective_to": "2026-03-31"
+             *           }
+             *         ],
+             *         "rule": {
+             *           "file": "rules/employment_insurance/employment_insurance.employee_contribution.v1.yaml",
+             *           "sha256": "9a1e6f0b3c5d7e2f4a6b8c0d1e2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f",
+             *           "legal_source": "労働保険の保険料の徴収等に関する法律第31条; 通貨の単位及び貨幣の発行等に関する法律第3条",
+             *           "effective_from": "2020-01-01",
+             *           "effective_to": null
+             *         }
+             *       }
+             *     ]
+             */
+            calculation_trace: components["schemas"]["TraceStep"][];
+            /**
+             * @description Codes of what the caller should know: inputs that changed the calculation (e.g. EMPLOYEES_PENSION_BASIS_CLAMPED), and data the calculation combined (INCOME_TAX_TABLES_OF_DIFFERENT_YEARS: income tax tables of different years, whose versions settings_snapshot names).
+             * @example []
+             */
+            warnings: string[];
+        };
+        /**
          * @description Result of a standard_monthly_remuneration_determination calculation. Nothing of it is stored.
          * @example {
          *       "calculation_id": "calc_0f8e5b7a-3c2d-4e1f-9a8b-7c6d5e4f3a2b",
@@ -2397,7 +2612,7 @@ export interface components {
              */
             company_id: string;
             /**
-             * @description employee_snapshot.employee_ref (year-end adjustment: employee.employee_ref) of the request.
+             * @description employee_snapshot.employee_ref (year-end adjustment: employee.employee_ref; retirement allowance: employee_ref) of the request.
              * @example emp-0001
              */
             employee_ref: string;
@@ -4794,7 +5009,7 @@ export interface components {
             data: (components["schemas"]["SocialInsuranceRateRecord"] | components["schemas"]["EmployeesPensionRateRecord"] | components["schemas"]["EmploymentInsuranceRateRecord"])[];
         };
         /**
-         * @description One published income tax table (monthly, daily, bonus or computer-method) in one version.
+         * @description One published income tax table (monthly, daily, bonus, computer-method or retirement) in one version.
          * @example {
          *       "type": "income_tax_table",
          *       "id": "nta-withholding-monthly",
@@ -4841,11 +5056,11 @@ export interface components {
              */
             source_artifact_id?: string | null;
             /**
-             * @description Which withholding table.
+             * @description Which withholding table (retirement: the quick-reckoning table of retirement allowances, 退職所得の源泉徴収税額の速算表).
              * @example monthly
              * @enum {string}
              */
-            table?: "monthly" | "daily" | "bonus" | "computer_special";
+            table?: "monthly" | "daily" | "bonus" | "computer_special" | "retirement";
             /**
              * @description not_imported: the version is known to apply but its data is not available; calculations needing it get 422.
              * @example imported
@@ -7233,6 +7448,424 @@ export interface operations {
                 };
             };
             /** @description `validation_error`: Schema validation failed (types, ranges, formats, required and unknown fields) or a cross-field rule was broken (pay-type matrix, dates, unique codes, candidate gross, ...). Every problem is listed in details. `settings_not_resolved`: No profile version, rate table or tax table in force for payment_date, or social insurance not configured, or a parameter the calculation reads is not imported for its date (a year-end adjustment of a tax year whose law is not loaded). `year_end_adjustment_not_applicable`: A year-end adjustment the statute does not make, the message saying why: pay over the maximum of the tax year (20,000,000 yen; exactly the maximum still applies), the 乙欄 (tax_table_type otsu), a non-resident, or a leaver for a reason not listed: the employee files a final return instead. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `rate_limit_exceeded`: The account (or, without a valid key, the client address) exceeded the rate limit. See Retry-After. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    /** @description Seconds to wait (integer >= 1). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `internal_error`: A fault of the service; no internals are shown. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `store_unavailable`: The store (SQLite or PostgreSQL) did not answer within PAYROLL_STORE_TIMEOUT_MS (locked, overloaded or unreachable). See Retry-After; the service recovers by itself when the store does. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    /** @description Seconds to wait before retrying (integer >= 1). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    calculateRetirementAllowance: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional id of the request (e.g. gw-7f3a9c:42), adopted as the request id when it is 1-128 characters of A-Z a-z 0-9 . _ : - (a UUID is generated otherwise), echoed in X-Request-Id and error.request_id and logged. Leave it empty to get a fresh id per call. */
+                "X-Request-Id"?: string;
+                /** @description Logged only, per the specification: the service does NOT deduplicate, cache or replay on this key; sending the same call twice computes (and, on the free plan, counts) it twice. Optional, 1-255 characters (e.g. 2026-05-payroll-emp-0001). Outside 1-255 characters: 422 validation_error at path ["headers", "idempotency-key"]. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "company_id": "acme-tokyo",
+                 *       "calculation_date": "2026-03-25",
+                 *       "payment_date": "2026-03-31",
+                 *       "employee_ref": "e-001",
+                 *       "retirement_allowance": {
+                 *         "amount": 8000000,
+                 *         "specified_officer_portion": 0,
+                 *         "is_dc_lump_sum": false,
+                 *         "installments": []
+                 *       },
+                 *       "service_period": {
+                 *         "start_date": "2016-01-01",
+                 *         "end_date": "2026-02-28"
+                 *       },
+                 *       "declaration": {
+                 *         "submitted": true,
+                 *         "disability_retirement": false,
+                 *         "allowances_already_paid_this_year": [],
+                 *         "previous_allowances": []
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description Target company, as created by PUT /cp/v1/companies/{company_id}/calculation-profile within the key's account: 1-128 characters of valid Unicode without NUL.
+                     * @example acme-tokyo
+                     */
+                    company_id: string;
+                    /**
+                     * Format: date
+                     * @description Date of the calculation; must be on or before payment_date.
+                     * @example 2026-05-20
+                     */
+                    calculation_date: string;
+                    /**
+                     * Format: date
+                     * @description Payment date; every settings version is resolved as of this date.
+                     * @example 2026-05-25
+                     */
+                    payment_date: string;
+                    settings_lock?: components["schemas"]["SettingsLock"];
+                    /**
+                     * @description Output options.
+                     * @default {}
+                     * @example {
+                     *       "include_calculation_trace": true
+                     *     }
+                     */
+                    calculation_options?: {
+                        /**
+                         * @description Whether calculation_trace is filled (default true); false gives an empty array.
+                         * @default true
+                         * @example true
+                         */
+                        include_calculation_trace?: boolean;
+                    };
+                    /**
+                     * @description Caller-managed correlation id; avoid direct identifiers.
+                     * @example e-001
+                     */
+                    employee_ref: string;
+                    /** @description The allowance paid (退職手当等の収入金額). */
+                    retirement_allowance: {
+                        /**
+                         * @description The whole allowance (all installments together). At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                         * @example 8000000
+                         */
+                        amount: number;
+                        /**
+                         * @description The part that is 特定役員退職手当等 (paid for a 役員等 service of at most 5 years; the whole allowance: = amount). Needs service_period.officer_period; at most amount. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                         * @default 0
+                         * @example 0
+                         */
+                        specified_officer_portion?: number;
+                        /**
+                         * @description A 確定拠出年金 (DC, iDeCo) 老齢一時金 rather than an employer allowance: it looks back 19 years for earlier allowances.
+                         * @default false
+                         * @example false
+                         */
+                        is_dc_lump_sum?: boolean;
+                        /**
+                         * @description 分割支給: the amount of each payment, in order; they add up to amount. The tax on the whole is apportioned to each (installment_taxes).
+                         * @default []
+                         */
+                        installments?: number[];
+                    };
+                    /** @description 勤続期間 with the payer: from the day of hire to the day of retirement, both included. */
+                    service_period: {
+                        /**
+                         * Format: date
+                         * @description First day of service (hire).
+                         * @example 2016-01-01
+                         */
+                        start_date: string;
+                        /**
+                         * Format: date
+                         * @description Last day of service (retirement); on or after start_date.
+                         * @example 2026-02-28
+                         */
+                        end_date: string;
+                        /** @description 役員等勤続期間: the part of the service as a 役員等 (director, auditor, ...), inside the service period. */
+                        officer_period?: {
+                            /**
+                             * Format: date
+                             * @description First day of the period.
+                             * @example 2022-04-01
+                             */
+                            start_date: string;
+                            /**
+                             * Format: date
+                             * @description Last day of the period (on or after start_date).
+                             * @example 2026-02-28
+                             */
+                            end_date: string;
+                        };
+                        /**
+                         * Format: date
+                         * @description Last day of service as 使用人 (employee), when it is not the day before officer_period starts (a 使用人兼務役員). Only with officer_period.
+                         * @example 2022-03-31
+                         */
+                        employee_period_end_date?: string;
+                    };
+                    /** @description The employee's 退職所得の受給に関する申告書. */
+                    declaration: {
+                        /**
+                         * @description Whether the declaration was submitted; without it 20.42 % of the payment is withheld.
+                         * @example true
+                         */
+                        submitted: boolean;
+                        /**
+                         * @description The retirement is directly caused by becoming disabled (障害者になったことに直接基因して退職): 1,000,000 more deduction.
+                         * @default false
+                         * @example false
+                         */
+                        disability_retirement?: boolean;
+                        /**
+                         * @description Other retirement allowances paid to the employee earlier in the same year (any payer), with the tax withheld from them.
+                         * @default []
+                         */
+                        allowances_already_paid_this_year?: {
+                            /**
+                             * @description Amount of that allowance (収入金額). At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                             * @example 0
+                             */
+                            amount: number;
+                            /**
+                             * Format: date
+                             * @description First day of its 勤続期間.
+                             * @example 2016-01-01
+                             */
+                            service_start_date: string;
+                            /**
+                             * Format: date
+                             * @description Last day of its 勤続期間 (the retirement date).
+                             * @example 2020-03-31
+                             */
+                            retirement_date: string;
+                            /**
+                             * @description Income tax withheld from it. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                             * @example 0
+                             */
+                            tax_withheld: number;
+                        }[];
+                        /**
+                         * @description Retirement allowances (and DC lump sums) paid in earlier years: one paid within the window before this year whose 勤続期間 overlaps this one reduces the deduction.
+                         * @default []
+                         */
+                        previous_allowances?: {
+                            /**
+                             * Format: date
+                             * @description When it was paid (a year before this payment).
+                             * @example 2020-04-30
+                             */
+                            payment_date: string;
+                            /**
+                             * @description Amount of that allowance (収入金額). At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                             * @example 0
+                             */
+                            amount: number;
+                            /**
+                             * Format: date
+                             * @description First day of its 勤続期間.
+                             * @example 2016-01-01
+                             */
+                            service_start_date: string;
+                            /**
+                             * Format: date
+                             * @description Last day of its 勤続期間 (the retirement date).
+                             * @example 2020-03-31
+                             */
+                            retirement_date: string;
+                            /**
+                             * @description It was a DC (iDeCo) 老齢一時金.
+                             * @default false
+                             * @example false
+                             */
+                            is_dc_lump_sum?: boolean;
+                        }[];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The retirement_allowance result. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "calculation_id": "calc_0f8e5b7a-3c2d-4e1f-9a8b-7c6d5e4f3a2b",
+                     *       "calculation_type": "retirement_allowance",
+                     *       "company_id": "acme-tokyo",
+                     *       "employee_ref": "e-001",
+                     *       "calculated_at": "2026-03-25T01:23:45.678Z",
+                     *       "settings_snapshot": {
+                     *         "company_profile_version": "2025-04-01.5d9b586409d0",
+                     *         "tax_table_version": "2026-01",
+                     *         "social_insurance_rate_version": "2026-03",
+                     *         "employees_pension_rate_version": "2020-09",
+                     *         "employment_insurance_rate_version": "2025-04",
+                     *         "rounding_rule_version": "2020-01",
+                     *         "bonus_tax_table_version": "2026-01",
+                     *         "computer_special_table_version": "2026-01",
+                     *         "rules_masters_hash": "3f0c1a9e5b7d2c4f6e8a0b1c2d3e4f5061728394a5b6c7d8e9f0a1b2c3d4e5f6"
+                     *       },
+                     *       "amounts": {
+                     *         "service_years": 11,
+                     *         "officer_service_years": 0,
+                     *         "overlap_years": 0,
+                     *         "allowance_category": "general",
+                     *         "retirement_income_deduction": 4400000,
+                     *         "deduction_general": 4400000,
+                     *         "deduction_specified_officer": 0,
+                     *         "taxable_retirement_income": 1800000,
+                     *         "income_tax_basic": 90000,
+                     *         "withholding_tax": 91890,
+                     *         "method": "quick_table"
+                     *       },
+                     *       "calculation_trace": [],
+                     *       "warnings": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RetirementAllowanceResult"];
+                };
+            };
+            /** @description `malformed_json`: The body of a POST or PUT cannot be parsed as JSON. `bad_request`: The request is broken at the HTTP level: for example an aborted body, or a body that is not what its Content-Encoding (gzip, deflate, br) claims. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `unauthorized`: X-API-Key is missing, unknown or revoked. All endpoints. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `quota_exceeded`: A Free-plan account has used its monthly number of successful /v1/payroll/*, /v1/social-insurance/* and /v1/resident-tax/* calculations. Retry-After gives the seconds until the quota resets (the 1st of the next month, 00:00 Asia/Tokyo); GET /v1/usage shows the count. */
+            402: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    /** @description Seconds until the quota resets (the 1st of the next month, 00:00 Asia/Tokyo). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `company_not_found`: company_id was never set up with PUT calculation-profile in the key's account. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `settings_lock_conflict`: settings_lock does not equal the versions resolved for company_id and payment_date. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `payload_too_large`: The body is larger than PAYROLL_MAX_BODY_BYTES. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `unsupported_media_type`: A POST or PUT without Content-Type application/json, or with a Content-Encoding other than gzip, deflate or br (the message names it). */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `validation_error`: Schema validation failed (types, ranges, formats, required and unknown fields) or a cross-field rule was broken (pay-type matrix, dates, unique codes, candidate gross, ...). Every problem is listed in details. `settings_not_resolved`: No profile version, rate table or tax table in force for payment_date, or social insurance not configured, or a parameter the calculation reads is not imported for its date (a year-end adjustment of a tax year whose law is not loaded). `retirement_allowance_not_supported`: A retirement allowance whose combination of categories or periods has no confirmed rule or worked example in the service's sources (a 短期退職手当等 beside another category, an allowance already paid this year beside a 短期 or 特定役員 one or with a service period apart from this one, two earlier allowances sharing years with it). The message says which. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];

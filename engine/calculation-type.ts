@@ -14,6 +14,7 @@ export const CALCULATION_TYPES = [
   'leave_premium_exemption',
   'resident_tax_special_collection_schedule',
   'resident_tax_separation',
+  'retirement_allowance',
 ] as const;
 
 export type CalculationType = (typeof CALCULATION_TYPES)[number];

@@ -306,7 +306,7 @@ function makeEngine(
       calculation_id: `calc_${newId()}`,
       calculation_type: type,
       company_id: request.company_id as string,
-      employee_ref: ((request.employee_snapshot ?? request.employee) as { employee_ref?: string } | undefined)?.employee_ref,
+      employee_ref: ((request.employee_snapshot ?? request.employee ?? request) as { employee_ref?: string } | undefined)?.employee_ref,
       calculated_at: now().toISOString(),
       settings_snapshot: settings.snapshotWith(provenance.rules_masters_hash),
     };

@@ -14,6 +14,7 @@ export const ENGINE_ERROR_CODES = [
   'settings_lock_conflict',
   'year_end_adjustment_not_applicable',
   'standard_monthly_remuneration_not_determinable',
+  'retirement_allowance_not_supported',
 ] as const;
 
 export type EngineErrorCode = (typeof ENGINE_ERROR_CODES)[number];

@@ -171,3 +171,14 @@ export const leavePremiumExemptionExample = {
   bonuses: [{ payment_date: '2026-11-25', bonus_gross_amount: 400000, health_insurance_standard_bonus_ytd: 0 }],
   premium_months: { from: '2026-10', to: '2027-01' },
 };
+
+/** The issue-43 request: 8,000,000 after 10 years 2 months, the NTA No.2732 計算例1 (withholding 91,890). */
+export const retirementAllowanceExample = {
+  company_id: 'acme-tokyo',
+  calculation_date: '2026-03-25',
+  payment_date: '2026-03-31',
+  employee_ref: 'e-001',
+  retirement_allowance: { amount: 8000000, specified_officer_portion: 0, is_dc_lump_sum: false, installments: [] },
+  service_period: { start_date: '2016-01-01', end_date: '2026-02-28' },
+  declaration: { submitted: true, disability_retirement: false, allowances_already_paid_this_year: [], previous_allowances: [] },
+};

@@ -33,3 +33,4 @@ export {
   residentTaxSeparationExample,
   residentTaxSeparationRequestSchema,
 } from './resident-tax-requests.ts';
+export { retirementAllowanceRequestSchema } from './retirement-allowance-request.ts';

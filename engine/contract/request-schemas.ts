@@ -15,6 +15,7 @@ import { yearEndAdjustmentRequestSchema } from './year-end-adjustment-request.ts
 import { standardMonthlyRemunerationDeterminationRequestSchema } from './standard-monthly-remuneration-determination-request.ts';
 import { leavePremiumExemptionRequestSchema } from './leave-premium-exemption-request.ts';
 import { residentTaxScheduleRequestSchema, residentTaxSeparationRequestSchema } from './resident-tax-requests.ts';
+import { retirementAllowanceRequestSchema } from './retirement-allowance-request.ts';
 
 export const REQUEST_SCHEMAS: Record<CalculationType, object> = {
   monthly_payroll: monthlyPayrollRequestSchema,
@@ -28,4 +29,5 @@ export const REQUEST_SCHEMAS: Record<CalculationType, object> = {
   leave_premium_exemption: leavePremiumExemptionRequestSchema,
   resident_tax_special_collection_schedule: residentTaxScheduleRequestSchema,
   resident_tax_separation: residentTaxSeparationRequestSchema,
+  retirement_allowance: retirementAllowanceRequestSchema,
 };

@@ -49,6 +49,7 @@ export const goldenFileSchema = {
               'leave_premium_exemption',
               'resident_tax_special_collection_schedule',
               'resident_tax_separation',
+              'retirement_allowance',
             ],
           },
           request: { type: 'object' },

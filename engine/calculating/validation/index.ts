@@ -48,6 +48,7 @@ export function validateCrossFields(type: CalculationType, request: unknown): Va
       return joined(checkDateOrder(request, false), checkEmploymentInsuranceSubject(request));
     case 'income_tax_simulation':
     case 'standard_monthly_remuneration_resolution':
+    case 'retirement_allowance':
       return checkDateOrder(request, false);
     case 'year_end_adjustment':
       return checkBirthDatesWithinTaxYear(request);

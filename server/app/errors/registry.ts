@@ -109,6 +109,11 @@ export const ERROR_REGISTRY = {
     message: 'The standard monthly remuneration cannot be determined from this request.',
     when: 'A scheduled determination given a month outside the months the scheduled determination reads (April to June), or in which no month meets the payment-base-day threshold while current_standard_monthly_remuneration (the value then kept) is not given. The message says which.',
   },
+  retirement_allowance_not_supported: {
+    status: 422,
+    message: 'The service does not compute this retirement allowance.',
+    when: "A retirement allowance whose combination of categories or periods has no confirmed rule or worked example in the service's sources (a 短期退職手当等 beside another category, an allowance already paid this year beside a 短期 or 特定役員 one or with a service period apart from this one, two earlier allowances sharing years with it). The message says which.",
+  },
   withholding_rate_override_not_allowed: {
     status: 422,
     message: 'withholding_rate_override is not enabled in the company profile.',

@@ -166,6 +166,7 @@ function calculationOperations(
     if (e.type === 'bonus') engineErrors.push('withholding_rate_override_not_allowed');
     if (e.type === 'year_end_adjustment') engineErrors.push('year_end_adjustment_not_applicable');
     if (e.type === 'standard_monthly_remuneration_determination') engineErrors.push('standard_monthly_remuneration_not_determinable');
+    if (e.type === 'retirement_allowance') engineErrors.push('retirement_allowance_not_supported');
     if (e.countsTowardQuota) engineErrors.push('quota_exceeded');
     paths[e.path] = {
       post: {

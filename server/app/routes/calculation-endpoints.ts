@@ -10,6 +10,7 @@ import {
   monthlyPayrollRequestSchema,
   residentTaxScheduleRequestSchema,
   residentTaxSeparationRequestSchema,
+  retirementAllowanceRequestSchema,
   standardMonthlyRemunerationDeterminationRequestSchema,
   yearEndAdjustmentRequestSchema,
 } from '../../../engine/contract/index.ts';
@@ -66,6 +67,19 @@ export const CALCULATION_ENDPOINTS: readonly CalculationEndpoint[] = [
     requestSchemaName: 'YearEndAdjustmentRequest',
     requestSchema: yearEndAdjustmentRequestSchema,
     resultSchemaName: 'YearEndAdjustmentResult',
+    countsTowardQuota: true,
+    acceptsIdempotencyKey: true,
+  },
+  {
+    path: '/v1/payroll/retirement-allowance:calculate',
+    type: 'retirement_allowance',
+    operationId: 'calculateRetirementAllowance',
+    summary: 'Retirement allowance withholding (退職所得の源泉徴収)',
+    description:
+      "Withholding income tax on a retirement allowance (2022 on): the years of service rounded up, the deduction (400,000 a year to 20 years, 700,000 beyond; at least 800,000; 1,000,000 more for a disability retirement; less the years shared with an earlier allowance within its window), the halving except for 特定役員退職手当等 and above 3,000,000 of a 短期退職手当等, the 1,000-yen floor, the quick-reckoning table and 102.1 %, each installment's share; 20.42 % of the payment without the declaration. A combination the service does not compute: 422 retirement_allowance_not_supported. Counts toward the Free-plan monthly quota.",
+    requestSchemaName: 'RetirementAllowanceRequest',
+    requestSchema: retirementAllowanceRequestSchema,
+    resultSchemaName: 'RetirementAllowanceResult',
     countsTowardQuota: true,
     acceptsIdempotencyKey: true,
   },

@@ -163,7 +163,13 @@ export const monthExclusionListSchema = {
 } as const;
 
 /** The calculations whose result names the employee (employee_ref): the payroll calculations and the leave premium exemption. */
-const WITH_EMPLOYEE: readonly string[] = ['monthly_payroll', 'bonus', 'year_end_adjustment', 'leave_premium_exemption'];
+const WITH_EMPLOYEE: readonly string[] = [
+  'monthly_payroll',
+  'bonus',
+  'year_end_adjustment',
+  'leave_premium_exemption',
+  'retirement_allowance',
+];
 
 /**
  * The spec's fixed envelope of a result around the calculation's `amounts` schema (generated from its
@@ -199,7 +205,8 @@ export function resultSchema(calculationType: string, amounts: object, example: 
         ? {
             employee_ref: {
               type: 'string',
-              description: 'employee_snapshot.employee_ref (year-end adjustment: employee.employee_ref) of the request.',
+              description:
+                'employee_snapshot.employee_ref (year-end adjustment: employee.employee_ref; retirement allowance: employee_ref) of the request.',
               examples: ['emp-0001'],
             },
           }

@@ -26,6 +26,7 @@ export const REQUEST_EXAMPLES: Record<CalculationType, Json> = {
   leave_premium_exemption: ex.leavePremiumExemptionExample,
   resident_tax_special_collection_schedule: residentTaxScheduleExample,
   resident_tax_separation: residentTaxSeparationExample,
+  retirement_allowance: ex.retirementAllowanceExample,
 };
 
 /**
