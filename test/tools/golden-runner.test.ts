@@ -70,7 +70,7 @@ describe('golden runner (functions)', () => {
     const { cases } = loadGoldenCorpus(join(FIXTURES, 'invalid-request'));
     const outcome = runGoldenCase(engine, cases[0]);
     expect(outcome.problems).toHaveLength(1);
-    expect(outcome.problems[0]).toMatch(/^the API would refuse this request \(validation_error\): .*tax_table_type/);
+    expect(outcome.problems[0]).toMatch(/^the API would refuse this request \(validation_error\): .*withholding_column/);
   });
 
   it('a case whose calculation crashes fails alone, with the reason', () => {
