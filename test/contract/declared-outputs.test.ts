@@ -62,7 +62,7 @@ describe('the loader holds each pipeline to its declared outputs', () => {
     const messages = loadRules(t.dir).problems.map((p) => `${p.path}: ${p.message}`);
     expect(messages).toEqual([
       expect.stringMatching(
-        /^\/amounts\/net_payment: declare its type \(one of yen, non_negative_yen, integer, decimal_string, custom_deduction_list, boolean, month, month_list, month_exclusion_list, code, date\) or, for a block, its fields/,
+        /^\/amounts\/net_payment: declare its type \(one of yen, non_negative_yen, integer, decimal_string, custom_deduction_list, boolean, month, month_list, month_exclusion_list, code, date, previous_employer_list, yen_list\) or, for a block, its fields/,
       ),
     ]);
   });
