@@ -99,7 +99,7 @@ describe('parameters master', () => {
       'parameters/other.yaml /area: area "levy" must be the file\'s name (other): rules read parameters.<area>.<name> (line 2)',
     ]);
     expect(one(GOOD.replace('value: "0.001"', 'value: null'))).toEqual([
-      'parameters/levy.yaml /parameters/rate/values/2028-01-01/value: the first value cannot be null: a parameter starts with a value (line 11)',
+      'parameters/levy.yaml /parameters/rate/values/2028-01-01/value: the first value cannot be null: a parameter starts with a value (or status: not_imported) (line 11)',
     ]);
   });
 
