@@ -67,7 +67,13 @@ describe('master listings: every kind, and ?as_of=', () => {
       expect(left, path).toBeGreaterThan(0); // the filter leaves something out
     }
     const taxes = await get(`/v1/masters/tax-tables?as_of=${day}`, taxTableListSchema);
-    expect(taxes.map((r) => `${r.table} ${r.version}`).sort()).toEqual(['bonus 2026-01', 'computer_special 2026-01', 'monthly 2026-01']);
+    expect(taxes.map((r) => `${r.table} ${r.version}`).sort()).toEqual([
+      'bonus 2026-01',
+      'computer_special 2026-01',
+      'daily 2026-01',
+      'monthly 2026-01',
+      'retirement 2022-01-01',
+    ]);
   });
 
   it.each(['2026-02-30', '20260525', 'yesterday', ''])('as_of=%j is a 422 at ["query", "as_of"]', async (value) => {

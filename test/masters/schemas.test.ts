@@ -5,9 +5,13 @@ import { DATA_KIND_SCHEMAS } from '../../engine/loading/masters/validate.ts';
 import { newAjv as newMastersAjv } from '../../engine/util/ajv.ts';
 
 /** Paths of object-typed schema nodes lacking additionalProperties: false. */
-function openObjects(node: unknown, path: string, out: string[]) {
+// `if`/`then`/`else`/`not` (and the any/all/oneOf directly under them) constrain the same object as their
+// parent, whose additionalProperties: false already closes it; closing them too would refuse its other keys.
+const SAME_OBJECT = new Set(['if', 'then', 'else', 'not']);
+const COMBINERS = new Set(['anyOf', 'allOf', 'oneOf']);
+function openObjects(node: unknown, path: string, out: string[], sameObject = false) {
   if (Array.isArray(node)) {
-    node.forEach((n, i) => openObjects(n, `${path}/${i}`, out));
+    node.forEach((n, i) => openObjects(n, `${path}/${i}`, out, sameObject));
     return;
   }
   if (!node || typeof node !== 'object') return;
@@ -16,12 +20,14 @@ function openObjects(node: unknown, path: string, out: string[]) {
   const isObject = type === 'object' || (Array.isArray(type) && type.includes('object')) || 'properties' in n || 'patternProperties' in n;
   // a map (dated values, named parameters, table columns) names its keys by propertyNames and checks each value by its schema
   const isMap = typeof n.additionalProperties === 'object' && n.propertyNames !== undefined;
-  if (isObject && n.additionalProperties !== false && !isMap) out.push(path || '/');
+  if (isObject && n.additionalProperties !== false && !isMap && !sameObject) out.push(path || '/');
   for (const [k, v] of Object.entries(n)) {
     // `properties` / `patternProperties` map names to schemas: walk the schemas, not the map itself.
     if ((k === 'properties' || k === 'patternProperties') && v && typeof v === 'object') {
       for (const [name, sub] of Object.entries(v)) openObjects(sub, `${path}/${k}/${name}`, out);
-    } else if (k !== 'const' && k !== 'enum') openObjects(v, `${path}/${k}`, out);
+    } else if (k !== 'const' && k !== 'enum') {
+      openObjects(v, `${path}/${k}`, out, SAME_OBJECT.has(k) || (sameObject && COMBINERS.has(k)));
+    }
   }
 }
 
