@@ -8,7 +8,7 @@
 # dependencies: the store drivers, ioredis, swagger-ui-dist), which is all the runtime stage copies.
 # The swagger-ui-dist telemetry script (@scarf/scarf) stays off through package.json's scarfSettings,
 # which scarf itself reads (npm 10 ignores package.json's allowScripts, npm 11 only advises with it).
-FROM node:22-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 RUN apt-get update \
     && apt-get install -y --no-install-recommends python3 make g++ \
@@ -24,7 +24,7 @@ RUN npm ci && npm prune --omit=dev
 # Runtime stage: no toolchain, no sources; node runs the bundle directly as PID 1. It installs its own
 # SIGTERM/SIGINT handlers (drain, then exit 0), so `docker stop` drains instead of waiting to SIGKILL.
 # Accounts: docker compose exec payroll node dist/admin.js account create --name NAME --plan free|standard
-FROM node:22-bookworm-slim
+FROM node:24-bookworm-slim
 ENV NODE_ENV=production \
     PORT=8080 \
     PAYROLL_DB=/data/payroll.sqlite

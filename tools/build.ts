@@ -25,7 +25,7 @@ import { asciiSource } from './bundle-ascii.ts';
  * SQLite driver is a native addon) and pg-native, pg's optional addon (never installed: pg falls back
  * to JavaScript). Every bundle leaves the same ones out.
  */
-export const EXTERNAL = ['better-sqlite3', 'pg', 'pg-native', 'ioredis', 'swagger-ui-dist'];
+export const EXTERNAL = ['better-sqlite3', 'better-sqlite3-v13', 'pg', 'pg-native', 'ioredis', 'swagger-ui-dist'];
 
 const common: BuildOptions = { bundle: true, platform: 'node', target: 'node20', logLevel: 'warning', external: EXTERNAL };
 /** an ES module bundle may still `require` a CommonJS dependency */

@@ -5,7 +5,7 @@
  * PostgreSQL, in Redis when PAYROLL_REDIS_URL is set; the shared ones are shared by two servers.
  */
 import { randomBytes } from 'node:crypto';
-import Database from 'better-sqlite3';
+import { Database } from '../../server/app/store/sqlite-driver.ts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { AppConfig } from '../../server/app/app-deps.ts';
 import { createTestDatabase, describeUnless, storeSkipReason, type TestDatabase } from './support/databases.ts';

@@ -11,16 +11,17 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { bodies, PATHS } from './support/bodies.ts';
 import { createTestDatabase, describeEachStore, TEST_DATABASE_URL, type StoreKind, type TestDatabase } from './support/databases.ts';
 import { call, newAccount, putProfile, startTestServer, type TestServer } from './support/test-server.ts';
+import { SQLITE_DRIVER_PACKAGE } from '../../server/app/store/sqlite-driver.ts';
 
 const STORE_TIMEOUT_MS = 300;
-/** Where the lock holder's require('better-sqlite3') resolves. */
+/** Where the lock holder's require of the SQLite driver resolves. */
 const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 /** Holds the write lock (SQLite) or one table (PostgreSQL) from another connection until release(). */
 async function lockQuotaWrites(kind: StoreKind, db: TestDatabase, table = 'quota_counters'): Promise<{ release(): Promise<void> }> {
   if (kind === 'sqlite') {
     // Another process: it takes the lock, says so, and rolls back when its stdin closes.
-    const holder = `const db = new (require('better-sqlite3'))(process.argv[1]); db.exec('BEGIN EXCLUSIVE'); process.stdout.write('locked\\n');
+    const holder = `const db = new (require('${SQLITE_DRIVER_PACKAGE}'))(process.argv[1]); db.exec('BEGIN EXCLUSIVE'); process.stdout.write('locked\\n');
       process.stdin.on('end', () => { db.exec('ROLLBACK'); db.close(); process.exit(0); }); process.stdin.resume();`;
     const child = spawn(process.execPath, ['-e', holder, db.location], { cwd: PROJECT_ROOT, stdio: ['pipe', 'pipe', 'inherit'] });
     await new Promise<void>((resolve, reject) => {

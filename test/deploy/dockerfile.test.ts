@@ -1,7 +1,7 @@
 /**
  * The Dockerfile, checked without a Docker engine: linted with dockerfile-utils (the linter of the VS
  * Code Docker extension; hadolint is not packaged for this machine), and held to what
- * docs/deployment.md promises: multi-stage on node:22-bookworm-slim, non-root, a HEALTHCHECK on
+ * docs/deployment.md promises: multi-stage on node:24-bookworm-slim, non-root, a HEALTHCHECK on
  * /healthz, node (not npm) as the command so SIGTERM reaches the server. tools/docker-steps-check.ts
  * runs the steps themselves.
  */
@@ -19,12 +19,12 @@ describe('Dockerfile', () => {
   });
 
   it('the linter does report a broken instruction (the check can fail)', () => {
-    expect(validate('FROM node:22-bookworm-slim\nEXPOSE eighty\nHEALTHCHECK --interval=abc CMD true\n').length).toBeGreaterThan(0);
+    expect(validate('FROM node:24-bookworm-slim\nEXPOSE eighty\nHEALTHCHECK --interval=abc CMD true\n').length).toBeGreaterThan(0);
   });
 
-  it('builds in one stage and runs in another, both on node:22-bookworm-slim', () => {
+  it('builds in one stage and runs in another, both on node:24-bookworm-slim', () => {
     expect(stages).toHaveLength(2);
-    for (const stage of stages) expect(stage).toMatch(/^node:22-bookworm-slim\b/);
+    for (const stage of stages) expect(stage).toMatch(/^node:24-bookworm-slim\b/);
     expect(stages[1]).not.toMatch(/apt-get|g\+\+/);
   });
 

@@ -4,7 +4,7 @@
  * migration run. Every company of one account is read once at start (profiles are small; the batch then
  * never waits on the database).
  */
-import Database from 'better-sqlite3';
+import { Database } from '../../server/app/store/sqlite-driver.ts';
 import pg from 'pg';
 import type { ProfileVersion } from '../../engine/index.ts';
 

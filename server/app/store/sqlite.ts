@@ -7,7 +7,8 @@
  */
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import Database from 'better-sqlite3';
+import type BetterSqlite3 from 'better-sqlite3';
+import { Database } from './sqlite-driver.ts';
 import type { ProfileVersion } from '../../../engine/index.ts';
 import { MIGRATIONS, MIGRATIONS_TABLE_SQL, RATE_LIMIT_TABLE } from './migrations.ts';
 import { reserveQuotaSql, sqlitePlaceholder } from './quota-sql.ts';
@@ -30,7 +31,7 @@ export function openSqliteStore(file: string, options: { timeoutMs?: number } = 
   return guardStore(new SqliteStore(db), options.timeoutMs);
 }
 
-function migrate(db: Database.Database): void {
+function migrate(db: BetterSqlite3.Database): void {
   db.transaction(() => {
     db.exec(MIGRATIONS_TABLE_SQL);
     const applied = new Set((db.prepare('SELECT version FROM schema_migrations').all() as { version: number }[]).map((r) => r.version));
@@ -49,20 +50,20 @@ function migrate(db: Database.Database): void {
 class SqliteStore implements Store {
   readonly kind = 'sqlite' as const;
   /** Prepared once per SQL text: preparing is a large part of a request's store time otherwise. */
-  private readonly statements = new Map<string, Database.Statement>();
-  private readonly plucked = new Map<string, Database.Statement>();
-  constructor(private readonly db: Database.Database) {}
+  private readonly statements = new Map<string, BetterSqlite3.Statement>();
+  private readonly plucked = new Map<string, BetterSqlite3.Statement>();
+  constructor(private readonly db: BetterSqlite3.Database) {}
 
-  private statement(sql: string): Database.Statement {
+  private statement(sql: string): BetterSqlite3.Statement {
     return this.prepared(this.statements, sql, false);
   }
 
   /** A prepared statement that answers the first column's value instead of a row object. */
-  private pluckedStatement(sql: string): Database.Statement {
+  private pluckedStatement(sql: string): BetterSqlite3.Statement {
     return this.prepared(this.plucked, sql, true);
   }
 
-  private prepared(cache: Map<string, Database.Statement>, sql: string, pluck: boolean): Database.Statement {
+  private prepared(cache: Map<string, BetterSqlite3.Statement>, sql: string, pluck: boolean): BetterSqlite3.Statement {
     let stmt = cache.get(sql);
     if (!stmt) {
       stmt = this.db.prepare(sql);
