@@ -4,8 +4,9 @@
 # Build stage: install every dependency (the SQLite driver compiles here when no prebuilt binary
 # matches, hence the C toolchain); `npm ci` runs `prepare`, which bundles dist/main.js, dist/admin.js
 # and dist/load-cache-warm.js with esbuild and warms the load cache from masters/ and rules/ (copied for
-# that). Then `npm prune --omit=dev` leaves only what dist/ loads at run time (package.json's
-# dependencies: the store drivers, ioredis, swagger-ui-dist), which is all the runtime stage copies.
+# that). Then `npm prune --omit=dev` leaves package.json's dependencies: what dist/ loads at run time (the
+# store drivers, ioredis, swagger-ui-dist) and the libraries esbuild inlined, kept so that an audit of the
+# image sees them (README, "Dependencies"); that is all the runtime stage copies.
 # The swagger-ui-dist telemetry script (@scarf/scarf) stays off through package.json's scarfSettings,
 # which scarf itself reads (npm 10 ignores package.json's allowScripts, npm 11 only advises with it).
 FROM node:24-bookworm-slim AS build

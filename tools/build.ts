@@ -17,7 +17,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
-import { build, type BuildOptions } from 'esbuild';
+import { build, type BuildOptions, type Metafile } from 'esbuild';
 import { asciiSource } from './bundle-ascii.ts';
 
 /**
@@ -50,34 +50,48 @@ function run(command: string, ...args: string[]): void {
   if (res.status !== 0) throw new Error(`build: ${command} ${args.join(' ')} exited with ${res.status ?? res.signal}`);
 }
 
+/** Steps 2-4: the start-up shim (nothing external to leave out), the tools the image runs, the batch. */
+export const SHIM: BuildOptions = {
+  ...common,
+  external: [],
+  entryPoints: { main: 'server/boot/boot.ts' },
+  format: 'esm',
+  entryNames: '[name]',
+  outdir: 'dist',
+};
+export const TOOLS: BuildOptions = {
+  ...common,
+  entryPoints: ['tools/admin.ts', 'tools/load-cache-warm.ts', 'tools/code-cache-warm.ts', 'engine/loading/load-worker.ts'],
+  format: 'esm',
+  banner: esmRequire,
+  entryNames: '[name]',
+  outdir: 'dist',
+};
+export const BATCH: BuildOptions = {
+  ...common,
+  entryPoints: { batch: 'tools/batch.ts', 'batch-worker': 'tools/batch/worker.ts' },
+  format: 'esm',
+  banner: esmRequire,
+  outdir: 'dist',
+};
+export const BUNDLES = [SERVER, SHIM, TOOLS, BATCH];
+
+/** The npm packages a bundle's metafile says it inlined (the innermost node_modules/<name> of each input). */
+export function bundledPackages(metafile: Metafile): string[] {
+  const names = new Set<string>();
+  for (const input of Object.keys(metafile.inputs)) {
+    const last = [...input.matchAll(/node_modules\/((?:@[^/]+\/)?[^/]+)/g)].at(-1);
+    if (last) names.add(last[1]);
+  }
+  return [...names].sort();
+}
+
 async function main(): Promise<void> {
   await build(SERVER);
   writeFileSync('dist/server.cjs', asciiSource(readFileSync('dist/server.cjs', 'utf8')));
-  // 2. the start-up shim: nothing external to leave out
-  await build({
-    ...common,
-    external: [],
-    entryPoints: { main: 'server/boot/boot.ts' },
-    format: 'esm',
-    entryNames: '[name]',
-    outdir: 'dist',
-  });
-  await build({
-    ...common,
-    entryPoints: ['tools/admin.ts', 'tools/load-cache-warm.ts', 'tools/code-cache-warm.ts', 'engine/loading/load-worker.ts'],
-    format: 'esm',
-    banner: esmRequire,
-    entryNames: '[name]',
-    outdir: 'dist',
-  });
-  const batch = await build({
-    ...common,
-    entryPoints: { batch: 'tools/batch.ts', 'batch-worker': 'tools/batch/worker.ts' },
-    format: 'esm',
-    banner: esmRequire,
-    metafile: true,
-    outdir: 'dist',
-  });
+  await build(SHIM);
+  await build(TOOLS);
+  const batch = await build({ ...BATCH, metafile: true });
   writeFileSync('dist/batch.meta.json', `${JSON.stringify(batch.metafile)}\n`);
   run(process.execPath, 'tools/batch-launch.mjs', '--record');
   cpSync('server/app/routes/docs-page', 'dist/docs-page', { recursive: true });

@@ -7,8 +7,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { validate } from 'dockerfile-utils';
-import { describe, expect, it } from 'vitest';
-import { EXTERNAL } from '../../tools/build.ts';
+import { build } from 'esbuild';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { BUNDLES, bundledPackages, EXTERNAL } from '../../tools/build.ts';
 
 const dockerfile = readFileSync(new URL('../../Dockerfile', import.meta.url), 'utf8');
 const stages = dockerfile.split(/^FROM /m).slice(1);
@@ -49,9 +50,35 @@ describe('Dockerfile', () => {
 
 describe('package.json dependencies', () => {
   const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
-  it('are exactly the packages the bundle leaves external (what dist/ loads at run time); everything else is a devDependency', () => {
+  const lock = JSON.parse(readFileSync(new URL('../../package-lock.json', import.meta.url), 'utf8')).packages as Record<
+    string,
+    { dev?: boolean }
+  >;
+  let inlined: string[] = [];
+  beforeAll(async () => {
+    const names = new Set<string>();
+    for (const options of BUNDLES) {
+      const result = await build({ ...options, write: false, metafile: true, logLevel: 'silent' });
+      for (const name of bundledPackages(result.metafile)) names.add(name);
+    }
+    inlined = [...names].sort();
+  }, 120_000);
+
+  it('are the packages the bundles leave external and the ones they inline that the project names itself', () => {
     // pg-native is pg's optional native binding, never installed: pg falls back to JavaScript.
-    expect(Object.keys(pkg.dependencies).sort()).toEqual(EXTERNAL.filter((name: string) => name !== 'pg-native').sort());
+    const external = EXTERNAL.filter((name: string) => name !== 'pg-native');
+    const direct = inlined.filter((name) => name in pkg.dependencies || name in pkg.devDependencies);
+    expect(Object.keys(pkg.dependencies).sort()).toEqual([...new Set([...external, ...direct])].sort());
+    expect(direct).toContain('koa');
+  });
+
+  it('leave no inlined package dev-only in the lock, so npm audit --omit=dev and licence listings see it', () => {
+    expect(inlined.length).toBeGreaterThan(20);
+    const devOnly = inlined.filter((name) => {
+      const entries = Object.entries(lock).filter(([path]) => path === `node_modules/${name}` || path.endsWith(`/node_modules/${name}`));
+      return entries.length === 0 || entries.every(([, entry]) => entry.dev === true);
+    });
+    expect(devOnly).toEqual([]);
   });
 
   it('keep the swagger-ui-dist telemetry script off through the setting scarf itself reads', () => {
