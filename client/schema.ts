@@ -2295,7 +2295,7 @@ export interface components {
              */
             amounts: {
                 /**
-                 * @description revision: whether a revision is required (at least one scheme moves); scheduled and acquisition: always true.
+                 * @description revision, childcare_leave_end, maternity_leave_end: whether a revision is required (at least one scheme moves); scheduled and acquisition: always true.
                  * @example true
                  */
                 applies: boolean;
@@ -2335,7 +2335,7 @@ export interface components {
                  */
                 valid_until?: string;
                 /**
-                 * @description The months averaged (scheduled, revision); absent for acquisition.
+                 * @description The months averaged (scheduled, revision, after leave); absent for acquisition.
                  * @example [
                  *       "2026-04",
                  *       "2026-06"
@@ -2343,7 +2343,7 @@ export interface components {
                  */
                 months_used?: string[];
                 /**
-                 * @description Every month given but not averaged, with its reason (scheduled, revision); absent for acquisition.
+                 * @description Every month given but not averaged, with its reason (scheduled, revision, after leave); absent for acquisition.
                  * @example [
                  *       {
                  *         "month": "2026-05",
@@ -7976,11 +7976,11 @@ export interface operations {
                      */
                     calculation_date: string;
                     /**
-                     * @description scheduled: 定時決定 (算定基礎届) from the April-June pay, valid September to August; revision: 随時改定 (月額変更届) from the three months starting with the first pay of a changed fixed wage; acquisition: 資格取得時決定 from the pay on the acquisition date.
+                     * @description scheduled: 定時決定 (算定基礎届) from the April-June pay, valid September to August; revision: 随時改定 (月額変更届) from the three months starting with the first pay of a changed fixed wage; acquisition: 資格取得時決定 from the pay on the acquisition date; childcare_leave_end: 育児休業等終了時改定 (育児休業等終了時報酬月額変更届) and maternity_leave_end: 産前産後休業終了時改定, on the employee's application, from the three months starting with the month of the day after leave_end_date (one grade of difference suffices, no fixed-wage change needed).
                      * @example scheduled
                      * @enum {string}
                      */
-                    determination: "scheduled" | "revision" | "acquisition";
+                    determination: "scheduled" | "revision" | "acquisition" | "childcare_leave_end" | "maternity_leave_end";
                     /**
                      * @description general: an ordinary insured person; short_time: a 短時間労働者 insured at a 特定適用事業所 (under 3/4 of full-time hours; the 11-day threshold); part_time: a 短時間就労者 (パート) insured as an ordinary person (the 15-day fallback of the scheduled determination).
                      * @default general
@@ -7989,7 +7989,7 @@ export interface operations {
                      */
                     worker_category?: "general" | "short_time" | "part_time";
                     /**
-                     * @description scheduled: the months of April to June whose pay covers a whole pay period (a month not employed for the whole period is left out by the caller); revision: the three consecutive months from the first pay reflecting the changed fixed wage. Not used for acquisition.
+                     * @description scheduled: the months of April to June whose pay covers a whole pay period (a month not employed for the whole period is left out by the caller); revision: the three consecutive months from the first pay reflecting the changed fixed wage; childcare_leave_end, maternity_leave_end: the three consecutive months from the month of the day after leave_end_date. Not used for acquisition.
                      * @example [
                      *       {
                      *         "month": "2026-04",
@@ -8016,7 +8016,7 @@ export interface operations {
                         payment_base_days: number;
                     }[];
                     /**
-                     * @description The standard monthly remuneration in force before this determination, the health insurance amount (the pension one is its clamp to the pension grades). revision: required (the grades the change is measured from); scheduled: optional, the value kept when no month qualifies. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                     * @description The standard monthly remuneration in force before this determination, the health insurance amount (the pension one is its clamp to the pension grades). revision, childcare_leave_end, maternity_leave_end: required (the grades the change is measured from); scheduled: optional, the value kept when no month qualifies. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
                      * @example 300000
                      */
                     current_standard_monthly_remuneration?: number;
@@ -8043,6 +8043,28 @@ export interface operations {
                      * @enum {string}
                      */
                     pay_period?: "month" | "week";
+                    /**
+                     * Format: date
+                     * @description childcare_leave_end, maternity_leave_end: the last day of the 育児休業等 or 産前産後休業 (the day before the return); required there, not used otherwise.
+                     * @example 2026-03-31
+                     */
+                    leave_end_date?: string;
+                    /**
+                     * @description childcare_leave_end (required there, not used otherwise): whether on leave_end_date the employee raises the child under 3 of the leave. false: the revision is not available.
+                     * @example true
+                     */
+                    raising_child?: boolean;
+                    /**
+                     * @description childcare_leave_end, maternity_leave_end (required there, not used otherwise): whether another 産前産後休業 or 育児休業等 starts on the day after leave_end_date (e.g. 産休 followed directly by 育休). true: the revision is not available.
+                     * @example false
+                     */
+                    next_leave_starts_next_day?: boolean;
+                    /**
+                     * @description childcare_leave_end, maternity_leave_end (optional, not used otherwise): when the revision takes effect. fourth_month (also when absent; 日本年金機構): the 4th month counting the month of the day after leave_end_date as the 1st. two_months_elapsed: the statute read literally with 民法第143条, the month after the month of the day on which two months from the day after leave_end_date have elapsed; it differs only when that day has no corresponding day two months later (the day after on 12/29-12/31 or 7/31): then one month later. See docs/decisions.md, "The revision after a return from leave".
+                     * @example fourth_month
+                     * @enum {string}
+                     */
+                    effective_month_reading?: "fourth_month" | "two_months_elapsed";
                     settings_lock?: components["schemas"]["SettingsLock"];
                     /**
                      * @description Output options.
