@@ -4390,6 +4390,78 @@ export interface components {
              * @example 8
              */
             daily_standard_working_hours?: string;
+            /**
+             * @description Leaves in start order, not overlapping (start_date after the previous end_date). Health, care, childcare support and pension premiums of the months and bonuses they exempt are zero; employment insurance is never exempt.
+             * @example [
+             *       {
+             *         "leave_type": "childcare_leave",
+             *         "start_date": "2026-11-01",
+             *         "end_date": "2026-11-14"
+             *       }
+             *     ]
+             */
+            leaves?: {
+                /**
+                 * @description maternity_leave: 産前産後休業; childcare_leave: 育児休業等 (育児休業 and its extensions, and the 準ずる措置 to age 3); postnatal_paternity_leave: 出生時育児休業 (産後パパ育休).
+                 * @example childcare_leave
+                 * @enum {string}
+                 */
+                leave_type: "maternity_leave" | "childcare_leave" | "postnatal_paternity_leave";
+                /**
+                 * Format: date
+                 * @description First day of the leave.
+                 * @example 2026-11-01
+                 */
+                start_date: string;
+                /**
+                 * Format: date
+                 * @description Last day of the leave (on or after start_date).
+                 * @example 2026-11-14
+                 */
+                end_date: string;
+                /**
+                 * @description postnatal_paternity_leave only: the hours of work agreed during the leave.
+                 * @example 12
+                 */
+                planned_work_hours?: string;
+                /**
+                 * @description postnatal_paternity_leave only, with planned_work_hours: the daily scheduled hours (planned hours / these, cut to whole days, are the working days not counted).
+                 * @example 8
+                 */
+                scheduled_daily_working_hours?: string;
+                /**
+                 * @description true: no working day lies between the end of the previous leave of the list and this one (e.g. a weekend not worked), so the two are one leave; absent: false. A leave starting the day after the previous one ends is one with it anyway.
+                 * @example false
+                 */
+                no_work_days_since_previous?: boolean;
+            }[];
+            /**
+             * @description The birth a maternity_leave is for: it sets the 産前産後休業 window (maternity_window), outside which a maternity_leave exempts nothing.
+             * @example {
+             *       "expected_date": "2026-10-20",
+             *       "actual_date": "2026-10-18",
+             *       "multiple_pregnancy": false
+             *     }
+             */
+            birth?: {
+                /**
+                 * Format: date
+                 * @description 出産予定日.
+                 * @example 2026-10-20
+                 */
+                expected_date: string;
+                /**
+                 * Format: date
+                 * @description 出産日; absent before the birth (the expected date then stands for it).
+                 * @example 2026-10-18
+                 */
+                actual_date?: string;
+                /**
+                 * @description 多胎妊娠; absent: false.
+                 * @example false
+                 */
+                multiple_pregnancy?: boolean;
+            };
         };
         /**
          * @description The payroll period.
@@ -8455,8 +8527,7 @@ export interface operations {
                          */
                         scheduled_daily_working_hours?: string;
                         /**
-                         * @description true: no working day lies between the end of the previous leave of the list and this one (e.g. a weekend not worked), so the two are one leave. A leave starting the day after the previous one ends is one with it anyway.
-                         * @default false
+                         * @description true: no working day lies between the end of the previous leave of the list and this one (e.g. a weekend not worked), so the two are one leave; absent: false. A leave starting the day after the previous one ends is one with it anyway.
                          * @example false
                          */
                         no_work_days_since_previous?: boolean;
@@ -8483,8 +8554,7 @@ export interface operations {
                          */
                         actual_date?: string;
                         /**
-                         * @description 多胎妊娠.
-                         * @default false
+                         * @description 多胎妊娠; absent: false.
                          * @example false
                          */
                         multiple_pregnancy?: boolean;

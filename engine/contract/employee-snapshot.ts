@@ -2,6 +2,7 @@
 import { decimalString, flag, isoDate, text, yen } from './common.ts';
 import { DAILY_HOURS_PATTERN } from './decimal-patterns.ts';
 import { employeeSnapshotExample } from './examples.ts';
+import { birthSchema, leavesSchema } from './leave-premium-exemption-request.ts';
 import { taxDependentCount } from './limits.ts';
 
 /**
@@ -57,6 +58,8 @@ export const employeeSnapshotSchema = {
       '160',
     ),
     daily_standard_working_hours: dailyHours,
+    leaves: leavesSchema,
+    birth: birthSchema,
   },
   examples: [employeeSnapshotExample],
 } as const;

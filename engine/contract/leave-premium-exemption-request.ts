@@ -37,11 +37,12 @@ export const leaveSchema = {
       'postnatal_paternity_leave only, with planned_work_hours: the daily scheduled hours (planned hours / these, cut to whole days, are the working days not counted).',
       '8',
     ),
+    // no default (absent reads as false): a default would make employee_snapshot, which embeds the leaves, a
+    // component with defaulted fields, written inline in every request body instead of one shared type
     no_work_days_since_previous: {
       type: 'boolean',
-      default: false,
       description:
-        'true: no working day lies between the end of the previous leave of the list and this one (e.g. a weekend not worked), so the two are one leave. A leave starting the day after the previous one ends is one with it anyway.',
+        'true: no working day lies between the end of the previous leave of the list and this one (e.g. a weekend not worked), so the two are one leave; absent: false. A leave starting the day after the previous one ends is one with it anyway.',
       examples: [false],
     },
   },
@@ -67,7 +68,7 @@ export const birthSchema = {
   properties: {
     expected_date: isoDate('出産予定日.', '2026-10-20'),
     actual_date: isoDate('出産日; absent before the birth (the expected date then stands for it).', '2026-10-18'),
-    multiple_pregnancy: { type: 'boolean', default: false, description: '多胎妊娠.', examples: [false] },
+    multiple_pregnancy: { type: 'boolean', description: '多胎妊娠; absent: false.', examples: [false] },
   },
   examples: [{ expected_date: '2026-10-20', actual_date: '2026-10-18', multiple_pregnancy: false }],
 } as const;

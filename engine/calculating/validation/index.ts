@@ -32,6 +32,7 @@ export function validateCrossFields(type: CalculationType, request: unknown): Va
         checkEmployeeBirthDate(request),
         checkUniqueCodes(request, ['allowances', 'custom_deductions', 'previous_adjustments']),
         checkCandidateGross(request),
+        checkLeaves(objAt(request, 'employee_snapshot'), ['employee_snapshot']),
       );
     case 'bonus':
       return joined(
@@ -41,6 +42,7 @@ export function validateCrossFields(type: CalculationType, request: unknown): Va
         checkEmployeeBirthDate(request),
         checkUniqueCodes(request, ['bonus_items', 'custom_deductions']),
         checkBonusAboveZero(request),
+        checkLeaves(objAt(request, 'employee_snapshot'), ['employee_snapshot']),
       );
     case 'social_insurance_simulation':
       return joined(checkDateOrder(request, false), checkSocialInsuranceSubject(request, [], true));
