@@ -150,6 +150,11 @@ describe('leaves in monthly payroll and bonus', () => {
         ['employee_snapshot', 'leaves', 0, 'leave_type'],
         'invalid_value',
       ],
+      [
+        [{ leave_type: 'childcare_leave', start_date: '9999-12-01', end_date: '9999-12-31' }],
+        ['employee_snapshot', 'leaves', 0, 'end_date'],
+        'out_of_range',
+      ],
     ];
     for (const kind of ['monthly', 'bonus'] as const)
       for (const [leaves, path, code] of cases) {

@@ -172,6 +172,11 @@ describeEachStore('leave premium exemption endpoint (%s)', (kind) => {
         'invalid_value',
       ],
       [
+        leaves([{ leave_type: 'childcare_leave', start_date: '9999-12-01', end_date: '9999-12-31' }]),
+        ['leaves', 0, 'end_date'],
+        'out_of_range',
+      ],
+      [
         leaves([
           {
             leave_type: 'childcare_leave',

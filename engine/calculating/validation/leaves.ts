@@ -11,6 +11,8 @@ import { isIsoDate } from '../../util/dates.ts';
 import { detail, isObj, itemsAt, objAt, type Obj, type Path } from './read.ts';
 
 const MAX_PREMIUM_MONTHS = 24;
+/** The rules read the day after a leave and the day a month after its start: both must still be dates. */
+const LAST_LEAVE_DAY = '9999-11-30';
 
 function monthIndex(v: unknown): number | undefined {
   const ym = yearMonthOf(v);
@@ -46,6 +48,10 @@ export function checkLeaves(holder: Obj | undefined, prefix: Path): ValidationDe
     if (!isIsoDate(start) || !isIsoDate(end)) return;
     if (end < start) {
       out.push(detail([...at, 'end_date'], 'date_order', `leaves[${i}].end_date (${end}) must be on or after its start_date (${start}).`));
+      return;
+    }
+    if (end > LAST_LEAVE_DAY) {
+      out.push(detail([...at, 'end_date'], 'out_of_range', `leaves[${i}].end_date (${end}) must be on or before ${LAST_LEAVE_DAY}.`));
       return;
     }
     if (previous && start < previous.start)
