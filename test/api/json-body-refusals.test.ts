@@ -149,15 +149,22 @@ describe('JSON body refusals not pinned elsewhere (sqlite)', () => {
     expect((await send(gzipSync(valid()), { 'Content-Encoding': ' GZIP ' })).status).toBe(200);
   });
 
-  it('Content-Type parameters koa-bodyparser could not parse: the body is not read, and the route gets {}', async () => {
-    // Koa's ctx.is takes these as application/json; koa-bodyparser's older type-is did not, and gave {}
-    for (const type of ['application/json;;', 'application/json; charset', 'application/json; a=b; c', 'application/json; x=']) {
+  it('Content-Type parameters that do not parse: a 415 that says so, and the body is not read', async () => {
+    // Koa's ctx.is takes these as application/json; the reader before this one gave the route {} (a 422
+    // listing every sent field as missing)
+    for (const type of [
+      'application/json;;',
+      'application/json; charset',
+      'application/json; a=b; c',
+      'application/json; x=',
+      'application/json; foo',
+    ]) {
       const res = await send(valid(), { 'Content-Type': type });
-      expect([type, res.status]).toEqual([type, 422]);
-      expect(res.json.error.details).toContainEqual(expect.objectContaining({ path: ['company_id'], code: 'required' }));
+      expect([type, res.status, res.json.error.code]).toEqual([type, 415, 'unsupported_media_type']);
+      expect(res.json.error.message).toContain('Content-Type header has parameters that do not parse');
       // nor is a body the scan would refuse read
       const bad = await send(Buffer.from([0xff, 0x7b]), { 'Content-Type': type });
-      expect([type, bad.status, bad.json.error.details[0].code]).toEqual([type, 422, 'required']);
+      expect([type, bad.status]).toEqual([type, 415]);
     }
     // parameters it could parse are read as usual
     for (const type of ['application/json;', 'application/json;charset=utf-8;', 'application/json ; charset="utf-8"', 'APPLICATION/JSON'])

@@ -62,7 +62,7 @@ export const ERROR_REGISTRY = {
   unsupported_media_type: {
     status: 415,
     message: 'The request body must be sent with Content-Type: application/json.',
-    when: 'A POST or PUT without Content-Type application/json, or with a Content-Encoding other than gzip, deflate or br (the message names it).',
+    when: 'A POST or PUT without Content-Type application/json, with Content-Type parameters that do not parse (`application/json; foo`), or with a Content-Encoding other than gzip, deflate or br (the message names it).',
   },
   expectation_failed: {
     status: 417,

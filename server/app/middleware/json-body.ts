@@ -56,19 +56,25 @@ function announcesBody(req: IncomingMessage): boolean {
 }
 
 /*
- * koa-bodyparser matched Content-Type with its own, older type-is (1.6, media-typer 0.3), which refuses
- * a header whose parameters are not all `; name=value` (`application/json;;`, `application/json; foo`,
- * a tab before the `;`), where Koa's ctx.is ignores the parameters. For such a header it did not read
- * the body at all and gave the route {} (most routes then answer 422 for the missing fields). Kept as it
- * was so that no answer changes with the reader; whether such a header should rather be read or be a
- * 415 is a decision of its own. The expressions are media-typer 0.3's.
+ * A Content-Type whose parameters are not all `; name=value` (`application/json;;`, `application/json; foo`,
+ * a tab before the `;`) is refused with a 415 that says so, though Koa's ctx.is, which ignores parameters,
+ * takes it as application/json. koa-bodyparser, the reader before this one, did not read such a body and
+ * gave the route {}, so the client saw a 422 listing every field it had sent as missing. The expressions
+ * are media-typer 0.3's, the parser koa-bodyparser's type-is used: the headers it read are read.
  */
 const MEDIA_TYPE = /^ *[A-Za-z0-9][A-Za-z0-9!#$&^_-]{0,126}\/[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126} *$/;
 const PARAMETER =
   /; *[!#$%&'*+\-.0-9A-Z^_`a-z|~]+ *= *(?:"(?:[ !\u0023-\u005b\u005d-\u007e\u0080-\u00ff]|\\[\u0020-\u007e])*"|[!#$%&'*+\-.0-9A-Z^_`a-z|~]+) */y;
 
-/** Whether koa-bodyparser would have read a body of this Content-Type (one that ctx.is took as application/json). */
-function bodyParserReads(header: string): boolean {
+function malformedContentType(): ApiError {
+  return new ApiError('unsupported_media_type', {
+    message:
+      'The Content-Type header has parameters that do not parse (each must be "; name=value"): send Content-Type: application/json or application/json; charset=utf-8.',
+  });
+}
+
+/** Whether the parameters of a Content-Type that ctx.is took as application/json parse. */
+function parametersParse(header: string): boolean {
   const value = header.replace(/;$/, '');
   const semicolon = value.indexOf(';');
   if (semicolon === -1) return MEDIA_TYPE.test(value.toLowerCase());
@@ -159,10 +165,7 @@ export function jsonBody(maxBodyBytes: number, schemaOf: (ctx: AppContext) => ob
       if (!ctx.is('application/json')) throw new ApiError('unsupported_media_type');
       encoding = contentEncoding(ctx.get('Content-Encoding') || undefined);
       if (clientGone(req)) throw new ClientAbortedError();
-      if (!bodyParserReads(req.headers['content-type']!)) {
-        ctx.request.body = {};
-        return await next();
-      }
+      if (!parametersParse(req.headers['content-type']!)) throw malformedContentType();
       body = scannedBody(req, encoding, maxBodyBytes);
       text = await body.text;
     } catch (err) {
