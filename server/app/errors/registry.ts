@@ -157,10 +157,21 @@ export function isErrorCode(code: unknown): code is ErrorCode {
   return typeof code === 'string' && Object.hasOwn(ERROR_REGISTRY, code);
 }
 
+/**
+ * Markup, quotes, control characters and bidirectional overrides a client sent (a company id of the
+ * path, say) are quoted as \u escapes of four hex digits (`<` as \u003c) in a message, so that no
+ * reader of the text sees markup or text reordered by it.
+ */
+const UNSAFE_IN_MESSAGE = /[<>&"'`\p{Cc}\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
+
+export function inertText(value: string): string {
+  return value.replace(UNSAFE_IN_MESSAGE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
 export function renderMessage(code: ErrorCode, params: Record<string, string | number> = {}): string {
   return ERROR_REGISTRY[code].message.replace(/\{(\w+)(?:\|(\w+))?\}/g, (m, name: string, unit: string | undefined) => {
     if (!(name in params)) return m;
-    const value = String(params[name]);
+    const value = inertText(String(params[name]));
     return unit === undefined ? value : `${value} ${unit}${value === '1' ? '' : 's'}`;
   });
 }

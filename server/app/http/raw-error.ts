@@ -29,6 +29,7 @@ export function rawError(code: ErrorCode, extraHeaders: Record<string, string> =
       'Content-Type': 'application/json; charset=utf-8',
       'Content-Length': String(Buffer.byteLength(body)),
       'X-Request-Id': requestId,
+      'X-Content-Type-Options': 'nosniff',
       // The connection's framing is unknown or the server is leaving: the client must not reuse it.
       Connection: 'close',
       ...extraHeaders,

@@ -34,6 +34,8 @@ export const encodeJsonAnswer: AppMiddleware = async (ctx, next) => {
   await next();
   const body: unknown = ctx.body;
   if (ctx.respond === false) return;
+  // every answer, so that no browser reads a JSON text (which may quote what a client sent) as a page
+  ctx.set('X-Content-Type-Options', 'nosniff');
   if (body instanceof Calculation) return answerCalculation(ctx, body);
   if (isPlainJson(body)) answerText(ctx, JSON.stringify(body));
 };

@@ -44,7 +44,23 @@ const RETRY_AFTER_DESCRIPTIONS: Record<number, string> = {
 const BODY_ERRORS: ErrorCode[] = ['malformed_json', 'bad_request', 'payload_too_large', 'unsupported_media_type', 'validation_error'];
 
 /** Headers every response carries, whatever its status. */
-const EVERY_RESPONSE_HEADERS = { 'X-Request-Id': { $ref: '#/components/headers/XRequestId' } };
+const EVERY_RESPONSE_HEADERS = {
+  'X-Request-Id': { $ref: '#/components/headers/XRequestId' },
+  'X-Content-Type-Options': { $ref: '#/components/headers/XContentTypeOptions' },
+};
+
+const contentTypeOptionsHeader = {
+  description: 'Always nosniff: a browser must not read a JSON answer (which may quote what a client sent) as anything else.',
+  schema: { type: 'string', const: 'nosniff' },
+};
+
+/** The answers that carry pay data (calculation results, company profiles). */
+const NO_STORE_HEADERS = {
+  'Cache-Control': {
+    description: 'Always no-store: the answer carries pay data, which no cache on the way may keep.',
+    schema: { type: 'string', const: 'no-store' },
+  },
+};
 
 const requestIdHeader = {
   description:
@@ -113,11 +129,11 @@ function errorResponses(codes: ErrorCode[]): Record<string, Json> {
   return out;
 }
 
-function ok(description: string, schemaName: string, example: unknown): Record<string, Json> {
+function ok(description: string, schemaName: string, example: unknown, headers: Record<string, Json> = {}): Record<string, Json> {
   return {
     '200': {
       description,
-      headers: { ...EVERY_RESPONSE_HEADERS, ...rateLimitHeaderRefs },
+      headers: { ...EVERY_RESPONSE_HEADERS, ...rateLimitHeaderRefs, ...headers },
       content: { 'application/json': { schema: ref(schemaName), example } },
     },
   };
@@ -182,7 +198,7 @@ function calculationOperations(
           },
         },
         responses: {
-          ...ok(`The ${e.type} result.`, e.resultSchemaName, schemas[e.resultSchemaName]!.examples![0]),
+          ...ok(`The ${e.type} result.`, e.resultSchemaName, schemas[e.resultSchemaName]!.examples![0], NO_STORE_HEADERS),
           ...errorResponses([...COMMON_ERRORS, ...BODY_ERRORS, ...engineErrors]),
         },
       },
@@ -368,7 +384,7 @@ export function buildOpenApiDocument(engine: ExampleSource): OpenAPIV3_1.Documen
             },
           },
           responses: {
-            ...ok('The stored version.', 'CalculationProfileVersion', example('CalculationProfileVersion')),
+            ...ok('The stored version.', 'CalculationProfileVersion', example('CalculationProfileVersion'), NO_STORE_HEADERS),
             ...errorResponses([...COMMON_ERRORS, ...BODY_ERRORS]),
           },
         },
@@ -378,14 +394,14 @@ export function buildOpenApiDocument(engine: ExampleSource): OpenAPIV3_1.Documen
           summary: 'List the company calculation profile versions',
           description: "All versions of the company's profile, oldest first.",
           responses: {
-            ...ok('The versions.', 'CalculationProfileVersionList', example('CalculationProfileVersionList')),
+            ...ok('The versions.', 'CalculationProfileVersionList', example('CalculationProfileVersionList'), NO_STORE_HEADERS),
             ...errorResponses([...COMMON_ERRORS, 'company_not_found', 'validation_error']),
           },
         },
       },
     },
     components: {
-      headers: { XRequestId: requestIdHeader, ...RATE_LIMIT_HEADERS },
+      headers: { XRequestId: requestIdHeader, XContentTypeOptions: contentTypeOptionsHeader, ...RATE_LIMIT_HEADERS },
       securitySchemes: {
         ApiKeyAuth: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'Issued by the admin command; shown once.' },
       },

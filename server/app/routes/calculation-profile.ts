@@ -53,6 +53,7 @@ export function registerCalculationProfileRoutes(router: Router, deps: AppDeps):
         const put = applyProfilePut(existing, body as ProfilePutBody, ids);
         return { versions: put.versions, result: put };
       });
+      ctx.set('Cache-Control', 'no-store');
       ctx.body = outcome.stored;
     },
   );
@@ -63,6 +64,8 @@ export function registerCalculationProfileRoutes(router: Router, deps: AppDeps):
     const { account_id: accountId, cache_generation: generation } = appCtx.state.principal!;
     const company = await deps.store.findCompany(accountId, companyId, generation);
     if (!company) throw new ApiError('company_not_found', { params: { company_id: companyId } });
+    // a profile carries a company's pay rules: no cache on the way may keep it
+    ctx.set('Cache-Control', 'no-store');
     ctx.body = { data: company.versions };
   });
 }

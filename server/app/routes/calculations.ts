@@ -56,6 +56,8 @@ async function calculate(ctx: AppContext, endpoint: CalculationEndpoint, deps: A
       return endpoint.countsTowardQuota ? withQuota(deps.store, principal, deps.config, now, run) : run();
     },
   });
+  // a result carries pay data: no cache on the way may keep it
+  ctx.set('Cache-Control', 'no-store');
 }
 
 /** Pins the engine in service when the request arrives, before its body is read. */

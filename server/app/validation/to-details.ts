@@ -8,6 +8,7 @@
 import type { ErrorObject } from 'ajv';
 import type { ValidationDetail } from '../../../engine/index.ts';
 import { clipName } from './limits.ts';
+import { inertText } from '../errors/registry.ts';
 
 type Path = (string | number)[];
 
@@ -73,7 +74,7 @@ function toDetail(e: ErrorObject): ValidationDetail | null {
       };
     case 'additionalProperties': {
       const name = clipName(String(params.additionalProperty));
-      return { path: [...path, name], code: 'unknown_field', message: `${name} is not a field of this object.` };
+      return { path: [...path, name], code: 'unknown_field', message: `${inertText(name)} is not a field of this object.` };
     }
     case 'false schema':
       return { path, code: 'forbidden_field', message: `${String(path[path.length - 1])} is not allowed here.` };
