@@ -3,8 +3,8 @@
  * escapes every non-ASCII character of the code (its default --charset=ascii) but keeps the comments it
  * preserves as they are, and a few hold one (a Japanese table name in the engine, a dash or a ± in a
  * dependency). One such character makes V8 hold the whole 2.3 MB source as a two-byte string, twice
- * (read, then wrapped for CommonJS), at every start: ~1,200 more page faults and 15-20 ms on this
- * project's machines (docs/performance.md, fourteenth round). Each is written as `\u{…}`: only comments
+ * (read, then wrapped for CommonJS), at every start (docs/history/performance-rounds.md, fourteenth
+ * round, has the cost). Each is written as `\u{…}`: only comments
  * hold them, so no string, regular expression or identifier changes.
  *
  *   tsx tools/bundle-ascii.ts dist/server.cjs

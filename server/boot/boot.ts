@@ -13,8 +13,8 @@ import { readCodeCache, sha256, writeCodeCache } from './code-cache.ts';
 import { setBundleIdentity } from './bundle-identity.ts';
 
 // Node's own modules through process.getBuiltinModule, not `import`: an ES module's import of a builtin
-// makes an ES facade of every export, whose getters load more (node:fs's streams): 25-42 ms of wall time
-// and 40-50 ms of CPU to the first answer on the fifteenth round's machine (docs/performance.md).
+// makes an ES facade of every export, whose getters load more (node:fs's streams), all before the first
+// answer (docs/history/performance-rounds.md, fifteenth round, has the figures).
 // package.json builds dist/main.js without the `require` banner of the other entries for the same reason.
 const { readFileSync } = process.getBuiltinModule('node:fs');
 const Module = process.getBuiltinModule('node:module');

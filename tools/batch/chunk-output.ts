@@ -4,8 +4,8 @@
  *
  * Why: joining made a ~1 MB string and encoding it a ~1 MB array for every chunk of 256 lines, each in
  * memory fresh from the system (V8 gives a string that large pages of its own, and a freed array of
- * that size goes back to the system). On a machine where a page fault costs ~8 µs that was ~700 faults
- * a chunk, about a quarter of a worker's time (docs/performance.md, fourteenth round). A buffer that
+ * that size goes back to the system): hundreds of page faults a chunk, a large share of a worker's time
+ * (docs/history/performance-rounds.md, fourteenth round). A buffer that
  * comes back is written again: the worker's own, when the chunk is compressed or copied out, or the one
  * the main thread hands back once the output has taken its bytes (`recycle`, worker-pool.ts).
  */

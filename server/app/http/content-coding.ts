@@ -2,11 +2,10 @@
  * Content codings for JSON answers: which one a client's Accept-Encoding lets us send (br, gzip or
  * none), and the compression itself. The decoded bytes are always exactly the uncompressed answer.
  *
- * Levels are chosen for CPU per request, not for the last byte: on this project's machine, a monthly
- * payroll with trace (~38 KB) took brotli quality 1: ~90-120 µs -> 7.7 KB, quality 4: ~356 µs -> 6.8 KB;
- * gzip level 3: ~190 µs -> 7.3 KB, level 6: ~395 µs -> 6.5 KB (docs/performance.md, "Compression").
- * Every choice is well under a third of the plain size, and quality 4 or level 6 would cost more CPU
- * than the rest of the request; so the cheapest levels that keep the ratio are used.
+ * Levels are chosen for CPU per request, not for the last byte: every level tried leaves a traced
+ * answer well under a third of its plain size, and the higher ones would cost more CPU than the rest of
+ * the request, so the cheapest levels that keep the ratio are used (the levels measured:
+ * docs/adr/0018-lighter-responses-and-the-benchmark-of-scale-out.md).
  */
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 

@@ -3,8 +3,8 @@
  * refuses what JSON.parse would take silently or expensively:
  * - bytes that are not UTF-8 (the decoder would turn them into U+FFFD and the request would go on);
  * - nesting deeper than MAX_JSON_DEPTH, more than MAX_JSON_VALUES values, an array of more than
- *   MAX_ARRAY_ITEMS or an object of more than MAX_OBJECT_MEMBERS (a 900 KB body of nested arrays cost ~100 ms of CPU and ~100 MB before its 422,
- *   350,000 empty array items ~100 MB of RSS: building them at all was the denial of service);
+ *   MAX_ARRAY_ITEMS or an object of more than MAX_OBJECT_MEMBERS (building such values at all, before
+ *   the schema refused them, was the denial of service: docs/reliability.md, issue 22);
  * - a number the service would read as a different number (http/json-numbers.ts), since numbers are
  *   echoed (metadata) and must mean what was sent;
  * - the key "__proto__", named as such (the JSON parser refuses it with a bare "not valid JSON").

@@ -2,7 +2,7 @@
  * The quota month: the calendar month in Asia/Tokyo, as YYYY-MM. Japan Standard Time is UTC+9 without
  * daylight saving (none since September 1951), so the month is read from the instant shifted by nine
  * hours, by arithmetic. An Intl.DateTimeFormat with the time zone gave the same months, but it loaded
- * ICU's time-zone data when made (~30 ms at the first API request) and made parts objects per request;
+ * ICU's time-zone data when made (a pause at the first API request) and made parts objects per request;
  * test/api/tokyo-month.test.ts holds the two to the same answer over two centuries of instants.
  */
 const JST_OFFSET_MS = 9 * 60 * 60 * 1000;

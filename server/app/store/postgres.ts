@@ -25,7 +25,7 @@ export interface PostgresStoreOptions {
 }
 
 export async function openPostgresStore(options: PostgresStoreOptions): Promise<Store> {
-  // loaded here, not at start-up: pg is ~50 ms of module loading that a SQLite deployment never needs
+  // loaded here, not at start-up: pg's module loading is a cost a SQLite deployment never needs
   const { default: pg } = await import('pg');
   const timeoutMs = options.timeoutMs ?? DEFAULT_STORE_TIMEOUT_MS;
   const connection: ClientConfig = {

@@ -33,7 +33,7 @@ let shared: Ajv | undefined;
 const cache = new WeakMap<object, ValidateFunction>();
 
 /** Compiled validator of a schema constant, compiled once at its first use; the AJV instance is made at
- * the first compile too (with ajv-errors it costs ~35 ms, which the start-up no longer waits for). */
+ * the first compile too (with ajv-errors it is costly to make, and the start-up need not wait for it). */
 export function validatorFor(schema: object): ValidateFunction {
   let v = cache.get(schema);
   if (!v) {
