@@ -631,6 +631,21 @@ export interface components {
                  */
                 income_tax_basis_amount: number;
                 /**
+                 * @description With pay_period (unless the company's computer method withholds a monthly payment): the table read, monthly (月額表) or daily (日額表).
+                 * @example none
+                 */
+                withholding_table?: string;
+                /**
+                 * @description With withholding_table: the amount the table is read at, per month (half month x 2, ten days x 3, months / count) or per day (/ days), unrounded.
+                 * @example 0
+                 */
+                converted_basis_amount?: string;
+                /**
+                 * @description With withholding_table: the table's tax at converted_basis_amount, per converted month or per day. Between minus and plus 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                 * @example 0
+                 */
+                unit_tax?: number;
+                /**
                  * @description Statutory deductions; total includes resident tax.
                  * @example {
                  *       "health_insurance": 14775,
@@ -4464,6 +4479,155 @@ export interface components {
             };
         };
         /**
+         * @description Employee facts decided by the caller. Pay-type rules (forbidden and conditionally required fields) are cross-field checks reported as validation_error.
+         * @example {
+         *       "employee_ref": "emp-0001",
+         *       "tax_dependent_count": 1,
+         *       "tax_table_type": "kou",
+         *       "is_social_insurance_subject": true,
+         *       "is_employment_insurance_subject": true,
+         *       "standard_monthly_remuneration": 300000,
+         *       "care_insurance_subject": false,
+         *       "monthly_standard_working_hours": "160"
+         *     }
+         */
+        MonthlyEmployeeSnapshot: {
+            /**
+             * @description Caller-managed correlation id; avoid direct identifiers.
+             * @example emp-0001
+             */
+            employee_ref: string;
+            /**
+             * @description 扶養親族等の数: the 甲 dependents column of the withholding tables. For 乙 it is not used, unless the company profile sets income_tax.otsu_secondary_declaration: statutory_reduction: then (monthly payroll) it is the number of dependents declared on a 従たる給与についての扶養控除等申告書 (0 when none was submitted), each reducing the monthly table's 乙 amount by the table's otsu_secondary_declaration_deduction. Default 0-7 (the printed columns); more is 422 validation_error at this field. Only a company whose calculation profile in force on payment_date sets income_tax.dependents_beyond_seven: statutory_reduction may send up to 99, computed by the tables' own rule for more dependents.
+             * @example 1
+             */
+            tax_dependent_count: number;
+            /**
+             * @description Withholding table column: kou (甲), otsu (乙), or hei (丙, 日雇賃金: daily table only, with pay_period day, week or days).
+             * @example kou
+             * @enum {string}
+             */
+            tax_table_type: "kou" | "otsu" | "hei";
+            /**
+             * @description Subject to health, care, childcare support and pension insurance.
+             * @example true
+             */
+            is_social_insurance_subject: boolean;
+            /**
+             * @description Subject to employment insurance.
+             * @example true
+             */
+            is_employment_insurance_subject: boolean;
+            /**
+             * @description Health insurance standard monthly remuneration decided by the caller; above 0 when social-insurance subject (monthly payroll). At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+             * @example 300000
+             */
+            standard_monthly_remuneration: number;
+            /**
+             * @description Reference only.
+             * @example 22
+             */
+            health_insurance_grade?: number;
+            /**
+             * @description Reference only.
+             * @example 19
+             */
+            employees_pension_insurance_grade?: number;
+            /**
+             * @description Subject to care insurance (age 40-64); requires is_social_insurance_subject. Required unless birth_date is given; sent with birth_date it must agree with the age (422 validation_error naming both otherwise).
+             * @example false
+             */
+            care_insurance_subject?: boolean;
+            /**
+             * Format: date
+             * @description Optional. When given, the employee's ages decide the insurances for the premium month (the payment month less one under next_month collection; a bonus's payment month): care insurance, employees' pension and health insurance (with care and childcare support) by the age thresholds of the insured_ages parameters (listed by GET /v1/masters/versions, each with its legal source), the trace naming the ages used. Not after payment_date.
+             * @example 1985-06-01
+             */
+            birth_date?: string;
+            /**
+             * @description Monthly scheduled hours, 1 to 744: required for monthly pay with attendance_input, and for hourly or daily pay with an overtime-base allowance.
+             * @example 160
+             */
+            monthly_standard_working_hours?: string;
+            /**
+             * @description Daily scheduled hours, 1 to 24; daily pay only.
+             * @example 8
+             */
+            daily_standard_working_hours?: string;
+            /**
+             * @description Leaves in start order, not overlapping (start_date after the previous end_date). Health, care, childcare support and pension premiums of the months and bonuses they exempt are zero; employment insurance is never exempt.
+             * @example [
+             *       {
+             *         "leave_type": "childcare_leave",
+             *         "start_date": "2026-11-01",
+             *         "end_date": "2026-11-14"
+             *       }
+             *     ]
+             */
+            leaves?: {
+                /**
+                 * @description maternity_leave: 産前産後休業; childcare_leave: 育児休業等 (育児休業 and its extensions, and the 準ずる措置 to age 3); postnatal_paternity_leave: 出生時育児休業 (産後パパ育休).
+                 * @example childcare_leave
+                 * @enum {string}
+                 */
+                leave_type: "maternity_leave" | "childcare_leave" | "postnatal_paternity_leave";
+                /**
+                 * Format: date
+                 * @description First day of the leave.
+                 * @example 2026-11-01
+                 */
+                start_date: string;
+                /**
+                 * Format: date
+                 * @description Last day of the leave (on or after start_date).
+                 * @example 2026-11-14
+                 */
+                end_date: string;
+                /**
+                 * @description postnatal_paternity_leave only: the hours of work agreed during the leave.
+                 * @example 12
+                 */
+                planned_work_hours?: string;
+                /**
+                 * @description postnatal_paternity_leave only, with planned_work_hours: the daily scheduled hours (planned hours / these, cut to whole days, are the working days not counted).
+                 * @example 8
+                 */
+                scheduled_daily_working_hours?: string;
+                /**
+                 * @description true: no working day lies between the end of the previous leave of the list and this one (e.g. a weekend not worked), so the two are one leave; absent: false. A leave starting the day after the previous one ends is one with it anyway.
+                 * @example false
+                 */
+                no_work_days_since_previous?: boolean;
+            }[];
+            /**
+             * @description The birth a maternity_leave is for: it sets the 産前産後休業 window (maternity_window), outside which a maternity_leave exempts nothing.
+             * @example {
+             *       "expected_date": "2026-10-20",
+             *       "actual_date": "2026-10-18",
+             *       "multiple_pregnancy": false
+             *     }
+             */
+            birth?: {
+                /**
+                 * Format: date
+                 * @description 出産予定日.
+                 * @example 2026-10-20
+                 */
+                expected_date: string;
+                /**
+                 * Format: date
+                 * @description 出産日; absent before the birth (the expected date then stands for it).
+                 * @example 2026-10-18
+                 */
+                actual_date?: string;
+                /**
+                 * @description 多胎妊娠; absent: false.
+                 * @example false
+                 */
+                multiple_pregnancy?: boolean;
+            };
+        };
+        /**
          * @description The payroll period.
          * @example {
          *       "payroll_month": "2026-05",
@@ -6136,7 +6300,7 @@ export interface operations {
                         include_calculation_trace?: boolean;
                     };
                     period: components["schemas"]["Period"];
-                    employee_snapshot: components["schemas"]["EmployeeSnapshot"];
+                    employee_snapshot: components["schemas"]["MonthlyEmployeeSnapshot"];
                     /**
                      * @description Pay type.
                      * @default monthly
@@ -6333,6 +6497,27 @@ export interface operations {
                      *     ]
                      */
                     previous_adjustments?: components["schemas"]["PreviousAdjustment"][];
+                    /**
+                     * @description How often this pay is paid; absent: once a month. month, half_month, ten_days and months are withheld by the monthly table (the amount x 2 or x 3, tax / 2 or / 3; months: the amount / count, tax x count), day, week and days by the daily table on the amount per day times the days paid (week: 7 days a week). tax_table_type hei (丙欄) only with day, week or days. Changes the income tax withholding only: the premiums are computed as without it (a weekly payer sends is_social_insurance_subject true in the one payment of the month that withholds its premiums, false in the others; docs/api.md, "Pay periods in monthly payroll").
+                     * @example {
+                     *       "unit": "week",
+                     *       "count": 1
+                     *     }
+                     */
+                    pay_period?: {
+                        /**
+                         * @description The pay period: a month, half a month, ten days (毎旬), count months, a day, count weeks or count days.
+                         * @example week
+                         * @enum {string}
+                         */
+                        unit: "month" | "half_month" | "ten_days" | "months" | "day" | "week" | "days";
+                        /**
+                         * @description Months (months), weeks (week) or days (days) one payment covers; 1 for month, half_month, ten_days and day.
+                         * @default 1
+                         * @example 1
+                         */
+                        count?: number;
+                    };
                 };
             };
         };

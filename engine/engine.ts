@@ -16,8 +16,9 @@ import type { OutputDeclarations } from './loading/rules/outputs.ts';
 import { inputLimitsOf, type InputLimits } from './loading/masters/input-limits.ts';
 import { tableYearWarnings, taxTableGroups } from './calculating/settings/table-years.ts';
 import type { MasterSlot } from './loading/rules/slots.ts';
-import { checkSettingsLock } from './calculating/settings/resolve.ts';
+import { checkSettingsLock, type PipelineSettings } from './calculating/settings/resolve.ts';
 import { SettingsMemo } from './calculating/settings/memo.ts';
+import { truthy } from './logic/values.ts';
 import { findAttendanceConflict, validateCrossFields } from './calculating/validation/index.ts';
 import { dependentCountDetail } from './calculating/validation/dependent-count-limit.ts';
 import { toContextValue } from './calculating/context.ts';
@@ -207,6 +208,16 @@ function versionDateOf(pipeline: CompiledPipeline, request: Record<string, unkno
   return v;
 }
 
+/** The pipeline's slots, with those of its `masters_when` the request asks for (a distinct memo entry). */
+function settingsOf(pipeline: CompiledPipeline, request: Record<string, unknown>): PipelineSettings {
+  if (!pipeline.mastersWhen.length) return pipeline;
+  const scope = { request } as never; // as sent: the expressions test presence and codes, not amounts
+  const extra = pipeline.mastersWhen.filter(([, when]) => truthy(when(scope))).map(([slot]) => slot);
+  return extra.length
+    ? { premium_month: pipeline.premium_month, masters: [...pipeline.masters, ...extra], variant: extra.join() }
+    : pipeline;
+}
+
 /** A settings_lock copied from an earlier snapshot may carry its data fingerprint: then the data must be the same. */
 function checkDataLock(lock: Record<string, unknown> | undefined, hash: string): void {
   if (lock?.rules_masters_hash === undefined || lock.rules_masters_hash === hash) return;
@@ -263,7 +274,7 @@ function makeEngine(
 
     const pipeline = rules.pipelines.get(type)!;
     const paymentDate = versionDateOf(pipeline, request);
-    const settings = settingsMemo.resolve(type, pipeline, profileVersions, paymentDate);
+    const settings = settingsMemo.resolve(type, settingsOf(pipeline, request), profileVersions, paymentDate);
     // tax_dependent_count above the printed columns only under the profile's opt-in, whoever the caller
     // (the API's validation already said so, with every other problem: engine/calculating/validation/dependent-count-limit.ts)
     const countProblem = dependentCountDetail(inputLimits, type, request, settings.profile);

@@ -16,7 +16,12 @@ export {
 export { employeeSnapshotSchema } from './employee-snapshot.ts';
 export { TAX_DEPENDENT_COUNT_SCHEMAS } from './limits.ts';
 export { allowanceSchema, bonusItemSchema, customDeductionSchema, previousAdjustmentSchema } from './items.ts';
-export { attendanceInputSchema, monthlyPayrollRequestSchema, periodSchema } from './monthly-payroll-request.ts';
+export {
+  attendanceInputSchema,
+  monthlyEmployeeSnapshotSchema,
+  monthlyPayrollRequestSchema,
+  periodSchema,
+} from './monthly-payroll-request.ts';
 export { bonusRequestSchema, bonusSocialInsuranceContextSchema, bonusTaxContextSchema } from './bonus-request.ts';
 export {
   employmentInsuranceSimulationRequestSchema,

@@ -3,6 +3,7 @@ import { COMMON_REQUIRED, commonRequestProperties, yen } from './common.ts';
 import { employeeSnapshotSchema } from './employee-snapshot.ts';
 import { allowanceSchema, customDeductionSchema, previousAdjustmentSchema } from './items.ts';
 import { monthlyPayrollRequestExample } from './examples.ts';
+import { payPeriodSchema } from './pay-period.ts';
 
 const minutes = (description: string) => ({ type: 'integer', minimum: 0, maximum: 44640, description, examples: [600] }) as const;
 const defaultedMinutes = (description: string) => ({ ...minutes(description), default: 0 }) as const;
@@ -44,6 +45,20 @@ export const periodSchema = {
   examples: [{ payroll_month: '2026-05', start_date: '2026-05-01', end_date: '2026-05-31' }],
 } as const;
 
+/** The monthly payroll's employee: the bonus's, and 丙 (hei), which a day-based pay_period reads from the daily table. */
+export const monthlyEmployeeSnapshotSchema = {
+  ...employeeSnapshotSchema,
+  properties: {
+    ...employeeSnapshotSchema.properties,
+    tax_table_type: {
+      ...employeeSnapshotSchema.properties.tax_table_type,
+      enum: ['kou', 'otsu', 'hei'],
+      description:
+        'Withholding table column: kou (甲), otsu (乙), or hei (丙, 日雇賃金: daily table only, with pay_period day, week or days).',
+    },
+  },
+} as const;
+
 export const monthlyPayrollRequestSchema = {
   type: 'object',
   description:
@@ -53,7 +68,7 @@ export const monthlyPayrollRequestSchema = {
   properties: {
     ...commonRequestProperties(true),
     period: periodSchema,
-    employee_snapshot: employeeSnapshotSchema,
+    employee_snapshot: monthlyEmployeeSnapshotSchema,
     pay_type: { type: 'string', enum: ['monthly', 'hourly', 'daily'], default: 'monthly', description: 'Pay type.', examples: ['monthly'] },
     base_pay: yen('Monthly pay only (required): base salary.', 280000),
     hourly_rate: yen('Hourly pay only (required): hourly wage.', 1500),
@@ -86,6 +101,10 @@ export const monthlyPayrollRequestSchema = {
       items: previousAdjustmentSchema,
       description: 'Corrections of earlier payrolls, codes unique.',
       examples: [[previousAdjustmentSchema.examples[0]]],
+    },
+    pay_period: {
+      ...payPeriodSchema,
+      description: `${payPeriodSchema.description} Changes the income tax withholding only: the premiums are computed as without it (a weekly payer sends is_social_insurance_subject true in the one payment of the month that withholds its premiums, false in the others; docs/api.md, "Pay periods in monthly payroll").`,
     },
   },
   examples: [monthlyPayrollRequestExample],

@@ -2,7 +2,7 @@
  * The load check sees conditional writes: a path a step reads must be written on every branch that
  * reaches the read (the writers' `when` conditions cover the reader's), or the loader refuses it naming
  * the pipeline file and line, the reader, the path and a branch left unwritten. The case of issue 47:
- * deleting the bracket-table step of monthly_payroll (`when: !work.computer_special`) loaded, and then
+ * deleting the bracket-table step of monthly_payroll (then `when: !work.computer_special`) loaded, and then
  * 200 golden cases failed at run time with `operator "+" operand 1 is null`.
  */
 import { spawnSync } from 'node:child_process';
@@ -10,6 +10,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { LoadError, loadEngine } from '../../engine/index.ts';
 import { counterexample, formulaOf, strictReads, TRUE, type AtomNamer } from '../../engine/loading/rules/conditions.ts';
 import { loadRulesEdited } from '../support/rules-copy.ts';
@@ -17,8 +18,14 @@ import { loadRulesEdited } from '../support/rules-copy.ts';
 const root = join(import.meta.dirname, '../..');
 const PIPELINE = 'pipelines/monthly_payroll.yaml';
 const REVISION = 'standard_monthly_remuneration/standard_monthly_remuneration.revision.v1.yaml';
-const BRACKET = '  - {rule: income_tax.monthly_bracket_lookup, when: {"!": {var: work.computer_special}}}';
+const BRACKET =
+  '  - {rule: income_tax.monthly_bracket_lookup, when: {"!": {or: [{var: work.computer_special}, {var: work.pay_period_withholding}]}}}';
+const NEITHER = '{or: [{var: work.computer_special}, {var: work.pay_period_withholding}]}';
 const load = loadRulesEdited('conditional-writes');
+/** the index of the reading step (deduction_aggregation.statutory_total) in the pipeline as it is */
+const READER = (parse(readFileSync(join(root, 'rules', PIPELINE), 'utf8')) as { steps: { rule: string }[] }).steps.findIndex(
+  (s) => s.rule === 'deduction_aggregation.statutory_total',
+);
 
 /** the bracket step's line replaced (null: deleted); the answer is the line of the reading step */
 function bracketStep(replacement: string | null): (lines: string[]) => number {
@@ -33,12 +40,12 @@ function bracketStep(replacement: string | null): (lines: string[]) => number {
 
 /** [case, file, edit, the branch the load must name as unwritten (null: the set loads)] */
 const CASES: [string, string, (lines: string[]) => number, string | null][] = [
-  ['the bracket step deleted', PIPELINE, bracketStep(null), '!work.computer_special'],
+  ['the bracket step deleted', PIPELINE, bracketStep(null), '!work.pay_period_withholding and !work.computer_special'],
   [
     'the bracket step on another condition',
     PIPELINE,
     bracketStep('  - {rule: income_tax.monthly_bracket_lookup, when: {"!": {var: request.attendance_input}}}'),
-    'request.attendance_input and !work.computer_special',
+    'request.attendance_input and !work.pay_period_withholding and !work.computer_special',
   ],
   [
     'the bracket step without its condition (written twice, covered)',
@@ -49,13 +56,13 @@ const CASES: [string, string, (lines: string[]) => number, string | null][] = [
   [
     'the bracket step on the same condition written with if',
     PIPELINE,
-    bracketStep('  - {rule: income_tax.monthly_bracket_lookup, when: {if: [{var: work.computer_special}, false, true]}}'),
+    bracketStep(`  - {rule: income_tax.monthly_bracket_lookup, when: {if: [${NEITHER}, false, true]}}`),
     null,
   ],
   [
     'the bracket step on the same condition written with !! and or',
     PIPELINE,
-    bracketStep('  - {rule: income_tax.monthly_bracket_lookup, when: {or: [{"!!": {"!": {var: work.computer_special}}}, false]}}'),
+    bracketStep(`  - {rule: income_tax.monthly_bracket_lookup, when: {or: [{"!!": {"!": ${NEITHER}}}, false]}}`),
     null,
   ],
 ];
@@ -68,7 +75,7 @@ describe.each(CASES)('%s', (name, file, edit, unwritten) => {
   }
   it('is refused at the reading step, naming the reader, the path and the branch left unwritten', () => {
     // the reading step's index: one less when the bracket step is gone
-    const at = `/steps/${name.includes('deleted') ? 25 : 26}`;
+    const at = `/steps/${name.includes('deleted') ? READER - 1 : READER}`;
     const problem = problems.find((p) => p.path === at);
     expect(problem).toEqual({
       file: 'rules/pipelines/monthly_payroll.yaml',
@@ -120,8 +127,8 @@ describe('the deleted step, every way in', () => {
       timeout: 60_000,
     });
     expect(res.status).toBe(1);
-    expect(res.stdout).toContain('rules/pipelines/monthly_payroll.yaml /steps/25: step deduction_aggregation.statutory_total');
-    expect(res.stdout).toContain(`unwritten when !work.computer_special: `);
+    expect(res.stdout).toContain(`rules/pipelines/monthly_payroll.yaml /steps/${READER - 1}: step deduction_aggregation.statutory_total`);
+    expect(res.stdout).toContain(`unwritten when !work.pay_period_withholding and !work.computer_special: `);
     expect(res.stdout).toContain(`(line ${line})`);
   }, 90_000);
 });

@@ -62,6 +62,7 @@ describe('pipeline runner', () => {
       file: 'p',
       premium_month: { next_month: 0, same_month: 0 },
       masters: [],
+      mastersWhen: [],
       versionDate: null,
       prepare: [],
       calculations: [],

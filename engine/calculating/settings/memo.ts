@@ -68,7 +68,7 @@ export class SettingsMemo {
     if (!profile) return this.build(type, pipeline, versions, paymentDate);
     let byDate = this.byProfile.get(profile);
     if (!byDate) this.byProfile.set(profile, (byDate = new Map()));
-    const key = `${type}\u0000${paymentDate}`;
+    const key = pipeline.variant ? `${type}\u0000${paymentDate}\u0000${pipeline.variant}` : `${type}\u0000${paymentDate}`;
     let hit = byDate.get(key);
     if (!hit) {
       hit = this.build(type, pipeline, versions, paymentDate);

@@ -72,6 +72,8 @@ function dateBasisOf(masters: MasterSet, kind: MasterKind, id: string): Effectiv
 export interface PipelineSettings {
   premium_month: PremiumMonthOffsets;
   masters: readonly ResolvedSlot[];
+  /** names a slot set other than the pipeline's own (its memo entry) */
+  variant?: string;
 }
 
 export function resolveSettings(

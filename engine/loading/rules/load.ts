@@ -45,6 +45,8 @@ export interface CompiledPipeline {
   premium_month: { next_month: number; same_month: number };
   /** The master slots settings resolution looks up for this calculation. */
   masters: readonly ResolvedSlot[];
+  /** `masters_when`: slots resolved besides `masters` for a request its expression holds for */
+  mastersWhen: [ResolvedSlot, Evaluator][];
   /** The pipeline's `version_date` over `{request}` (null: the request's payment_date chooses every version). */
   versionDate: Evaluator | null;
   prepare: [readonly string[], Evaluator][];
@@ -338,6 +340,7 @@ function loadRulesWith(
         calculation_type: string;
         premium_month: { next_month: number; same_month: number };
         masters: ResolvedSlot[];
+        masters_when?: Record<string, unknown>;
         version_date?: unknown;
         prepare?: Record<string, unknown>;
         calculations?: Record<string, { calculation: string; requests: unknown }>;
@@ -345,6 +348,11 @@ function loadRulesWith(
         amounts: OutputDeclarations;
       };
       const versionDate = p.version_date === undefined ? null : compileAt(problems, file, '/version_date', p.version_date, checks);
+      const mastersWhen: [ResolvedSlot, Evaluator][] = [];
+      for (const [slot, expr] of Object.entries(p.masters_when ?? {})) {
+        const fn = compileAt(problems, file, `/masters_when/${slot}`, expr, checks);
+        if (fn) mastersWhen.push([slot as ResolvedSlot, fn]);
+      }
       const prepare: [readonly string[], Evaluator][] = [];
       problems.push(...prepareWriteProblems(file, Object.keys(p.prepare ?? {})));
       for (const [path, expr] of Object.entries(p.prepare ?? {})) {
@@ -378,7 +386,7 @@ function loadRulesWith(
       sources.push({
         calculation_type: p.calculation_type,
         file,
-        masters: p.masters,
+        masters: [...p.masters, ...mastersWhen.map(([slot]) => slot)],
         prepare: prepared,
         steps: p.steps,
         amounts: amountsMap(p.amounts),
@@ -389,6 +397,7 @@ function loadRulesWith(
         file,
         premium_month: p.premium_month,
         masters: p.masters,
+        mastersWhen,
         versionDate,
         prepare,
         calculations,

@@ -113,6 +113,12 @@ export const pipelineSchema = {
      */
     masters: { type: 'array', items: { enum: Object.keys(MASTER_SLOT_KIND) }, uniqueItems: true },
     /**
+     * Slots resolved only for a request the json-logic expression holds for (over `request.*` as sent,
+     * before defaults and decimals: presence and codes), so a table a request does not read is neither
+     * required nor in its snapshot; the steps reading the slot must run under a `when` it implies.
+     */
+    masters_when: { type: 'object', propertyNames: { enum: Object.keys(MASTER_SLOT_KIND) }, additionalProperties: {} },
+    /**
      * The date that chooses every version (tables, rules, parameters, the company profile), as a json-logic
      * expression over `request.*` giving YYYY-MM-DD; default: the request's payment_date. A calculation whose
      * law is chosen by another date declares it here (the year-end adjustment: the last day of its tax year).

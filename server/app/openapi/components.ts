@@ -7,6 +7,7 @@ import {
   bonusTaxContextSchema,
   customDeductionSchema,
   employeeSnapshotSchema,
+  monthlyEmployeeSnapshotSchema,
   periodSchema,
   previousAdjustmentSchema,
   settingsLockSchema,
@@ -61,6 +62,7 @@ function constants(engine: ExampleSource, fromEndpoints: Record<string, object>)
   const all: Record<string, object> = {
     ...fromEndpoints,
     EmployeeSnapshot: employeeSnapshotSchema,
+    MonthlyEmployeeSnapshot: monthlyEmployeeSnapshotSchema,
     Period: periodSchema,
     AttendanceInput: attendanceInputSchema,
     Allowance: allowanceSchema,
