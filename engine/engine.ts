@@ -202,7 +202,7 @@ function readFoldersOrNull(rulesDir: string, mastersDir: string): { rules: Folde
  */
 function versionDateOf(pipeline: CompiledPipeline, request: Record<string, unknown>): string {
   if (!pipeline.versionDate) return request.payment_date as string;
-  const v = pipeline.versionDate({ request: toContextValue(request) } as never);
+  const v = pipeline.versionDate({ request: versionScope(pipeline.versionDateReads, request) } as never);
   if (typeof v !== 'string' || !isIsoDate(v))
     throw new EngineFault(`${pipeline.file} /version_date: the expression did not give a YYYY-MM-DD date`);
   return v;
@@ -216,6 +216,17 @@ function settingsOf(pipeline: CompiledPipeline, request: Record<string, unknown>
   return extra.length
     ? { premium_month: pipeline.premium_month, masters: [...pipeline.masters, ...extra], variant: extra.join() }
     : pipeline;
+}
+
+/**
+ * The request as its version date's expression reads it: the fields it reads converted as toContextValue
+ * converts them, not a copy of the whole request (a year-end adjustment's declarations) on every call.
+ */
+function versionScope(reads: readonly string[] | null, request: Record<string, unknown>): unknown {
+  if (reads === null) return toContextValue(request);
+  const out: Record<string, unknown> = {};
+  for (const key of reads) if (Object.hasOwn(request, key)) out[key] = toContextValue(request[key], key);
+  return out;
 }
 
 /** A settings_lock copied from an earlier snapshot may carry its data fingerprint: then the data must be the same. */

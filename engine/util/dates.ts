@@ -14,10 +14,18 @@ export function firstOfMonth(date: string, months = 0): string {
 }
 
 /** The number a run of ASCII digits of `s` spells (from index `from` to `to`), read without slicing. */
-function digitsAt(s: string, from: number, to: number): number {
+export function digitsAt(s: string, from: number, to: number): number {
   let n = 0;
   for (let i = from; i < to; i++) n = n * 10 + s.charCodeAt(i) - 48;
   return n;
+}
+
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** The days of a month (1-12) of a year in the Gregorian calendar, as Date counts them. */
+export function daysInMonth(year: number, month: number): number {
+  if (month !== 2) return MONTH_DAYS[month - 1];
+  return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
 }
 
 /**

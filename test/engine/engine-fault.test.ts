@@ -64,6 +64,7 @@ describe('pipeline runner', () => {
       masters: [],
       mastersWhen: [],
       versionDate: null,
+      versionDateReads: null,
       prepare: [],
       calculations: [],
       steps: [{ rule: 'x.y', when: null, trace: true }],

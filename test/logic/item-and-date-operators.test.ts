@@ -20,6 +20,42 @@ describe('age_at (年齢計算ニ関スル法律: a year is attained at the end 
     expect(ageAt('2000-02-29', '2004-02-28')).toBe(4);
     expect(ageAt('2000-02-29', '2004-02-27')).toBe(3);
   });
+  it('agrees with the Date-based count on every day of 2023-2025 and around the year 2100, for births at month ends and 29 February', () => {
+    const byDate = (birth: string, asOf: string) => {
+      const d = new Date(`${asOf}T00:00:00Z`);
+      d.setUTCDate(d.getUTCDate() + 1);
+      const next = d.toISOString().slice(0, 10);
+      if (birth > next) return 'after';
+      const [by, bm, bd] = birth.split('-').map(Number);
+      const [ny, nm, nd] = next.split('-').map(Number);
+      return ny - by - (nm < bm || (nm === bm && nd < bd) ? 1 : 0);
+    };
+    const births = [
+      '1950-01-01',
+      '1960-02-29',
+      '1988-02-28',
+      '2000-02-29',
+      '2004-03-01',
+      '2010-12-31',
+      '2023-06-30',
+      '2024-02-29',
+      '2025-12-31',
+      '2026-01-01',
+      '2099-02-28',
+      '2100-03-01',
+    ];
+    const day = new Date(Date.UTC(2023, 0, 1));
+    const days: string[] = [];
+    for (; day.getUTCFullYear() < 2026; day.setUTCDate(day.getUTCDate() + 1)) days.push(day.toISOString().slice(0, 10));
+    days.push('2100-02-27', '2100-02-28', '2100-03-01', '2099-12-31');
+    for (const asOf of days) {
+      for (const birth of births) {
+        const expected = byDate(birth, asOf);
+        if (expected === 'after') expect(() => ageAt(birth, asOf), `${birth} ${asOf}`).toThrow(/after/);
+        else expect(ageAt(birth, asOf), `${birth} ${asOf}`).toBe(expected);
+      }
+    }
+  });
   it('as an operator: Decimal years; a birth after the date or a non-date is an error', () => {
     expect(run({ age_at: [{ var: 'b' }, { var: 'd' }] }, { b: '2011-01-01', d: '2026-12-31' })).toBe(16);
     expect(() => run({ age_at: [{ var: 'b' }, { var: 'd' }] }, { b: '2027-01-02', d: '2026-12-31' })).toThrow(/after/);

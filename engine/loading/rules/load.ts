@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import type { ValidateFunction } from 'ajv';
 import { LoadCache } from '../load-cache.ts';
 import type { LoadProblem } from '../../errors.ts';
-import { compileExpression, ExpressionCompileError, rootVariablesOf } from '../../logic/index.ts';
+import { compileExpression, ExpressionCompileError, rootVariablesOf, variablesOf } from '../../logic/index.ts';
 import { scopeIndexOf, type RuleScopeNames } from '../../logic/rule-scope.ts';
 import { getRounding, roundingNames } from '../../logic/rounding/index.ts';
 import { checkFormulaText } from './check-formula.ts';
@@ -49,6 +49,8 @@ export interface CompiledPipeline {
   mastersWhen: [ResolvedSlot, Evaluator][];
   /** The pipeline's `version_date` over `{request}` (null: the request's payment_date chooses every version). */
   versionDate: Evaluator | null;
+  /** The request's top-level fields it reads (null: the request whole). */
+  versionDateReads: string[] | null;
   prepare: [readonly string[], Evaluator][];
   /** other calculations run after prepare: the path their results go to, their type, their requests */
   calculations: [readonly string[], string, Evaluator][];
@@ -122,6 +124,17 @@ function readChecked(
 
 /** No bindings: the expressions of a pipeline (prepare, version_date, a step's when) read the context. */
 const NO_BINDINGS: ReadonlyMap<string, Kinds> = new Map();
+
+/** The request's top-level fields an expression over {request} reads, or null when it reads the request whole. */
+function requestFieldsRead(expr: unknown): string[] | null {
+  const fields: string[] = [];
+  for (const path of variablesOf(expr)) {
+    const [root, field] = path.split('.');
+    if (root !== 'request' || field === undefined) return null;
+    if (!fields.includes(field)) fields.push(field);
+  }
+  return fields;
+}
 
 /**
  * An expression compiled, its problems reported at their JSON path: a compile error, or (`checks`) an
@@ -399,6 +412,7 @@ function loadRulesWith(
         masters: p.masters,
         mastersWhen,
         versionDate,
+        versionDateReads: p.version_date === undefined ? null : requestFieldsRead(p.version_date),
         prepare,
         calculations,
         steps,

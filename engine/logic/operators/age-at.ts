@@ -6,19 +6,32 @@
  * 28 February in a common year. Why: eligibility by age at a date (dependants at 31 December, ...).
  * A birth date after as_of, or a value that is not a date, is an Error (the request schema refuses it first).
  */
-import { toDecimal } from '../../decimal.ts';
-import { addDays, isIsoDate } from '../../util/dates.ts';
+import { keptDecimal, toDecimal } from '../../decimal.ts';
+import { daysInMonth, digitsAt, isIsoDate } from '../../util/dates.ts';
 import type { OperatorDef } from '../types.ts';
 import { describe } from '../values.ts';
 
+/** Two dates isIsoDate accepted, read as numbers: no Date and no string made per call. */
 export function ageAt(birthDate: string, asOf: string): number {
-  const next = addDays(asOf, 1); // the age attained at the end of as_of is the age on the next day
-  if (birthDate > next) throw new Error(`age_at: birth date ${birthDate} is after ${asOf}`);
-  const [by, bm, bd] = birthDate.split('-').map(Number);
-  const [ny, nm, nd] = next.split('-').map(Number);
+  // the age attained at the end of as_of is the age on the next day
+  let ny = digitsAt(asOf, 0, 4);
+  let nm = digitsAt(asOf, 5, 7);
+  let nd = digitsAt(asOf, 8, 10) + 1;
+  if (nd > daysInMonth(ny, nm)) {
+    nd = 1;
+    nm = (nm % 12) + 1;
+    if (nm === 1) ny++;
+  }
+  const by = digitsAt(birthDate, 0, 4);
+  const bm = digitsAt(birthDate, 5, 7);
+  const bd = digitsAt(birthDate, 8, 10);
   const beforeBirthday = nm < bm || (nm === bm && nd < bd);
+  if (by > ny || (by === ny && beforeBirthday)) throw new Error(`age_at: birth date ${birthDate} is after ${asOf}`);
   return ny - by - (beforeBirthday ? 1 : 0);
 }
+
+/** The ages 0-150 as Decimals, made once: an age is asked of every relative of every year-end request. */
+const AGES = Array.from({ length: 151 }, (_, i) => keptDecimal(i));
 
 export const ageAtOperator: OperatorDef = {
   names: ['age_at'],
@@ -29,7 +42,8 @@ export const ageAtOperator: OperatorDef = {
       const d = asOf(scope);
       if (!isIsoDate(b) || !isIsoDate(d))
         throw new Error(`${ctx.where}: operator "age_at" needs two YYYY-MM-DD dates, got ${describe(b)} and ${describe(d)}`);
-      return toDecimal(ageAt(b, d));
+      const age = ageAt(b, d);
+      return AGES[age] ?? toDecimal(age);
     };
   },
 };
