@@ -2,8 +2,10 @@
  * npm run bench: every performance figure of the service in one report (docs/performance.md) -- the
  * machine, Node and date first, then the median of several runs of: the engine per calculation type,
  * the per-line overheads around it, HTTP with autocannon against the server process, start-up, and
- * the batch command. Figures only: no test asserts a timing. With --targets, the sections issue 20's
- * targets need and a table judging each (tools/bench/targets.ts).
+ * the batch command. Figures only: no test asserts a timing. Each figure is shown beside its ratio to a
+ * reference measured in turns with it in the same run (tools/bench/references.ts, ratios.ts), which is
+ * what a run on a loaded or another machine can be judged by. With --targets, the sections the targets
+ * need and a table judging each, by its ratio where it has a reference (tools/bench/targets.ts).
  */
 import { spawnSync } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
@@ -22,17 +24,17 @@ type Section = (typeof SECTIONS)[number];
 /** Run when no --only is given; scale starts its own PostgreSQL database and redis-server, so it is asked for. */
 const DEFAULT_SECTIONS: Section[] = ['engine', 'http', 'startup', 'batch'];
 /** Run by --targets when no --only is given: every section a target reads (its batch is the million-line run). */
-const TARGET_SECTIONS: Section[] = ['engine', 'scale', 'startup', 'batch'];
+const TARGET_SECTIONS: Section[] = ['engine', 'http', 'scale', 'startup', 'batch'];
 
 const HELP = `Usage: npm run bench [-- --quick] [-- --http | --targets] [-- --only engine,http,scale,startup,batch] [-- --runs N]
 
   --quick          short runs (one run each, small batch files): checks that every figure is produced
   --http           the HTTP figures: sections http and scale (1 worker, 2 workers, 2 processes on
                    PostgreSQL + Redis and PostgreSQL alone; store round trips per request; bytes)
-  --targets        issue 20's targets: sections engine, scale, startup and, for batch, \`npm run batch\`
+  --targets        the targets: sections engine, http, scale, startup and, for batch, \`npm run batch\`
                    of 1,000,000 monthly payrolls with trace (1,000 with --quick: not judged), then one
-                   table of each target's figure, limit and met / not met (limits: tools/bench/targets.ts);
-                   with --only, the targets of those sections alone are judged
+                   table of each target's ratio to its same-run reference, its figure, limit and met /
+                   not met (limits: tools/bench/targets.ts); with --only, the targets of those sections alone
   --only LIST      run only these sections (comma-separated: ${SECTIONS.join(', ')}; default all but scale)
   --runs N         runs per figure, the median is reported (default 3; 1 with --quick)
   --help           this text`;
@@ -85,9 +87,15 @@ const sections: Record<Section, () => Promise<string> | string> = {
   engine: () => {
     const { text, figures: f } = benchEngine(runs, quick ? 200 : 2_000);
     figures.engineTracePerSecond = f.monthlyWithTrace.perSecond;
+    figures.engineTraceRatio = f.monthlyWithTraceRatio;
+    figures.engineReferencePerCpuSecond = f.referencePerCpuSecond;
     return text;
   },
-  http: () => benchHttp(runs, quick ? 1 : 5),
+  http: async () => {
+    const { text, figures: f } = await benchHttp(runs, quick ? 1 : 5);
+    Object.assign(figures, f);
+    return text;
+  },
   scale: async () => {
     const { text, figures: f } = await benchScale(runs, quick ? 1 : 5, quick ? 1 : 10);
     const oneWorker = f.rows['PostgreSQL + Redis, 1 worker'];
@@ -102,12 +110,16 @@ const sections: Record<Section, () => Promise<string> | string> = {
       rpsRatioPostgres: f.rows['PostgreSQL alone, 2 workers']?.rpsVsOneWorker,
       brPercent: f.bytes && (f.bytes.br / f.bytes.plain) * 100,
       gzipPercent: f.bytes && (f.bytes.gzip / f.bytes.plain) * 100,
+      bareServerCpuUs: f.bare['PostgreSQL + Redis']?.cpuUsPerRequest,
+      serverCpuRatio: f.bare['PostgreSQL + Redis']?.ratio,
     } satisfies TargetFigures);
     return text;
   },
   startup: async () => {
     const { text, figures: f } = await benchStartup(quick ? 1 : Math.max(runs, 5));
     figures.startupMs = f.medianMs;
+    figures.startupReferenceMs = f.referenceMs;
+    figures.startupRatio = f.ratio;
     return text;
   },
   batch: async () => {
@@ -115,6 +127,8 @@ const sections: Record<Section, () => Promise<string> | string> = {
     const { text, figures: f } = await benchBatchMillion(quick ? 1_000 : 1_000_000);
     figures.batchSeconds = f.seconds;
     figures.batchLines = f.lines;
+    figures.batchReferenceLinesPerSecond = f.referenceLinesPerSecond;
+    figures.batchRatio = f.ratio;
     return text;
   },
 };

@@ -5,7 +5,8 @@
  * targets.ts fails this test.
  */
 import { describe, expect, it } from 'vitest';
-import { judge, TARGETS, type TargetFigures } from '../../tools/bench/targets.ts';
+import { formatRatio } from '../../tools/bench/ratios.ts';
+import { judge, RATIO_LIMITS, TARGETS, type TargetFigures } from '../../tools/bench/targets.ts';
 
 type Key = keyof TargetFigures;
 
@@ -103,11 +104,12 @@ function rowOf(i: number, figures: TargetFigures) {
 }
 
 describe('judge (issue 20 targets)', () => {
-  it('has one row per target, in the order of the issue', () => {
+  it('has one row per target, in the order of the issue, then the year-end adjustment of issue 44', () => {
     const rows = judge({});
-    expect(rows).toHaveLength(ISSUE_20.length);
-    expect(TARGETS.map((t) => t.figure)).toEqual(ISSUE_20.map((t) => t.figure));
-    rows.forEach((r, i) => expect(r.target).toMatch(ISSUE_20[i].name));
+    expect(rows).toHaveLength(ISSUE_20.length + 1);
+    expect(TARGETS.map((t) => t.figure)).toEqual([...ISSUE_20.map((t) => t.figure), 'yeaServerCpuUs']);
+    rows.slice(0, ISSUE_20.length).forEach((r, i) => expect(r.target).toMatch(ISSUE_20[i].name));
+    expect(rows[ISSUE_20.length].target).toBe('server CPU per year-end adjustment request, 1 worker, SQLite');
   });
 
   describe.each(ISSUE_20.map((t, i) => ({ ...t, i })))('$figure ($meets $limit)', ({ i, figure, limit, meets, shown, limitShown }) => {
@@ -217,6 +219,112 @@ describe('judge (issue 20 targets)', () => {
       batchLines: 1_000_000,
       startupMs: 230,
     });
-    expect(rows.map((r) => r.status)).toEqual(['met', 'met', 'not met', 'met', 'met', 'met', 'met', 'met', 'met', 'not met', 'met', 'met']);
+    expect(rows.map((r) => r.status)).toEqual([
+      'met',
+      'met',
+      'not met',
+      'met',
+      'met',
+      'met',
+      'met',
+      'met',
+      'met',
+      'not met',
+      'met',
+      'met',
+      'not measured',
+    ]);
+  });
+});
+
+/**
+ * The targets with a same-run reference (issue 47): judged by the ratio when the ratio and its
+ * reference were measured, the absolute figure shown beside it; by the absolute figure otherwise.
+ */
+describe('judge (ratios to same-run references)', () => {
+  const RATIO_TARGETS: { i: number; ratio: Key; reference: Key; absolute: Key; limit: number; meets: 'at most' | 'at least' }[] = [
+    {
+      i: 0,
+      ratio: 'serverCpuRatio',
+      reference: 'bareServerCpuUs',
+      absolute: 'serverCpuUs',
+      limit: RATIO_LIMITS.serverCpu,
+      meets: 'at most',
+    },
+    {
+      i: 9,
+      ratio: 'engineTraceRatio',
+      reference: 'engineReferencePerCpuSecond',
+      absolute: 'engineTracePerSecond',
+      limit: RATIO_LIMITS.engineTrace,
+      meets: 'at least',
+    },
+    {
+      i: 10,
+      ratio: 'batchRatio',
+      reference: 'batchReferenceLinesPerSecond',
+      absolute: 'batchSeconds',
+      limit: RATIO_LIMITS.batch,
+      meets: 'at least',
+    },
+    { i: 11, ratio: 'startupRatio', reference: 'startupReferenceMs', absolute: 'startupMs', limit: RATIO_LIMITS.startup, meets: 'at most' },
+    {
+      i: 12,
+      ratio: 'yeaServerCpuRatio',
+      reference: 'yeaBareServerCpuUs',
+      absolute: 'yeaServerCpuUs',
+      limit: RATIO_LIMITS.serverCpu,
+      meets: 'at most',
+    },
+  ];
+
+  it('derives each ratio limit from an absolute limit and a reference of the machine it was met on', () => {
+    for (const limit of Object.values(RATIO_LIMITS)) expect(limit).toBeGreaterThan(0);
+    // the year-end adjustment is held to the monthly request's ratio (issue 44)
+    expect(TARGETS[12].ratio!.limit).toBe(TARGETS[0].ratio!.limit);
+  });
+
+  describe.each(RATIO_TARGETS)('$ratio ($meets $limit)', ({ i, ratio, reference, absolute, limit, meets }) => {
+    const step = limit / 1000;
+    const good = meets === 'at most' ? limit - step : limit + step;
+    const bad = meets === 'at most' ? limit + step : limit - step;
+    // an absolute figure far on the wrong side of its own limit: the ratio alone decides
+    const farAbsolute = TARGETS[i].comparison === '<=' ? 1e9 : 1e-9;
+
+    it('is judged by the ratio when it and its reference were measured, whatever the absolute figure', () => {
+      expect(rowOf(i, { [ratio]: limit, [reference]: 20, [absolute]: farAbsolute }).status).toBe('met');
+      expect(rowOf(i, { [ratio]: good, [reference]: 20, [absolute]: farAbsolute }).status).toBe('met');
+      expect(rowOf(i, { [ratio]: bad, [reference]: 20 }).status).toBe('not met');
+    });
+
+    it('falls back to the absolute figure without a reference', () => {
+      expect(rowOf(i, { [ratio]: good, [absolute]: farAbsolute }).status).toBe('not met');
+      expect(rowOf(i, { [ratio]: good }).status).toBe('not measured');
+    });
+  });
+
+  it('shows the ratio, the reference and the absolute figure, and the absolute limit it came from', () => {
+    expect(judge({ serverCpuUs: 140.2, bareServerCpuUs: 18.8, serverCpuRatio: 7.456 })[0]).toEqual({
+      target: 'server CPU per monthly-with-trace request, 1 worker, PostgreSQL + Redis',
+      measured: '7.46x of 18.8 µs (140 µs)',
+      limit: `≤ ${formatRatio(RATIO_LIMITS.serverCpu)} (from ≤ 200 µs)`,
+      status: 'met',
+    });
+    expect(judge({ engineTracePerSecond: 66_409, engineReferencePerCpuSecond: 201_234, engineTraceRatio: 0.33 })[9]).toMatchObject({
+      measured: '0.33x of 201,234 calc/CPU-s (66,409 calc/s)',
+      limit: `≥ ${formatRatio(RATIO_LIMITS.engineTrace)} (from ≥ 60,000 calc/s)`,
+    });
+    expect(judge({ startupMs: 163, startupReferenceMs: 38, startupRatio: 4.29 })[11]).toMatchObject({
+      measured: '4.29x of 38.0 ms (163 ms)',
+    });
+  });
+
+  it('judges the batch ratio on a million lines only', () => {
+    const f = { batchSeconds: 3.2, batchReferenceLinesPerSecond: 90_000, batchRatio: 3 };
+    expect(judge({ ...f, batchLines: 1_000 })[10]).toMatchObject({
+      measured: '3.00x of 90,000 lines/s (3.20 s) (for 1,000 lines, not the 1M figure)',
+      status: 'not measured',
+    });
+    expect(judge({ ...f, batchLines: 1_000_000 })[10].status).toBe('met');
   });
 });

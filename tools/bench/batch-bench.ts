@@ -10,6 +10,9 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { BatchSummary } from '../batch/run-batch.ts';
 import { writeProfiles, writeRequests } from './generate-requests.ts';
+import { formatRatio, pairedRatio } from './ratios.ts';
+import { referenceLoop } from './references.ts';
+import { monthlyBatchLine } from './sample-requests.ts';
 import { ROOT } from './server-process.ts';
 import { fmt, median, table } from './stats.ts';
 
@@ -39,6 +42,14 @@ async function runBatch(input: string, profiles: string, extra: readonly string[
   return (await spawnBatch(join(ROOT, 'node_modules/.bin/tsx'), args)).summary;
 }
 
+/** How long each turn of the reference loop runs. */
+const REFERENCE_MS = 3_000;
+
+/** A thousand of the batch's own lines, for the reference loop. */
+function referenceLines(trace: boolean): string[] {
+  return Array.from({ length: 1_000 }, (_, i) => monthlyBatchLine(i, trace));
+}
+
 export async function benchBatch(runs: number, lines: { withoutTrace: number; withTrace: number }): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'payroll-bench-batch-'));
   try {
@@ -59,7 +70,12 @@ export async function benchBatch(runs: number, lines: { withoutTrace: number; wi
         inputs.set(trace, input);
       }
       const summaries: BatchSummary[] = [];
-      for (let i = 0; i < runs; i++) summaries.push(await runBatch(input, profiles, extra));
+      const references: number[] = [];
+      // the batch and the one-thread reference loop take turns (A B A B)
+      for (let i = 0; i < runs; i++) {
+        summaries.push(await runBatch(input, profiles, extra));
+        references.push(referenceLoop(referenceLines(trace), REFERENCE_MS));
+      }
       const pick = summaries.find((s) => s.lines_per_second === median(summaries.map((x) => x.lines_per_second))) ?? summaries[0];
       const computeSeconds = pick.seconds - pick.engine_load_seconds;
       const steady = pick.lines / computeSeconds;
@@ -74,6 +90,13 @@ export async function benchBatch(runs: number, lines: { withoutTrace: number; wi
         fmt(((pick.cpu_seconds - pick.engine_load_cpu_seconds) / pick.lines) * 1_000_000),
         fmt(pick.peak_rss_mb),
         fmt(pick.output_bytes / pick.lines),
+        fmt(median(references)),
+        formatRatio(
+          pairedRatio({
+            figure: summaries.map((s) => s.lines / (s.seconds - s.engine_load_seconds)),
+            reference: references,
+          }),
+        ),
       ]);
       const w = pick.worker_ms!;
       const busy = w.parse + w.validate + w.calculate + w.serialize;
@@ -97,9 +120,13 @@ export async function benchBatch(runs: number, lines: { withoutTrace: number; wi
           'CPU s per 1M after load',
           'peak RSS MB',
           'output bytes/line',
+          'reference lines/s',
+          'vs reference',
         ],
         rows,
       ),
+      'reference: one thread parsing each line, computing its monthly payroll with decimal.js (tools/bench/references.ts) and stringifying it, ' +
+        "after each batch run; vs reference: the median of each run's lines/s after load over it",
       ...phases,
     ].join('\n');
   } finally {
@@ -116,7 +143,9 @@ export async function benchBatch(runs: number, lines: { withoutTrace: number; wi
  * wall time from spawn to exit, npm included; the run's --stats line gives the rest. The input, output
  * and profiles are deleted afterwards. One run: a million lines take about a minute.
  */
-export async function benchBatchMillion(lines: number): Promise<{ text: string; figures: { seconds: number; lines: number } }> {
+export async function benchBatchMillion(
+  lines: number,
+): Promise<{ text: string; figures: { seconds: number; lines: number; referenceLinesPerSecond: number; ratio: number } }> {
   const dir = mkdtempSync(join(tmpdir(), 'payroll-bench-batch1m-'));
   try {
     const input = join(dir, 'in.jsonl');
@@ -139,14 +168,21 @@ export async function benchBatchMillion(lines: number): Promise<{ text: string; 
       'compact',
       '--stats',
     ];
+    // the reference loop before and after the batch (A B A): their mean is the batch's reference
+    const before = referenceLoop(referenceLines(true), REFERENCE_MS);
     const { seconds, summary } = await spawnBatch('npm', args);
+    const after = referenceLoop(referenceLines(true), REFERENCE_MS);
+    const referenceLinesPerSecond = (before + after) / 2;
+    const ratio = lines / seconds / referenceLinesPerSecond;
     if (summary.results !== lines || summary.errors !== 0) throw new Error(`npm run batch: ${JSON.stringify(summary)}`);
     const text = [
       `## Batch, issue 20's target (\`npm run --silent batch -- ... --trace compact --stats\`, ${fmt(lines)} monthly payrolls with trace, one run)`,
       `spawn to exit: ${fmt(seconds, 2)} s; the run's own figures: ${fmt(summary.seconds, 2)} s, engine load ${fmt(summary.engine_load_seconds, 2)} s, ` +
         `${fmt(summary.workers)} workers, ${fmt(summary.cpu_seconds, 1)} CPU-s, peak RSS ${fmt(summary.peak_rss_mb)} MB, ${fmt(summary.output_bytes)} bytes out`,
+      `${fmt(lines / seconds)} lines/s spawn to exit; the one-thread decimal.js reference loop before and after it: ${fmt(before)} and ${fmt(after)} lines/s; ` +
+        `vs reference: ${formatRatio(ratio)}`,
     ].join('\n');
-    return { text, figures: { seconds, lines } };
+    return { text, figures: { seconds, lines, referenceLinesPerSecond, ratio } };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -29,6 +29,8 @@ import {
   monthlyBatchLine,
   monthlyRequest,
 } from './sample-requests.ts';
+import { formatRatio, pairedRatio, type Paired } from './ratios.ts';
+import { referenceMonthly } from './references.ts';
 import { fmt, medianOf, quantile, table } from './stats.ts';
 
 export interface Timing extends Record<string, number> {
@@ -40,14 +42,22 @@ export interface Timing extends Record<string, number> {
 }
 
 /**
- * Runs fn for about `ms` after a warm-up (at least 200 calls and ms / 2); one sample per call. The
+ * Runs fn for about `ms` after a warm-up (at least 200 calls and ms / 2 of CPU time); one sample per call. The
  * warm-up is the JIT's: on a fresh engine the first 2 s of monthly calculations with trace ran at
  * 53-59k/s and every later 2 s at 62-68k/s (docs/performance.md, eleventh round), so a warm-up of 200
  * calls alone measured the compiler in the first run of each scenario.
  */
 export function measure(fn: () => void, ms: number): Timing {
-  const warmUntil = performance.now() + ms / 2;
-  for (let i = 0; i < 200 || performance.now() < warmUntil; i++) fn();
+  // warmed by CPU time, not wall time: on a machine others load, ms / 2 of wall time can be a tenth of
+  // that on a core, and the measured run then still waits for the optimising compiler (bounded by 4 x ms)
+  const warmCpu0 = process.cpuUsage();
+  const warmCap = performance.now() + ms * 4;
+  const warmCpuUs = (ms / 2) * 1000;
+  const warmCpuUsed = () => {
+    const u = process.cpuUsage(warmCpu0);
+    return u.user + u.system;
+  };
+  for (let i = 0; i < 200 || (warmCpuUsed() < warmCpuUs && performance.now() < warmCap); i++) fn();
   const samples: number[] = [];
   const cpu0 = process.cpuUsage();
   const end = performance.now() + ms;
@@ -102,7 +112,14 @@ function lineOverheads(engine: Engine, versions: ProfileVersion[], ms: number): 
 /** The engine section's report, and the figure issue 20's targets read from it. */
 export interface EngineBench {
   text: string;
-  figures: { /** "monthly payroll, with trace", the table's first row. */ monthlyWithTrace: Timing };
+  figures: {
+    /** "monthly payroll, with trace", the table's first row. */
+    monthlyWithTrace: Timing;
+    /** Its calc/CPU-s over the decimal.js reference's, the median of each run's. */
+    monthlyWithTraceRatio: number;
+    /** The reference's calc/CPU-s beside it (median). */
+    referencePerCpuSecond: number;
+  };
 }
 
 export function benchEngine(runs: number, ms: number): EngineBench {
@@ -111,21 +128,41 @@ export function benchEngine(runs: number, ms: number): EngineBench {
   // two-byte text (docs/performance.md, ninth round). Loaded first, so that its names are the ones V8 keeps.
   const engine = loadEngine({ cacheFile: DEFAULT_LOAD_CACHE });
   const versions = benchProfile();
-  const medians = scenarios().map(([name, type, request]) => {
-    const r = medianOf(Array.from({ length: runs }, () => measure(() => engine.calculate(type, request, versions), ms)));
-    return [name, r] as const;
-  });
-  const rows = medians.map(([name, r]) => [name, fmt(r.perSecond), fmt(r.perCpuSecond), fmt(r.meanUs, 1), fmt(r.p99Us, 1)]);
   const traced = monthlyRequest(1, true);
-  const bytes = medianOf(
-    Array.from({ length: runs }, () => measure(() => calculationUtf8(engine.calculate('monthly_payroll', traced, versions)), ms)),
-  );
-  rows.splice(1, 0, [
+  const plain = monthlyRequest(1, false) as unknown as Parameters<typeof referenceMonthly>[0];
+  const reference = () => referenceMonthly(plain);
+  const rowsIn: [string, () => unknown][] = scenarios().map(([name, type, request]) => [
+    name,
+    () => engine.calculate(type, request, versions),
+  ]);
+  rowsIn.splice(1, 0, [
     'monthly payroll, with trace, and the answer bytes',
-    fmt(bytes.perSecond),
-    fmt(bytes.perCpuSecond),
-    fmt(bytes.meanUs, 1),
-    fmt(bytes.p99Us, 1),
+    () => calculationUtf8(engine.calculate('monthly_payroll', traced, versions)),
+  ]);
+  // each row's runs alternate with the reference's (A B A B): a row's ratio is the median of each run's
+  // calc/CPU-s over the reference's right after it, in the same minutes of the machine
+  const medians = rowsIn.map(([name, fn]) => {
+    const paired: Paired = { figure: [], reference: [] };
+    const timings: Timing[] = [];
+    const references: Timing[] = [];
+    for (let run = 0; run < runs; run++) {
+      const t = measure(fn, ms);
+      const r = measure(reference, ms / 2);
+      timings.push(t);
+      references.push(r);
+      paired.figure.push(t.perCpuSecond);
+      paired.reference.push(r.perCpuSecond);
+    }
+    return { name, r: medianOf(timings), ref: medianOf(references), ratio: pairedRatio(paired) };
+  });
+  const rows = medians.map(({ name, r, ref, ratio }) => [
+    name,
+    fmt(r.perSecond),
+    fmt(r.perCpuSecond),
+    fmt(r.meanUs, 1),
+    fmt(r.p99Us, 1),
+    fmt(ref.perCpuSecond),
+    formatRatio(ratio),
   ]);
   const idle = idleCost(engine, versions);
   const overheads = Array.from({ length: runs }, () => lineOverheads(engine, versions, ms / 2));
@@ -139,17 +176,23 @@ export function benchEngine(runs: number, ms: number): EngineBench {
   const t0 = performance.now();
   loadEngine();
   const loadMs = performance.now() - t0;
+  const first = medians[0];
   const text = [
     '## Engine (in process, one core)',
     `engine load (masters + rules, validate and compile): ${fmt(loadMs)} ms`,
-    table(['calculation', 'calc/s', 'calc/CPU-s', 'mean µs', 'p99 µs'], rows),
+    table(['calculation', 'calc/s', 'calc/CPU-s', 'mean µs', 'p99 µs', 'reference calc/CPU-s', 'vs reference'], rows),
+    'reference: the monthly payroll of tools/bench/references.ts written directly with decimal.js, measured after each run of each row; ' +
+      "vs reference: the median of each run's calc/CPU-s over the reference's",
     `idling on this machine: a monthly calculation with trace and its bytes take ${fmt(idle.backToBack, 0)} µs back to back, ` +
       `${fmt(idle.afterSleep, 0)} µs after the thread slept 0.3 ms (${(idle.afterSleep / idle.backToBack).toFixed(2)}x; tools/bench/idle-cost.ts)`,
     '',
     '## Per-line overheads around the engine (one core)',
     table(['step', 'ops/s', 'mean µs', 'p99 µs'], overheadRows),
   ].join('\n');
-  return { text, figures: { monthlyWithTrace: medians[0][1] } };
+  return {
+    text,
+    figures: { monthlyWithTrace: first.r, monthlyWithTraceRatio: first.ratio, referencePerCpuSecond: first.ref.perCpuSecond },
+  };
 }
 
 const sleepCell = new Int32Array(new SharedArrayBuffer(4));

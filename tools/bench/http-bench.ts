@@ -12,7 +12,9 @@ import autocannon from 'autocannon';
 import { createAccountWithKey } from '../../server/app/accounts.ts';
 import { openPostgresStore } from '../../server/app/store/postgres.ts';
 import { openSqliteStore } from '../../server/app/store/sqlite.ts';
-import { BENCH_COMPANY, BENCH_PROFILE_PUT, monthlyRequest } from './sample-requests.ts';
+import { formatRatio, pairedRatio } from './ratios.ts';
+import { recordAnswer, startBareServer } from './references.ts';
+import { BENCH_COMPANY, BENCH_PROFILE_PUT, monthlyRequest, yearEndRequest } from './sample-requests.ts';
 import { startServerProcess, type ServerProcess } from './server-process.ts';
 import { fmt, medianOf, table } from './stats.ts';
 
@@ -183,37 +185,97 @@ export async function startBenchServer(command?: string, env: NodeJS.ProcessEnv 
   return { server, key, targets, stop };
 }
 
-export async function benchHttp(runs: number, seconds: number): Promise<string> {
-  const { server, key, targets, stop } = await startBenchServer();
+/** The routes of the HTTP section: benchTargets' three, a year-end adjustment and the liveness probe. */
+export function httpSectionTargets(): Target[] {
+  const [trace, noTrace, cheapest] = benchTargets();
+  return [
+    trace,
+    noTrace,
+    {
+      name: 'POST /v1/payroll/year-end-adjustment:calculate',
+      method: 'POST',
+      path: '/v1/payroll/year-end-adjustment:calculate',
+      body: JSON.stringify(yearEndRequest()),
+    },
+    cheapest,
+    { name: 'GET /healthz', method: 'GET', path: '/healthz' },
+  ];
+}
+
+/** The HTTP section's report, and the year-end adjustment's figures for the targets. */
+export interface HttpBench {
+  text: string;
+  figures: { yeaServerCpuUs: number; yeaBareServerCpuUs: number; yeaServerCpuRatio: number };
+}
+
+/** The X-Bench-Answer header that picks route i's answer from the bare server (both servers are sent it). */
+export function answerHeader(i: number): Record<string, string> {
+  return { 'X-Bench-Answer': String(i) };
+}
+
+export async function benchHttp(runs: number, seconds: number): Promise<HttpBench> {
+  const { server, key, stop } = await startBenchServer();
+  const targets = httpSectionTargets();
+  const dir = mkdtempSync(join(tmpdir(), 'payroll-bench-bare-'));
+  let bare: ServerProcess | undefined;
   try {
+    const answers = [];
+    for (const [i, t] of targets.entries()) {
+      const headers = { 'X-API-Key': key, ...(t.body ? { 'Content-Type': 'application/json' } : {}), ...answerHeader(i) };
+      const answer = await recordAnswer(server.url + t.path, t.method, headers, t.body);
+      if (answer.status !== 200) throw new Error(`${t.name} answered ${answer.status}: ${answer.body.toString().slice(0, 300)}`);
+      answers.push(answer);
+    }
+    bare = await startBareServer(dir, answers, benchEnv(dir));
     // Warm-up: JIT and caches, not counted.
-    for (const t of targets) await load(server, key, t, 1);
+    for (const [i, t] of targets.entries()) {
+      await loadAcross([server], key, t, 1, CONNECTIONS, answerHeader(i));
+      await loadAcross([bare], key, t, 1, CONNECTIONS, answerHeader(i));
+    }
     const perRun: Figures[][] = targets.map(() => []);
+    const barePerRun: Figures[][] = targets.map(() => []);
+    // the service and the bare server take turns (A B A B), route by route and run by run
     for (let run = 0; run < runs; run++) {
-      for (const [i, t] of targets.entries()) perRun[i].push(await load(server, key, t, seconds));
+      for (const [i, t] of targets.entries()) {
+        perRun[i].push(await loadAcross([server], key, t, seconds, CONNECTIONS, answerHeader(i)));
+        barePerRun[i].push(await loadAcross([bare], key, t, seconds, CONNECTIONS, answerHeader(i)));
+      }
     }
     const med = perRun.map((r) => medianOf(r));
-    const [trace, noTrace, cheapest] = med;
+    const bareMed = barePerRun.map((r) => medianOf(r));
+    const ratios = perRun.map((r, i) =>
+      pairedRatio({ figure: r.map((f) => f.cpuUsPerRequest), reference: barePerRun[i].map((f) => f.cpuUsPerRequest) }),
+    );
+    const [trace, noTrace, , cheapest] = med;
     const rows = targets.map((t, i) => [
       t.name,
       fmt(med[i].rps),
       fmt(med[i].p50, 1),
       fmt(med[i].p99, 1),
       fmt(med[i].cpuUsPerRequest),
+      fmt(bareMed[i].cpuUsPerRequest, 1),
+      formatRatio(ratios[i]),
       fmt(med[i].clientCpuUsPerRequest),
-      fmt(med[i].non2xx),
+      fmt(med[i].non2xx + bareMed[i].non2xx),
     ]);
-    return [
+    const text = [
       `## HTTP (server process from \`npm start\`'s command, PAYROLL_WORKERS=1, SQLite; autocannon ${CONNECTIONS} connections, ${seconds} s per run)`,
       `spawn to first answered request: ${fmt(server.startMs)} ms`,
-      table(['route', 'req/s', 'p50 ms', 'p99 ms', 'server CPU us/req', 'client CPU us/req', 'non-2xx'], rows),
+      table(['route', 'req/s', 'p50 ms', 'p99 ms', 'server CPU us/req', 'bare us/req', 'vs bare', 'client CPU us/req', 'non-2xx'], rows),
       `server CPU per request: CPU time of the server process (user + system, /proc) over the run / requests answered; ${fmt(1e6 / trace.cpuUsPerRequest)} monthly-with-trace req/s per fully used core`,
+      "bare: a node:http server sending the same bytes (tools/bench/bare-server.mjs), loaded after each run of each route; vs bare: the median of each run's ratio",
       `client CPU per request: the same for autocannon (this process); when it nears 1,000,000 / req/s, the client is the limit`,
       `ratio monthly with trace / cheapest route: ${fmt((trace.rps / cheapest.rps) * 100, 1)} %`,
       `ratio monthly without trace / cheapest route: ${fmt((noTrace.rps / cheapest.rps) * 100, 1)} %`,
       `ratio monthly with trace / without trace: ${fmt((trace.rps / noTrace.rps) * 100, 1)} %`,
     ].join('\n');
+    return {
+      text,
+      figures: { yeaServerCpuUs: med[2].cpuUsPerRequest, yeaBareServerCpuUs: bareMed[2].cpuUsPerRequest, yeaServerCpuRatio: ratios[2] },
+    };
   } finally {
+    await bare?.stop();
+    rmSync(dir, { recursive: true, force: true });
     await stop();
   }
 }

@@ -104,3 +104,28 @@ export const SIMULATION_REQUESTS: [string, CalculationType, Record<string, unkno
 export function monthlyBatchLine(i: number, trace: boolean): string {
   return JSON.stringify({ type: 'monthly_payroll', request: monthlyRequest(i, trace) });
 }
+
+/** A year-end adjustment of a household with a spouse, four dependants and every kind of declaration. */
+export function yearEndRequest(): Record<string, unknown> {
+  return {
+    company_id: BENCH_COMPANY,
+    calculation_date: '2026-12-10',
+    tax_year: 2026,
+    employee: { employee_ref: 'e-1', birth_date: '1985-06-01' },
+    salary_payment_total: 8_970_000,
+    income_tax_withheld_total: 156_670,
+    social_insurance_withheld_total: 1_386_102,
+    declarations: {
+      life_insurance: { new_general: 80_000, old_general: 35_000, new_care_medical: 80_000, new_pension: 30_000, old_pension: 90_000 },
+      earthquake_insurance: { earthquake: 42_000, old_long_term: 14_800 },
+      housing_loan_credit: 76_500,
+      spouse: { birth_date: '1987-03-01', estimated_total_income: 500_000 },
+      dependents: [
+        { birth_date: '2009-08-10', estimated_total_income: 0 },
+        { birth_date: '2005-05-05', estimated_total_income: 0 },
+        { birth_date: '1950-02-01', estimated_total_income: 0, disability: 'general', cohabiting_lineal_ascendant: true },
+        { birth_date: '2006-07-01', estimated_total_income: 1_000_000 },
+      ],
+    },
+  };
+}

@@ -35,6 +35,8 @@ import { Redis } from 'ioredis';
 import { createAccountWithKey } from '../../server/app/accounts.ts';
 import { openPostgresStore } from '../../server/app/store/postgres.ts';
 import { benchEnv, benchTargets, CONNECTIONS, loadAcross, type Figures, type Target } from './http-bench.ts';
+import { formatRatio, pairedRatio } from './ratios.ts';
+import { recordAnswer, startBareServer } from './references.ts';
 import { BENCH_COMPANY, BENCH_PROFILE_PUT } from './sample-requests.ts';
 import { freePort, startServerProcess, type ServerProcess } from './server-process.ts';
 import { fmt, median, medianOf, table } from './stats.ts';
@@ -88,6 +90,8 @@ export interface ScaleBench {
     rows: Partial<Record<`${StoresName}, ${TopologyName}`, ScaleRow>>;
     /** Bytes of one monthly-with-trace answer. */
     bytes?: { plain: number; br: number; gzip: number };
+    /** The bare server sending the same answer, in turns with each one-worker run: its CPU µs per request and the one worker's ratio to it. */
+    bare: Partial<Record<StoresName, { cpuUsPerRequest: number; ratio: number }>>;
   };
 }
 
@@ -193,7 +197,7 @@ async function startServers(env: NodeJS.ProcessEnv, topology: Topology): Promise
 
 export async function benchScale(runs: number, seconds: number, warmUpSeconds: number): Promise<ScaleBench> {
   const db = `payroll_bench_${randomBytes(4).toString('hex')}`;
-  const scaleFigures: ScaleBench['figures'] = { rows: {} };
+  const scaleFigures: ScaleBench['figures'] = { rows: {}, bare: {} };
   try {
     await adminQuery(`CREATE DATABASE ${db}`);
   } catch (err) {
@@ -205,6 +209,7 @@ export async function benchScale(runs: number, seconds: number, warmUpSeconds: n
   const dbUrl = Object.assign(new URL(ADMIN_URL), { pathname: `/${db}` }).toString();
   const dir = mkdtempSync(join(tmpdir(), 'payroll-bench-scale-'));
   let redis: Awaited<ReturnType<typeof startRedis>> | undefined;
+  let bare: ServerProcess | undefined;
   const lines: string[] = [];
   try {
     const store = await openPostgresStore({ connectionString: dbUrl });
@@ -233,6 +238,8 @@ export async function benchScale(runs: number, seconds: number, warmUpSeconds: n
       // state drifts over the minutes of the bench moves them alike, and each run's ratio to the 1-worker
       // run beside it is what "CPU vs 1 worker" takes the median of
       const perRun: Row[][] = TOPOLOGIES.map(() => []);
+      // the bare server's CPU per request, loaded right after each one-worker run (A B A B)
+      const bareRuns: number[] = [];
       for (let run = 0; run < runs; run++) {
         for (const [t, topology] of TOPOLOGIES.entries()) {
           // read before the start: the servers' start-up and the profile PUT count too (a few transactions per run)
@@ -259,6 +266,20 @@ export async function benchScale(runs: number, seconds: number, warmUpSeconds: n
             requests += warm.requests + figures.requests;
             sent += warm.sent + figures.sent;
             redisAfter = (await redis?.commands()) ?? redisAfter;
+            if (topology.workers === 1 && topology.processes === 1) {
+              if (!bare) {
+                const answer = await recordAnswer(
+                  servers[0].url + trace.path,
+                  trace.method,
+                  { 'X-API-Key': key, 'Content-Type': 'application/json' },
+                  trace.body,
+                );
+                if (answer.status !== 200) throw new Error(`the monthly request answered ${answer.status}`);
+                bare = await startBareServer(dir, [answer], benchEnv(dir));
+                await loadAcross([bare], key, trace, warmUpSeconds);
+              }
+              bareRuns.push((await loadAcross([bare], key, trace, seconds)).cpuUsPerRequest);
+            }
             if (!bytes && kind.redis === storeKinds[0].redis && topology.workers === 1 && topology.processes === 1) {
               const [plain, br, gzip] = await Promise.all([
                 answerBytes(servers[0].url, key, trace),
@@ -293,6 +314,12 @@ export async function benchScale(runs: number, seconds: number, warmUpSeconds: n
         }
       }
       const oneWorker = perRun[0]; // TOPOLOGIES[0] is one worker
+      const bareRatio = pairedRatio({ figure: oneWorker.map((r) => r.cpuUsPerRequest), reference: bareRuns });
+      scaleFigures.bare[kind.name] = { cpuUsPerRequest: median(bareRuns), ratio: bareRatio };
+      lines.push(
+        `${kind.name}, 1 worker vs a bare node:http server sending the same bytes (loaded after each one-worker run): ` +
+          `${fmt(median(oneWorker.map((r) => r.cpuUsPerRequest)))} vs ${fmt(median(bareRuns), 1)} µs server CPU per request, ${formatRatio(bareRatio)}`,
+      );
       for (const [t, topology] of TOPOLOGIES.entries()) {
         const m = medianOf(perRun[t]);
         const ratios = perRun[t].map((r, run) => r.cpuUsPerRequest / oneWorker[run].cpuUsPerRequest);
@@ -345,6 +372,7 @@ export async function benchScale(runs: number, seconds: number, warmUpSeconds: n
     ].join('\n');
     return { text, figures: scaleFigures };
   } finally {
+    await bare?.stop();
     await redis?.stop();
     rmSync(dir, { recursive: true, force: true });
     await adminQuery(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`).catch(() => {});
