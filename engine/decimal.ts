@@ -298,7 +298,7 @@ function decimalOfInteger(n: number): Decimal {
  * do, allocates that literal's arrays in the old space (allocation-site pretenuring). decimalOfInteger's
  * literal also makes the words of every sum and difference a calculation makes, which die at once:
  * shared with the loader's long-lived values, it was pretenured after a second engine load (under tsx),
- * and plus and minus then took 193-310 ns instead of 21-43 (docs/performance.md, twelfth round). Larger
+ * and plus and minus then took several times as long (docs/history/performance-rounds.md, twelfth round). Larger
  * integers and fractions go on to toDecimal: few kept values are such (an integer of 10^7 or more shares
  * decimalOfScaled's words with the products; no slow products were seen).
  */

@@ -12,7 +12,7 @@
  * Why one string: the bytes used to be gathered in two kinds, the ASCII text in one string and the
  * encoded pieces as Buffers between its stretches, and put together at the end (the text written once,
  * each stretch moved down into place, each piece copied in between): ~80 moves and ~130 copies, each a
- * call into a typed-array builtin, for a monthly answer (docs/performance.md, thirteenth round).
+ * call into a typed-array builtin, for a monthly answer (docs/history/performance-rounds.md, thirteenth round).
  */
 const SLAB_BYTES = 512 * 1024;
 /** Buffer's own writer, which Buffer#write calls after checking its arguments (ours are always valid). */

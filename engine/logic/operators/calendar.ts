@@ -15,7 +15,7 @@ import type { OperatorDef } from '../types.ts';
 import { describe } from '../values.ts';
 
 /** Month ends already worked out, by YYYY-MM: a monthly payroll asks for the same few months each
- * time, and two Date round trips per step were 5 % of a calculation. Bounded, then started afresh. */
+ * time, and two Date round trips per step were a visible share of a calculation. Bounded, then started afresh. */
 const monthEnds = new Map<string, string>();
 const MAX_MONTHS = 1024;
 
