@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildOpenApiDocument } from '../../server/app/openapi/document.ts';
 import { calculationExamples } from '../../server/app/openapi/examples/calculations.ts';
-import { browserTestsRun, launchChromium, type Browser } from '../support/chromium.ts';
+import { browserTestsRun, browserTitle, launchChromium, type Browser } from '../support/chromium.ts';
 import { freshServer } from './support/fresh-server.ts';
 import { realEngine } from './support/real-engine.ts';
 
@@ -20,7 +20,8 @@ const OPERATIONS = Object.entries<any>(document.paths)
   )
   .sort();
 
-describe.runIf(browserTestsRun())('the interactive reference at /docs (headless Chromium)', () => {
+const browserRuns = browserTestsRun();
+describe.runIf(browserRuns)(browserTitle('the interactive reference at /docs (headless Chromium)', browserRuns), () => {
   const api = freshServer('sqlite', { engine: realEngine(), company: 'acme-tokyo' });
   let browser: Browser;
   beforeAll(async () => {

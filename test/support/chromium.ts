@@ -22,6 +22,11 @@ export function browserTestsRun(): boolean {
   return false;
 }
 
+/** A browser test's title, with the reason when browser tests are skipped (as the store and Redis gates name theirs). */
+export function browserTitle(title: string, runs: boolean): string {
+  return runs ? title : `${title} [skipped: no chromium at ${CHROMIUM_PATH}]`;
+}
+
 export interface Browser {
   context: BrowserContext;
   close(): Promise<void>;

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadEngine } from '../../engine/index.ts';
 import { buildSubjects } from '../../tools/impact/subjects.ts';
 import { generatePopulation, apiAccepts } from '../../tools/impact/population.ts';
-import { browserTestsRun, launchChromium } from '../support/chromium.ts';
+import { browserTestsRun, browserTitle, launchChromium } from '../support/chromium.ts';
 import { oneYenMasters, PROJECT, removeTemp, tempDir } from './support/data-copies.ts';
 
 const run = promisify(execFile);
@@ -133,7 +133,7 @@ describe('impact report on a one-yen change', () => {
   });
 
   it.runIf(browserRuns)(
-    'the HTML page renders its charts offline with the same counts',
+    browserTitle('the HTML page renders its charts offline with the same counts', browserRuns),
     async () => {
       const html = readFileSync(join(work, 'impact.html'), 'utf8');
       // nothing to fetch: no external script or stylesheet (the route check below also fails on any request)

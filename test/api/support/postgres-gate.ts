@@ -5,7 +5,9 @@
  *   dropped afterwards; the database itself is never created or dropped).
  * - unset: a database of this run's own, `payroll_test_<pid>_<random>`, created on the server at
  *   PAYROLL_TEST_POSTGRES_SERVER_URL (default postgres://postgres@127.0.0.1:5432/postgres) and dropped when
- *   the run ends, so a run never writes into a database someone else named.
+ *   the run ends (or is interrupted: interruption.ts), so a run never writes into a database someone else
+ *   named. A `payroll_test_<pid>_…` database on a server of this machine whose run no longer runs (a
+ *   killed run's) is dropped first; a live run's is never touched.
  *
  * When no server answers (or the database cannot be created) the PostgreSQL tests are skipped with one
  * line saying how to run them, and counted as skipped with the reason (databases.ts); in CI (CI=true)
@@ -17,6 +19,8 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { isCi, shown } from './gate-env.ts';
 import { databaseUrl, type Decision } from './gate-decision.ts';
+import { onInterruption } from './interruption.ts';
+import { processRuns } from './process-runs.ts';
 
 export const DEFAULT_POSTGRES_SERVER_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -54,13 +58,44 @@ async function explicitDatabase(url: string): Promise<Decision> {
   return reason === null ? { url, missing: null } : { url: null, place: shown(url), missing: `${shown(url)} (${reason})` };
 }
 
+const OWN_DATABASE = /^payroll_test_(\d+)_[0-9a-f]{8}$/;
+
+/** Whether the server runs on this machine, where the pid in a database's name is a pid of ours to ask. */
+function onThisMachine(serverUrl: string): boolean {
+  const host = new URL(serverUrl).hostname;
+  return host === '' || host === 'localhost' || host === '[::1]' || host.startsWith('127.');
+}
+
+/** The databases of runs that ended without dropping theirs (pid gone); dropped, one line each. */
+async function dropLeftovers(client: pg.Client, serverUrl: string): Promise<void> {
+  if (!onThisMachine(serverUrl)) return;
+  const { rows } = await client.query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE 'payroll\\_test\\_%'");
+  for (const { datname } of rows) {
+    const m = OWN_DATABASE.exec(datname);
+    if (!m || processRuns(Number(m[1]))) continue;
+    // Another user's leftover, or one a concurrent run drops first: said, and not this run's concern.
+    const failure = await client.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`).then(
+      () => null,
+      (err: unknown) => errorText(err),
+    );
+    process.stdout.write(
+      `PostgreSQL test database ${datname} of a run that has ended (pid ${m[1]}) ${failure === null ? 'dropped' : `not dropped: ${failure}`}.\n`,
+    );
+  }
+}
+
 /** Creates this run's database; the teardown drops it (FORCE: a connection a killed test left open must not keep it). */
 async function ownDatabase(serverUrl: string): Promise<Decision> {
   const name = `payroll_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const reason = await withClient(serverUrl, async (c) => void (await c.query(`CREATE DATABASE ${name}`)));
+  const reason = await withClient(serverUrl, async (c) => {
+    await dropLeftovers(c, serverUrl);
+    await c.query(`CREATE DATABASE ${name}`);
+  });
   if (reason !== null) return { url: null, place: shown(serverUrl), missing: `${shown(serverUrl)} (${reason})` };
   process.stdout.write(`PostgreSQL tests use the database ${name} on ${shown(serverUrl)}, created for this run and dropped at its end.\n`);
+  const forget = onInterruption({ kind: 'postgres', serverUrl, database: name });
   const teardown = async () => {
+    forget();
     const failure = await withClient(serverUrl, async (c) => void (await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)));
     if (failure !== null) process.stderr.write(`PostgreSQL test database ${name} not dropped: ${failure}\n`);
   };

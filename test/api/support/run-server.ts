@@ -6,6 +6,7 @@ import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { budget } from '../../support/time-budget.ts';
 
 export const ROOT = join(import.meta.dirname, '../../..');
 
@@ -20,7 +21,7 @@ export function runServerToExit(env: Record<string, string>, options: { inherit?
     return spawnSync(process.execPath, ['--import', 'tsx', 'server/boot/main.ts'], {
       cwd: ROOT,
       encoding: 'utf8',
-      timeout: 90_000,
+      timeout: budget(90_000),
       env: { ...base, PAYROLL_DB: join(dir, 'x.sqlite'), PAYROLL_DATABASE_URL: '', ...env },
     });
   } finally {

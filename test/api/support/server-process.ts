@@ -6,6 +6,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { TestDatabase } from './databases.ts';
+import { budget, slowMachine } from '../../support/time-budget.ts';
 import { ROOT } from './run-server.ts';
 import { newAccount } from './test-server.ts';
 
@@ -17,7 +18,7 @@ export interface ServerProcess {
   /** the same lines as written (a key written twice shows only here) */
   raw: string[];
   stderr(): string;
-  /** The first line (already seen or to come) that matches; rejects after ms or when the process exits first. */
+  /** The first line (already seen or to come) that matches; rejects after ms (scaled: time-budget.ts) or when the process exits first. */
   waitFor(match: (l: LogLine) => boolean, ms: number): Promise<LogLine>;
   /** Resolves with the exit code once every line the process (and its workers) wrote is read. */
   exited: Promise<number | null>;
@@ -32,6 +33,28 @@ export interface ListeningServerProcess extends ServerProcess {
   servingPids: number[];
 }
 
+/**
+ * The servers this test process started and that still run: killed when it ends or is told to end
+ * (vitest stops its workers with SIGTERM; Ctrl-C reaches them as SIGINT), so none outlives the run.
+ */
+const running = new Set<ChildProcess>();
+let reaping = false;
+
+function reapOnExit(): void {
+  if (reaping) return;
+  reaping = true;
+  const killAll = () => {
+    for (const child of running) child.kill('SIGKILL');
+  };
+  process.once('exit', killAll);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const)
+    process.once(signal, () => {
+      killAll();
+      // The signal's default (the end of this process) when nobody else is listening.
+      if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
+    });
+}
+
 /** env is added to this process's environment (PORT 0, HOST 127.0.0.1, LOG_LEVEL info by default). */
 export function spawnServer(env: Record<string, string>): ServerProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/boot/main.ts'], {
@@ -39,6 +62,9 @@ export function spawnServer(env: Record<string, string>): ServerProcess {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', PAYROLL_DATABASE_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  reapOnExit();
+  running.add(child);
+  child.once('exit', () => running.delete(child));
   const lines: LogLine[] = [];
   const raw: string[] = [];
   const waiters = new Set<{ match: (l: LogLine) => boolean; resolve: (l: LogLine) => void }>();
@@ -68,8 +94,9 @@ export function spawnServer(env: Record<string, string>): ServerProcess {
     kill: () => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     },
-    waitFor: (match, ms) =>
+    waitFor: (match, unscaled) =>
       new Promise((resolve, reject) => {
+        const ms = budget(unscaled);
         const seen = lines.find(match);
         if (seen) return resolve(seen);
         const waiter = {
@@ -84,7 +111,7 @@ export function spawnServer(env: Record<string, string>): ServerProcess {
           waiters.delete(waiter);
           reject(new Error(`${why}; stderr: ${stderr.slice(-2000)}; log: ${JSON.stringify(lines.slice(-30))}`));
         };
-        const timer = setTimeout(() => fail(`no matching log line within ${ms} ms`), ms);
+        const timer = setTimeout(() => fail(slowMachine('no matching log line', ms)), ms);
         waiters.add(waiter);
         void exited.then((code) => {
           if (waiters.has(waiter)) {
