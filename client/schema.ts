@@ -393,7 +393,7 @@ export interface paths {
         };
         /**
          * Readiness probe
-         * @description The statutory masters and rules are loaded and the store answers a trivial query within 2 s: send traffic to this instance. Needs no API key and is not rate-limited. After a reload of the masters and rules (SIGHUP) this process made, last_reload says when, whether the new set was loaded or refused (the previous set then keeps serving and the instance stays ready) and why.
+         * @description The statutory masters and rules are loaded and the store answers a trivial query within 2 s: send traffic to this instance. Needs no API key and is not rate-limited. rate_limit names the rate-limit backend and its state: a Redis that does not answer is degraded (each process limits on its own), not unready. After a reload of the masters and rules (SIGHUP) this process made, last_reload says when, whether the new set was loaded or refused (the previous set then keeps serving and the instance stays ready) and why.
          */
         get: operations["getReadiness"];
         put?: never;
@@ -11728,6 +11728,10 @@ export interface operations {
                      *       "checks": {
                      *         "masters": "ok",
                      *         "store": "ok"
+                     *       },
+                     *       "rate_limit": {
+                     *         "backend": "memory",
+                     *         "state": "ok"
                      *       }
                      *     }
                      */
@@ -11739,6 +11743,15 @@ export interface operations {
                             masters: "ok";
                             /** @constant */
                             store: "ok";
+                        };
+                        /** @description Where the rate-limit counts live (PAYROLL_RATE_LIMIT_BACKEND) and whether they live there now. degraded: the backend (Redis) does not answer, and each process limits on its own until it does; the instance is still ready. */
+                        rate_limit: {
+                            /** @enum {unknown} */
+                            backend: "memory" | "cluster" | "redis" | "postgres";
+                            /** @enum {unknown} */
+                            state: "ok" | "degraded";
+                            /** @description Why it is degraded (the connection error code, or a timeout); only when degraded. */
+                            reason?: string;
                         };
                         /**
                          * @description The outcome of the last reload (SIGHUP) of this process; absent until the first one.

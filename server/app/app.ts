@@ -42,7 +42,7 @@ export function createApp(deps: AppDeps): Koa<RequestState> {
   app.silent = true;
   const { config } = deps;
   const limiterFactory = createLimiterFactory(
-    { backend: config.rateLimitBackend, redisUrl: config.redisUrl, redisKeyPrefix: config.redisKeyPrefix },
+    { backend: config.rateLimitBackend, redisUrl: config.redisUrl, redisKeyPrefix: config.redisKeyPrefix, log: deps.logger },
     deps.store,
   );
   // Generations from the store's change feed where it has one (no round trip per request), else read per request.
@@ -74,7 +74,7 @@ export function createApp(deps: AppDeps): Koa<RequestState> {
   app.use(errorEnvelope(deps.logger, deps.config.maxBodyBytes));
   app.use(serveApiReference());
   // Probes come before the key check and the rate limit: they carry no key (routes/health.ts).
-  app.use(healthRoutes(deps));
+  app.use(healthRoutes(deps, limiterFactory));
   // (not async: once the routes are made, as on every request but the first few, nothing waits here)
   app.use((_ctx, next) => (routes.loaded ? next() : routes.load().then(() => next())));
   // Before the key check: a browser's preflight carries no key.

@@ -131,6 +131,32 @@ function corsOrigins(read: EnvReader): string[] {
   return origins;
 }
 
+/**
+ * PAYROLL_REDIS_URL: a redis:// or rediss:// URL with a host. The value is not repeated in the message:
+ * it may carry a password.
+ */
+function redisUrl(read: EnvReader): string | undefined {
+  const raw = read.text('PAYROLL_REDIS_URL');
+  if (raw === undefined) return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(raw);
+  } catch {
+    url = undefined;
+  }
+  const got = !url
+    ? 'something that is not a URL'
+    : url.protocol !== 'redis:' && url.protocol !== 'rediss:'
+      ? `a URL beginning ${url.protocol}`
+      : url.hostname === ''
+        ? 'one without a host'
+        : null;
+  if (got !== null) {
+    read.problems.push(`PAYROLL_REDIS_URL must be a redis:// or rediss:// URL such as redis://HOST:6379, got ${got}`);
+  }
+  return raw;
+}
+
 /** Default worker count: every core when processes can share state through PostgreSQL; otherwise one,
  * because the embedded SQLite file serialises writers anyway (see docs/deployment.md). */
 function defaultWorkers(databaseUrl: string | undefined): number {
@@ -169,7 +195,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     maxBodyBytes: read.integer('PAYROLL_MAX_BODY_BYTES', 1),
     logLevel,
     rateLimitBackend: rateLimitBackend(read),
-    redisUrl: read.text('PAYROLL_REDIS_URL'),
+    redisUrl: redisUrl(read),
     storeTimeoutMs: read.integer('PAYROLL_STORE_TIMEOUT_MS', 1),
     cacheTtlSeconds: read.integer('PAYROLL_CACHE_TTL_SECONDS', 0),
     corsOrigins: corsOrigins(read),

@@ -9,6 +9,7 @@ import { DEFAULT_LOAD_CACHE, loadEngine, loadEngineOffThread } from '../../engin
 import type { ServerConfig } from './config.ts';
 import { EngineHolder, logLoaded, reloadAndLog } from '../process/engine-holder.ts';
 import { startServer } from '../app/http-server.ts';
+import { limiterKind } from '../app/rate-limit/backends.ts';
 import { refusalLines, refusalProblems } from '../process/load-refusal.ts';
 import { oneAtATime } from '../process/one-at-a-time.ts';
 import { openStore } from '../app/store/open-store.ts';
@@ -87,7 +88,8 @@ export async function serveProcess(config: ServerConfig, logger: Logger): Promis
     await store.close();
     process.exit(1);
   }
-  logger.info({ port: server.port, host: config.host ?? null, store: store.kind }, 'listening');
+  const rateLimitBackend = limiterKind({ backend: config.rateLimitBackend, redisUrl: config.redisUrl }, store.kind);
+  logger.info({ port: server.port, host: config.host ?? null, store: store.kind, rate_limit_backend: rateLimitBackend }, 'listening');
 
   // SIGHUP reloads masters and rules: the whole new set or nothing (server/process/engine-holder.ts), checked off
   // this thread; under node:cluster the primary coordinates it, every worker or none (server/process/cluster-reload.ts)

@@ -32,7 +32,11 @@ describeEachStore('probes on %s', (kind) => {
     server = await startTestServer(db);
     const res = await call(server, 'GET', '/readyz');
     expect(res.status).toBe(200);
-    expect(res.json).toEqual({ status: 'ready', checks: { masters: 'ok', store: 'ok' } });
+    expect(res.json).toEqual({
+      status: 'ready',
+      checks: { masters: 'ok', store: 'ok' },
+      rate_limit: { backend: kind === 'postgres' ? 'postgres' : 'memory', state: 'ok' },
+    });
   });
 
   it('probes are not counted by the rate limit', async () => {

@@ -43,7 +43,11 @@ describe('GET /readyz reports the last reload', () => {
   };
 
   it('says nothing before the first reload, why a refused one was refused, and the fingerprint of a good one', async () => {
-    expect(await readyz()).toEqual({ status: 'ready', checks: { masters: 'ok', store: 'ok' } });
+    expect(await readyz()).toEqual({
+      status: 'ready',
+      checks: { masters: 'ok', store: 'ok' },
+      rate_limit: { backend: 'memory', state: 'ok' },
+    });
     const serving = holder.current().provenance().rules_masters_hash;
 
     const file = join(masters, 'employees_pension/2020-09.yaml');

@@ -43,6 +43,22 @@ describe('readConfig', () => {
       [{ PAYROLL_WORKERS: '0' }, 'PAYROLL_WORKERS must be an integer from 1 to 256, got "0"'],
       [{ PAYROLL_DATABASE_URL: 'mysql://x' }, 'PAYROLL_DATABASE_URL must be a postgres:// or postgresql:// connection string'],
       [
+        { PAYROLL_REDIS_URL: 'http://x' },
+        'PAYROLL_REDIS_URL must be a redis:// or rediss:// URL such as redis://HOST:6379, got a URL beginning http:',
+      ],
+      [
+        { PAYROLL_REDIS_URL: 'localhost:6379' },
+        'PAYROLL_REDIS_URL must be a redis:// or rediss:// URL such as redis://HOST:6379, got a URL beginning localhost:',
+      ],
+      [
+        { PAYROLL_REDIS_URL: 'redis://' },
+        'PAYROLL_REDIS_URL must be a redis:// or rediss:// URL such as redis://HOST:6379, got one without a host',
+      ],
+      [
+        { PAYROLL_REDIS_URL: 'redis secret' },
+        'PAYROLL_REDIS_URL must be a redis:// or rediss:// URL such as redis://HOST:6379, got something that is not a URL',
+      ],
+      [
         { PAYROLL_HEADERS_TIMEOUT_MS: '5000', PAYROLL_REQUEST_TIMEOUT_MS: '1000' },
         'PAYROLL_HEADERS_TIMEOUT_MS (5000) must be <= PAYROLL_REQUEST_TIMEOUT_MS (1000)',
       ],

@@ -339,7 +339,7 @@ export function buildOpenApiDocument(engine: ExampleSource): OpenAPIV3_1.Documen
           tags: ['Operations'],
           summary: 'Readiness probe',
           description:
-            'The statutory masters and rules are loaded and the store answers a trivial query within 2 s: send traffic to this instance. Needs no API key and is not rate-limited. After a reload of the masters and rules (SIGHUP) this process made, last_reload says when, whether the new set was loaded or refused (the previous set then keeps serving and the instance stays ready) and why.',
+            'The statutory masters and rules are loaded and the store answers a trivial query within 2 s: send traffic to this instance. Needs no API key and is not rate-limited. rate_limit names the rate-limit backend and its state: a Redis that does not answer is degraded (each process limits on its own), not unready. After a reload of the masters and rules (SIGHUP) this process made, last_reload says when, whether the new set was loaded or refused (the previous set then keeps serving and the instance stays ready) and why.',
           security: [],
           responses: {
             '200': {
@@ -349,7 +349,7 @@ export function buildOpenApiDocument(engine: ExampleSource): OpenAPIV3_1.Documen
                   schema: {
                     type: 'object',
                     additionalProperties: false,
-                    required: ['status', 'checks'],
+                    required: ['status', 'checks', 'rate_limit'],
                     properties: {
                       status: { const: 'ready' },
                       checks: {
@@ -358,10 +358,25 @@ export function buildOpenApiDocument(engine: ExampleSource): OpenAPIV3_1.Documen
                         required: ['masters', 'store'],
                         properties: { masters: { const: 'ok' }, store: { const: 'ok' } },
                       },
+                      rate_limit: {
+                        type: 'object',
+                        additionalProperties: false,
+                        required: ['backend', 'state'],
+                        description:
+                          'Where the rate-limit counts live (PAYROLL_RATE_LIMIT_BACKEND) and whether they live there now. degraded: the backend (Redis) does not answer, and each process limits on its own until it does; the instance is still ready.',
+                        properties: {
+                          backend: { enum: ['memory', 'cluster', 'redis', 'postgres'] },
+                          state: { enum: ['ok', 'degraded'] },
+                          reason: {
+                            type: 'string',
+                            description: 'Why it is degraded (the connection error code, or a timeout); only when degraded.',
+                          },
+                        },
+                      },
                       last_reload: lastReloadSchema,
                     },
                   },
-                  example: { status: 'ready', checks: { masters: 'ok', store: 'ok' } },
+                  example: { status: 'ready', checks: { masters: 'ok', store: 'ok' }, rate_limit: { backend: 'memory', state: 'ok' } },
                 },
               },
             },

@@ -26,7 +26,10 @@ export class CircuitOpenError extends Error {
   override name = 'CircuitOpenError';
 }
 
-export function createBreaker(probe: () => Promise<unknown>, options: { failuresToOpen?: number; probeIntervalMs?: number } = {}): Breaker {
+export function createBreaker(
+  probe: () => Promise<unknown>,
+  options: { failuresToOpen?: number; probeIntervalMs?: number; onChange?: (state: BreakerState) => void } = {},
+): Breaker {
   const failuresToOpen = options.failuresToOpen ?? FAILURES_TO_OPEN;
   const probeIntervalMs = options.probeIntervalMs ?? PROBE_INTERVAL_MS;
   let failures = 0;
@@ -38,6 +41,7 @@ export function createBreaker(probe: () => Promise<unknown>, options: { failures
   function trip(): void {
     if (open) return;
     open = true;
+    options.onChange?.('open');
     prober = setInterval(() => {
       if (probing) return;
       probing = true;
@@ -47,6 +51,7 @@ export function createBreaker(probe: () => Promise<unknown>, options: { failures
           open = false;
           failures = 0;
           clearInterval(prober);
+          options.onChange?.('closed');
         },
         () => (probing = false),
       );

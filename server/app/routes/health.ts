@@ -4,7 +4,9 @@
  * - GET /healthz: the process is up and its event loop answers (liveness; restart it if not).
  * - GET /readyz: the masters and rules are loaded and the store answers a trivial query within
  *   READY_STORE_TIMEOUT_MS (readiness; send it traffic only then). After a reload (SIGHUP) it also shows
- *   its outcome (`last_reload`, server/process/reload-status.ts): a refused reload keeps the instance ready. During the shutdown drain both
+ *   its outcome (`last_reload`, server/process/reload-status.ts): a refused reload keeps the instance ready.
+ *   It names the rate-limit backend and its state (`rate_limit`): a Redis that does not answer leaves the
+ *   instance ready, each process limiting on its own meanwhile, and says `degraded`. During the shutdown drain both
  *   answer 503 like every other request (server/app/http-server.ts), which takes the instance out of the
  *   balancer.
  */
@@ -15,6 +17,7 @@ import type { RequestState } from '../context.ts';
 import { ApiError } from '../errors/api-error.ts';
 import { RETRY_AFTER_SECONDS } from '../http/raw-error.ts';
 import { EngineHolder } from '../../process/engine-holder.ts';
+import type { LimiterFactory } from '../rate-limit/backends.ts';
 
 /** A store that has not answered by then is as good as down for a probe (probes time out at a few s). */
 const READY_STORE_TIMEOUT_MS = 2000;
@@ -41,7 +44,7 @@ const PROBE_PATHS = ['/healthz', '/readyz'];
 const SHORTEST_PROBE = Math.min(...PROBE_PATHS.map((p) => p.length));
 const LONGEST_PROBE = Math.max(...PROBE_PATHS.map((p) => p.length)) + 1;
 
-export function healthRoutes(deps: AppDeps): Koa.Middleware<RequestState> {
+export function healthRoutes(deps: AppDeps, limits: Pick<LimiterFactory, 'health'>): Koa.Middleware<RequestState> {
   const router = new Router();
   // The engine exists only if every master and rule loaded (loadEngine throws otherwise); the tables
   // it publishes are checked once, as they never change while the process runs.
@@ -62,7 +65,12 @@ export function healthRoutes(deps: AppDeps): Koa.Middleware<RequestState> {
         headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) },
       });
     const lastReload = deps.engine instanceof EngineHolder ? deps.engine.reloads.last() : null;
-    ctx.body = { status: 'ready', checks: { masters: 'ok', store: 'ok' }, ...(lastReload ? { last_reload: lastReload } : {}) };
+    ctx.body = {
+      status: 'ready',
+      checks: { masters: 'ok', store: 'ok' },
+      rate_limit: limits.health(),
+      ...(lastReload ? { last_reload: lastReload } : {}),
+    };
   });
   // Any other method on a probe path: 405 here, since the key check further down would say 401.
   router.all(PROBE_PATHS, () => {
