@@ -353,7 +353,7 @@ export interface paths {
         };
         /**
          * OpenAPI 3.1 description
-         * @description This document, generated from the schemas the service validates with.
+         * @description This document, generated from the schemas the service validates with. Each answer carries a strong ETag (Cache-Control: no-cache); a request whose If-None-Match names it gets 304 with no body.
          */
         get: operations["getOpenApiDocument"];
         put?: never;
@@ -4349,7 +4349,7 @@ export interface components {
              */
             employee_ref: string;
             /**
-             * @description 扶養親族等の数: the 甲 dependents column of the withholding tables. For 乙 it is not used, unless the company profile sets income_tax.otsu_secondary_declaration: statutory_reduction: then (monthly payroll) it is the number of dependents declared on a 従たる給与についての扶養控除等申告書 (0 when none was submitted), each reducing the monthly table's 乙 amount by the table's otsu_secondary_declaration_deduction. Default 0-7 (the printed columns); more is 422 validation_error at this field. Only a company whose calculation profile in force on payment_date sets income_tax.dependents_beyond_seven: statutory_reduction may send up to 99, computed by the tables' own rule for more dependents.
+             * @description 扶養親族等の数: the 甲 dependents column of the withholding tables. For 乙 it is not used, unless the company profile sets income_tax.otsu_secondary_declaration: statutory_reduction: then (monthly payroll) it is the number of dependents declared on a 従たる給与についての扶養控除等申告書 (0 when none was submitted), each reducing the monthly table's 乙 amount by the table's otsu_secondary_declaration_deduction. Default 0-7 (the printed columns); more is 422 validation_error at this field. Only a company whose calculation profile in force on payment_date sets income_tax.dependents_beyond_seven: statutory_reduction may send up to 99 (this schema's maximum), computed by the tables' own rule for more dependents.
              * @example 1
              */
             tax_dependent_count: number;
@@ -4498,7 +4498,7 @@ export interface components {
              */
             employee_ref: string;
             /**
-             * @description 扶養親族等の数: the 甲 dependents column of the withholding tables. For 乙 it is not used, unless the company profile sets income_tax.otsu_secondary_declaration: statutory_reduction: then (monthly payroll) it is the number of dependents declared on a 従たる給与についての扶養控除等申告書 (0 when none was submitted), each reducing the monthly table's 乙 amount by the table's otsu_secondary_declaration_deduction. Default 0-7 (the printed columns); more is 422 validation_error at this field. Only a company whose calculation profile in force on payment_date sets income_tax.dependents_beyond_seven: statutory_reduction may send up to 99, computed by the tables' own rule for more dependents.
+             * @description 扶養親族等の数: the 甲 dependents column of the withholding tables. For 乙 it is not used, unless the company profile sets income_tax.otsu_secondary_declaration: statutory_reduction: then (monthly payroll) it is the number of dependents declared on a 従たる給与についての扶養控除等申告書 (0 when none was submitted), each reducing the monthly table's 乙 amount by the table's otsu_secondary_declaration_deduction. Default 0-7 (the printed columns); more is 422 validation_error at this field. Only a company whose calculation profile in force on payment_date sets income_tax.dependents_beyond_seven: statutory_reduction may send up to 99 (this schema's maximum), computed by the tables' own rule for more dependents.
              * @example 1
              */
             tax_dependent_count: number;
@@ -10516,7 +10516,7 @@ export interface operations {
                         count?: number;
                     };
                     /**
-                     * @description 扶養親族等の数: the 甲 dependents column of the withholding table (not used for 丙). For 乙 it is not used, unless the company profile sets income_tax.otsu_secondary_declaration: statutory_reduction: then it is the number of dependents declared on a 従たる給与についての扶養控除等申告書 (0 when none was submitted), each reducing the 乙 amount by the table's otsu_secondary_declaration_deduction. Default 0-7 (the printed columns); more is 422 validation_error at this field. Only a company whose calculation profile in force on payment_date sets income_tax.dependents_beyond_seven: statutory_reduction may send up to 99, computed by the tables' own rule for more dependents.
+                     * @description 扶養親族等の数: the 甲 dependents column of the withholding table (not used for 丙). For 乙 it is not used, unless the company profile sets income_tax.otsu_secondary_declaration: statutory_reduction: then it is the number of dependents declared on a 従たる給与についての扶養控除等申告書 (0 when none was submitted), each reducing the 乙 amount by the table's otsu_secondary_declaration_deduction. Default 0-7 (the printed columns); more is 422 validation_error at this field. Only a company whose calculation profile in force on payment_date sets income_tax.dependents_beyond_seven: statutory_reduction may send up to 99 (this schema's maximum), computed by the tables' own rule for more dependents.
                      * @example 0
                      */
                     tax_dependent_count: number;
@@ -11571,6 +11571,8 @@ export interface operations {
             header?: {
                 /** @description Optional id of the request (e.g. gw-7f3a9c:42), adopted as the request id when it is 1-128 characters of A-Z a-z 0-9 . _ : - (a UUID is generated otherwise), echoed in X-Request-Id and error.request_id and logged. Leave it empty to get a fresh id per call. */
                 "X-Request-Id"?: string;
+                /** @description ETags of a copy of this document the client holds: when one is current the answer is 304 with no body. */
+                "If-None-Match"?: string;
             };
             path?: never;
             cookie?: never;
@@ -11585,6 +11587,8 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    /** @description Strong ETag of the document as sent (each content coding has its own). */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11600,6 +11604,20 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["OpenApiDocument"];
                 };
+            };
+            /** @description Not modified: If-None-Match named the ETag of the document in service. No body. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    /** @description Strong ETag of the document as sent (each content coding has its own). */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description `unauthorized`: X-API-Key is missing, unknown or revoked. All endpoints. */
             401: {

@@ -20,7 +20,7 @@ import { masterRefSchema, traceStepSchema } from '../schemas/results.ts';
 import { usageSchema } from '../schemas/usage.ts';
 import { CALCULATION_ENDPOINTS } from '../routes/calculation-endpoints.ts';
 import { resultSchemas } from './result-schemas.ts';
-import { requestSchemaFor } from '../validation/request-schemas.ts';
+import { documentedSchemaFor } from '../validation/request-schemas.ts';
 import { applyDocumentExamples, type ExampleSource } from './examples/index.ts';
 import { cloneShared } from '../schemas/clone-shared.ts';
 
@@ -93,7 +93,7 @@ function constants(engine: ExampleSource, fromEndpoints: Record<string, object>)
     OpenApiDocument: openApiDocumentSchema,
     Usage: usageSchema,
   };
-  return Object.fromEntries(Object.entries(all).map(([name, schema]) => [name, requestSchemaFor(engine, schema)])) as Record<
+  return Object.fromEntries(Object.entries(all).map(([name, schema]) => [name, documentedSchemaFor(engine, schema)])) as Record<
     string,
     Record<string, unknown>
   >;

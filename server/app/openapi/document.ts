@@ -129,6 +129,19 @@ function errorResponses(codes: ErrorCode[]): Record<string, Json> {
   return out;
 }
 
+const ifNoneMatchParameter = {
+  name: 'If-None-Match',
+  in: 'header',
+  required: false,
+  description: 'ETags of a copy of this document the client holds: when one is current the answer is 304 with no body.',
+  schema: { type: 'string' },
+};
+
+const etagHeader = {
+  description: 'Strong ETag of the document as sent (each content coding has its own).',
+  schema: { type: 'string' },
+};
+
 function ok(description: string, schemaName: string, example: unknown, headers: Record<string, Json> = {}): Record<string, Json> {
   return {
     '200': {
@@ -219,7 +232,7 @@ export function buildOpenApiDocument(engine: ExampleSource): OpenAPIV3_1.Documen
       title: 'Payroll Calculation Service',
       version: '1.0.0',
       description:
-        "Japanese payroll calculation: statutory deductions (health, care, childcare support, employees' pension, employment insurance), withholding income tax and net pay, with explainable traces. Stateless for employee data: nothing of a calculation is stored. Every endpoint but the probes (/healthz, /readyz) needs X-API-Key. Errors use one envelope; codes are listed in docs/errors.md. An interactive reference (Swagger UI) is served at GET /docs without a key; it asks for one to load this document.",
+        "Japanese payroll calculation: statutory deductions (health, care, childcare support, employees' pension, employment insurance), withholding income tax and net pay, with explainable traces. Stateless for employee data: nothing of a calculation is stored. Every endpoint but the probes (/healthz, /readyz) needs X-API-Key. Errors use one envelope; codes are listed in docs/errors.md. An interactive reference (Swagger UI) is served at GET /docs without a key; it asks for one to load this document. A request body is the caller's own document: a field it does not define is a mistake and 422 validation_error. A query parameter an operation does not list is ignored, as caches, proxies and gateways add their own (cache-busters, tracing); a listed one (as_of) that is malformed is 422.",
     },
     // Relative first: the document served by a deployment describes that deployment, so the interactive
     // reference at /docs (and any tool that loads it by URL) calls the server it came from.
@@ -304,11 +317,19 @@ export function buildOpenApiDocument(engine: ExampleSource): OpenAPIV3_1.Documen
       '/v1/openapi.json': {
         get: {
           operationId: 'getOpenApiDocument',
-          parameters: [requestIdParameter],
+          parameters: [requestIdParameter, ifNoneMatchParameter],
           tags: ['Meta'],
           summary: 'OpenAPI 3.1 description',
-          description: 'This document, generated from the schemas the service validates with.',
-          responses: { ...ok('The OpenAPI document.', 'OpenApiDocument', example('OpenApiDocument')), ...errorResponses(COMMON_ERRORS) },
+          description:
+            'This document, generated from the schemas the service validates with. Each answer carries a strong ETag (Cache-Control: no-cache); a request whose If-None-Match names it gets 304 with no body.',
+          responses: {
+            ...ok('The OpenAPI document.', 'OpenApiDocument', example('OpenApiDocument'), { ETag: etagHeader }),
+            '304': {
+              description: 'Not modified: If-None-Match named the ETag of the document in service. No body.',
+              headers: { ...EVERY_RESPONSE_HEADERS, ...rateLimitHeaderRefs, ETag: etagHeader },
+            },
+            ...errorResponses(COMMON_ERRORS),
+          },
         },
       },
       '/healthz': {

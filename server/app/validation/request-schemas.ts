@@ -10,31 +10,41 @@ import { TAX_DEPENDENT_COUNT_SCHEMAS } from '../../../engine/contract/index.ts';
 import { CALCULATION_ENDPOINTS } from '../routes/calculation-endpoints.ts';
 import { cloneShared } from '../schemas/clone-shared.ts';
 
-const copiesByLimits = new WeakMap<object, Map<object, unknown>>();
+type Purpose = 'validation' | 'document';
+const copiesByLimits: Record<Purpose, WeakMap<object, Map<object, unknown>>> = { validation: new WeakMap(), document: new WeakMap() };
 
-function copiesFor(engine: Pick<Engine, 'inputLimits'>): Map<object, unknown> {
+/**
+ * The validator's maximum is the spec's default (the printed columns): the opt-in's limit is applied per
+ * company by the validation (widenForProfile). The document's maximum is the bound any request may
+ * reach (an opted-in company's), so that a client or gateway validating against openapi.json never
+ * refuses a call the service accepts; its description states the default rule.
+ */
+function copiesFor(engine: Pick<Engine, 'inputLimits'>, purpose: Purpose): Map<object, unknown> {
   const limits = engine.inputLimits();
-  let copies = copiesByLimits.get(limits);
+  let copies = copiesByLimits[purpose].get(limits);
   if (!copies) {
     copies = new Map();
     for (const e of CALCULATION_ENDPOINTS) cloneShared(e.requestSchema, copies);
-    // The spec's default (the printed columns) is the schema's maximum; the opt-in's limit is said in the
-    // description and applied per company by the validation (widenForProfile).
     for (const node of TAX_DEPENDENT_COUNT_SCHEMAS) {
       const copy = copies.get(node) as Record<string, unknown> | undefined;
       if (!copy) continue;
-      copy.maximum = limits.tax_dependent_count_printed_max;
+      copy.maximum = purpose === 'validation' ? limits.tax_dependent_count_printed_max : limits.tax_dependent_count_max;
       copy.description =
         `${String(copy.description)} Default 0-${limits.tax_dependent_count_printed_max} (the printed columns); more is 422 validation_error at this field.` +
         ` Only a company whose calculation profile in force on payment_date sets income_tax.dependents_beyond_seven: statutory_reduction` +
-        ` may send up to ${limits.tax_dependent_count_max}, computed by the tables' own rule for more dependents.`;
+        ` may send up to ${limits.tax_dependent_count_max} (this schema's maximum), computed by the tables' own rule for more dependents.`;
     }
-    copiesByLimits.set(limits, copies);
+    copiesByLimits[purpose].set(limits, copies);
   }
   return copies;
 }
 
 /** The engine's copy of a request schema constant (or of one embedded in it, e.g. the employee snapshot). */
 export function requestSchemaFor<T extends object>(engine: Pick<Engine, 'inputLimits'>, schema: T): T {
-  return (copiesFor(engine).get(schema) as T | undefined) ?? schema;
+  return (copiesFor(engine, 'validation').get(schema) as T | undefined) ?? schema;
+}
+
+/** The same, as openapi.json publishes it: the bound of every accepted request (copiesFor). */
+export function documentedSchemaFor<T extends object>(engine: Pick<Engine, 'inputLimits'>, schema: T): T {
+  return (copiesFor(engine, 'document').get(schema) as T | undefined) ?? schema;
 }
