@@ -160,7 +160,7 @@ function redisFactory(url: string, namespace: string, log: BackendLog | undefine
   // While Redis is not connected, the limiter answers from its insurance at once (redis-claims.ts)
   // instead of making every request wait; a connected Redis that stalls is bounded by the command
   // timeout, and after a few such timeouts by the circuit breaker, which stops asking it at all.
-  // required here, not imported at start-up: ioredis is ~60 ms of module loading that only Redis deployments need
+  // required here, not imported at start-up: ioredis's module loading is a cost only Redis deployments need
   const { Redis } = createRequire(import.meta.url)('ioredis') as typeof import('ioredis');
   const client = new Redis(url, { commandTimeout: REDIS_COMMAND_TIMEOUT_MS, maxRetriesPerRequest: 1 });
   const state = redisHealth(url, log);

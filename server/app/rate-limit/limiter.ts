@@ -43,7 +43,7 @@ export function createRateLimiter(factory: LimiterFactory, perSecond: number, bu
 
   // A fixed window that refused stays refused until it ends: requests in it ask only the burst allowance,
   // so a request costs the shared backend one round trip at most, refused ones included (Redis).
-  // Made at the first refusal: an LRUCache allocates its 100,000 slots at once (~9 ms of CPU and a few MB),
+  // Made at the first refusal: an LRUCache allocates its 100,000 slots at once (CPU and a few MB),
   // which a start would otherwise pay before its first answer and a server that never refuses never needs.
   let spentUntil: LRUCache<string, number> | undefined;
 
