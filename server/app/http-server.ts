@@ -22,6 +22,7 @@ import { appSettled, createApp, disposeApp } from './app.ts';
 import { CONFIG_DEFAULTS, type HttpTimeouts } from '../boot/config.ts';
 import type { ErrorCode } from './errors/registry.ts';
 import { rawError, RETRY_AFTER_SECONDS, sendRawError, writeRawError } from './http/raw-error.ts';
+import { corsHeadersFor } from './middleware/cors.ts';
 
 export interface RunningServer {
   url: string;
@@ -53,6 +54,25 @@ function clientErrorCode(err: NodeJS.ErrnoException): ErrorCode {
   return 'bad_request';
 }
 
+/**
+ * The Origin of bytes Node could not parse into a request, when it is in the part the parser holds
+ * (err.rawPacket): a 431 or a broken header still reaches a listed origin's page with its CORS headers.
+ */
+function originInRawPacket(err: NodeJS.ErrnoException & { rawPacket?: unknown }): string | undefined {
+  if (!Buffer.isBuffer(err.rawPacket)) return undefined;
+  // Only the head: a header after the blank line is body, not the request's Origin.
+  const text = err.rawPacket.toString('latin1', 0, Math.min(err.rawPacket.length, 64 * 1024));
+  const head = text.split('\r\n\r\n', 1)[0];
+  const match = /\r\norigin:[ \t]*([^\r\n]*?)[ \t]*(?:\r\n|$)/i.exec(head);
+  return match?.[1];
+}
+
+/** The Origin header of a parsed request (the first one, should a client send several). */
+function originOf(req: IncomingMessage): string | undefined {
+  const origin = req.headers.origin;
+  return Array.isArray(origin) ? origin[0] : origin;
+}
+
 /** Node keeps the response being written on a socket as _httpMessage (null between responses). */
 function currentResponse(socket: Duplex): ServerResponse | null {
   return (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage ?? null;
@@ -75,7 +95,14 @@ export async function startServer(
   /** Responses not finished, to mark them Connection: close when the drain starts (res.req is their request). */
   const inFlight = new Set<ServerResponse>();
 
+  const corsOrigins = deps.config.corsOrigins;
+  /** An error answered outside Koa, with the CORS headers the app would give a request from this origin. */
+  const outsideError = (code: ErrorCode, origin: string | undefined, headers: Record<string, string> = {}) =>
+    rawError(code, { ...corsHeadersFor(corsOrigins, origin), ...headers });
+
   const server = http.createServer({
+    // Node's own refusal of a request without Host is a bare 400 with no body: serve() refuses it instead.
+    requireHostHeader: false,
     requestTimeout: timeouts.requestTimeoutMs,
     headersTimeout: timeouts.headersTimeoutMs,
     keepAliveTimeout: timeouts.keepAliveTimeoutMs,
@@ -93,7 +120,7 @@ export async function startServer(
         pending.shouldKeepAlive = true;
       }
     }
-    sendRawError(res, rawError('service_unavailable', { 'Retry-After': String(RETRY_AFTER_SECONDS) }));
+    sendRawError(res, outsideError('service_unavailable', originOf(req), { 'Retry-After': String(RETRY_AFTER_SECONDS) }));
   }
 
   /** A response's 'close' (`this` is the response): one function for all, no closure per request. */
@@ -105,6 +132,10 @@ export async function startServer(
   }
 
   function serve(req: IncomingMessage, res: ServerResponse): void {
+    // HTTP/1.1 requires Host (RFC 9112 3.2); HTTP/1.0 may omit it.
+    if (req.headers.host === undefined && req.httpVersionMajor === 1 && req.httpVersionMinor >= 1) {
+      return sendRawError(res, outsideError('bad_request', originOf(req)));
+    }
     if (draining) return refuseDuringDrain(req, res);
     inFlight.add(res);
     // 'on', not 'once': a response emits 'close' once, and once's wrapper is two more objects per request
@@ -119,7 +150,18 @@ export async function startServer(
     if (!draining) res.writeContinue();
     serve(req, res);
   });
-  server.on('checkExpectation', (_req: IncomingMessage, res: ServerResponse) => sendRawError(res, rawError('expectation_failed')));
+  server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) =>
+    sendRawError(res, outsideError('expectation_failed', originOf(req))),
+  );
+  // CONNECT asks for a tunnel, which this server does not give. Without a listener Node closes the
+  // connection without a word; the request's head is parsed, so it is answered like any other method
+  // the API has no endpoint for.
+  server.on('connect', (req: IncomingMessage, socket: Duplex) => {
+    const error = outsideError('method_not_allowed', originOf(req));
+    deps.logger.info({ request_id: error.requestId, status: error.status, code: 'method_not_allowed', method: req.method }, 'client error');
+    if (socket.writable) writeRawError(socket, error);
+    else socket.destroy();
+  });
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
     // A reset or broken pipe leaves nobody to answer.
     if (err.code === 'ECONNRESET' || err.code === 'EPIPE' || !socket.writable) {
@@ -127,9 +169,12 @@ export async function startServer(
       return;
     }
     const code = clientErrorCode(err);
-    const error = rawError(code);
-    deps.logger.info({ request_id: error.requestId, status: error.status, code, parser_error: err.code ?? null }, 'client error');
     const pending = currentResponse(socket);
+    // A request still being read (its body or its time ran out) has its headers; bytes that broke the
+    // parser have theirs, if at all, in the part the parser held.
+    const origin = pending !== null && !pending.req.complete ? originOf(pending.req) : originInRawPacket(err);
+    const error = outsideError(code, origin);
+    deps.logger.info({ request_id: error.requestId, status: error.status, code, parser_error: err.code ?? null }, 'client error');
     if (pending !== null && !pending.writableFinished) {
       // Bytes that break the framing after a complete request (pipelined garbage): that request is
       // answered first, then the 400 closes the connection.

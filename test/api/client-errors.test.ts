@@ -13,8 +13,8 @@ const REQUEST_TIMEOUT_MS = 600;
 /** The default (long) HTTP timeouts: on a busy machine no test here may run into a bound it does not test. */
 const api = freshServer('sqlite');
 
-async function exchange(bytes: string): Promise<{ res: RawResponse; connection: RawConnection }> {
-  const connection = await RawConnection.open(api.server.url);
+async function exchange(bytes: string, url = api.server.url): Promise<{ res: RawResponse; connection: RawConnection }> {
+  const connection = await RawConnection.open(url);
   connection.write(bytes);
   await connection.closed;
   const [res] = connection.responses();
@@ -120,5 +120,68 @@ describe('slow clients are cut off at the configured bounds', () => {
     await connection.closed;
     clearInterval(trickle);
     expectEnvelope(connection.responses()[0], 408, 'request_timeout');
+  });
+});
+
+describe('requests Node would answer bare or not at all', () => {
+  it('400 bad_request for an HTTP/1.1 request without Host (HTTP/1.0 may omit it)', async () => {
+    expectEnvelope((await exchange('GET /healthz HTTP/1.1\r\n\r\n')).res, 400, 'bad_request');
+    const { res } = await exchange('GET /healthz HTTP/1.0\r\n\r\n');
+    expect(res.status).toBe(200);
+  });
+
+  it('405 method_not_allowed for CONNECT (no tunnels), where Node sent nothing', async () => {
+    const { res } = await exchange('CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n');
+    expectEnvelope(res, 405, 'method_not_allowed');
+  });
+});
+
+describe("the HTTP layer's answers carry CORS headers for a listed origin", () => {
+  const APP = 'https://payroll-app.example.com';
+  const cors = freshServer('sqlite', {
+    config: { corsOrigins: [APP] },
+    timeouts: { headersTimeoutMs: REQUEST_TIMEOUT_MS, requestTimeoutMs: REQUEST_TIMEOUT_MS, keepAliveTimeoutMs: 5000 },
+  });
+
+  function expectCors(res: RawResponse, origin: string | null) {
+    expect(res.headers['access-control-allow-origin']).toBe(origin ?? undefined);
+    if (origin !== null) expect(res.headers['access-control-expose-headers']).toContain('X-Request-Id');
+    expect(res.headers.vary).toBe('Origin');
+  }
+
+  it.each([
+    [
+      '431 for over-long headers',
+      `GET /healthz HTTP/1.1\r\nHost: x\r\nOrigin: ${APP}\r\nX-Big: ${'b'.repeat(20_000)}\r\n\r\n`,
+      431,
+      'headers_too_large',
+    ],
+    ['400 for a header without a colon', `GET /healthz HTTP/1.1\r\nHost: x\r\nOrigin: ${APP}\r\nbroken header\r\n\r\n`, 400, 'bad_request'],
+    ['400 for a request without Host', `GET /healthz HTTP/1.1\r\nOrigin: ${APP}\r\n\r\n`, 400, 'bad_request'],
+    ['405 for CONNECT', `CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\nOrigin: ${APP}\r\n\r\n`, 405, 'method_not_allowed'],
+    ['417 for an unmet Expect', `GET /healthz HTTP/1.1\r\nHost: x\r\nOrigin: ${APP}\r\nExpect: other\r\n\r\n`, 417, 'expectation_failed'],
+  ])('%s', async (_name, bytes, status, code) => {
+    const { res } = await exchange(bytes, cors.server.url);
+    expectEnvelope(res, status, code);
+    expectCors(res, APP);
+  });
+
+  it('408 for a body sent too slowly', async () => {
+    const connection = await RawConnection.open(cors.server.url);
+    connection.write(
+      `POST /v1/payroll/monthly:calculate HTTP/1.1\r\nHost: x\r\nOrigin: ${APP}\r\nX-API-Key: ${cors.key}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{`,
+    );
+    const trickle = setInterval(() => !connection.isClosed && connection.write(' '), 50);
+    await connection.closed;
+    clearInterval(trickle);
+    const [res] = connection.responses();
+    expectEnvelope(res, 408, 'request_timeout');
+    expectCors(res, APP);
+  });
+
+  it('an origin not listed gets no Access-Control-Allow-Origin', async () => {
+    const { res } = await exchange(`GET /healthz HTTP/1.1\r\nOrigin: https://evil.example\r\n\r\n`, cors.server.url);
+    expectEnvelope(res, 400, 'bad_request');
+    expectCors(res, null);
   });
 });

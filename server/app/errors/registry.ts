@@ -20,7 +20,7 @@ export const ERROR_REGISTRY = {
   bad_request: {
     status: 400,
     message: 'The request could not be read.',
-    when: 'The request is broken at the HTTP level: for example an aborted body, or a body that is not what its Content-Encoding (gzip, deflate, br) claims.',
+    when: 'The request is broken at the HTTP level: for example an aborted body, an HTTP/1.1 request without Host, or a body that is not what its Content-Encoding (gzip, deflate, br) claims.',
   },
   unauthorized: {
     status: 401,
@@ -42,7 +42,7 @@ export const ERROR_REGISTRY = {
   method_not_allowed: {
     status: 405,
     message: 'This endpoint does not accept this HTTP method.',
-    when: 'The path exists but not for this method (see the Allow header).',
+    when: 'The path exists but not for this method (see the Allow header); any CONNECT (the server is no proxy).',
   },
   request_timeout: {
     status: 408,

@@ -12,6 +12,19 @@ import type { AppMiddleware } from '../context.ts';
 const CORS_EXPOSED_HEADERS = ['X-Request-Id', 'Retry-After', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'];
 const CORS_ALLOWED_HEADERS = ['X-API-Key', 'Content-Type', 'Content-Encoding', 'Idempotency-Key', 'X-Request-Id'];
 
+/**
+ * The CORS headers the app puts on an actual (non-preflight) answer to a request from `origin`, for the
+ * answers written outside Koa (the HTTP layer's refusals, the drain's 503): empty when CORS is off or the
+ * origin is not listed (or unknown: the request's headers could not be read).
+ */
+export function corsHeadersFor(origins: readonly string[] | undefined, origin: string | undefined): Record<string, string> {
+  if (!origins || origins.length === 0) return {};
+  const allow = origins.includes('*') ? '*' : origin !== undefined && origins.includes(origin) ? origin : '';
+  // Vary as @koa/cors sends it: the answer depends on Origin, whatever it was.
+  if (allow === '') return { Vary: 'Origin' };
+  return { Vary: 'Origin', 'Access-Control-Allow-Origin': allow, 'Access-Control-Expose-Headers': CORS_EXPOSED_HEADERS.join(',') };
+}
+
 /** null when no origin is allowed: then no CORS header is ever sent and OPTIONS is an ordinary request. */
 export function corsMiddleware(origins: readonly string[] | undefined): AppMiddleware | null {
   if (!origins || origins.length === 0) return null;
