@@ -11,7 +11,7 @@
  *   npm run --silent admin -- --help                             (usage on stdout, exit 0)
  *
  * Exit status: 0 done; 1 the store failed, or nothing was done (key revoke of a prefix no active key
- * has, account set-plan of an unknown account); 2 bad usage.
+ * has, account set-plan or key create of an unknown account); 2 bad usage, a bad option value included.
  */
 import { parseArgs } from 'node:util';
 import { issueApiKey, keyPrefixOf } from '../server/app/auth/api-keys.ts';
@@ -21,6 +21,8 @@ import { openStore } from '../server/app/store/open-store.ts';
 import { PLANS, type Plan, type Store } from '../server/app/store/types.ts';
 
 class UsageError extends Error {}
+/** A value the command cannot take: a usage error whose one line says all (the usage would not help). */
+class BadValueError extends UsageError {}
 /** The command ran but changed nothing the operator asked to change: exit 1, the reason on stderr. */
 class NothingDoneError extends Error {}
 
@@ -71,7 +73,31 @@ function parseInvocation(argv: string[]): Invocation {
   for (const name of allowed) {
     if ((options[name] ?? '').trim() === '') throw new UsageError(`missing --${name}`);
   }
+  checkValues(options);
   return { help: false, command, options };
+}
+
+/** The longest account name taken, in characters: a name is shown in listings, not a document. */
+const MAX_NAME_CHARS = 200;
+
+/**
+ * Characters no option value may hold: controls (a terminal escape in a name would run in the
+ * operator's terminal at the next account list), format characters (direction overrides that make
+ * a name read as another, zero-width ones), line and paragraph separators, lone surrogates.
+ */
+const FORBIDDEN_CHAR = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/u;
+
+function checkValues(options: Partial<Record<OptionName, string>>): void {
+  for (const [name, value] of Object.entries(options) as [OptionName, string][]) {
+    const bad = FORBIDDEN_CHAR.exec(value);
+    if (bad) {
+      const codePoint = `U+${bad[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+      const position = [...value.slice(0, bad.index)].length + 1;
+      throw new BadValueError(`--${name} must not contain control or format characters (${codePoint} at character ${position})`);
+    }
+  }
+  const length = [...(options.name ?? '')].length;
+  if (length > MAX_NAME_CHARS) throw new BadValueError(`--name is ${length} characters long; at most ${MAX_NAME_CHARS} are taken`);
 }
 
 /** Present and non-blank: parseInvocation checked every option the command requires. */
@@ -96,7 +122,8 @@ async function run(store: Store, command: string, options: Partial<Record<Option
     }
     case 'key create': {
       const account_id = required(options, 'account');
-      if (!(await store.getAccount(account_id))) throw new UsageError(`no account ${account_id}`);
+      if (!(await store.getAccount(account_id)))
+        throw new NothingDoneError(`no account ${account_id}; no key created (admin account list shows the accounts)`);
       return { account_id, api_key: await issueApiKey(store, account_id) };
     }
     case 'key revoke': {
@@ -130,7 +157,7 @@ async function main(): Promise<number> {
     return 0;
   } catch (err) {
     process.stderr.write(`admin: ${err instanceof Error ? err.message : String(err)}\n`);
-    if (err instanceof UsageError) process.stderr.write(`${USAGE}\n`);
+    if (err instanceof UsageError && !(err instanceof BadValueError)) process.stderr.write(`${USAGE}\n`);
     return err instanceof UsageError ? 2 : 1;
   } finally {
     await store?.close();

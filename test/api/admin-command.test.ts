@@ -84,8 +84,9 @@ describeEachStore('admin command (%s)', (kind) => {
     expect(bad.stdout).toBe('');
     expect(bad.stderr).toContain('--plan must be one of free, standard');
     const unknownAccount = await admin(db, 'key', 'create', '--account', 'acct_nope');
-    expect(unknownAccount.code).not.toBe(0);
-    expect(unknownAccount.stdout).toBe('');
+    // the account does not exist, so nothing was done: 1, as docs/api.md says (it was 2)
+    expect(unknownAccount).toMatchObject({ code: 1, stdout: '' });
+    expect(unknownAccount.stderr).toBe('admin: no account acct_nope; no key created (admin account list shows the accounts)\n');
   });
 
   it('account set-plan changes the plan the keys of the account authenticate with; an unknown account exits 1', async () => {
@@ -104,6 +105,14 @@ describeEachStore('admin command (%s)', (kind) => {
     expect(unknown.stderr).toContain('no account acct_nope; nothing changed');
     const badPlan = await admin(db, 'account', 'set-plan', '--account', account.account_id, '--plan', 'gold');
     expect(badPlan.code).toBe(2);
+  });
+
+  it('a name of 200 characters (counted as characters, not UTF-16 units or bytes) is taken', async () => {
+    const name = '𠮷'.repeat(200);
+    const created = await admin(db, 'account', 'create', '--name', name, '--plan', 'free');
+    expect(created.code).toBe(0);
+    const listed = onlyJson((await admin(db, 'account', 'list')).stdout);
+    expect(listed.data.map((a: { name: string }) => a.name)).toContain(name);
   });
 
   it('key revoke of a prefix no active key has exits 1 and says nothing was revoked', async () => {
@@ -148,5 +157,32 @@ describe('admin command usage (checked before any store is opened)', () => {
     expect(res.stdout).toBe('');
     expect(res.stderr.split('\n')[0]).toContain(reason);
     expect(res.stderr).toContain('usage:');
+  });
+
+  it.each([
+    ['an escape sequence', 'Acme\u001b[2J', 'U+001B at character 5'],
+    ['a newline', 'Acme\nKK', 'U+000A at character 5'],
+    ['DEL', 'Acme\u007f', 'U+007F at character 5'],
+    ['a right-to-left override', 'Acme\u202eKK', 'U+202E at character 5'],
+    ['a zero-width space', '\u200bAcme', 'U+200B at character 1'],
+    ['a line separator', 'Acme\u2028KK', 'U+2028 at character 5'],
+  ])('account create --name with %s is refused in one line, exit 2', async (_what, name, where) => {
+    const res = await admin(noStore, 'account', 'create', '--name', name, '--plan', 'free');
+    expect(res).toMatchObject({ code: 2, stdout: '' });
+    expect(res.stderr).toBe(`admin: --name must not contain control or format characters (${where})\n`);
+  });
+
+  it('a control character in another option is refused the same way', async () => {
+    const res = await admin(noStore, 'key', 'create', '--account', 'acct_\u001b]0;x\u0007');
+    expect(res).toMatchObject({ code: 2, stdout: '' });
+    expect(res.stderr).toBe('admin: --account must not contain control or format characters (U+001B at character 6)\n');
+  });
+
+  it('a name over 200 characters is refused in one line, exit 2', async () => {
+    const res = await admin(noStore, 'account', 'create', '--name', 'a'.repeat(100_000), '--plan', 'free');
+    expect(res).toMatchObject({ code: 2, stdout: '' });
+    expect(res.stderr).toBe('admin: --name is 100000 characters long; at most 200 are taken\n');
+    const over = await admin(noStore, 'account', 'create', '--name', '株'.repeat(201), '--plan', 'free');
+    expect(over.stderr).toBe('admin: --name is 201 characters long; at most 200 are taken\n');
   });
 });
