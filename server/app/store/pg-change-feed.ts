@@ -13,6 +13,8 @@
  *   HEARTBEAT_MS must answer, and the feed is live only within LEASE_MS of the last thing heard, so a
  *   silent feed stops being trusted after at most LEASE_MS, and a heartbeat that fails drops it.
  * Notices carry the schema they were sent from: several schemas of one database (tests) share channels.
+ * The connection runs one query at a time (acknowledgements of a burst of notices, the heartbeat):
+ * pg queues overlapping queries itself but warns that it will stop doing so.
  *
  * Revocation at once: the writer does not return when its transaction commits but when every listening
  * process has applied the notice. Each listener acknowledges every notice it applied (ACK_CHANNEL, with
@@ -24,7 +26,7 @@
  * commit + LEASE_MS has applied the notice.
  */
 import type pgModule from 'pg';
-import type { Client, ClientConfig } from 'pg';
+import type { Client, ClientConfig, QueryResult, QueryResultRow } from 'pg';
 import type { ChangeFeed, ChangeSubscriber } from './change-feed.ts';
 
 const CHANGE_CHANNEL = 'payroll_cache_generation';
@@ -96,6 +98,26 @@ export function openPgChangeFeed(pg: typeof pgModule, config: ClientConfig): PgC
   const ready = new Promise<void>((resolve) => (settle = resolve));
   const acks = new Map<string, { count: number; expected: number; done: () => void }>();
 
+  /** Per connection, the query last issued (settled or not): the next one starts after it. */
+  const lastQuery = new WeakMap<Client, Promise<unknown>>();
+
+  /**
+   * Runs a query on c once the one before it has settled. `onSend` runs as it is sent: a heartbeat's
+   * lease runs from then, not from when it was queued behind acknowledgements.
+   */
+  function query<R extends QueryResultRow>(c: Client, sql: string, params?: unknown[], onSend?: () => void): Promise<QueryResult<R>> {
+    const run = () => {
+      onSend?.();
+      return c.query<R>(sql, params);
+    };
+    const next = (lastQuery.get(c) ?? Promise.resolve()).then(run);
+    lastQuery.set(
+      c,
+      next.catch(() => {}),
+    );
+    return next;
+  }
+
   const resetAll = () => {
     for (const s of subscribers) s.reset();
   };
@@ -132,13 +154,13 @@ export function openPgChangeFeed(pg: typeof pgModule, config: ClientConfig): PgC
         for (const s of subscribers) s.change({ accountId: notice.accountId, generation: notice.generation });
       }
       // Applied (or not ours): acknowledged either way, since the writer counts every listener.
-      c.query('SELECT pg_notify($1, $2)', [ACK_CHANNEL, notice.token]).catch(() => lose(c));
+      query(c, 'SELECT pg_notify($1, $2)', [ACK_CHANNEL, notice.token]).catch(() => lose(c));
     });
     try {
       await c.connect();
-      schema = (await c.query<{ s: string }>('SELECT current_schema() AS s')).rows[0]!.s;
+      schema = (await query<{ s: string }>(c, 'SELECT current_schema() AS s')).rows[0]!.s;
       const sentAt = Date.now();
-      await c.query(`LISTEN ${CHANGE_CHANNEL}; LISTEN ${ACK_CHANNEL}`);
+      await query(c, `LISTEN ${CHANGE_CHANNEL}; LISTEN ${ACK_CHANNEL}`);
       if (client === c) {
         listening = true;
         heardAt = sentAt;
@@ -158,8 +180,8 @@ export function openPgChangeFeed(pg: typeof pgModule, config: ClientConfig): PgC
     if (!c || !listening || heartbeatBusy) return;
     heartbeatBusy = true;
     // The lease runs from when the heartbeat was sent (see the header), not from when it was answered.
-    const sentAt = Date.now();
-    c.query('SELECT 1').then(
+    let sentAt = 0;
+    query(c, 'SELECT 1', undefined, () => (sentAt = Date.now())).then(
       () => {
         if (client === c) heardAt = sentAt;
         heartbeatBusy = false;
