@@ -6610,7 +6610,7 @@ export interface operations {
                     "application/json": components["schemas"]["MonthlyPayrollResult"];
                 };
             };
-            /** @description `malformed_json`: The body of a POST or PUT cannot be parsed as JSON. `bad_request`: The request is broken at the HTTP level: for example an aborted body, or a body that is not what its Content-Encoding (gzip, deflate, br) claims. */
+            /** @description `malformed_json`: The body of a POST or PUT cannot be parsed as JSON. `bad_request`: The request is broken at the HTTP level: for example an aborted body, an HTTP/1.1 request without Host, or a body that is not what its Content-Encoding (gzip, deflate, br) claims. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -6993,7 +6993,7 @@ export interface operations {
                     "application/json": components["schemas"]["BonusResult"];
                 };
             };
-            /** @description `malformed_json`: The body of a POST or PUT cannot be parsed as JSON. `bad_request`: The request is broken at the HTTP level: for example an aborted body, or a body that is not what its Content-Encoding (gzip, deflate, br) claims. */
+            /** @description `malformed_json`: The body of a POST or PUT cannot be parsed as JSON. `bad_request`: The request is broken at the HTTP level: for example an aborted body, an HTTP/1.1 request without Host, or a body that is not what its Content-Encoding (gzip, deflate, br) claims. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -7644,7 +7644,7 @@ export interface operations {
                     "application/json": components["schemas"]["YearEndAdjustmentResult"];
                 };
             };
-            /** @description `malformed_json`: The body of a POST or PUT cannot be parsed as JSON. `bad_request`: The request is broken at the HTTP level: for example an aborted body, or a body that is not what its Content-Encoding (gzip, deflate, br) claims. */
+            /** @description `malformed_json`: The body of a POST or PUT cannot be parsed as JSON. `bad_request`: The request is broken at the HTTP level: for example an aborted body, an HTTP/1.1 request without Host, or a body that is not what its Content-Encoding (gzip, deflate, br) claims. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -8076,7 +8076,7 @@ export interface operations {
                     "application/json": components["schemas"]["RetirementAllowanceResult"];
                 };
             };
-            /** @description `malformed_json`: The body of a POST or PUT cannot be parsed as JSON. `bad_request`: The request is broken at the HTTP level: for example an aborted body, or a body that is not what its Content-Encoding (gzip, deflate, br) claims. */
+            /** @description `malformed_json`: The body of a POST or PUT cannot be parsed as JSON. `bad_request`: The request is broken at the HTTP level: for example an aborted body, an HTTP/1.1 request without Host, or a body that is not what its Content-Encoding (gzip, deflate, br) claims. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -8458,7 +8458,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardMonthlyRemunerationDeterminationResult"];
                 };
             };
-            /** @description `malformed_json`: The body of a POST or PUT cannot be parsed as JSON. `bad_request`: The request is broken at the HTTP level: for example an aborted body, or a body that is not what its Content-Encoding (gzip, deflate, br) claims. */
+            /** @description `malformed_json`: The body of a POST or PUT cannot be parsed as JSON. `bad_request`: The request is broken at the HTTP level: for example an aborted body, an HTTP/1.1 request without Host, or a body that is not what its Content-Encoding (gzip, deflate, br) claims. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -9079,7 +9079,7 @@ export interface operations {
                     "application/json": components["schemas"]["LeavePremiumExemptionResult"];
                 };
             };
-            /** @description `malformed_json`: The body of a POST or PUT cannot be parsed as JSON. `bad_request`: The request is broken at the HTTP level: for example an aborted body, or a body that is not what its Content-Encoding (gzip, deflate, br) claims. */
+            /** @description `malformed_json`: The body of a POST or PUT cannot be parsed as JSON. `bad_request`: The request is broken at the HTTP level: for example an aborted body, an HTTP/1.1 request without Host, or a body that is not what its Content-Encoding (gzip, deflate, br) claims. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -9406,7 +9406,7 @@ export interface operations {
                     "application/json": components["schemas"]["ResidentTaxSpecialCollectionScheduleResult"];
                 };
             };
-            /** @description `malformed_json`: The body of a POST or PUT cannot be parsed as JSON. `bad_request`: The request is broken at the HTTP level: for example an aborted body, or a body that is not what its Content-Encoding (gzip, deflate, br) claims. */
+            /** @description `malformed_json`: The body of a POST or PUT cannot be parsed as JSON. `bad_request`: The request is broken at the HTTP level: for example an aborted body, an HTTP/1.1 request without Host, or a body that is not what its Content-Encoding (gzip, deflate, br) claims. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -9730,7 +9730,7 @@ export interface operations {
                     "application/json": components["schemas"]["ResidentTaxSeparationResult"];
                 };
             };
-            /** @description `malformed_json`: The body of a POST or PUT cannot be parsed as JSON. `bad_request`: The request is broken at the HTTP level: for example an aborted body, or a body that is not what its Content-Encoding (gzip, deflate, br) claims. */
+            /** @description `malformed_json`: The body of a POST or PUT cannot be parsed as JSON. `bad_request`: The request is broken at the HTTP level: for example an aborted body, an HTTP/1.1 request without Host, or a body that is not what its Content-Encoding (gzip, deflate, br) claims. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -10015,7 +10015,7 @@ export interface operations {
                     "application/json": components["schemas"]["SocialInsuranceSimulationResult"];
                 };
             };
-            /** @description `malformed_json`: The body of a POST or PUT cannot be parsed as JSON. `bad_request`: The request is broken at the HTTP level: for example an aborted body, or a body that is not what its Content-Encoding (gzip, deflate, br) claims. */
+            /** @description `malformed_json`: The body of a POST or PUT cannot be parsed as JSON. `bad_request`: The request is broken at the HTTP level: for example an aborted body, an HTTP/1.1 request without Host, or a body that is not what its Content-Encoding (gzip, deflate, br) claims. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -10273,7 +10273,7 @@ export interface operations {
                     "application/json": components["schemas"]["EmploymentInsuranceSimulationResult"];
                 };
             };
-            /** @description `malformed_json`: The body of a POST or PUT cannot be parsed as JSON. `bad_request`: The request is broken at the HTTP level: for example an aborted body, or a body that is not what its Content-Encoding (gzip, deflate, br) claims. */
+            /** @description `malformed_json`: The body of a POST or PUT cannot be parsed as JSON. `bad_request`: The request is broken at the HTTP level: for example an aborted body, an HTTP/1.1 request without Host, or a body that is not what its Content-Encoding (gzip, deflate, br) claims. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -10568,7 +10568,7 @@ export interface operations {
                     "application/json": components["schemas"]["IncomeTaxSimulationResult"];
                 };
             };
-            /** @description `malformed_json`: The body of a POST or PUT cannot be parsed as JSON. `bad_request`: The request is broken at the HTTP level: for example an aborted body, or a body that is not what its Content-Encoding (gzip, deflate, br) claims. */
+            /** @description `malformed_json`: The body of a POST or PUT cannot be parsed as JSON. `bad_request`: The request is broken at the HTTP level: for example an aborted body, an HTTP/1.1 request without Host, or a body that is not what its Content-Encoding (gzip, deflate, br) claims. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -10821,7 +10821,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardMonthlyRemunerationResult"];
                 };
             };
-            /** @description `malformed_json`: The body of a POST or PUT cannot be parsed as JSON. `bad_request`: The request is broken at the HTTP level: for example an aborted body, or a body that is not what its Content-Encoding (gzip, deflate, br) claims. */
+            /** @description `malformed_json`: The body of a POST or PUT cannot be parsed as JSON. `bad_request`: The request is broken at the HTTP level: for example an aborted body, an HTTP/1.1 request without Host, or a body that is not what its Content-Encoding (gzip, deflate, br) claims. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -12220,7 +12220,7 @@ export interface operations {
                     "application/json": components["schemas"]["CalculationProfileVersion"];
                 };
             };
-            /** @description `malformed_json`: The body of a POST or PUT cannot be parsed as JSON. `bad_request`: The request is broken at the HTTP level: for example an aborted body, or a body that is not what its Content-Encoding (gzip, deflate, br) claims. */
+            /** @description `malformed_json`: The body of a POST or PUT cannot be parsed as JSON. `bad_request`: The request is broken at the HTTP level: for example an aborted body, an HTTP/1.1 request without Host, or a body that is not what its Content-Encoding (gzip, deflate, br) claims. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
