@@ -5,9 +5,11 @@
  *                        made ASCII (bundle-ascii.ts: one non-ASCII comment makes V8 hold the whole
  *                        source as a two-byte string)
  *   2. dist/main.js      the start-up shim (server/boot/boot.ts) that loads server.cjs
- *   3. dist/admin.js, load-cache-warm.js, code-cache-warm.js, load-worker.js: the tools the image runs
- *   4. dist/batch.js, batch-worker.js: the batch, with esbuild's metafile (dist/batch.meta.json)
- *   5. tools/batch-launch.mjs --record: the batch's inputs (dist/batch.inputs.json)
+ *   3. dist/load-cache-warm.js, code-cache-warm.js, load-worker.js: the tools the image runs
+ *   4. dist/admin.js and dist/batch.js, batch-worker.js: the admin command and the batch, each with
+ *      esbuild's metafile (dist/admin.meta.json, dist/batch.meta.json)
+ *   5. tools/launch.mjs --record: their inputs (dist/admin.inputs.json, dist/batch.inputs.json), so that
+ *      `npm run admin` and `npm run batch` run the bundles while they are of the sources as they are
  *   6. dist/docs-page/   the /docs page's static files
  *   7. node dist/load-cache-warm.js: the checked-YAML cache of masters/ and rules/
  *   8. node dist/code-cache-warm.js: V8's code cache of dist/server.cjs (its bytes follow what the
@@ -61,10 +63,17 @@ export const SHIM: BuildOptions = {
 };
 export const TOOLS: BuildOptions = {
   ...common,
-  entryPoints: ['tools/admin.ts', 'tools/load-cache-warm.ts', 'tools/code-cache-warm.ts', 'engine/loading/load-worker.ts'],
+  entryPoints: ['tools/load-cache-warm.ts', 'tools/code-cache-warm.ts', 'engine/loading/load-worker.ts'],
   format: 'esm',
   banner: esmRequire,
   entryNames: '[name]',
+  outdir: 'dist',
+};
+export const ADMIN: BuildOptions = {
+  ...common,
+  entryPoints: { admin: 'tools/admin.ts' },
+  format: 'esm',
+  banner: esmRequire,
   outdir: 'dist',
 };
 export const BATCH: BuildOptions = {
@@ -74,7 +83,7 @@ export const BATCH: BuildOptions = {
   banner: esmRequire,
   outdir: 'dist',
 };
-export const BUNDLES = [SERVER, SHIM, TOOLS, BATCH];
+export const BUNDLES = [SERVER, SHIM, TOOLS, ADMIN, BATCH];
 
 /** The npm packages a bundle's metafile says it inlined (the innermost node_modules/<name> of each input). */
 export function bundledPackages(metafile: Metafile): string[] {
@@ -91,9 +100,14 @@ async function main(): Promise<void> {
   writeFileSync('dist/server.cjs', asciiSource(readFileSync('dist/server.cjs', 'utf8')));
   await build(SHIM);
   await build(TOOLS);
-  const batch = await build({ ...BATCH, metafile: true });
-  writeFileSync('dist/batch.meta.json', `${JSON.stringify(batch.metafile)}\n`);
-  run(process.execPath, 'tools/batch-launch.mjs', '--record');
+  for (const [name, options] of [
+    ['admin', ADMIN],
+    ['batch', BATCH],
+  ] as const) {
+    const built = await build({ ...options, metafile: true });
+    writeFileSync(`dist/${name}.meta.json`, `${JSON.stringify(built.metafile)}\n`);
+    run(process.execPath, 'tools/launch.mjs', '--record', name);
+  }
   cpSync('server/app/routes/docs-page', 'dist/docs-page', { recursive: true });
   run(process.execPath, 'dist/load-cache-warm.js');
   run(process.execPath, 'dist/code-cache-warm.js');

@@ -6,7 +6,7 @@
  * (server/boot/code-cache.ts) made from the bundle it built, and the bundle, run through that cache, still
  * refuses a broken master naming file, line and path. The build's warm-up start leaves the proof that
  * this bundle checked the project's set (engine/loading/load-cache.ts), so that `npm start` skips those checks.
- * The same build bundles the batch: `npm run batch` then runs it (tools/batch-launch.mjs), with the
+ * The same build bundles the batch: `npm run batch` then runs it (tools/launch.mjs), with the
  * sources' answers.
  */
 import { isAscii } from 'node:buffer';
@@ -165,7 +165,7 @@ describe('npm start', () => {
 });
 
 describe('npm run batch', () => {
-  /** The batch run as `npm run batch` (tools/batch-launch.mjs), or as its sources under tsx. */
+  /** The batch run as `npm run batch` (tools/launch.mjs), or as its sources under tsx. */
   function batch(how: 'npm' | 'sources', dir: string): { stats: Record<string, unknown>; lines: Record<string, any>[] } {
     const args = ['--in', join(dir, 'in.jsonl'), '--out', join(dir, `${how}.jsonl`), '--profiles', join(dir, 'profiles.yaml'), '--stats'];
     const run =
@@ -183,7 +183,7 @@ describe('npm run batch', () => {
     return { stats, lines };
   }
 
-  it("runs the build the sources were just built into (tools/batch-launch.mjs), and its lines are the sources' lines", async () => {
+  it("runs the build the sources were just built into (tools/launch.mjs), and its lines are the sources' lines", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'npm-batch-'));
     try {
       await writeRequests(join(dir, 'in.jsonl'), 20, true);

@@ -55,7 +55,7 @@ export interface BatchSummary {
   cpu_seconds: number;
   /** CPU time spent until every worker had loaded its engine. */
   engine_load_cpu_seconds: number;
-  /** What ran: the TypeScript sources under tsx, or the bundle `npm run build` made of them (tools/batch-launch.mjs). */
+  /** What ran: the TypeScript sources under tsx, or the bundle `npm run build` made of them (tools/launch.mjs). */
   code: 'sources' | 'build';
   /** Worker milliseconds per phase, summed over the workers (with timings only). */
   worker_ms?: PhaseTimings;
@@ -108,7 +108,7 @@ export async function runBatch(o: BatchOptions): Promise<BatchSummary> {
   });
   try {
     await pool.start(o.workers, {
-      // the sources' worker under tsx, or the build's (dist/batch-worker.js beside dist/batch.js: tools/batch-launch.mjs)
+      // the sources' worker under tsx, or the build's (dist/batch-worker.js beside dist/batch.js: tools/launch.mjs)
       entry: new URL(FROM_SOURCES ? './worker.ts' : './batch-worker.js', import.meta.url).href,
       profiles: [...o.profiles],
       runId,
