@@ -7,6 +7,7 @@ import cluster from 'node:cluster';
 import pino from 'pino';
 import { runClusterPrimary } from '../process/cluster.ts';
 import { ConfigError, readConfig, type ServerConfig } from './config.ts';
+import { createLogger } from './logger.ts';
 import { serveProcess } from './serve-process.ts';
 
 function configOrExit(): ServerConfig {
@@ -16,7 +17,7 @@ function configOrExit(): ServerConfig {
     if (!(err instanceof ConfigError)) throw err;
     // LOG_LEVEL may be the broken one: these lines are written whatever it says.
     // Synchronous writes: the lines come out in the order of the problems, whatever the load.
-    const logger = pino(pino.destination({ fd: 2, sync: true }));
+    const logger = createLogger('info', pino.destination({ fd: 2, sync: true }));
     for (const problem of err.problems) logger.fatal({ config: true }, problem);
     logger.flush();
     process.exit(1);
@@ -24,7 +25,7 @@ function configOrExit(): ServerConfig {
 }
 
 const config = configOrExit();
-const logger = pino({ level: config.logLevel });
+const logger = createLogger(config.logLevel);
 if (config.workers > 1 && cluster.isPrimary) runClusterPrimary(config, logger);
 // No top-level await: the bundle is a CommonJS script (server/boot/boot.ts says why). serveProcess handles
 // its own failures (one log line, exit 1); anything else it throws is an unhandled rejection, which

@@ -20,10 +20,12 @@ import { bundleIdentityOf } from '../../server/boot/bundle-identity.ts';
 import { DEFAULT_LOAD_CACHE, proofOf } from '../../engine/loading/load-cache.ts';
 import { computeProvenance } from '../../engine/loading/provenance.ts';
 import { listeningOf } from '../../tools/server-listening.ts';
+import pkg from '../../package.json' with { type: 'json' };
 import { writeProfiles, writeRequests } from '../../tools/bench/generate-requests.ts';
 import { withoutIds } from '../batch/support.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
+const PACKAGE_VERSION = pkg.version;
 const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
 /** A server on any free port of 127.0.0.1, one process, a fresh SQLite file in `dir`. */
@@ -138,6 +140,8 @@ describe('npm start', () => {
         .map((l) => JSON.parse(l) as { msg: string; checks?: string })
         .find((l) => l.msg === 'masters and rules loaded');
       expect(loaded?.checks).toBe('proven');
+      // the bundle's lines name the service and grade themselves for Cloud Logging (server/boot/logger.ts)
+      expect(loaded).toMatchObject({ level: 30, severity: 'INFO', service: 'payroll-calculation-service', version: PACKAGE_VERSION });
       const res = await fetch(`http://127.0.0.1:${listening.port}/healthz`);
       expect(res.status).toBe(200);
       // Files the server reads beside its own modules must be found from the bundle too (dist/ is not
