@@ -404,6 +404,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Prometheus metrics
+         * @description Metrics in the Prometheus text format (prom-client): payroll_http_requests_total and payroll_http_request_duration_seconds by route pattern, method and status; payroll_calculations_total by calculation type and status; payroll_rate_limit_backend_state by backend and state; payroll_reloads_total by outcome; and the Node.js process metrics. Labels carry routing facts only, never an account, a company or a request value. With PAYROLL_WORKERS > 1, the sum over the workers. Needs no API key and is not rate-limited: expose it to the scraper only.
+         */
+        get: operations["getMetrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cp/v1/companies/{company_id}/calculation-profile": {
         parameters: {
             query?: never;
@@ -11813,6 +11833,47 @@ export interface operations {
                 };
             };
             /** @description `not_ready`: GET /readyz: the masters are not loaded or the store does not answer. `service_unavailable`: A request arrived while the server drains for shutdown. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    /** @description Seconds to wait before retrying (integer >= 1). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getMetrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The metrics. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example # HELP payroll_http_requests_total HTTP requests answered, by route pattern, method and status.
+                     *     # TYPE payroll_http_requests_total counter
+                     *     payroll_http_requests_total{route="/v1/payroll/monthly:calculate",method="POST",status="200"} 42
+                     */
+                    "text/plain; version=0.0.4; charset=utf-8": string;
+                };
+            };
+            /** @description `service_unavailable`: A request arrived while the server drains for shutdown. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];

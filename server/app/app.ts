@@ -18,6 +18,8 @@ import { createCachedAuthenticator } from './auth/cached-authenticator.ts';
 import { createLimiterFactory } from './rate-limit/backends.ts';
 import { createRateLimiter } from './rate-limit/limiter.ts';
 import { healthRoutes } from './routes/health.ts';
+import { createMetrics } from './metrics/metrics.ts';
+import { EngineHolder } from '../process/engine-holder.ts';
 import { serveApiReference } from './routes/docs.ts';
 import { withCompanyCache } from './store/company-cache.ts';
 import { watchGenerations } from './store/watched-generations.ts';
@@ -70,11 +72,16 @@ export function createApp(deps: AppDeps): Koa<RequestState> {
     const layer = routes.loaded?.router.match(path, method).pathAndMethod.find((l) => l.methods.length > 0);
     return typeof layer?.path === 'string' ? layer.path : null;
   };
-  app.use(logRequests(deps.logger, routeOf));
+  const engine = deps.engine;
+  const metrics = createMetrics({
+    rateLimit: () => limiterFactory.health(),
+    reloads: engine instanceof EngineHolder ? () => engine.reloads.counts : undefined,
+  });
+  app.use(logRequests(deps.logger, routeOf, metrics));
   app.use(errorEnvelope(deps.logger, deps.config.maxBodyBytes));
   app.use(serveApiReference());
   // Probes come before the key check and the rate limit: they carry no key (routes/health.ts).
-  app.use(healthRoutes(deps, limiterFactory));
+  app.use(healthRoutes(deps, limiterFactory, metrics));
   // (not async: once the routes are made, as on every request but the first few, nothing waits here)
   app.use((_ctx, next) => (routes.loaded ? next() : routes.load().then(() => next())));
   // Before the key check: a browser's preflight carries no key.

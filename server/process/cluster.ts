@@ -16,6 +16,7 @@ import type { Logger } from 'pino';
 import type { ServerConfig } from '../boot/config.ts';
 import { coordinateReloads } from './cluster-reload.ts';
 import { startClusterRateLimitPrimary } from '../app/rate-limit/cluster-primary.ts';
+import { startClusterMetricsPrimary } from '../app/metrics/cluster-metrics.ts';
 
 /** A replacement that fails to start is tried again after 1 s, then 2, 4, ... at most every minute. */
 const FIRST_RETRY_MS = 1_000;
@@ -23,6 +24,7 @@ const LAST_RETRY_MS = 60_000;
 
 export function runClusterPrimary(config: ServerConfig, logger: Logger): void {
   startClusterRateLimitPrimary();
+  startClusterMetricsPrimary();
   const listening = new Set<Worker>();
   let shuttingDown = false;
   let failed = false;

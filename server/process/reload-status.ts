@@ -21,14 +21,18 @@ export interface ReloadRecord {
 
 export class ReloadStatus {
   private record: ReloadRecord | null = null;
+  /** Every reload of this process by outcome (GET /metrics), where last() keeps only the latest. */
+  readonly counts = { loaded: 0, refused: 0 };
 
   constructor(private readonly now: () => Date = () => new Date()) {}
 
   loaded(hash: string): void {
+    this.counts.loaded++;
     this.record = { at: this.now().toISOString(), outcome: 'loaded', rules_masters_hash: hash, problems: [], problem_count: 0 };
   }
 
   refused(servingHash: string, problems: readonly LoadProblem[]): void {
+    this.counts.refused++;
     this.record = {
       at: this.now().toISOString(),
       outcome: 'refused',

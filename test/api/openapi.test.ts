@@ -48,10 +48,11 @@ const SPEC_ENDPOINTS: [string, string][] = [
   ['get', '/cp/v1/companies/{company_id}/calculation-profile'],
 ];
 
-/** Operational probes (not in the spec's endpoint list): no API key. */
+/** Operational probes and the metrics scrape (not in the spec's endpoint list): no API key. */
 const PROBE_ENDPOINTS: [string, string][] = [
   ['get', '/healthz'],
   ['get', '/readyz'],
+  ['get', '/metrics'],
 ];
 
 describe('OpenAPI document', () => {

@@ -10,34 +10,43 @@
  */
 import type { Logger } from 'pino';
 import type { AppContext, AppMiddleware } from '../context.ts';
+import type { Metrics } from '../metrics/metrics.ts';
 
 /** The route pattern a path and method would reach, or null (no such endpoint). */
 export type RouteOf = (path: string, method: string) => string | null;
 
-export function logRequests(logger: Logger, routeOf: RouteOf): AppMiddleware {
+/** The log line's facts go to the metrics too (metrics/metrics.ts): the same route, status and latency. */
+export function logRequests(logger: Logger, routeOf: RouteOf, metrics: Metrics): AppMiddleware {
   return async (ctx, next) => {
     const started = process.hrtime.bigint();
     try {
       await next();
     } finally {
+      const route = routeLabel(ctx, routeOf);
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      metrics.observeRequest(route, ctx.method, ctx.status, ms / 1e3);
       // Below info (the bench runs at warn) the line would be dropped: skip building it.
-      if (logger.isLevelEnabled('info')) logLine(logger, ctx, routeOf, started);
+      if (logger.isLevelEnabled('info')) logLine(logger, ctx, route, ms);
     }
   };
 }
 
-function logLine(logger: Logger, ctx: AppContext, routeOf: RouteOf, started: bigint): void {
+/** The route pattern as clients see it: router patterns escape the literal colon of "monthly:calculate". */
+function routeLabel(ctx: AppContext, routeOf: RouteOf): string | null {
   const matched = (ctx as unknown as { _matchedRoute?: string })._matchedRoute;
   const route = typeof matched === 'string' ? matched : routeOf(ctx.path, ctx.method);
+  return route === null ? null : route.replace(/\\:/g, ':');
+}
+
+function logLine(logger: Logger, ctx: AppContext, route: string | null, ms: number): void {
   logger.info(
     {
       request_id: ctx.state.requestId,
       account_id: ctx.state.principal?.account_id ?? null,
       method: ctx.method,
-      // Router patterns escape the literal colon of "monthly:calculate"; log it as clients see it.
-      route: route === null ? null : route.replace(/\\:/g, ':'),
+      route,
       status: ctx.status,
-      latency_ms: Number((Number(process.hrtime.bigint() - started) / 1e6).toFixed(3)),
+      latency_ms: Number(ms.toFixed(3)),
       idempotency_key: ctx.state.idempotencyKey ?? null,
     },
     'request',

@@ -405,6 +405,29 @@ export function buildOpenApiDocument(engine: ExampleSource): OpenAPIV3_1.Documen
           },
         },
       },
+      '/metrics': {
+        get: {
+          operationId: 'getMetrics',
+          tags: ['Operations'],
+          summary: 'Prometheus metrics',
+          description:
+            'Metrics in the Prometheus text format (prom-client): payroll_http_requests_total and payroll_http_request_duration_seconds by route pattern, method and status; payroll_calculations_total by calculation type and status; payroll_rate_limit_backend_state by backend and state; payroll_reloads_total by outcome; and the Node.js process metrics. Labels carry routing facts only, never an account, a company or a request value. With PAYROLL_WORKERS > 1, the sum over the workers. Needs no API key and is not rate-limited: expose it to the scraper only.',
+          security: [],
+          responses: {
+            '200': {
+              description: 'The metrics.',
+              content: {
+                'text/plain; version=0.0.4; charset=utf-8': {
+                  schema: { type: 'string' },
+                  example:
+                    '# HELP payroll_http_requests_total HTTP requests answered, by route pattern, method and status.\n# TYPE payroll_http_requests_total counter\npayroll_http_requests_total{route="/v1/payroll/monthly:calculate",method="POST",status="200"} 42\n',
+                },
+              },
+            },
+            ...errorResponses(['service_unavailable']),
+          },
+        },
+      },
       '/cp/v1/companies/{company_id}/calculation-profile': {
         parameters: [companyIdParameter, requestIdParameter],
         put: {

@@ -9,6 +9,8 @@
  *   instance ready, each process limiting on its own meanwhile, and says `degraded`. During the shutdown drain both
  *   answer 503 like every other request (server/app/http-server.ts), which takes the instance out of the
  *   balancer.
+ * - GET /metrics: Prometheus metrics (metrics/metrics.ts), in the text format, for a scraper that carries
+ *   no key either; under PAYROLL_WORKERS > 1 the sum over the workers.
  */
 import Router from '@koa/router';
 import type Koa from 'koa';
@@ -18,6 +20,8 @@ import { ApiError } from '../errors/api-error.ts';
 import { RETRY_AFTER_SECONDS } from '../http/raw-error.ts';
 import { EngineHolder } from '../../process/engine-holder.ts';
 import type { LimiterFactory } from '../rate-limit/backends.ts';
+import { metricsText } from '../metrics/cluster-metrics.ts';
+import type { Metrics } from '../metrics/metrics.ts';
 
 /** A store that has not answered by then is as good as down for a probe (probes time out at a few s). */
 const READY_STORE_TIMEOUT_MS = 2000;
@@ -36,7 +40,7 @@ async function storeAnswers(deps: AppDeps): Promise<boolean> {
   }
 }
 
-const PROBE_PATHS = ['/healthz', '/readyz'];
+const PROBE_PATHS = ['/healthz', '/readyz', '/metrics'];
 /**
  * The lengths of path a probe route can match: the router matches the raw path character by character,
  * case-insensitively, with an optional trailing slash, so a probe path or that path and a slash.
@@ -44,7 +48,7 @@ const PROBE_PATHS = ['/healthz', '/readyz'];
 const SHORTEST_PROBE = Math.min(...PROBE_PATHS.map((p) => p.length));
 const LONGEST_PROBE = Math.max(...PROBE_PATHS.map((p) => p.length)) + 1;
 
-export function healthRoutes(deps: AppDeps, limits: Pick<LimiterFactory, 'health'>): Koa.Middleware<RequestState> {
+export function healthRoutes(deps: AppDeps, limits: Pick<LimiterFactory, 'health'>, metrics: Metrics): Koa.Middleware<RequestState> {
   const router = new Router();
   // The engine exists only if every master and rule loaded (loadEngine throws otherwise); the tables
   // it publishes are checked once, as they never change while the process runs.
@@ -71,6 +75,10 @@ export function healthRoutes(deps: AppDeps, limits: Pick<LimiterFactory, 'health
       rate_limit: limits.health(),
       ...(lastReload ? { last_reload: lastReload } : {}),
     };
+  });
+  router.get('/metrics', async (ctx) => {
+    ctx.body = await metricsText(metrics.registries);
+    ctx.type = metrics.registries[0].contentType;
   });
   // Any other method on a probe path: 405 here, since the key check further down would say 401.
   router.all(PROBE_PATHS, () => {
