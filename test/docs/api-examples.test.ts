@@ -26,6 +26,17 @@ describe('docs/api.md examples with their responses', () => {
     expect(lines.filter((l) => l === RESPONSE_START)).toHaveLength(examples.length);
   });
 
+  it("never PUTs a profile over another example's: each company's profile is set by one example", () => {
+    // A later example that PUT the same company's profile with other settings would change the answers
+    // of every example after it, read by a reader who ran the document in order (issue 45).
+    const puts = shellExamples(current.split('\n'))
+      .flatMap((block) => block.commands)
+      .filter((c) => c.method === 'PUT' && c.path.endsWith('/calculation-profile'))
+      .map((c) => c.path);
+    expect(puts.length).toBeGreaterThanOrEqual(2);
+    expect(puts).toEqual([...new Set(puts)]);
+  });
+
   it('every example succeeds (200, or the refusal it says it shows), each calculation endpoint among them', () => {
     expect(generated.responses.filter((r) => (r.expected === undefined ? r.status !== 200 : exampleFailed(r)))).toEqual([]);
     // the refusals shown on purpose: a care flag that disagrees with the birth date (section 3a), and
