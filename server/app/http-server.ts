@@ -23,6 +23,7 @@ import { CONFIG_DEFAULTS, type HttpTimeouts } from '../boot/config.ts';
 import type { ErrorCode } from './errors/registry.ts';
 import { rawError, RETRY_AFTER_SECONDS, sendRawError, writeRawError } from './http/raw-error.ts';
 import { corsHeadersFor } from './middleware/cors.ts';
+import { isLingering, lingerBeforeClose } from './http/lingering-close.ts';
 
 export interface RunningServer {
   url: string;
@@ -120,6 +121,8 @@ export async function startServer(
         pending.shouldKeepAlive = true;
       }
     }
+    // Its body may still be on its way: the connection closes once it has arrived (http/lingering-close.ts).
+    lingerBeforeClose(req);
     sendRawError(res, outsideError('service_unavailable', originOf(req), { 'Retry-After': String(RETRY_AFTER_SECONDS) }));
   }
 
@@ -164,7 +167,8 @@ export async function startServer(
   });
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
     // A reset or broken pipe leaves nobody to answer.
-    if (err.code === 'ECONNRESET' || err.code === 'EPIPE' || !socket.writable) {
+    // A connection reading the rest of a refused body has had its answer: it is only to be closed.
+    if (err.code === 'ECONNRESET' || err.code === 'EPIPE' || !socket.writable || isLingering(socket)) {
       socket.destroy();
       return;
     }

@@ -11,9 +11,13 @@ import { ApiError } from '../errors/api-error.ts';
 import { EngineFault } from '../../../engine/index.ts';
 import { errorEnvelopeBody } from '../errors/envelope-body.ts';
 import { isClientAbort, toApiError } from '../errors/to-api-error.ts';
+import { lingerBeforeClose } from '../http/lingering-close.ts';
 import type { AppContext, AppMiddleware } from '../context.ts';
 
 function sendError(ctx: AppContext, error: ApiError): void {
+  // A refusal before the body has all arrived (too large, a bad key): should the answer close the
+  // connection, the client still sending must read it rather than a reset.
+  if (!ctx.req.complete) lingerBeforeClose(ctx.req);
   ctx.status = error.status;
   for (const [name, value] of Object.entries(error.headers)) ctx.set(name, value);
   ctx.body = errorEnvelopeBody(error, ctx.state.requestId);
