@@ -34,12 +34,12 @@ export function lingerBeforeClose(req: IncomingMessage): void {
   const socket = req.socket;
   if (req.complete || socket.destroyed || lingering.has(socket)) return;
   socket.destroySoon = function lingeringDestroySoon(this: Socket) {
+    lingering.add(this);
+    if (req.complete) return Socket.prototype.destroySoon.call(this);
     const close = () => {
       clearTimeout(timer);
       Socket.prototype.destroySoon.call(this);
     };
-    lingering.add(this);
-    if (req.complete) return close();
     const timer = setTimeout(close, LINGER_MS);
     timer.unref();
     let read = 0;
