@@ -6,6 +6,11 @@ import type { AuthenticatedPrincipal } from './auth/api-keys.ts';
 export interface RequestState {
   requestId: string;
   principal?: AuthenticatedPrincipal;
+  /**
+   * Charges the account's rate limit for a body of this many decoded bytes, beyond what its
+   * Content-Length was charged (authenticate.ts); throws the 429 when the points are not there.
+   */
+  chargeBody?: (bytes: number) => Promise<void>;
   idempotencyKey?: string;
   /** the rules and masters this request runs on, pinned when it reaches its route (a reload does not affect it) */
   engine?: Engine;

@@ -65,6 +65,17 @@ async function expectOneLimitAcross(claims: ClaimPoints[]): Promise<void> {
 }
 
 describe('leased limiter', () => {
+  it('charges a request of several points all of them, in one claim, and refuses one that no longer fits', async () => {
+    const { claim, claims } = memoryClaims();
+    const limiter = createLeasedLimiter(claim, 'rl', 100, 60);
+    expect((await limiter.consume('k', 62)).remainingPoints).toBe(38);
+    expect(claims()).toBe(1);
+    await expect(limiter.consume('k', 62)).rejects.toBeInstanceOf(RateLimiterRes);
+    // what the refused claim got is still this process's to spend on smaller requests
+    expect((await limiter.consume('k', 30)).remainingPoints).toBe(8);
+    expect((await limiter.consume('k')).remainingPoints).toBe(7);
+  });
+
   it('a slow caller is counted exactly: one claim per request, refused past the limit with the window left', async () => {
     const { claim, claims } = memoryClaims();
     const limiter = createLeasedLimiter(claim, 'rl', 3, 60);

@@ -8,10 +8,16 @@
 import type { Authenticator } from '../auth/cached-authenticator.ts';
 import { ApiError } from '../errors/api-error.ts';
 import type { AppContext, AppMiddleware } from '../context.ts';
-import type { RateLimiter } from '../rate-limit/limiter.ts';
+import { requestPoints, type RateLimiter } from '../rate-limit/limiter.ts';
 
-async function enforceRateLimit(ctx: AppContext, limiter: RateLimiter, key: string): Promise<void> {
-  const decision = await limiter.consume(key);
+/** The body's length as the request declares it (0 without a Content-Length: charged once read, json-body.ts). */
+function declaredBytes(ctx: AppContext): number {
+  const declared = Number(ctx.req.headers['content-length']);
+  return Number.isSafeInteger(declared) && declared > 0 ? declared : 0;
+}
+
+async function enforceRateLimit(ctx: AppContext, limiter: RateLimiter, key: string, points: number): Promise<void> {
+  const decision = await limiter.consume(key, points);
   // res.setHeader is where ctx.set ends (Koa's set first wraps each call in arrays and a closure);
   // nothing has been sent yet at this point, which is all its headerSent check is for.
   const res = ctx.res;
@@ -27,12 +33,22 @@ async function enforceRateLimit(ctx: AppContext, limiter: RateLimiter, key: stri
 export function authenticateAndLimit(authenticate: Authenticator, limiter: RateLimiter): AppMiddleware {
   return async (ctx, next) => {
     const principal = await authenticate(ctx.get('X-API-Key') || undefined);
+    const declared = declaredBytes(ctx);
     if (!principal) {
-      await enforceRateLimit(ctx, limiter, `ip:${ctx.ip}`);
+      await enforceRateLimit(ctx, limiter, `ip:${ctx.ip}`, requestPoints(declared));
       throw new ApiError('unauthorized');
     }
     ctx.state.principal = principal;
-    await enforceRateLimit(ctx, limiter, `account:${principal.account_id}`);
+    const key = `account:${principal.account_id}`;
+    await enforceRateLimit(ctx, limiter, key, requestPoints(declared));
+    // A body longer than declared (chunked, or compressed: its decoded bytes count) pays the rest once read.
+    let charged = requestPoints(declared);
+    ctx.state.chargeBody = async (bytes) => {
+      const owed = requestPoints(bytes) - charged;
+      if (owed <= 0) return;
+      charged += owed;
+      await enforceRateLimit(ctx, limiter, key, owed);
+    };
     await next();
   };
 }

@@ -174,6 +174,8 @@ export function jsonBody(maxBodyBytes: number, schemaOf: (ctx: AppContext) => ob
       throw refusalOf(err, encoding, () => schemaOf(ctx));
     }
     body.stop();
+    // charged before JSON.parse and validation, the costs that grow with the body
+    if (ctx.state.chargeBody) await ctx.state.chargeBody(Buffer.byteLength(text));
     ctx.request.body = parseBody(text, body.scanner);
     await next();
   };

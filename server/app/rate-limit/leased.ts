@@ -12,7 +12,8 @@
  * refused up to (processes - 1) x (largest batch - 1) points early; never admitted past the limit. The
  * batch doubles with each claim up to a tenth of the limit, and starts each window at half of what
  * this process spent in the last one (at least 1): a slow caller spends exactly (one claim per
- * request), a steady fast one claims about twice a window.
+ * request), a steady fast one claims about twice a window. A request may cost several points (limiter.ts,
+ * by the bytes of its body): it is admitted only when this process holds them all, claiming what it lacks.
  */
 import { LRUCache } from 'lru-cache';
 import { RateLimiterRes } from 'rate-limiter-flexible';
@@ -73,8 +74,9 @@ export function createLeasedLimiter(claim: ClaimPoints, keyPrefix: string, point
     return fresh;
   }
 
-  async function claimFor(key: string, state: KeyState): Promise<void> {
-    const want = state.nextBatch;
+  async function claimFor(key: string, state: KeyState, needed: number): Promise<void> {
+    // a request that costs more than a batch claims what it lacks in one claim
+    const want = Math.max(state.nextBatch, needed - state.held);
     const got = await claim(`${keyPrefix}:${key}`, want, points, durationMs);
     // Points held from an earlier window are not carried into a new one.
     if (got.windowId !== state.windowId) state.held = 0;
@@ -87,20 +89,21 @@ export function createLeasedLimiter(claim: ClaimPoints, keyPrefix: string, point
   }
 
   return {
-    async consume(rawKey: string | number) {
+    async consume(rawKey: string | number, rawPoints?: number) {
       const key = String(rawKey);
+      const cost = Math.max(1, Math.floor(rawPoints ?? 1));
       for (;;) {
         const now = Date.now();
         const state = current(key, now);
-        if (now < state.windowEnd && state.held > 0) {
-          state.held -= 1;
-          state.spentHere += 1;
+        if (now < state.windowEnd && state.held >= cost) {
+          state.held -= cost;
+          state.spentHere += cost;
           // Remaining: what the window had left at the last claim, plus what this process still holds.
           return new RateLimiterRes(Math.max(0, points - state.used + state.held), state.windowEnd - now, state.used - state.held, false);
         }
         if (now < state.windowEnd && state.spent && !state.claiming) throw new RateLimiterRes(0, state.windowEnd - now, points, false);
         // One claim at a time per key in this process; concurrent requests wait for it, then take from it.
-        state.claiming ??= claimFor(key, state).finally(() => (state.claiming = null));
+        state.claiming ??= claimFor(key, state, cost).finally(() => (state.claiming = null));
         await state.claiming;
       }
     },

@@ -14,6 +14,18 @@ import type { PointLimiter } from './insured.ts';
 
 const BURST_WINDOW_SECONDS = 10;
 
+/**
+ * A request costs one point, and one more for every this many bytes of its body (decoded): reading,
+ * scanning and parsing a body, and validating what it holds, cost time in proportion to its bytes, and
+ * the points are what shares the server between accounts (docs/adr/0106-an-accounts-share-follows-its-cost.md). A body of up to 16 KiB costs what a request without one costs.
+ */
+export const BODY_BYTES_PER_POINT = 16 * 1024;
+
+/** The points a request with a body of `bytes` costs. */
+export function requestPoints(bytes: number): number {
+  return 1 + Math.floor(Math.max(0, bytes) / BODY_BYTES_PER_POINT);
+}
+
 export interface RateLimitDecision {
   allowed: boolean;
   limit: number;
@@ -23,7 +35,11 @@ export interface RateLimitDecision {
 }
 
 export interface RateLimiter {
-  consume(key: string): Promise<RateLimitDecision>;
+  /**
+   * Charges `units` points (default 1) to the key's windows. A charge above the per-second limit is
+   * charged as the limit, so that every request can pass in an empty window.
+   */
+  consume(key: string, units?: number): Promise<RateLimitDecision>;
 }
 
 const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
@@ -32,9 +48,9 @@ export function createRateLimiter(factory: LimiterFactory, perSecond: number, bu
   const sustained = factory.create('rl', perSecond, 1);
   const extra: PointLimiter | null = burst > perSecond ? factory.create('rlburst', burst - perSecond, BURST_WINDOW_SECONDS) : null;
 
-  async function tryConsume(limiter: PointLimiter, key: string): Promise<RateLimiterRes | { refused: RateLimiterRes }> {
+  async function tryConsume(limiter: PointLimiter, key: string, units: number): Promise<RateLimiterRes | { refused: RateLimiterRes }> {
     try {
-      return await limiter.consume(key);
+      return await limiter.consume(key, units);
     } catch (rejection) {
       if (rejection instanceof RateLimiterRes) return { refused: rejection };
       throw rejection; // the backend failed and had no insurance: a server fault, not the client's
@@ -48,20 +64,21 @@ export function createRateLimiter(factory: LimiterFactory, perSecond: number, bu
   let spentUntil: LRUCache<string, number> | undefined;
 
   return {
-    async consume(key) {
+    async consume(key, requested = 1) {
+      const units = Math.min(perSecond, Math.max(1, Math.floor(requested)));
       if (factory.settled) await factory.settled;
       const now = Date.now();
       const until = spentUntil?.get(key);
       let refused: Pick<RateLimiterRes, 'msBeforeNext'>;
       if (until !== undefined && until > now) refused = { msBeforeNext: until - now };
       else {
-        const first = await tryConsume(sustained, key);
+        const first = await tryConsume(sustained, key, units);
         if (first instanceof RateLimiterRes)
           return { allowed: true, limit: perSecond, remaining: first.remainingPoints, resetSeconds: seconds(first.msBeforeNext) };
         refused = first.refused;
         (spentUntil ??= new LRUCache({ max: 100_000 })).set(key, now + refused.msBeforeNext);
       }
-      const fromBurst = extra ? await tryConsume(extra, key) : null;
+      const fromBurst = extra ? await tryConsume(extra, key, units) : null;
       if (fromBurst instanceof RateLimiterRes)
         return { allowed: true, limit: perSecond, remaining: 0, resetSeconds: seconds(refused.msBeforeNext) };
       // Refused by both: the sustained window's reset is when the next request can pass.
