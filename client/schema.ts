@@ -447,7 +447,7 @@ export interface paths {
         get: operations["getCalculationProfile"];
         /**
          * Set the company calculation profile
-         * @description Creates the company in the key's account if needed and stores a profile version. A later effective_from adds a version and closes the previous open-ended one the day before; an identical PUT changes nothing and returns the same version; an equal effective_from replaces that version under a new version string.
+         * @description Creates the company in the key's account if needed and stores a profile version. A later effective_from adds a version and closes the previous open-ended one the day before; an identical PUT changes nothing and returns the same version; an equal effective_from replaces that version under a new version string. A company holds at most 100 versions: a PUT that would add a 101st is 409 profile_versions_limit_reached.
          */
         put: operations["putCalculationProfile"];
         post?: never;
@@ -12297,6 +12297,20 @@ export interface operations {
             };
             /** @description `unauthorized`: X-API-Key is missing, unknown or revoked. All endpoints. */
             401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `profile_versions_limit_reached`: A PUT calculation-profile with a new effective_from for a company that already holds 100 profile versions. */
+            409: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
                     "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];

@@ -54,6 +54,12 @@ export const ERROR_REGISTRY = {
     message: 'settings_lock differs from the resolved settings versions.',
     when: 'settings_lock does not equal the versions resolved for company_id and payment_date.',
   },
+  profile_versions_limit_reached: {
+    status: 409,
+    message:
+      'Company {company_id} holds {held} profile versions, and a company may hold at most {limit}: a PUT may replace a version (the same effective_from) but not add one.',
+    when: 'A PUT calculation-profile with a new effective_from for a company that already holds 100 profile versions.',
+  },
   payload_too_large: {
     status: 413,
     message: 'The request body exceeds {limit} bytes.',

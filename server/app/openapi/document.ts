@@ -435,7 +435,7 @@ export function buildOpenApiDocument(engine: ExampleSource): OpenAPIV3_1.Documen
           tags: ['Company profile'],
           summary: 'Set the company calculation profile',
           description:
-            "Creates the company in the key's account if needed and stores a profile version. A later effective_from adds a version and closes the previous open-ended one the day before; an identical PUT changes nothing and returns the same version; an equal effective_from replaces that version under a new version string.",
+            "Creates the company in the key's account if needed and stores a profile version. A later effective_from adds a version and closes the previous open-ended one the day before; an identical PUT changes nothing and returns the same version; an equal effective_from replaces that version under a new version string. A company holds at most 100 versions: a PUT that would add a 101st is 409 profile_versions_limit_reached.",
           requestBody: {
             required: true,
             content: {
@@ -444,7 +444,7 @@ export function buildOpenApiDocument(engine: ExampleSource): OpenAPIV3_1.Documen
           },
           responses: {
             ...ok('The stored version.', 'CalculationProfileVersion', example('CalculationProfileVersion'), NO_STORE_HEADERS),
-            ...errorResponses([...COMMON_ERRORS, ...BODY_ERRORS]),
+            ...errorResponses([...COMMON_ERRORS, ...BODY_ERRORS, 'profile_versions_limit_reached']),
           },
         },
         get: {

@@ -12,6 +12,7 @@ import type { AppContext } from '../context.ts';
 import { ApiError } from '../errors/api-error.ts';
 import { jsonBody } from '../middleware/json-body.ts';
 import { TEXT_MESSAGE } from '../../../engine/contract/index.ts';
+import { MAX_PROFILE_VERSIONS } from '../validation/limits.ts';
 import { isValidText } from '../validation/text.ts';
 import { requestDetails } from '../validation/validate-body.ts';
 
@@ -51,6 +52,11 @@ export function registerCalculationProfileRoutes(router: Router, deps: AppDeps):
       const accountId = appCtx.state.principal!.account_id;
       const outcome = await deps.store.updateCompanyProfile(accountId, companyId, `prof_${randomUUID()}`, (existing, ids) => {
         const put = applyProfilePut(existing, body as ProfilePutBody, ids);
+        // a replacement (same effective_from) or a repeat does not add one: only growth past the bound is refused
+        if (put.versions.length > MAX_PROFILE_VERSIONS && put.versions.length > existing.length)
+          throw new ApiError('profile_versions_limit_reached', {
+            params: { company_id: companyId, held: existing.length, limit: MAX_PROFILE_VERSIONS },
+          });
         return { versions: put.versions, result: put };
       });
       ctx.set('Cache-Control', 'no-store');

@@ -11,3 +11,10 @@ const MAX_ECHOED_NAME = 64;
 export function clipName(name: string): string {
   return name.length <= MAX_ECHOED_NAME ? name : `${name.slice(0, MAX_ECHOED_NAME)}…`;
 }
+
+/**
+ * The most profile versions a company may hold: one per effective_from, so 100 are a change of
+ * settings every quarter for 25 years. Each version is read by every PUT and listed by every GET, so
+ * without a bound one account's company could make both cost what it liked (issue 46).
+ */
+export const MAX_PROFILE_VERSIONS = 100;
