@@ -6,6 +6,7 @@
 import type { ClientConfig, Pool, PoolClient } from 'pg';
 import { randomBytes } from 'node:crypto';
 import { COUNT_LISTENERS_SQL, notifyGenerationSql, openPgChangeFeed, type PgChangeFeed } from './pg-change-feed.ts';
+import { profileRowWrites } from './profile-writes.ts';
 import type { ProfileVersion } from '../../../engine/index.ts';
 import { MIGRATIONS, MIGRATIONS_TABLE_SQL, RATE_LIMIT_WINDOWS_TABLE } from './migrations.ts';
 import { postgresPlaceholder, reserveQuotaSql } from './quota-sql.ts';
@@ -223,16 +224,22 @@ class PostgresStore implements Store {
           [accountId, companyId],
         );
         const profile_id = locked.rows[0]!.profile_id;
-        const { versions, result } = change(await versionsOf(c, accountId, companyId), { company_id: companyId, profile_id });
-        await c.query('DELETE FROM profile_versions WHERE account_id = $1 AND company_id = $2', [accountId, companyId]);
-        for (const [i, v] of versions.entries()) {
-          await c.query('INSERT INTO profile_versions (account_id, company_id, position, version, document) VALUES ($1, $2, $3, $4, $5)', [
+        const existing = await versionsOf(c, accountId, companyId);
+        const { versions, result } = change(existing, { company_id: companyId, profile_id });
+        // only the rows that changed: a PUT used to delete and insert every version of the company
+        const { upserts, deleteFrom } = profileRowWrites(existing, versions);
+        if (deleteFrom !== null)
+          await c.query('DELETE FROM profile_versions WHERE account_id = $1 AND company_id = $2 AND position >= $3', [
             accountId,
             companyId,
-            i,
-            v.version,
-            JSON.stringify(v),
+            deleteFrom,
           ]);
+        for (const row of upserts) {
+          await c.query(
+            'INSERT INTO profile_versions (account_id, company_id, position, version, document) VALUES ($1, $2, $3, $4, $5) ' +
+              'ON CONFLICT (account_id, company_id, position) DO UPDATE SET version = excluded.version, document = excluded.document',
+            [accountId, companyId, row.position, row.version, row.document],
+          );
         }
         const bumped = await c.query(
           `WITH bumped AS (UPDATE accounts SET cache_generation = cache_generation + 1 WHERE account_id = $1 RETURNING account_id, cache_generation) ${notifyGenerationSql('$2')}`,

@@ -12,6 +12,7 @@ import { Database } from './sqlite-driver.ts';
 import type { ProfileVersion } from '../../../engine/index.ts';
 import { MIGRATIONS, MIGRATIONS_TABLE_SQL, RATE_LIMIT_TABLE } from './migrations.ts';
 import { reserveQuotaSql, sqlitePlaceholder } from './quota-sql.ts';
+import { profileRowWrites } from './profile-writes.ts';
 import { accountListing, LIST_ACCOUNTS_SQL, LIST_KEYS_SQL, type ListedKeyRow } from './account-listing.ts';
 import { guardStore } from './guarded-store.ts';
 import type { Account, AccountListing, Company, Plan, ProfileChange, RateLimiterBackend, Store, StoredApiKey } from './types.ts';
@@ -157,12 +158,21 @@ class SqliteStore implements Store {
           accountId,
           companyId,
         ) as { profile_id: string };
-        const { versions, result } = change(this.versionsOf(accountId, companyId), { company_id: companyId, profile_id });
-        this.statement('DELETE FROM profile_versions WHERE account_id = ? AND company_id = ?').run(accountId, companyId);
-        const insert = this.statement(
-          'INSERT INTO profile_versions (account_id, company_id, position, version, document) VALUES (?, ?, ?, ?, ?)',
+        const existing = this.versionsOf(accountId, companyId);
+        const { versions, result } = change(existing, { company_id: companyId, profile_id });
+        // only the rows that changed: a PUT used to delete and insert every version of the company
+        const { upserts, deleteFrom } = profileRowWrites(existing, versions);
+        if (deleteFrom !== null)
+          this.statement('DELETE FROM profile_versions WHERE account_id = ? AND company_id = ? AND position >= ?').run(
+            accountId,
+            companyId,
+            deleteFrom,
+          );
+        const upsert = this.statement(
+          'INSERT INTO profile_versions (account_id, company_id, position, version, document) VALUES (?, ?, ?, ?, ?) ' +
+            'ON CONFLICT (account_id, company_id, position) DO UPDATE SET version = excluded.version, document = excluded.document',
         );
-        versions.forEach((v, i) => insert.run(accountId, companyId, i, v.version, JSON.stringify(v)));
+        for (const row of upserts) upsert.run(accountId, companyId, row.position, row.version, row.document);
         this.statement('UPDATE accounts SET cache_generation = cache_generation + 1 WHERE account_id = ?').run(accountId);
         return result;
       })
