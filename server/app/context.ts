@@ -11,6 +11,8 @@ export interface RequestState {
    * Content-Length was charged (authenticate.ts); throws the 429 when the points are not there.
    */
   chargeBody?: (bytes: number) => Promise<void>;
+  /** Charges the account's rate limit this many more points (a store write); throws the 429 when they are not there. */
+  charge?: (points: number) => Promise<void>;
   idempotencyKey?: string;
   /** the rules and masters this request runs on, pinned when it reaches its route (a reload does not affect it) */
   engine?: Engine;

@@ -2,15 +2,16 @@
  * Issue 46 item 1: the rate limit charges a request by the bytes of its body (one point, and one more
  * per 16 KiB, server/app/rate-limit/limiter.ts), so an account sending near-1 MiB bodies spends its
  * points as fast as the server spends its time on them, and the account next to it is not affected.
- * On every backend: in-process (SQLite), PostgreSQL's leased windows and Redis's.
+ * A profile PUT costs 9 points more for its store write. On every backend: in-process (SQLite),
+ * PostgreSQL's leased windows and Redis's.
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { AppConfig } from '../../server/app/app-deps.ts';
-import { BODY_BYTES_PER_POINT, requestPoints } from '../../server/app/rate-limit/limiter.ts';
+import { BODY_BYTES_PER_POINT, requestPoints, STORE_WRITE_POINTS } from '../../server/app/rate-limit/limiter.ts';
 import { bodies, PATHS } from './support/bodies.ts';
 import { createTestDatabase, describeUnless, storeSkipReason, type TestDatabase } from './support/databases.ts';
-import { call, newAccount, startTestServer, type TestServer } from './support/test-server.ts';
+import { call, newAccount, putProfile, startTestServer, type TestServer } from './support/test-server.ts';
 
 const REDIS_URL = inject('redisTestUrl');
 const REDIS_SKIP_REASON = inject('redisSkipReason');
@@ -67,6 +68,14 @@ for (const { name, kind, config, skipReason } of SETUPS)
       const big = await call(server, 'POST', PATHS.incomeTax, { key, rawBody: paddedBody(200_000), headers: JSON_TYPE });
       expect(big.status).toBe(422);
       expect(big.headers.get('ratelimit-remaining')).toBe('86');
+    });
+
+    it('charges a profile PUT for its store write: 1 + 9 points', async () => {
+      const { api_key: key } = await newAccount(server.store);
+      const first = await putProfile(server, key, 'cost-co');
+      expect(first.status).toBe(200);
+      expect(first.headers.get('ratelimit-remaining')).toBe(String(100 - 1 - STORE_WRITE_POINTS));
+      expect(STORE_WRITE_POINTS).toBe(9);
     });
 
     it('charges a chunked body (no Content-Length) by the bytes read', async () => {

@@ -49,6 +49,7 @@ export function authenticateAndLimit(authenticate: Authenticator, limiter: RateL
       charged += owed;
       await enforceRateLimit(ctx, limiter, key, owed);
     };
+    ctx.state.charge = (points) => enforceRateLimit(ctx, limiter, key, points);
     await next();
   };
 }

@@ -21,6 +21,12 @@ const BURST_WINDOW_SECONDS = 10;
  */
 export const BODY_BYTES_PER_POINT = 16 * 1024;
 
+/**
+ * What a profile PUT costs beyond its body: a write transaction, whose commit waits for the disk on the
+ * serving thread on SQLite (better-sqlite3 is synchronous); measured by `npm run measure:fairness`.
+ */
+export const STORE_WRITE_POINTS = 9;
+
 /** The points a request with a body of `bytes` costs. */
 export function requestPoints(bytes: number): number {
   return 1 + Math.floor(Math.max(0, bytes) / BODY_BYTES_PER_POINT);

@@ -11,6 +11,7 @@ import type { AppDeps } from '../app-deps.ts';
 import type { AppContext } from '../context.ts';
 import { ApiError } from '../errors/api-error.ts';
 import { jsonBody } from '../middleware/json-body.ts';
+import { STORE_WRITE_POINTS } from '../rate-limit/limiter.ts';
 import { TEXT_MESSAGE } from '../../../engine/contract/index.ts';
 import { MAX_PROFILE_VERSIONS } from '../validation/limits.ts';
 import { isValidText } from '../validation/text.ts';
@@ -50,6 +51,8 @@ export function registerCalculationProfileRoutes(router: Router, deps: AppDeps):
       const details = requestDetails(profilePutBodySchema, body);
       if (details.length > 0) throw new ApiError('validation_error', { details });
       const accountId = appCtx.state.principal!.account_id;
+      // a write costs the serving thread far more than its bytes say (limiter.ts): charged before it starts
+      await appCtx.state.charge?.(STORE_WRITE_POINTS);
       const outcome = await deps.store.updateCompanyProfile(accountId, companyId, `prof_${randomUUID()}`, (existing, ids) => {
         const put = applyProfilePut(existing, body as ProfilePutBody, ids);
         // a replacement (same effective_from) or a repeat does not add one: only growth past the bound is refused
