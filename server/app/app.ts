@@ -23,6 +23,7 @@ import { EngineHolder } from '../process/engine-holder.ts';
 import { serveApiReference } from './routes/docs.ts';
 import { withCompanyCache } from './store/company-cache.ts';
 import { watchGenerations } from './store/watched-generations.ts';
+import { storeBudgetScope } from './store/store-budget.ts';
 
 /** What an app holds beyond the store (a Redis connection): released by disposeApp. */
 const disposers = new WeakMap<Koa<RequestState>, () => Promise<void>>();
@@ -66,6 +67,8 @@ export function createApp(deps: AppDeps): Koa<RequestState> {
   app.use((_ctx, next) => (routes.asked ? next() : next().finally(routes.loadSoon)));
   app.use(encodeJsonAnswer);
   app.use(assignRequestId);
+  // One store budget per request: PAYROLL_STORE_TIMEOUT_MS bounds all its store calls together.
+  app.use(storeBudgetScope);
   // Requests refused before routing (401, 429) are still logged with the route they were meant for:
   // every request that gets past the probes and /docs waits for the routes first (below).
   const routeOf = (path: string, method: string) => {

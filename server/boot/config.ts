@@ -38,7 +38,7 @@ export interface ServerConfig extends HttpTimeouts {
   rateLimitBackend: RateLimitBackendName;
   /** Redis for shared rate limits (rate-limit/backends.ts). */
   redisUrl?: string;
-  /** Bound on one store call before the request gets 503 store_unavailable (store/guarded-store.ts). */
+  /** Longest one request waits on the store, all its calls together, before it gets 503 store_unavailable (store/store-budget.ts). */
   storeTimeoutMs: number;
   /** Lifetime of cached keys and company profiles (store/generation-cache.ts); 0 turns caching off. */
   cacheTtlSeconds: number;

@@ -13,7 +13,8 @@ import { createTestDatabase, describeEachStore, TEST_DATABASE_URL, type StoreKin
 import { call, newAccount, putProfile, startTestServer, type TestServer } from './support/test-server.ts';
 import { SQLITE_DRIVER_PACKAGE } from '../../server/app/store/sqlite-driver.ts';
 
-const STORE_TIMEOUT_MS = 300;
+// A request's whole budget (store-budget.ts): room for its key, rate-limit and company lookups on a loaded machine.
+const STORE_TIMEOUT_MS = 1000;
 /** Where the lock holder's require of the SQLite driver resolves. */
 const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 

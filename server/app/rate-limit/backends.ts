@@ -20,13 +20,12 @@
 import cluster from 'node:cluster';
 import { createRequire } from 'node:module';
 import type { Socket } from 'node:net';
-import type { Pool } from 'pg';
 import { RateLimiterCluster, RateLimiterMemory } from 'rate-limiter-flexible';
 import type { RateLimiterBackend } from '../store/types.ts';
 import { createBreaker, type Breaker } from './breaker.ts';
 import { withInsurance, type PointLimiter } from './insured.ts';
 import { createLeasedLimiter } from './leased.ts';
-import { postgresClaims } from './postgres-claims.ts';
+import { postgresClaims, type ClaimQueries } from './postgres-claims.ts';
 import { redisClaims } from './redis-claims.ts';
 import { writesOfOneTurn } from './turn-writes.ts';
 
@@ -200,13 +199,17 @@ function redisFactory(url: string, namespace: string, log: BackendLog | undefine
 }
 
 function postgresFactory(backend: RateLimiterBackend): LimiterFactory {
-  const claim = postgresClaims(backend.storeClient as Pool, backend.tableName);
+  const queries = backend.storeClient as ClaimQueries;
+  const claim = postgresClaims(queries, backend.tableName);
   return {
     kind: 'postgres',
     health: healthy('postgres'),
     // When PostgreSQL fails to answer a claim, this process limits on its own (insured.ts).
     create: (keyPrefix, points, duration) =>
-      withInsurance(createLeasedLimiter(claim, keyPrefix, points, duration), new RateLimiterMemory({ keyPrefix, points, duration })),
+      withInsurance(
+        createLeasedLimiter(claim, keyPrefix, points, duration, queries.join?.bind(queries)),
+        new RateLimiterMemory({ keyPrefix, points, duration }),
+      ),
     close: async () => {},
   };
 }

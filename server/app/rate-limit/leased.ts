@@ -51,7 +51,17 @@ interface KeyState {
 
 const MAX_KEYS = 100_000;
 
-export function createLeasedLimiter(claim: ClaimPoints, keyPrefix: string, points: number, durationSeconds: number): PointLimiter {
+/**
+ * join: how a request waits for the claim in flight (it may be another request's); the store's bounds
+ * it by the waiting request's own store budget (store/guarded-store.ts).
+ */
+export function createLeasedLimiter(
+  claim: ClaimPoints,
+  keyPrefix: string,
+  points: number,
+  durationSeconds: number,
+  join: (shared: Promise<void>) => Promise<void> = (shared) => shared,
+): PointLimiter {
   const durationMs = durationSeconds * 1000;
   const maxBatch = Math.max(1, Math.floor(points / 10));
   const states = new LRUCache<string, KeyState>({ max: MAX_KEYS });
@@ -104,7 +114,7 @@ export function createLeasedLimiter(claim: ClaimPoints, keyPrefix: string, point
         if (now < state.windowEnd && state.spent && !state.claiming) throw new RateLimiterRes(0, state.windowEnd - now, points, false);
         // One claim at a time per key in this process; concurrent requests wait for it, then take from it.
         state.claiming ??= claimFor(key, state, cost).finally(() => (state.claiming = null));
-        await state.claiming;
+        await join(state.claiming);
       }
     },
   } as PointLimiter;

@@ -4,10 +4,17 @@
  * one transaction. Every expression of the SET reads the row as it was, so grant and used agree. Time is
  * the database's clock (clock_timestamp), the same for every process on every machine.
  */
-import type { Pool } from 'pg';
+import type { QueryResult, QueryResultRow } from 'pg';
 import type { ClaimPoints } from './leased.ts';
 
-export function postgresClaims(pool: Pool, table: string): ClaimPoints {
+/** What a claim runs on: the store's statements, bounded by the request's store budget (store/guarded-store.ts). */
+export interface ClaimQueries {
+  query<R extends QueryResultRow>(text: string, values?: unknown[]): Promise<QueryResult<R>>;
+  /** Waits for a claim another request started, on this request's store budget. */
+  join?<T>(shared: Promise<T>): Promise<T>;
+}
+
+export function postgresClaims(pool: ClaimQueries, table: string): ClaimPoints {
   const sql = `WITH clock AS (SELECT (extract(epoch FROM clock_timestamp()) * 1000)::bigint AS now)
 INSERT INTO ${table} AS w (key, window_end, used, granted)
 SELECT $1, clock.now + $4::bigint, LEAST($2::int, $3::int), LEAST($2::int, $3::int) FROM clock

@@ -3,7 +3,7 @@
  * rate-limit points. Same migrations as SQLite; they run under an advisory lock so processes starting
  * together do not race. `schema` (tests) pins every connection's search_path to one schema.
  */
-import type { ClientConfig, Pool, PoolClient } from 'pg';
+import type { ClientConfig, Pool, PoolClient, QueryResult, QueryResultRow } from 'pg';
 import { randomBytes } from 'node:crypto';
 import { COUNT_LISTENERS_SQL, notifyGenerationSql, openPgChangeFeed, type PgChangeFeed } from './pg-change-feed.ts';
 import { profileRowWrites } from './profile-writes.ts';
@@ -11,7 +11,9 @@ import type { ProfileVersion } from '../../../engine/index.ts';
 import { MIGRATIONS, MIGRATIONS_TABLE_SQL, RATE_LIMIT_WINDOWS_TABLE } from './migrations.ts';
 import { postgresPlaceholder, reserveQuotaSql } from './quota-sql.ts';
 import { accountListing, LIST_ACCOUNTS_SQL, LIST_KEYS_SQL, type ListedKeyRow } from './account-listing.ts';
-import { DEFAULT_STORE_TIMEOUT_MS, guardStore } from './guarded-store.ts';
+import { DEFAULT_STORE_TIMEOUT_MS, guardStore, STORE_TIMEOUT_GRACE_MS } from './guarded-store.ts';
+import { isTransientStoreError, StoreUnavailableError } from './errors.ts';
+import { storeCallCommitted, storeCallRemainingMs, storeCallSignal } from './store-budget.ts';
 import type { Account, AccountListing, Company, Plan, ProfileChange, RateLimiterBackend, Store, StoredApiKey } from './types.ts';
 
 /** Arbitrary constant: the advisory lock id that serializes migrations. */
@@ -21,7 +23,7 @@ export interface PostgresStoreOptions {
   connectionString: string;
   schema?: string;
   maxConnections?: number;
-  /** Bound on connecting, waiting for a pooled connection, and each statement (PAYROLL_STORE_TIMEOUT_MS). */
+  /** Bound on a request's store calls together (PAYROLL_STORE_TIMEOUT_MS): connecting, waiting for a pooled connection, statements. */
   timeoutMs?: number;
 }
 
@@ -42,12 +44,14 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
     // Server side: a statement waiting on a lock (or running long) is cancelled (SQLSTATE 57014).
     statement_timeout: timeoutMs,
     // Client side: a server that stops answering altogether (network, frozen host) is given up on too.
+    // Within a request the guard gives up sooner (its store budget) and destroys the connection (withClient).
     query_timeout: timeoutMs + 1000,
     // A transaction left open by a crashed request must not hold its locks for ever.
     idle_in_transaction_session_timeout: timeoutMs * 5,
   });
   // An idle client that loses its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
+  poolTimeouts.set(pool, timeoutMs);
   try {
     await migrate(pool);
   } catch (err) {
@@ -77,18 +81,82 @@ async function migrate(pool: Pool): Promise<void> {
 }
 
 async function inTransaction<T>(pool: Pool, work: (c: PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  try {
+  return withClient(pool, async (client) => {
     await client.query('BEGIN');
-    const result = await work(client);
-    await client.query('COMMIT');
-    return result;
+    try {
+      const result = await work(client);
+      await client.query('COMMIT');
+      return result;
+    } catch (err) {
+      // A connection that stopped answering is destroyed instead (withClient): the server rolls back
+      // when it sees it close, and the request does not wait a second time on a ROLLBACK that hangs too.
+      if (!connectionLost(err))
+        await client.query('ROLLBACK').catch((rollbackErr: unknown) => {
+          if (connectionLost(rollbackErr)) lostClients.add(client);
+        });
+      throw err;
+    }
+  });
+}
+
+/** The statement_timeout each pooled connection is at (set at connect time to the store timeout). */
+const statementTimeouts = new WeakMap<PoolClient, number>();
+/** Each pool's store timeout (PAYROLL_STORE_TIMEOUT_MS). */
+const poolTimeouts = new WeakMap<Pool, number>();
+/** Connections whose ROLLBACK did not get an answer: destroyed, not pooled again. */
+const lostClients = new WeakSet<PoolClient>();
+
+/** pg's own failures (timeouts, a closed socket) carry no server severity; the server's answers do. */
+function connectionLost(err: unknown): boolean {
+  return isTransientStoreError(err) && !(err instanceof Error && 'severity' in err);
+}
+
+/**
+ * Runs `work` on a pooled connection within the current request's store budget (store-budget.ts):
+ * - a connection handed over after the request gave up is given back unused (nothing is written late);
+ * - when the request gives up while `work` runs, the connection is destroyed at once, which ends the
+ *   wait and gives the pool its slot back (the server rolls back an open transaction when it notices);
+ * - late in the budget, the server-side statement_timeout is lowered to what is left, so a statement
+ *   waiting on a lock is cancelled by the server (nothing written) before the guard gives up on it.
+ */
+async function withClient<T>(pool: Pool, work: (c: PoolClient) => Promise<T>): Promise<T> {
+  const signal = storeCallSignal();
+  const client = await pool.connect();
+  let released = false;
+  const release = (err?: Error) => {
+    if (released) return;
+    released = true;
+    signal?.removeEventListener('abort', onAbort);
+    client.release(err ?? (lostClients.has(client) ? new Error('connection lost') : undefined));
+  };
+  const onAbort = () => release(new Error('given up on by its request'));
+  if (signal?.aborted) {
+    release();
+    throw new StoreUnavailableError('the request stopped waiting before a connection was free');
+  }
+  signal?.addEventListener('abort', onAbort, { once: true });
+  try {
+    await boundStatements(client, poolTimeouts.get(pool) ?? DEFAULT_STORE_TIMEOUT_MS);
+    return await work(client);
   } catch (err) {
-    await client.query('ROLLBACK').catch(() => {});
+    if (connectionLost(err)) release(err as Error);
     throw err;
   } finally {
-    client.release();
+    release();
   }
+}
+
+async function boundStatements(client: PoolClient, timeoutMs: number): Promise<void> {
+  const left = storeCallRemainingMs();
+  // Only when the full timeout would outlast the guard: most calls find the connection as it is.
+  const wanted = left !== undefined && left + STORE_TIMEOUT_GRACE_MS / 2 < timeoutMs ? Math.max(1, Math.floor(left)) : timeoutMs;
+  if ((statementTimeouts.get(client) ?? timeoutMs) === wanted) return;
+  await client.query(`SET statement_timeout = ${wanted}`);
+  statementTimeouts.set(client, wanted);
+}
+
+interface Queryable {
+  query<R extends QueryResultRow>(text: string, values?: unknown[]): Promise<QueryResult<R>>;
 }
 
 class PostgresStore implements Store {
@@ -99,6 +167,11 @@ class PostgresStore implements Store {
     private readonly pool: Pool,
     private readonly openFeed: () => PgChangeFeed,
   ) {}
+
+  /** One statement on a pooled connection, within the request's store budget (withClient). */
+  query<R extends QueryResultRow>(text: string, values?: unknown[]): Promise<QueryResult<R>> {
+    return withClient(this.pool, (c) => c.query<R>(text, values));
+  }
 
   /**
    * Runs a change that bumps generations (`work` gets the token its notices carry and returns how many
@@ -112,8 +185,10 @@ class PostgresStore implements Store {
     const delivery = feed.expectAcks(token);
     try {
       const { result, notices } = await work(token);
+      // Committed: the wait for the listeners below is bounded by its lease, not cut by the store budget.
+      storeCallCommitted();
       if (notices > 0) {
-        const { rows } = await this.pool.query<{ n: number }>(COUNT_LISTENERS_SQL);
+        const { rows } = await this.query<{ n: number }>(COUNT_LISTENERS_SQL);
         await delivery.wait(rows[0]!.n * notices);
       }
       return result;
@@ -124,7 +199,7 @@ class PostgresStore implements Store {
 
   async createAccount(a: Omit<Account, 'created_at'>): Promise<Account> {
     const account = { ...a, created_at: new Date().toISOString() };
-    await this.pool.query('INSERT INTO accounts (account_id, name, plan, created_at) VALUES ($1, $2, $3, $4)', [
+    await this.query('INSERT INTO accounts (account_id, name, plan, created_at) VALUES ($1, $2, $3, $4)', [
       account.account_id,
       account.name,
       account.plan,
@@ -134,20 +209,20 @@ class PostgresStore implements Store {
   }
 
   async getAccount(accountId: string): Promise<Account | null> {
-    const { rows } = await this.pool.query<Account>('SELECT account_id, name, plan, created_at FROM accounts WHERE account_id = $1', [
+    const { rows } = await this.query<Account>('SELECT account_id, name, plan, created_at FROM accounts WHERE account_id = $1', [
       accountId,
     ]);
     return rows[0] ?? null;
   }
 
   async listAccounts(): Promise<AccountListing[]> {
-    const accounts = (await this.pool.query<Account>(LIST_ACCOUNTS_SQL)).rows;
-    const keys = (await this.pool.query<ListedKeyRow>(LIST_KEYS_SQL)).rows;
+    const accounts = (await this.query<Account>(LIST_ACCOUNTS_SQL)).rows;
+    const keys = (await this.query<ListedKeyRow>(LIST_KEYS_SQL)).rows;
     return accountListing(accounts, keys);
   }
 
   async insertApiKey(k: { key_prefix: string; key_hash: string; account_id: string }): Promise<void> {
-    await this.pool.query('INSERT INTO api_keys (key_hash, key_prefix, account_id, created_at) VALUES ($1, $2, $3, $4)', [
+    await this.query('INSERT INTO api_keys (key_hash, key_prefix, account_id, created_at) VALUES ($1, $2, $3, $4)', [
       k.key_hash,
       k.key_prefix,
       k.account_id,
@@ -156,7 +231,7 @@ class PostgresStore implements Store {
   }
 
   async findApiKeysByPrefix(keyPrefix: string): Promise<StoredApiKey[]> {
-    const { rows } = await this.pool.query<StoredApiKey>(
+    const { rows } = await this.query<StoredApiKey>(
       'SELECT k.key_hash, k.account_id, a.plan, k.revoked_at, a.cache_generation FROM api_keys k JOIN accounts a ON a.account_id = k.account_id WHERE k.key_prefix = $1',
       [keyPrefix],
     );
@@ -166,7 +241,7 @@ class PostgresStore implements Store {
   async setAccountPlan(accountId: string, plan: Plan): Promise<boolean> {
     // One statement: the bump and its notice (store/pg-change-feed.ts) commit together.
     return this.published(async (token) => {
-      const res = await this.pool.query(
+      const res = await this.query(
         `WITH bumped AS (UPDATE accounts SET plan = $1, cache_generation = cache_generation + 1 WHERE account_id = $2 RETURNING account_id, cache_generation) ${notifyGenerationSql('$3')}`,
         [plan, accountId, token],
       );
@@ -191,14 +266,14 @@ class PostgresStore implements Store {
   }
 
   async accountGeneration(accountId: string): Promise<number | null> {
-    const { rows } = await this.pool.query<{ cache_generation: number }>('SELECT cache_generation FROM accounts WHERE account_id = $1', [
+    const { rows } = await this.query<{ cache_generation: number }>('SELECT cache_generation FROM accounts WHERE account_id = $1', [
       accountId,
     ]);
     return rows[0]?.cache_generation ?? null;
   }
 
   async findCompany(accountId: string, companyId: string): Promise<Company | null> {
-    const { rows } = await this.pool.query<{ profile_id: string }>(
+    const { rows } = await this.query<{ profile_id: string }>(
       'SELECT profile_id FROM companies WHERE account_id = $1 AND company_id = $2',
       [accountId, companyId],
     );
@@ -207,7 +282,7 @@ class PostgresStore implements Store {
       account_id: accountId,
       company_id: companyId,
       profile_id: rows[0].profile_id,
-      versions: await versionsOf(this.pool, accountId, companyId),
+      versions: await versionsOf(this, accountId, companyId),
     };
   }
 
@@ -252,12 +327,12 @@ class PostgresStore implements Store {
 
   async reserveQuota(accountId: string, month: string, limit: number): Promise<boolean> {
     if (limit <= 0) return false;
-    const res = await this.pool.query(reserveQuotaSql(postgresPlaceholder), [accountId, month, limit]);
+    const res = await this.query(reserveQuotaSql(postgresPlaceholder), [accountId, month, limit]);
     return (res.rowCount ?? 0) > 0;
   }
 
   async quotaUsed(accountId: string, month: string): Promise<number> {
-    const { rows } = await this.pool.query<{ count: number }>('SELECT count FROM quota_counters WHERE account_id = $1 AND month = $2', [
+    const { rows } = await this.query<{ count: number }>('SELECT count FROM quota_counters WHERE account_id = $1 AND month = $2', [
       accountId,
       month,
     ]);
@@ -265,11 +340,12 @@ class PostgresStore implements Store {
   }
 
   rateLimiterBackend(): RateLimiterBackend {
-    return { kind: 'postgres', storeClient: this.pool, tableName: RATE_LIMIT_WINDOWS_TABLE };
+    // Claims are statements like the others: on the request's store budget (withClient, and the guard).
+    return { kind: 'postgres', storeClient: { query: this.query.bind(this) } satisfies Queryable, tableName: RATE_LIMIT_WINDOWS_TABLE };
   }
 
   async ping(): Promise<void> {
-    await this.pool.query('SELECT 1');
+    await this.query('SELECT 1');
   }
 
   changeFeed(): PgChangeFeed {
@@ -285,7 +361,7 @@ class PostgresStore implements Store {
   }
 }
 
-async function versionsOf(q: Pool | PoolClient, accountId: string, companyId: string): Promise<ProfileVersion[]> {
+async function versionsOf(q: Queryable, accountId: string, companyId: string): Promise<ProfileVersion[]> {
   const { rows } = await q.query<{ document: string }>(
     'SELECT document FROM profile_versions WHERE account_id = $1 AND company_id = $2 ORDER BY position',
     [accountId, companyId],
