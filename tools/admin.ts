@@ -10,6 +10,9 @@
  *   npm run --silent admin -- key revoke --key-prefix PREFIX     (the key's first 16 characters, pay_xxxxxxxxxxxx)
  *   npm run --silent admin -- --help                             (usage on stdout, exit 0)
  *
+ * PAYROLL_ADMIN_DATABASE_URL (optional): the PostgreSQL to use instead of PAYROLL_DATABASE_URL, with a role
+ * that has reserved connections, so revocation works while the connection limit is full (adminStoreConfig).
+ *
  * Exit status: 0 done; 1 the store failed, or nothing was done (key revoke of a prefix no active key
  * has, account set-plan or key create of an unknown account); 2 bad usage, a bad option value included.
  */
@@ -142,6 +145,18 @@ async function run(store: Store, command: string, options: Partial<Record<Option
   }
 }
 
+/**
+ * PAYROLL_ADMIN_DATABASE_URL, when set, is the PostgreSQL the command connects to instead of
+ * PAYROLL_DATABASE_URL: a role that may use the connections PostgreSQL reserves (a superuser, for
+ * superuser_reserved_connections; from PostgreSQL 16 a role granted pg_use_reserved_connections, for
+ * reserved_connections), so that a key can be revoked while the server processes hold every other
+ * connection ("sorry, too many clients already"). docs/deployment.md, "Revoking a key when PostgreSQL is full".
+ */
+function adminStoreConfig<C extends { databaseUrl?: string }>(config: C, env: NodeJS.ProcessEnv): C {
+  const adminUrl = env.PAYROLL_ADMIN_DATABASE_URL?.trim();
+  return adminUrl ? { ...config, databaseUrl: adminUrl } : config;
+}
+
 async function main(): Promise<number> {
   let store: Store | undefined;
   try {
@@ -151,7 +166,7 @@ async function main(): Promise<number> {
       process.stdout.write(`${USAGE}\n`);
       return 0;
     }
-    store = await openStore(readConfig());
+    store = await openStore(adminStoreConfig(readConfig(), process.env));
     const output = await run(store, invocation.command, invocation.options);
     process.stdout.write(`${JSON.stringify(output)}\n`);
     return 0;
