@@ -393,7 +393,7 @@ export interface paths {
         };
         /**
          * Readiness probe
-         * @description The statutory masters and rules are loaded and the store answers a trivial query within 2 s: send traffic to this instance. Needs no API key and is not rate-limited. rate_limit names the rate-limit backend and its state: a Redis that does not answer is degraded (each process limits on its own), not unready. After a reload of the masters and rules (SIGHUP) this process made, last_reload says when, whether the new set was loaded or refused (the previous set then keeps serving and the instance stays ready) and why.
+         * @description The statutory masters and rules are loaded and the store answers a trivial query within 2 s: send traffic to this instance. Needs no API key and is not rate-limited. rate_limit names the rate-limit backend and its state: a Redis that does not answer is degraded (each process limits on its own), not unready. After a reload of the masters and rules (SIGHUP) this process made, last_reload says when, whether the new set was loaded or refused (the previous set then keeps serving and the instance stays ready) and why. From the shutdown signal (SIGTERM) on it answers 503 not_ready while the server still serves for a while, so the balancer stops sending first.
          */
         get: operations["getReadiness"];
         put?: never;
@@ -11727,7 +11727,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `service_unavailable`: A request arrived while the server drains for shutdown. */
+            /** @description `service_unavailable`: A request arrived on an open connection after the server draining for shutdown had closed its listener. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -11832,7 +11832,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `not_ready`: GET /readyz: the masters are not loaded or the store does not answer. `service_unavailable`: A request arrived while the server drains for shutdown. */
+            /** @description `not_ready`: GET /readyz: the masters are not loaded, the store does not answer, or the server is draining for shutdown. `service_unavailable`: A request arrived on an open connection after the server draining for shutdown had closed its listener. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -11873,7 +11873,7 @@ export interface operations {
                     "text/plain; version=0.0.4; charset=utf-8": string;
                 };
             };
-            /** @description `service_unavailable`: A request arrived while the server drains for shutdown. */
+            /** @description `service_unavailable`: A request arrived on an open connection after the server draining for shutdown had closed its listener. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];

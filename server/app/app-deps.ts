@@ -20,4 +20,6 @@ export interface AppDeps {
   logger: Logger;
   /** Clock for the quota month; injectable for tests. */
   now?: () => Date;
+  /** Whether the shutdown drain has begun (GET /readyz then answers 503); set by server/app/http-server.ts. */
+  draining?: () => boolean;
 }

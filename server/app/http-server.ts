@@ -2,17 +2,23 @@
  * The HTTP server around the app: timeouts against slow clients, the JSON envelope on answers Node's
  * HTTP layer gives by itself, and graceful shutdown.
  *
- * Shutdown (drain): stop accepting connections and close idle kept-alive ones at once (nothing is in
- * flight on them); requests already in flight finish and their responses say `Connection: close`, so
- * the client opens a new connection (to another instance) instead of reusing one that is about to go;
- * a request that still arrives on an open connection gets 503 service_unavailable with
- * `Connection: close` and Retry-After. A drain deadline cuts connections that never finish.
- *
- * Idle kept-alive connections are closed only after IDLE_GRACE_MS, not at the signal: a connection
- * that looks idle may hold a request its client has already sent, still in the socket buffer, and
- * closing it then resets that request (32 of 32 connections under keep-alive load did). Within the
- * grace such a request is read and answered 503 with Connection: close, which closes the connection
- * cleanly; what is still idle after it is closed, once the pending reads have run.
+ * Shutdown (drain), in three steps:
+ * 1. The accept window. GET /readyz answers 503 at once (the balancer stops sending), but the listener
+ *    stays open and every request is served, its answer saying `Connection: close` (requests already
+ *    in flight too), so each client moves to a new connection (to another instance) after its answer.
+ *    Closing the listener at the signal reset every connection still waiting to be accepted: in the
+ *    kernel's accept queue (one process on a loaded machine) or in the cluster primary's queue of
+ *    handles for its workers (PAYROLL_WORKERS > 1), which the primary closes once no worker listens.
+ *    The window ends once no new connection has come for `quietMs` (checked after the event loop's
+ *    next poll for connections, so a loop that was busy past the quiet time accepts what waits first),
+ *    and at half the drain timeout at the latest, which leaves the other half to what it accepted last.
+ * 2. The listener closes; idle kept-alive connections are closed (after the reads pending in that
+ *    turn, and never before IDLE_GRACE_MS after the signal: a connection that looks idle may hold a
+ *    request its client has already sent, still in the socket buffer), then each as it becomes idle.
+ *    A request that still arrives on an open connection gets 503 service_unavailable with
+ *    `Connection: close` and Retry-After.
+ * 3. The deadline (drainTimeoutMs after the signal) cuts what is left; the requests it cut in flight
+ *    are counted in the drain's outcome, which makes the process exit 1 (server/boot/serve-process.ts).
  */
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import net, { type AddressInfo } from 'node:net';
@@ -25,27 +31,44 @@ import { rawError, RETRY_AFTER_SECONDS, sendRawError, writeRawError } from './ht
 import { corsHeadersFor } from './middleware/cors.ts';
 import { isLingering, lingerBeforeClose } from './http/lingering-close.ts';
 
+export interface DrainOutcome {
+  /** Requests in flight that the drain deadline cut (0 for a clean drain). */
+  cutRequests: number;
+}
+
 export interface RunningServer {
   url: string;
   port: number;
   /** The node:http server, for tests that watch its events. */
   http: http.Server;
-  /** Starts the drain: no new connections, idle ones closed, new requests answered 503. */
-  beginDrain(): void;
-  /** Drains (waiting at most drainTimeoutMs for in-flight requests), then closes the store. */
-  stop(drainTimeoutMs?: number): Promise<void>;
+  /**
+   * Starts the drain (the module's comment has its steps); resolves when the listener has closed.
+   * drainTimeoutMs bounds the accept window (half of it), as in stop().
+   */
+  beginDrain(drainTimeoutMs?: number): Promise<void>;
+  /** Drains (waiting at most drainTimeoutMs in all), then closes the store. */
+  stop(drainTimeoutMs?: number): Promise<DrainOutcome>;
+}
+
+/** How the drain ends its accept window (server/boot/config.ts PAYROLL_DRAIN_QUIET_MS). */
+export interface DrainSettings {
+  /** The listener closes once no new connection has come for this long (bounded by half the drain timeout). */
+  drainQuietMs: number;
 }
 
 /** How long start-up waits for the app's backends to connect (app.ts appSettled). */
 const SETTLE_WAIT_MS = 2000;
 
-const DEFAULT_TIMEOUTS: HttpTimeouts = {
+const DEFAULT_TIMEOUTS: HttpTimeouts & DrainSettings = {
   requestTimeoutMs: CONFIG_DEFAULTS.PAYROLL_REQUEST_TIMEOUT_MS,
   headersTimeoutMs: CONFIG_DEFAULTS.PAYROLL_HEADERS_TIMEOUT_MS,
   keepAliveTimeoutMs: CONFIG_DEFAULTS.PAYROLL_KEEP_ALIVE_TIMEOUT_MS,
+  drainQuietMs: CONFIG_DEFAULTS.PAYROLL_DRAIN_QUIET_MS,
 };
 
-/** How long after the drain begins an idle kept-alive connection stays open for a request already on its way. */
+const DEFAULT_DRAIN_TIMEOUT_MS: number = CONFIG_DEFAULTS.PAYROLL_SHUTDOWN_TIMEOUT_MS;
+
+/** How long after the drain begins an idle kept-alive connection stays open at least, for a request already on its way. */
 const IDLE_GRACE_MS = 250;
 
 /** Which envelope answers an error Node's parser or timer raised on a connection. */
@@ -83,16 +106,22 @@ export async function startServer(
   deps: AppDeps,
   port: number,
   host?: string,
-  timeouts: HttpTimeouts = DEFAULT_TIMEOUTS,
+  timeouts: HttpTimeouts & Partial<DrainSettings> = DEFAULT_TIMEOUTS,
 ): Promise<RunningServer> {
-  const app = createApp(deps);
+  const quietMs = timeouts.drainQuietMs ?? DEFAULT_TIMEOUTS.drainQuietMs;
+  let draining = false;
+  // GET /readyz says 503 from the signal on (server/app/routes/health.ts)
+  const app = createApp({ ...deps, draining: () => draining });
   // Serving before the change feed listens would be correct (generations are read per request until
   // then) but slower; a feed that cannot connect does not hold the start-up back for long.
   await Promise.race([appSettled(app), new Promise((resolve) => setTimeout(resolve, SETTLE_WAIT_MS).unref())]);
   const handle = app.callback();
-  let draining = false;
-  /** The idle grace of the drain is over: idle connections are closed as they become idle. */
+  /** The accept window is over (the listener is closed): a request arriving now is refused with 503. */
+  let acceptWindowOver = false;
+  /** The listener is closed and the idle grace is over: idle connections are closed as they become idle. */
   let idleGraceOver = false;
+  /** When the last connection was accepted (or the drain began, if later): the accept window's quiet time runs from it. */
+  let lastConnectionAt = 0;
   /** Responses not finished, to mark them Connection: close when the drain starts (res.req is their request). */
   const inFlight = new Set<ServerResponse>();
 
@@ -112,15 +141,21 @@ export async function startServer(
     connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(timeouts.headersTimeoutMs / 4))),
   });
 
-  function refuseDuringDrain(req: IncomingMessage, res: ServerResponse): void {
-    // A pipelined request behind one still in flight on this connection: that earlier response must not
-    // close the connection, or this 503 would never be delivered. This one closes it instead.
+  /**
+   * A pipelined request behind one still in flight on this connection: that earlier response must not
+   * close the connection, or the answer to this one would never be delivered. This one closes it instead.
+   */
+  function closeWithThisOne(req: IncomingMessage): void {
     for (const pending of inFlight) {
       if (pending.req.socket === req.socket && !pending.headersSent) {
         pending.removeHeader('Connection');
         pending.shouldKeepAlive = true;
       }
     }
+  }
+
+  function refuseDuringDrain(req: IncomingMessage, res: ServerResponse): void {
+    closeWithThisOne(req);
     // Its body may still be on its way: the connection closes once it has arrived (http/lingering-close.ts).
     lingerBeforeClose(req);
     sendRawError(res, outsideError('service_unavailable', originOf(req), { 'Retry-After': String(RETRY_AFTER_SECONDS) }));
@@ -139,7 +174,12 @@ export async function startServer(
     if (req.headers.host === undefined && req.httpVersionMajor === 1 && req.httpVersionMinor >= 1) {
       return sendRawError(res, outsideError('bad_request', originOf(req)));
     }
-    if (draining) return refuseDuringDrain(req, res);
+    if (acceptWindowOver) return refuseDuringDrain(req, res);
+    if (draining) {
+      // served, and the client goes elsewhere for its next request
+      closeWithThisOne(req);
+      res.setHeader('Connection', 'close');
+    }
     inFlight.add(res);
     // 'on', not 'once': a response emits 'close' once, and once's wrapper is two more objects per request
     res.on('close', responseClosed);
@@ -147,10 +187,13 @@ export async function startServer(
   }
 
   server.on('request', serve);
+  server.on('connection', () => {
+    lastConnectionAt = performance.now();
+  });
   // With a checkContinue listener Node no longer sends "100 Continue" by itself: send it, unless the
-  // server is draining (then the client is spared sending a body that would be refused).
+  // drain's accept window is over (then the client is spared sending a body that would be refused).
   server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => {
-    if (!draining) res.writeContinue();
+    if (!acceptWindowOver) res.writeContinue();
     serve(req, res);
   });
   server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) =>
@@ -205,7 +248,7 @@ export async function startServer(
   const address = server.address() as AddressInfo;
   const urlHost = !host || host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
   let closed: Promise<void> | undefined;
-  let stopping: Promise<void> | undefined;
+  let stopping: Promise<DrainOutcome> | undefined;
 
   /**
    * Closes the idle connections after this turn's reads (setImmediate runs after the poll phase): a
@@ -215,20 +258,45 @@ export async function startServer(
     setImmediate(() => server.closeIdleConnections());
   }
 
-  let graceTimer: NodeJS.Timeout | undefined;
+  let drainTimers: NodeJS.Timeout[] = [];
+  let listenerClosed: Promise<void> | undefined;
 
-  function beginDrain(): void {
-    if (draining) return;
+  /**
+   * The accept window: resolves once no connection has been accepted for quietMs, or at `latest`. A
+   * timer that fires late (the loop was busy) looks again after this turn's poll, which accepts the
+   * connections waiting meanwhile (they move lastConnectionAt) before the window is judged quiet.
+   */
+  function acceptWindow(latest: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const look = () => {
+        const now = performance.now();
+        const quietUntil = lastConnectionAt + quietMs;
+        if (now >= latest || now >= quietUntil) return resolve();
+        drainTimers.push(setTimeout(() => setImmediate(look), Math.min(quietUntil, latest) - now));
+      };
+      look();
+    });
+  }
+
+  function beginDrain(drainTimeoutMs = DEFAULT_DRAIN_TIMEOUT_MS): Promise<void> {
+    if (listenerClosed) return listenerClosed;
     draining = true;
-    // net.Server's close stops accepting; http.Server's would also close every idle connection at once.
-    closed = new Promise<void>((resolve) => net.Server.prototype.close.call(server, () => resolve()));
+    const start = performance.now();
+    lastConnectionAt = Math.max(lastConnectionAt, start);
     for (const res of inFlight) {
       if (!res.headersSent) res.setHeader('Connection', 'close');
     }
-    graceTimer = setTimeout(() => {
+    const graceOver = new Promise<void>((resolve) => drainTimers.push(setTimeout(resolve, IDLE_GRACE_MS)));
+    listenerClosed = acceptWindow(start + drainTimeoutMs / 2).then(() => {
+      acceptWindowOver = true;
+      // net.Server's close stops accepting; http.Server's would also close every idle connection at once.
+      closed = new Promise<void>((resolve) => net.Server.prototype.close.call(server, () => resolve()));
+    });
+    void Promise.all([listenerClosed, graceOver]).then(() => {
       idleGraceOver = true;
       closeIdleAfterPendingReads();
-    }, IDLE_GRACE_MS);
+    });
+    return listenerClosed;
   }
 
   return {
@@ -236,16 +304,25 @@ export async function startServer(
     url: `http://${urlHost}:${address.port}`,
     http: server,
     beginDrain,
-    stop(drainTimeoutMs = 10_000) {
+    stop(drainTimeoutMs = DEFAULT_DRAIN_TIMEOUT_MS) {
       stopping ??= (async () => {
-        beginDrain();
-        const deadline = setTimeout(() => server.closeAllConnections(), drainTimeoutMs);
+        let cutRequests = 0;
+        const cut = () => {
+          // responses not yet finished: their requests are lost to the client
+          for (const res of inFlight) if (!res.writableFinished) cutRequests += 1;
+          server.closeAllConnections();
+        };
+        const deadline = setTimeout(cut, drainTimeoutMs);
         deadline.unref();
+        // the accept window ends by half the drain timeout, before the deadline
+        await beginDrain(drainTimeoutMs);
         await closed;
         clearTimeout(deadline);
-        clearTimeout(graceTimer);
+        for (const timer of drainTimers) clearTimeout(timer);
+        drainTimers = [];
         await deps.store.close();
         await disposeApp(app);
+        return { cutRequests };
       })();
       return stopping;
     },

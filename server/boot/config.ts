@@ -46,8 +46,10 @@ export interface ServerConfig extends HttpTimeouts {
   corsOrigins?: string[];
   /** Server processes (node:cluster workers); 1 = no cluster. */
   workers: number;
-  /** After SIGTERM, in-flight requests get this long to finish before their connections are cut. */
+  /** After SIGTERM, the drain gets this long in all before the connections left are cut. */
   shutdownTimeoutMs: number;
+  /** After SIGTERM the listener stays open until no new connection has come for this long (server/app/http-server.ts). */
+  drainQuietMs: number;
   /** Statutory masters and rules to load instead of the project's own (optional; for a deployment that
    * runs another table set, and for testing that a broken set stops the server). */
   mastersDir?: string;
@@ -77,6 +79,9 @@ export const CONFIG_DEFAULTS = {
   // server, closes an idle connection: a server-side close racing a reused connection resets a request.
   PAYROLL_KEEP_ALIVE_TIMEOUT_MS: 65_000,
   PAYROLL_SHUTDOWN_TIMEOUT_MS: 10_000,
+  // Long enough for a connection still queued (in the kernel, or in the cluster primary) to be accepted
+  // on a loaded machine; short against the drain timeout, of which the accept window takes half at most.
+  PAYROLL_DRAIN_QUIET_MS: 500,
 } as const;
 
 /** pino's level names; anything else makes pino throw an unhelpful "unknown level" later. */
@@ -204,6 +209,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     headersTimeoutMs: read.integer('PAYROLL_HEADERS_TIMEOUT_MS', 1),
     keepAliveTimeoutMs: read.integer('PAYROLL_KEEP_ALIVE_TIMEOUT_MS', 1),
     shutdownTimeoutMs: read.integer('PAYROLL_SHUTDOWN_TIMEOUT_MS', 0),
+    drainQuietMs: read.integer('PAYROLL_DRAIN_QUIET_MS', 0, 60_000),
     mastersDir: read.text('PAYROLL_MASTERS_DIR'),
     rulesDir: read.text('PAYROLL_RULES_DIR'),
   };

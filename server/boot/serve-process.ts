@@ -1,7 +1,7 @@
 /**
  * One server process: the store (migrated on open), the engine (masters and rules loaded and compiled
- * once), then the HTTP server. SIGTERM and SIGINT drain in-flight requests, close the store and exit
- * 0; SIGHUP reloads the masters and rules. Run alone (one process) or as a node:cluster worker (server/process/cluster.ts).
+ * once), then the HTTP server. SIGTERM and SIGINT drain (server/app/http-server.ts), close the store and
+ * exit 0, or 1 if the drain deadline cut requests in flight; SIGHUP reloads the masters and rules. Run alone (one process) or as a node:cluster worker (server/process/cluster.ts).
  */
 import type { Logger } from 'pino';
 import cluster from 'node:cluster';
@@ -67,9 +67,15 @@ export async function serveProcess(config: ServerConfig, logger: Logger): Promis
       starting
         .then((started) => started.stop(config.shutdownTimeoutMs))
         .then(
-          () => {
+          ({ cutRequests }) => {
+            if (cutRequests > 0) {
+              logger.error(
+                { cut_requests: cutRequests, shutdown_timeout_ms: config.shutdownTimeoutMs },
+                'the drain deadline cut requests in flight',
+              );
+            }
             logger.info('stopped');
-            process.exit(0);
+            process.exit(cutRequests > 0 ? 1 : 0);
           },
           (err: unknown) => {
             logger.error({ err }, 'shutdown failed');

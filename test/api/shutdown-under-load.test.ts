@@ -3,8 +3,8 @@
  * process, and a cluster of two workers; SQLite and PostgreSQL) serves 32 kept-alive connections that
  * send POSTs back to back; at the moment of the signal every connection has a request on its way (all
  * 32 written, then the signal), and each goes on sending for a moment after it. Every request sent is
- * answered, 200 (it was in flight) or 503
- * service_unavailable with Connection: close (it arrived during the drain); no connection is reset,
+ * answered, 200 (it was in flight, or came within the drain's accept window) or 503
+ * service_unavailable with Connection: close (it came after the listener closed); no connection is reset,
  * none is closed under a request, and the process exits 0. Before the fix 32 (SQLite) and 12
  * (PostgreSQL) requests got ECONNRESET: the drain closed "idle" connections whose next request was
  * already in the socket buffer.

@@ -148,12 +148,12 @@ export const ERROR_REGISTRY = {
   service_unavailable: {
     status: 503,
     message: 'The service is shutting down; retry shortly.',
-    when: 'A request arrived while the server drains for shutdown.',
+    when: 'A request arrived on an open connection after the server draining for shutdown had closed its listener.',
   },
   not_ready: {
     status: 503,
     message: 'The service is not ready: {reason}.',
-    when: 'GET /readyz: the masters are not loaded or the store does not answer.',
+    when: 'GET /readyz: the masters are not loaded, the store does not answer, or the server is draining for shutdown.',
   },
 } as const satisfies Record<string, ErrorDefinition>;
 

@@ -360,7 +360,7 @@ export function buildOpenApiDocument(engine: ExampleSource): OpenAPIV3_1.Documen
           tags: ['Operations'],
           summary: 'Readiness probe',
           description:
-            'The statutory masters and rules are loaded and the store answers a trivial query within 2 s: send traffic to this instance. Needs no API key and is not rate-limited. rate_limit names the rate-limit backend and its state: a Redis that does not answer is degraded (each process limits on its own), not unready. After a reload of the masters and rules (SIGHUP) this process made, last_reload says when, whether the new set was loaded or refused (the previous set then keeps serving and the instance stays ready) and why.',
+            'The statutory masters and rules are loaded and the store answers a trivial query within 2 s: send traffic to this instance. Needs no API key and is not rate-limited. rate_limit names the rate-limit backend and its state: a Redis that does not answer is degraded (each process limits on its own), not unready. After a reload of the masters and rules (SIGHUP) this process made, last_reload says when, whether the new set was loaded or refused (the previous set then keeps serving and the instance stays ready) and why. From the shutdown signal (SIGTERM) on it answers 503 not_ready while the server still serves for a while, so the balancer stops sending first.',
           security: [],
           responses: {
             '200': {

@@ -6,9 +6,9 @@
  *   READY_STORE_TIMEOUT_MS (readiness; send it traffic only then). After a reload (SIGHUP) it also shows
  *   its outcome (`last_reload`, server/process/reload-status.ts): a refused reload keeps the instance ready.
  *   It names the rate-limit backend and its state (`rate_limit`): a Redis that does not answer leaves the
- *   instance ready, each process limiting on its own meanwhile, and says `degraded`. During the shutdown drain both
- *   answer 503 like every other request (server/app/http-server.ts), which takes the instance out of the
- *   balancer.
+ *   instance ready, each process limiting on its own meanwhile, and says `degraded`. From the shutdown
+ *   signal on it answers 503 (`the server is draining`), which takes the instance out of the balancer
+ *   while the server still accepts and serves (server/app/http-server.ts); /healthz stays 200.
  * - GET /metrics: Prometheus metrics (metrics/metrics.ts), in the text format, for a scraper that carries
  *   no key either; under PAYROLL_WORKERS > 1 the sum over the workers.
  */
@@ -57,6 +57,11 @@ export function healthRoutes(deps: AppDeps, limits: Pick<LimiterFactory, 'health
     ctx.body = { status: 'ok' };
   });
   router.get('/readyz', async (ctx) => {
+    if (deps.draining?.())
+      throw new ApiError('not_ready', {
+        params: { reason: 'the server is draining for shutdown' },
+        headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) },
+      });
     mastersLoaded ??= deps.engine.taxTables().length > 0 && deps.engine.rateTables().length > 0;
     if (!mastersLoaded)
       throw new ApiError('not_ready', {

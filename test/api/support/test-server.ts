@@ -7,7 +7,7 @@ import type { Engine } from '../../../engine/index.ts';
 import { createAccountWithKey } from '../../../server/app/accounts.ts';
 import type { AppConfig } from '../../../server/app/app-deps.ts';
 import type { HttpTimeouts } from '../../../server/boot/config.ts';
-import { startServer, type RunningServer } from '../../../server/app/http-server.ts';
+import { startServer, type DrainOutcome, type DrainSettings, type RunningServer } from '../../../server/app/http-server.ts';
 import type { Plan, Store } from '../../../server/app/store/types.ts';
 import { profilePutExample } from '../../../engine/contract/examples.ts';
 import type { TestDatabase } from './databases.ts';
@@ -28,7 +28,7 @@ export interface TestServer {
   rawLogs: string[];
   /** The running HTTP server, for its drain hook and events. */
   running: RunningServer;
-  stop(): Promise<void>;
+  stop(): Promise<DrainOutcome>;
 }
 
 export interface TestServerOptions {
@@ -36,7 +36,7 @@ export interface TestServerOptions {
   config?: Partial<AppConfig>;
   now?: () => Date;
   store?: Store;
-  timeouts?: HttpTimeouts;
+  timeouts?: HttpTimeouts & Partial<DrainSettings>;
 }
 
 export async function startTestServer(db: TestDatabase, options: TestServerOptions = {}): Promise<TestServer> {
