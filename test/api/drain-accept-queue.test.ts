@@ -145,3 +145,37 @@ for (const workers of [1, 2])
       }
     }, 180_000);
   });
+
+describeUnless(
+  storeSkipReason('sqlite'),
+  'SIGTERM with PAYROLL_DRAIN_QUIET_MS=0 under a stream of new connections (PAYROLL_WORKERS=2)',
+  () => {
+    it('counts the connections left in the primary with no worker listening, and exits 1', async () => {
+      const db = await createTestDatabase('sqlite');
+      // no accept window: each worker closes its listener at the signal, with connections still coming
+      const server = await startServerProcess(db, { PAYROLL_WORKERS: '2', PAYROLL_DRAIN_QUIET_MS: '0' });
+      try {
+        const request = 'GET /healthz HTTP/1.1\r\nHost: test\r\n\r\n';
+        const outcomes: Promise<Outcome>[] = [];
+        const stream = setInterval(() => {
+          for (let i = 0; i < 4; i++) outcomes.push(oneRequestOnNewConnection(server.url, request).outcome);
+        }, 2);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        server.child.kill('SIGTERM');
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        clearInterval(stream);
+        const all = await Promise.all(outcomes);
+        expect(await server.exited).toBe(1);
+        const line = server.lines.find((l) => l.msg === 'connections were left with no worker to take them');
+        const lost = all.filter((o) => o.error === 'ECONNRESET' || (o.error === null && o.responses.length === 0)).length;
+        console.log(`${all.length} connections, ${lost} lost, ${JSON.stringify(line?.undelivered_connections)} counted`);
+        expect(line?.undelivered_connections).toBeGreaterThanOrEqual(1);
+        expect(line?.undelivered_connections).toBeLessThanOrEqual(lost);
+      } finally {
+        server.kill();
+        await server.exited;
+        await db.drop();
+      }
+    }, 180_000);
+  },
+);
