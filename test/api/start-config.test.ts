@@ -26,6 +26,8 @@ describe('readConfig', () => {
     expect(config.headersTimeoutMs).toBe(10_000);
     expect(config.keepAliveTimeoutMs).toBe(65_000);
     expect(config.shutdownTimeoutMs).toBe(10_000);
+    expect(config.drainQuietMs).toBe(500);
+    expect(readConfig({ PAYROLL_DRAIN_QUIET_MS: '0' }).drainQuietMs).toBe(0);
   });
 
   it('defaults to one worker per core only when PostgreSQL is configured', () => {
@@ -41,6 +43,8 @@ describe('readConfig', () => {
       [{ LOG_LEVEL: 'verbose' }, 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "verbose"'],
       [{ HOST: 'not a host!' }, 'HOST must be an IP address or a host name, got "not a host!"'],
       [{ PAYROLL_WORKERS: '0' }, 'PAYROLL_WORKERS must be an integer from 1 to 256, got "0"'],
+      [{ PAYROLL_DRAIN_QUIET_MS: '60001' }, 'PAYROLL_DRAIN_QUIET_MS must be an integer from 0 to 60000, got "60001"'],
+      [{ PAYROLL_DRAIN_QUIET_MS: '0.5' }, 'PAYROLL_DRAIN_QUIET_MS must be an integer from 0 to 60000, got "0.5"'],
       [{ PAYROLL_DATABASE_URL: 'mysql://x' }, 'PAYROLL_DATABASE_URL must be a postgres:// or postgresql:// connection string'],
       [
         { PAYROLL_REDIS_URL: 'http://x' },
