@@ -6,6 +6,7 @@
  */
 import Router from '@koa/router';
 import type { AppDeps } from './app-deps.ts';
+import { registerBatchCalculationRoutes } from './routes/batch-calculations.ts';
 import { registerCalculationProfileRoutes } from './routes/calculation-profile.ts';
 import { registerCalculationRoutes } from './routes/calculations.ts';
 import { registerMasterRoutes } from './routes/masters.ts';
@@ -15,6 +16,7 @@ import { registerUsageRoute } from './routes/usage.ts';
 export function apiRouter(deps: AppDeps): Router {
   const router = new Router();
   registerCalculationRoutes(router, deps);
+  registerBatchCalculationRoutes(router, deps);
   registerMasterRoutes(router, deps);
   registerOpenApiRoute(router, deps);
   registerCalculationProfileRoutes(router, deps);

@@ -2,6 +2,7 @@
 import type Koa from 'koa';
 import type { Engine } from '../../engine/index.ts';
 import type { AuthenticatedPrincipal } from './auth/api-keys.ts';
+import type { RateLimitDecision } from './rate-limit/limiter.ts';
 
 export interface RequestState {
   requestId: string;
@@ -13,6 +14,8 @@ export interface RequestState {
   chargeBody?: (bytes: number) => Promise<void>;
   /** Charges the account's rate limit this many more points (a store write); throws the 429 when they are not there. */
   charge?: (points: number) => Promise<void>;
+  /** Charges the account's rate limit once more (the RateLimit-* headers follow), for a batch's further items. */
+  chargeOneMore?: () => Promise<RateLimitDecision>;
   idempotencyKey?: string;
   /** the rules and masters this request runs on, pinned when it reaches its route (a reload does not affect it) */
   engine?: Engine;

@@ -1,18 +1,12 @@
 /**
- * One batch line from text to output text, through the same checks as the REST endpoint (the order of
- * server/app/routes/calculations.ts): line shape, request schema (defaults filled in), cross-field rules,
- * attendance conflict, company, then the engine. Every failure becomes the API's error envelope with
+ * One batch line from text to output text: the line's shape, then the request as an item of the HTTP
+ * batch (server/app/batch/process-item.ts, the order of checks of a single call): request schema
+ * (defaults filled in), cross-field rules, attendance conflict, company, then the engine. Every failure becomes the API's error envelope with
  * the HTTP status the API would have answered; the line number is on every output line.
  */
 import { performance } from 'node:perf_hooks';
-import {
-  calculationJson,
-  widenForProfile,
-  type Calculation,
-  type CompactTraceWriter,
-  type Engine,
-  type ProfileVersion,
-} from '../../engine/index.ts';
+import { calculationJson, type Calculation, type CompactTraceWriter, type Engine, type ProfileVersion } from '../../engine/index.ts';
+import { processItem } from '../../server/app/batch/process-item.ts';
 import { ApiError } from '../../server/app/errors/api-error.ts';
 import { errorEnvelopeBody } from '../../server/app/errors/envelope-body.ts';
 import { toApiError } from '../../server/app/errors/to-api-error.ts';
@@ -37,10 +31,6 @@ export interface LineContext {
   onInternalError?: (err: unknown, line: number) => void;
 }
 
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
 function errorLine(line: number, error: ApiError, runId: string): string {
   return JSON.stringify({ line, status: error.status, ...errorEnvelopeBody(error, runId) });
 }
@@ -61,25 +51,19 @@ function compute(text: string, ctx: LineContext, t: PhaseTimings | undefined): C
   }
   lap('parse');
   const { endpoint, request } = readBatchLine(parsed);
-  const checked = [
-    ...schemaDetails(requestSchemaFor(ctx.engine, endpoint.requestSchema), request),
-    ...(isObject(request) ? ctx.engine.validate(endpoint.type, request) : []),
-  ];
-  // more than the printed dependents columns only for a company whose profile opts in, as in the API
-  const details =
-    isObject(request) && typeof request.company_id === 'string'
-      ? widenForProfile(ctx.engine.inputLimits(), endpoint.type, request, checked, ctx.profiles.get(request.company_id))
-      : checked;
-  if (details.length > 0 || !isObject(request)) throw new ApiError('validation_error', { details });
-  const conflict = ctx.engine.attendanceConflict(endpoint.type, request);
-  if (conflict) throw new ApiError('attendance_input_conflict', { message: conflict });
-  lap('validate');
-  const companyId = request.company_id as string;
-  const versions = ctx.profiles.get(companyId);
-  if (!versions) throw new ApiError('company_not_found', { params: { company_id: companyId } });
-  const calc = ctx.engine.calculate(endpoint.type, request, versions, { validated: true });
-  lap('calculate');
-  return calc;
+  const item = { endpoint, request, schemaDetails: schemaDetails(requestSchemaFor(ctx.engine, endpoint.requestSchema), request) };
+  // the checks and the calculation of an item of the HTTP batch; admitted at once, the phases timed apart
+  return processItem(
+    ctx.engine,
+    item,
+    (id) => ctx.profiles.get(id),
+    (calculate) => {
+      lap('validate');
+      const calc = calculate();
+      lap('calculate');
+      return calc;
+    },
+  );
 }
 
 /**

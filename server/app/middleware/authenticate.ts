@@ -8,7 +8,7 @@
 import type { Authenticator } from '../auth/cached-authenticator.ts';
 import { ApiError } from '../errors/api-error.ts';
 import type { AppContext, AppMiddleware } from '../context.ts';
-import { requestPoints, type RateLimiter } from '../rate-limit/limiter.ts';
+import { requestPoints, type RateLimitDecision, type RateLimiter } from '../rate-limit/limiter.ts';
 
 /** The body's length as the request declares it (0 without a Content-Length: charged once read, json-body.ts). */
 function declaredBytes(ctx: AppContext): number {
@@ -16,7 +16,8 @@ function declaredBytes(ctx: AppContext): number {
   return Number.isSafeInteger(declared) && declared > 0 ? declared : 0;
 }
 
-async function enforceRateLimit(ctx: AppContext, limiter: RateLimiter, key: string, points: number): Promise<void> {
+/** Charges the key these points and reports the bucket in the RateLimit-* headers; the decision, allowed or not. */
+async function charge(ctx: AppContext, limiter: RateLimiter, key: string, points: number): Promise<RateLimitDecision> {
   const decision = await limiter.consume(key, points);
   // res.setHeader is where ctx.set ends (Koa's set first wraps each call in arrays and a closure);
   // nothing has been sent yet at this point, which is all its headerSent check is for.
@@ -24,6 +25,11 @@ async function enforceRateLimit(ctx: AppContext, limiter: RateLimiter, key: stri
   res.setHeader('RateLimit-Limit', String(decision.limit));
   res.setHeader('RateLimit-Remaining', String(decision.remaining));
   res.setHeader('RateLimit-Reset', String(decision.resetSeconds));
+  return decision;
+}
+
+async function enforceRateLimit(ctx: AppContext, limiter: RateLimiter, key: string, points: number): Promise<void> {
+  const decision = await charge(ctx, limiter, key, points);
   if (!decision.allowed) {
     const retryAfter = String(decision.resetSeconds);
     throw new ApiError('rate_limit_exceeded', { params: { retry_after: retryAfter }, headers: { 'Retry-After': retryAfter } });
@@ -50,6 +56,8 @@ export function authenticateAndLimit(authenticate: Authenticator, limiter: RateL
       await enforceRateLimit(ctx, limiter, key, owed);
     };
     ctx.state.charge = (points) => enforceRateLimit(ctx, limiter, key, points);
+    // a batch's items after its first, each charged like a request of its own (routes/batch-calculations.ts)
+    ctx.state.chargeOneMore = () => charge(ctx, limiter, key, 1);
     await next();
   };
 }

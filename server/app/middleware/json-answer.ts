@@ -58,6 +58,13 @@ function answerText(ctx: Parameters<AppMiddleware>[0], text: string): void {
   answerLong(ctx, text);
 }
 
+/** A JSON answer a route wrote as bytes itself (the batch's results), sent or compressed as any other. */
+export function answerJsonBytes(ctx: Parameters<AppMiddleware>[0], bytes: Buffer): void {
+  ctx.type = 'application/json; charset=utf-8';
+  if (bytes.length < COMPRESS_FROM_BYTES) ctx.body = bytes;
+  else answerLong(ctx, bytes);
+}
+
 /** An answer from COMPRESS_FROM_BYTES on (text, or a traced result's bytes): compressed when the client's
  * Accept-Encoding allows, with Vary whenever the request sent Accept-Encoding. */
 function answerLong(ctx: Parameters<AppMiddleware>[0], plain: string | Buffer): void {

@@ -20,7 +20,7 @@ import { requestSchemaFor } from '../validation/request-schemas.ts';
 import { CALCULATION_ENDPOINTS, type CalculationEndpoint } from './calculation-endpoints.ts';
 
 /** Idempotency-Key is only logged (no caching), but its length is part of the interface. */
-function idempotencyKeyDetails(ctx: AppContext): ValidationDetail[] {
+export function idempotencyKeyDetails(ctx: AppContext): ValidationDetail[] {
   const value = ctx.headers['idempotency-key'];
   if (value === undefined) return [];
   const key = Array.isArray(value) ? value.join(', ') : value;
@@ -61,7 +61,7 @@ async function calculate(ctx: AppContext, endpoint: CalculationEndpoint, deps: A
 }
 
 /** Pins the engine in service when the request arrives, before its body is read. */
-function pinEngine(deps: AppDeps) {
+export function pinEngine(deps: AppDeps) {
   return (ctx: { state: unknown }, next: () => Promise<unknown>) => {
     (ctx.state as AppContext['state']).engine = engineForRequest(deps.engine);
     return next();
