@@ -244,6 +244,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/payroll/monthly:batch-calculate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Monthly payroll of many employees (one company, one payment date)
+         * @description The monthly payroll calculation (/v1/payroll/monthly:calculate) of up to 1000 employees of one company in one call: company_id, calculation_date, payment_date, settings_lock and calculation_options once, items[] the rest of each single request. The company's profile and the tables in force are resolved once for the batch. Each item is checked and computed as its single call would be and answered in results[] at its index: its result (status 200), or the error envelope its single call would have answered, with that status (validation_error, attendance_input_conflict, settings_lock_conflict, settings_not_resolved, income_tax_lookup_failed, attendance_rates_not_configured, negative_gross_payment, quota_exceeded, rate_limit_exceeded, internal_error). The answer is 200 whenever the batch itself is valid, whatever its items' statuses; a problem of the batch itself (its body, its own fields, its size, the company) is the ordinary error answer. Every item is charged to the rate limit as a request (the first by the call's own charge; from the first item refused on, each answers 429) and, when computed, counts toward the Free-plan monthly quota (from the first item refused on, each answers 402). docs/batch.md.
+         */
+        post: operations["batchCalculateMonthlyPayroll"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/payroll/bonus:batch-calculate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Bonus payroll of many employees (one company, one payment date)
+         * @description The bonus calculation (/v1/payroll/bonus:calculate) of up to 1000 employees of one company in one call: company_id, calculation_date, payment_date, settings_lock and calculation_options once, items[] the rest of each single request. The company's profile and the tables in force are resolved once for the batch. Each item is checked and computed as its single call would be and answered in results[] at its index: its result (status 200), or the error envelope its single call would have answered, with that status (validation_error, attendance_input_conflict, settings_lock_conflict, settings_not_resolved, income_tax_lookup_failed, withholding_rate_override_not_allowed, quota_exceeded, rate_limit_exceeded, internal_error). The answer is 200 whenever the batch itself is valid, whatever its items' statuses; a problem of the batch itself (its body, its own fields, its size, the company) is the ordinary error answer. Every item is charged to the rate limit as a request (the first by the call's own charge; from the first item refused on, each answers 429) and, when computed, counts toward the Free-plan monthly quota (from the first item refused on, each answers 402). docs/batch.md.
+         */
+        post: operations["batchCalculateBonus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/masters/tax-tables": {
         parameters: {
             query?: never;
@@ -4348,6 +4388,324 @@ export interface components {
              * @example []
              */
             warnings: string[];
+        };
+        /**
+         * @description The monthly payroll batch's answer (status 200 whenever the batch itself was valid): one entry per item, in the order of items.
+         * @example {
+         *       "results": [
+         *         {
+         *           "index": 0,
+         *           "employee_ref": "emp-0001",
+         *           "status": 200,
+         *           "result": {
+         *             "calculation_id": "calc_0f8e5b7a-3c2d-4e1f-9a8b-7c6d5e4f3a2b",
+         *             "calculation_type": "monthly_payroll",
+         *             "company_id": "acme-tokyo",
+         *             "employee_ref": "emp-0001",
+         *             "calculated_at": "2026-05-20T01:23:45.678Z",
+         *             "settings_snapshot": {
+         *               "company_profile_version": "2025-04-01.5d9b586409d0",
+         *               "tax_table_version": "2026-01",
+         *               "social_insurance_rate_version": "2026-04",
+         *               "employees_pension_rate_version": "2020-09",
+         *               "employment_insurance_rate_version": "2026-04",
+         *               "rounding_rule_version": "2020-01",
+         *               "bonus_tax_table_version": "2026-01",
+         *               "computer_special_table_version": "2026-01",
+         *               "overtime_premium_rounding_method": "none",
+         *               "overtime_premium_monthly_total_rounding": "none",
+         *               "rules_masters_hash": "3f0c1a9e5b7d2c4f6e8a0b1c2d3e4f5061728394a5b6c7d8e9f0a1b2c3d4e5f6"
+         *             },
+         *             "amounts": {
+         *               "gross_payment": 312750,
+         *               "taxable_payment": 302750,
+         *               "social_insurance_subject_amount": 312750,
+         *               "standard_monthly_remuneration_used": 300000,
+         *               "employees_pension_standard_monthly_remuneration_used": 300000,
+         *               "employment_insurance_subject_amount": 312750,
+         *               "income_tax_basis_amount": 258616,
+         *               "statutory_deductions": {
+         *                 "health_insurance": 14775,
+         *                 "care_insurance": 0,
+         *                 "childcare_support_contribution": 345,
+         *                 "employees_pension_insurance": 27450,
+         *                 "employment_insurance": 1564,
+         *                 "income_tax": 4810,
+         *                 "resident_tax": 15000,
+         *                 "total": 63944
+         *               },
+         *               "custom_deductions": {
+         *                 "total": 2000,
+         *                 "items": [
+         *                   {
+         *                     "code": "union",
+         *                     "name": "Union fee",
+         *                     "amount": 2000,
+         *                     "metadata": null
+         *                   }
+         *                 ]
+         *               },
+         *               "attendance": {
+         *                 "hourly_base": "1750",
+         *                 "overtime_pay": 22750,
+         *                 "late_early_leave_deduction": 0,
+         *                 "absence_deduction": 0
+         *               },
+         *               "total_deductions": 65944,
+         *               "net_payment": 246806,
+         *               "employer_contributions": {
+         *                 "health_insurance": "14775",
+         *                 "care_insurance": "0",
+         *                 "childcare_support_contribution": "345",
+         *                 "employees_pension_insurance": "27450",
+         *                 "child_rearing_levy": "1080",
+         *                 "employment_insurance": "2658.125",
+         *                 "total": "46308.125"
+         *               },
+         *               "company_cost_total": "359058.125"
+         *             },
+         *             "calculation_trace": [],
+         *             "warnings": []
+         *           }
+         *         },
+         *         {
+         *           "index": 1,
+         *           "employee_ref": "emp-0002",
+         *           "status": 422,
+         *           "error": {
+         *             "code": "validation_error",
+         *             "message": "The request is invalid; see details.",
+         *             "request_id": "5b3f6a0e-8f0c-4c57-9d1e-3a2b1c0d9e8f",
+         *             "details": [
+         *               {
+         *                 "path": [
+         *                   "bonus"
+         *                 ],
+         *                 "code": "unknown_field",
+         *                 "message": "bonus is not a field of this object."
+         *               }
+         *             ]
+         *           }
+         *         }
+         *       ]
+         *     }
+         */
+        MonthlyPayrollBatchResults: {
+            /** @description One entry per item: its result (status 200) or the error envelope a single call would have answered (its status). */
+            results: {
+                /**
+                 * @description Position of the item in items (from 0).
+                 * @example 0
+                 */
+                index: number;
+                /**
+                 * @description The item's employee_snapshot.employee_ref as sent (null when the item has none).
+                 * @example emp-0001
+                 */
+                employee_ref: string | null;
+                /**
+                 * @description The status a single call with this item would have answered: 200, or that of error.code.
+                 * @example 200
+                 */
+                status: number;
+                result?: components["schemas"]["MonthlyPayrollResult"];
+                /**
+                 * @description The error.
+                 * @example {
+                 *       "code": "unauthorized",
+                 *       "message": "A valid API key is required in the X-API-Key header.",
+                 *       "request_id": "5b3f6a0e-8f0c-4c57-9d1e-3a2b1c0d9e8f"
+                 *     }
+                 */
+                error?: {
+                    /**
+                     * @description Stable error code (docs/errors.md).
+                     * @example validation_error
+                     */
+                    code: string;
+                    /**
+                     * @description Human-readable message.
+                     * @example The request is invalid; see details.
+                     */
+                    message: string;
+                    /**
+                     * @description Request id, also in the X-Request-Id header: the caller's own X-Request-Id when it is well-formed (1-128 characters of A-Z a-z 0-9 . _ : -), else a UUID the service generated.
+                     * @example 5b3f6a0e-8f0c-4c57-9d1e-3a2b1c0d9e8f
+                     */
+                    request_id: string;
+                    /**
+                     * @description The validation problems found, at most 100.
+                     * @example [
+                     *       {
+                     *         "path": [
+                     *           "employee_snapshot",
+                     *           "daily_standard_working_hours"
+                     *         ],
+                     *         "code": "forbidden_field",
+                     *         "message": "daily_standard_working_hours is not allowed for pay_type monthly."
+                     *       }
+                     *     ]
+                     */
+                    details?: components["schemas"]["ValidationDetail"][];
+                    /**
+                     * @description How many further problems were found beyond the 100 listed; absent when details lists them all.
+                     * @example 299900
+                     */
+                    details_omitted?: number;
+                };
+            }[];
+        };
+        /**
+         * @description The bonus batch's answer (status 200 whenever the batch itself was valid): one entry per item, in the order of items.
+         * @example {
+         *       "results": [
+         *         {
+         *           "index": 0,
+         *           "employee_ref": "emp-0001",
+         *           "status": 200,
+         *           "result": {
+         *             "calculation_id": "calc_0f8e5b7a-3c2d-4e1f-9a8b-7c6d5e4f3a2b",
+         *             "calculation_type": "bonus",
+         *             "company_id": "acme-tokyo",
+         *             "employee_ref": "emp-0001",
+         *             "calculated_at": "2026-06-25T01:23:45.678Z",
+         *             "settings_snapshot": {
+         *               "company_profile_version": "2025-04-01.5d9b586409d0",
+         *               "tax_table_version": "2026-01",
+         *               "social_insurance_rate_version": "2026-04",
+         *               "employees_pension_rate_version": "2020-09",
+         *               "employment_insurance_rate_version": "2026-04",
+         *               "rounding_rule_version": "2020-01",
+         *               "bonus_tax_table_version": "2026-01",
+         *               "computer_special_table_version": "2026-01",
+         *               "rules_masters_hash": "3f0c1a9e5b7d2c4f6e8a0b1c2d3e4f5061728394a5b6c7d8e9f0a1b2c3d4e5f6"
+         *             },
+         *             "amounts": {
+         *               "gross_payment": 500000,
+         *               "taxable_payment": 500000,
+         *               "social_insurance_subject_amount": 500000,
+         *               "employment_insurance_subject_amount": 500000,
+         *               "standard_bonus_amounts": {
+         *                 "health_insurance": 500000,
+         *                 "employees_pension_insurance": 500000
+         *               },
+         *               "income_tax_basis_amount": 426550,
+         *               "statutory_deductions": {
+         *                 "health_insurance": 24625,
+         *                 "care_insurance": 0,
+         *                 "childcare_support_contribution": 575,
+         *                 "employees_pension_insurance": 45750,
+         *                 "employment_insurance": 2500,
+         *                 "income_tax": 17420,
+         *                 "total": 90870
+         *               },
+         *               "custom_deductions": {
+         *                 "items": [],
+         *                 "total": 0
+         *               },
+         *               "total_deductions": 90870,
+         *               "net_payment": 409130,
+         *               "employer_contributions": {
+         *                 "health_insurance": "24625",
+         *                 "care_insurance": "0",
+         *                 "childcare_support_contribution": "575",
+         *                 "employees_pension_insurance": "45750",
+         *                 "child_rearing_levy": "1800",
+         *                 "employment_insurance": "4250",
+         *                 "total": "77000"
+         *               },
+         *               "company_cost_total": "577000"
+         *             },
+         *             "calculation_trace": [],
+         *             "warnings": []
+         *           }
+         *         },
+         *         {
+         *           "index": 1,
+         *           "employee_ref": "emp-0002",
+         *           "status": 422,
+         *           "error": {
+         *             "code": "validation_error",
+         *             "message": "The request is invalid; see details.",
+         *             "request_id": "5b3f6a0e-8f0c-4c57-9d1e-3a2b1c0d9e8f",
+         *             "details": [
+         *               {
+         *                 "path": [
+         *                   "bonus"
+         *                 ],
+         *                 "code": "unknown_field",
+         *                 "message": "bonus is not a field of this object."
+         *               }
+         *             ]
+         *           }
+         *         }
+         *       ]
+         *     }
+         */
+        BonusBatchResults: {
+            /** @description One entry per item: its result (status 200) or the error envelope a single call would have answered (its status). */
+            results: {
+                /**
+                 * @description Position of the item in items (from 0).
+                 * @example 0
+                 */
+                index: number;
+                /**
+                 * @description The item's employee_snapshot.employee_ref as sent (null when the item has none).
+                 * @example emp-0001
+                 */
+                employee_ref: string | null;
+                /**
+                 * @description The status a single call with this item would have answered: 200, or that of error.code.
+                 * @example 200
+                 */
+                status: number;
+                result?: components["schemas"]["BonusResult"];
+                /**
+                 * @description The error.
+                 * @example {
+                 *       "code": "unauthorized",
+                 *       "message": "A valid API key is required in the X-API-Key header.",
+                 *       "request_id": "5b3f6a0e-8f0c-4c57-9d1e-3a2b1c0d9e8f"
+                 *     }
+                 */
+                error?: {
+                    /**
+                     * @description Stable error code (docs/errors.md).
+                     * @example validation_error
+                     */
+                    code: string;
+                    /**
+                     * @description Human-readable message.
+                     * @example The request is invalid; see details.
+                     */
+                    message: string;
+                    /**
+                     * @description Request id, also in the X-Request-Id header: the caller's own X-Request-Id when it is well-formed (1-128 characters of A-Z a-z 0-9 . _ : -), else a UUID the service generated.
+                     * @example 5b3f6a0e-8f0c-4c57-9d1e-3a2b1c0d9e8f
+                     */
+                    request_id: string;
+                    /**
+                     * @description The validation problems found, at most 100.
+                     * @example [
+                     *       {
+                     *         "path": [
+                     *           "employee_snapshot",
+                     *           "daily_standard_working_hours"
+                     *         ],
+                     *         "code": "forbidden_field",
+                     *         "message": "daily_standard_working_hours is not allowed for pay_type monthly."
+                     *       }
+                     *     ]
+                     */
+                    details?: components["schemas"]["ValidationDetail"][];
+                    /**
+                     * @description How many further problems were found beyond the 100 listed; absent when details lists them all.
+                     * @example 299900
+                     */
+                    details_omitted?: number;
+                };
+            }[];
         };
         /**
          * @description Employee facts decided by the caller. Pay-type rules (forbidden and conditionally required fields) are cross-field checks reported as validation_error.
@@ -10926,6 +11284,966 @@ export interface operations {
                 };
             };
             /** @description `validation_error`: Schema validation failed (types, ranges, formats, required and unknown fields) or a cross-field rule was broken (pay-type matrix, dates, unique codes, candidate gross, ...). Every problem is listed in details. `settings_not_resolved`: No profile version, rate table or tax table in force for payment_date, or social insurance not configured, or a parameter the calculation reads is not imported for its date (a year-end adjustment of a tax year whose law is not loaded). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `rate_limit_exceeded`: The account (or, without a valid key, the client address) exceeded the rate limit. See Retry-After. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    /** @description Seconds to wait (integer >= 1). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `internal_error`: A fault of the service; no internals are shown. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `store_unavailable`: The store (SQLite or PostgreSQL) did not answer within PAYROLL_STORE_TIMEOUT_MS (locked, overloaded or unreachable). See Retry-After; the service recovers by itself when the store does. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    /** @description Seconds to wait before retrying (integer >= 1). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    batchCalculateMonthlyPayroll: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional id of the request (e.g. gw-7f3a9c:42), adopted as the request id when it is 1-128 characters of A-Z a-z 0-9 . _ : - (a UUID is generated otherwise), echoed in X-Request-Id and error.request_id and logged. Leave it empty to get a fresh id per call. */
+                "X-Request-Id"?: string;
+                /** @description Logged only, per the specification: the service does NOT deduplicate, cache or replay on this key; sending the same call twice computes (and, on the free plan, counts) it twice. Optional, 1-255 characters (e.g. 2026-05-payroll-emp-0001). Outside 1-255 characters: 422 validation_error at path ["headers", "idempotency-key"]. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "company_id": "acme-tokyo",
+                 *       "calculation_date": "2026-05-20",
+                 *       "payment_date": "2026-05-25",
+                 *       "items": [
+                 *         {
+                 *           "period": {
+                 *             "payroll_month": "2026-05",
+                 *             "start_date": "2026-05-01",
+                 *             "end_date": "2026-05-31"
+                 *           },
+                 *           "employee_snapshot": {
+                 *             "employee_ref": "emp-0001",
+                 *             "tax_dependent_count": 1,
+                 *             "tax_table_type": "kou",
+                 *             "is_social_insurance_subject": true,
+                 *             "is_employment_insurance_subject": true,
+                 *             "standard_monthly_remuneration": 300000,
+                 *             "care_insurance_subject": false,
+                 *             "monthly_standard_working_hours": "160"
+                 *           },
+                 *           "pay_type": "monthly",
+                 *           "base_pay": 280000,
+                 *           "attendance_input": {
+                 *             "overtime_minutes": 600,
+                 *             "late_night_minutes": 120
+                 *           },
+                 *           "allowances": [
+                 *             {
+                 *               "code": "commute",
+                 *               "name": "Commuting allowance",
+                 *               "amount": 10000,
+                 *               "taxable": false,
+                 *               "social_insurance_included": true,
+                 *               "employment_insurance_included": true
+                 *             }
+                 *           ],
+                 *           "custom_deductions": [
+                 *             {
+                 *               "code": "union",
+                 *               "name": "Union fee",
+                 *               "amount": 2000
+                 *             }
+                 *           ],
+                 *           "resident_tax_amount": 15000
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description Target company, as created by PUT /cp/v1/companies/{company_id}/calculation-profile within the key's account: 1-128 characters of valid Unicode without NUL.
+                     * @example acme-tokyo
+                     */
+                    company_id: string;
+                    /**
+                     * Format: date
+                     * @description Date of the calculation; must be on or before payment_date.
+                     * @example 2026-05-20
+                     */
+                    calculation_date: string;
+                    /**
+                     * Format: date
+                     * @description Payment date; every settings version is resolved as of this date.
+                     * @example 2026-05-25
+                     */
+                    payment_date: string;
+                    settings_lock?: components["schemas"]["SettingsLock"];
+                    /**
+                     * @description Output options.
+                     * @default {}
+                     * @example {
+                     *       "include_calculation_trace": true
+                     *     }
+                     */
+                    calculation_options?: {
+                        /**
+                         * @description Whether calculation_trace is filled (default true); false gives an empty array.
+                         * @default true
+                         * @example true
+                         */
+                        include_calculation_trace?: boolean;
+                    };
+                    /** @description The employees' requests, 1 to 1000 (within the body limit, PAYROLL_MAX_BODY_BYTES); answered in this order. */
+                    items: {
+                        period: components["schemas"]["Period"];
+                        employee_snapshot: components["schemas"]["MonthlyEmployeeSnapshot"];
+                        /**
+                         * @description Pay type.
+                         * @default monthly
+                         * @example monthly
+                         * @enum {string}
+                         */
+                        pay_type?: "monthly" | "hourly" | "daily";
+                        /**
+                         * @description Monthly pay only (required): base salary. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                         * @example 280000
+                         */
+                        base_pay?: number;
+                        /**
+                         * @description Hourly pay only (required): hourly wage. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                         * @example 1500
+                         */
+                        hourly_rate?: number;
+                        /**
+                         * @description Daily pay only (required): daily wage. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                         * @example 12000
+                         */
+                        daily_rate?: number;
+                        /**
+                         * @description Precomputed overtime pay; must be 0 with attendance_input. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                         * @default 0
+                         * @example 0
+                         */
+                        overtime_pay?: number;
+                        /**
+                         * @description Precomputed absence deduction; must be 0 with attendance_input. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                         * @default 0
+                         * @example 0
+                         */
+                        absence_deduction?: number;
+                        /**
+                         * @description Precomputed late/early-leave deduction; must be 0 with attendance_input. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                         * @default 0
+                         * @example 0
+                         */
+                        late_early_leave_deduction?: number;
+                        /**
+                         * @description Attendance minutes turned into base pay (hourly, daily), overtime premium and deductions. Which fields each pay type allows is a cross-field rule.
+                         * @example {
+                         *       "overtime_minutes": 600,
+                         *       "late_night_minutes": 120
+                         *     }
+                         */
+                        attendance_input?: {
+                            /**
+                             * @description Overtime minutes.
+                             * @default 0
+                             * @example 600
+                             */
+                            overtime_minutes?: number;
+                            /**
+                             * @description Late-night minutes; additive premium, may overlap any category.
+                             * @default 0
+                             * @example 600
+                             */
+                            late_night_minutes?: number;
+                            /**
+                             * @description Legal-holiday work minutes.
+                             * @default 0
+                             * @example 600
+                             */
+                            legal_holiday_minutes?: number;
+                            /**
+                             * @description Scheduled (non-legal) holiday work minutes.
+                             * @default 0
+                             * @example 600
+                             */
+                            non_legal_holiday_minutes?: number;
+                            /**
+                             * @description Minutes subject to late/early-leave deduction.
+                             * @default 0
+                             * @example 600
+                             */
+                            late_early_leave_minutes?: number;
+                            /**
+                             * @description Minutes subject to absence deduction.
+                             * @default 0
+                             * @example 600
+                             */
+                            absence_minutes?: number;
+                            /**
+                             * @description Hourly pay only: worked minutes paid at 1.0x.
+                             * @example 600
+                             */
+                            base_work_minutes?: number;
+                            /**
+                             * @description Daily pay only: days attended.
+                             * @example 20
+                             */
+                            attendance_days?: number;
+                        };
+                        /**
+                         * @description Allowances, codes unique.
+                         * @default []
+                         * @example [
+                         *       {
+                         *         "code": "position",
+                         *         "name": "Position allowance",
+                         *         "amount": 20000,
+                         *         "taxable": true,
+                         *         "social_insurance_included": true,
+                         *         "employment_insurance_included": true,
+                         *         "overtime_base_included": true
+                         *       }
+                         *     ]
+                         */
+                        allowances?: {
+                            /**
+                             * @description Caller code, unique within its array.
+                             * @example commute
+                             */
+                            code: string;
+                            /**
+                             * @description Display name.
+                             * @example Commuting allowance
+                             */
+                            name: string;
+                            /**
+                             * @description Amount in yen. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                             * @example 10000
+                             */
+                            amount: number;
+                            /**
+                             * @description Counts toward taxable_payment.
+                             * @example true
+                             */
+                            taxable: boolean;
+                            /**
+                             * @description Counts toward the social insurance basis.
+                             * @example true
+                             */
+                            social_insurance_included: boolean;
+                            /**
+                             * @description Counts toward the employment insurance basis.
+                             * @example true
+                             */
+                            employment_insurance_included: boolean;
+                            /**
+                             * @description Caller record only; not used in calculation.
+                             * @example true
+                             */
+                            fixed?: boolean;
+                            /**
+                             * @description When true the amount enters the numerator of the hourly unit price.
+                             * @default false
+                             * @example false
+                             */
+                            overtime_base_included?: boolean;
+                            /**
+                             * @description Caller data carried through unchanged: at most 20 keys of up to 128 characters; values are strings of up to 256 characters, numbers, booleans or null.
+                             * @example {
+                             *       "cost_center": "CC-100",
+                             *       "approved": true
+                             *     }
+                             */
+                            metadata?: {
+                                [key: string]: string | number | boolean | null;
+                            };
+                        }[];
+                        /**
+                         * @description Custom deductions, codes unique.
+                         * @default []
+                         * @example [
+                         *       {
+                         *         "code": "union",
+                         *         "name": "Union fee",
+                         *         "amount": 2000
+                         *       }
+                         *     ]
+                         */
+                        custom_deductions?: components["schemas"]["CustomDeduction"][];
+                        /**
+                         * @description Resident tax deducted as given. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                         * @default 0
+                         * @example 15000
+                         */
+                        resident_tax_amount?: number;
+                        /**
+                         * @description Corrections of earlier payrolls, codes unique.
+                         * @default []
+                         * @example [
+                         *       {
+                         *         "code": "apr-overpaid",
+                         *         "name": "April overpayment",
+                         *         "amount": -5000,
+                         *         "taxable": true,
+                         *         "social_insurance_included": true,
+                         *         "employment_insurance_included": true
+                         *       }
+                         *     ]
+                         */
+                        previous_adjustments?: components["schemas"]["PreviousAdjustment"][];
+                        /**
+                         * @description How often this pay is paid; absent: once a month. month, half_month, ten_days and months are withheld by the monthly table (the amount x 2 or x 3, tax / 2 or / 3; months: the amount / count, tax x count), day, week and days by the daily table on the amount per day times the days paid (week: 7 days a week). tax_table_type hei (丙欄) only with day, week or days. Changes the income tax withholding only: the premiums are computed as without it (a weekly payer sends is_social_insurance_subject true in the one payment of the month that withholds its premiums, false in the others; docs/api.md, "Pay periods in monthly payroll").
+                         * @example {
+                         *       "unit": "week",
+                         *       "count": 1
+                         *     }
+                         */
+                        pay_period?: {
+                            /**
+                             * @description The pay period: a month, half a month, ten days (毎旬), count months, a day, count weeks or count days.
+                             * @example week
+                             * @enum {string}
+                             */
+                            unit: "month" | "half_month" | "ten_days" | "months" | "day" | "week" | "days";
+                            /**
+                             * @description Months (months), weeks (week) or days (days) one payment covers; 1 for month, half_month, ten_days and day.
+                             * @default 1
+                             * @example 1
+                             */
+                            count?: number;
+                        };
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description One entry per item, in the order of items: its result or its error. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    /** @description Always no-store: the answer carries pay data, which no cache on the way may keep. */
+                    "Cache-Control"?: "no-store";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "results": [
+                     *         {
+                     *           "index": 0,
+                     *           "employee_ref": "emp-0001",
+                     *           "status": 200,
+                     *           "result": {
+                     *             "calculation_id": "calc_0f8e5b7a-3c2d-4e1f-9a8b-7c6d5e4f3a2b",
+                     *             "calculation_type": "monthly_payroll",
+                     *             "company_id": "acme-tokyo",
+                     *             "employee_ref": "emp-0001",
+                     *             "calculated_at": "2026-05-20T01:23:45.678Z",
+                     *             "settings_snapshot": {
+                     *               "company_profile_version": "2025-04-01.5d9b586409d0",
+                     *               "tax_table_version": "2026-01",
+                     *               "social_insurance_rate_version": "2026-04",
+                     *               "employees_pension_rate_version": "2020-09",
+                     *               "employment_insurance_rate_version": "2026-04",
+                     *               "rounding_rule_version": "2020-01",
+                     *               "bonus_tax_table_version": "2026-01",
+                     *               "computer_special_table_version": "2026-01",
+                     *               "overtime_premium_rounding_method": "none",
+                     *               "overtime_premium_monthly_total_rounding": "none",
+                     *               "rules_masters_hash": "3f0c1a9e5b7d2c4f6e8a0b1c2d3e4f5061728394a5b6c7d8e9f0a1b2c3d4e5f6"
+                     *             },
+                     *             "amounts": {
+                     *               "gross_payment": 312750,
+                     *               "taxable_payment": 302750,
+                     *               "social_insurance_subject_amount": 312750,
+                     *               "standard_monthly_remuneration_used": 300000,
+                     *               "employees_pension_standard_monthly_remuneration_used": 300000,
+                     *               "employment_insurance_subject_amount": 312750,
+                     *               "income_tax_basis_amount": 258616,
+                     *               "statutory_deductions": {
+                     *                 "health_insurance": 14775,
+                     *                 "care_insurance": 0,
+                     *                 "childcare_support_contribution": 345,
+                     *                 "employees_pension_insurance": 27450,
+                     *                 "employment_insurance": 1564,
+                     *                 "income_tax": 4810,
+                     *                 "resident_tax": 15000,
+                     *                 "total": 63944
+                     *               },
+                     *               "custom_deductions": {
+                     *                 "total": 2000,
+                     *                 "items": [
+                     *                   {
+                     *                     "code": "union",
+                     *                     "name": "Union fee",
+                     *                     "amount": 2000,
+                     *                     "metadata": null
+                     *                   }
+                     *                 ]
+                     *               },
+                     *               "attendance": {
+                     *                 "hourly_base": "1750",
+                     *                 "overtime_pay": 22750,
+                     *                 "late_early_leave_deduction": 0,
+                     *                 "absence_deduction": 0
+                     *               },
+                     *               "total_deductions": 65944,
+                     *               "net_payment": 246806,
+                     *               "employer_contributions": {
+                     *                 "health_insurance": "14775",
+                     *                 "care_insurance": "0",
+                     *                 "childcare_support_contribution": "345",
+                     *                 "employees_pension_insurance": "27450",
+                     *                 "child_rearing_levy": "1080",
+                     *                 "employment_insurance": "2658.125",
+                     *                 "total": "46308.125"
+                     *               },
+                     *               "company_cost_total": "359058.125"
+                     *             },
+                     *             "calculation_trace": [],
+                     *             "warnings": []
+                     *           }
+                     *         },
+                     *         {
+                     *           "index": 1,
+                     *           "employee_ref": "emp-0002",
+                     *           "status": 422,
+                     *           "error": {
+                     *             "code": "validation_error",
+                     *             "message": "The request is invalid; see details.",
+                     *             "request_id": "5b3f6a0e-8f0c-4c57-9d1e-3a2b1c0d9e8f",
+                     *             "details": [
+                     *               {
+                     *                 "path": [
+                     *                   "bonus"
+                     *                 ],
+                     *                 "code": "unknown_field",
+                     *                 "message": "bonus is not a field of this object."
+                     *               }
+                     *             ]
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MonthlyPayrollBatchResults"];
+                };
+            };
+            /** @description `malformed_json`: The body of a POST or PUT cannot be parsed as JSON. `bad_request`: The request is broken at the HTTP level: for example an aborted body, an HTTP/1.1 request without Host, or a body that is not what its Content-Encoding (gzip, deflate, br) claims. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `unauthorized`: X-API-Key is missing, unknown or revoked. All endpoints. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `company_not_found`: company_id was never set up with PUT calculation-profile in the key's account. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `payload_too_large`: The body is larger than PAYROLL_MAX_BODY_BYTES. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `unsupported_media_type`: A POST or PUT without Content-Type application/json, with Content-Type parameters that do not parse (`application/json; foo`), or with a Content-Encoding other than gzip, deflate or br (the message names it). */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `validation_error`: Schema validation failed (types, ranges, formats, required and unknown fields) or a cross-field rule was broken (pay-type matrix, dates, unique codes, candidate gross, ...). Every problem is listed in details. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `rate_limit_exceeded`: The account (or, without a valid key, the client address) exceeded the rate limit. See Retry-After. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    /** @description Seconds to wait (integer >= 1). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `internal_error`: A fault of the service; no internals are shown. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `store_unavailable`: The store (SQLite or PostgreSQL) did not answer within PAYROLL_STORE_TIMEOUT_MS (locked, overloaded or unreachable). See Retry-After; the service recovers by itself when the store does. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    /** @description Seconds to wait before retrying (integer >= 1). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    batchCalculateBonus: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional id of the request (e.g. gw-7f3a9c:42), adopted as the request id when it is 1-128 characters of A-Z a-z 0-9 . _ : - (a UUID is generated otherwise), echoed in X-Request-Id and error.request_id and logged. Leave it empty to get a fresh id per call. */
+                "X-Request-Id"?: string;
+                /** @description Logged only, per the specification: the service does NOT deduplicate, cache or replay on this key; sending the same call twice computes (and, on the free plan, counts) it twice. Optional, 1-255 characters (e.g. 2026-05-payroll-emp-0001). Outside 1-255 characters: 422 validation_error at path ["headers", "idempotency-key"]. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "company_id": "acme-tokyo",
+                 *       "calculation_date": "2026-06-25",
+                 *       "payment_date": "2026-06-30",
+                 *       "items": [
+                 *         {
+                 *           "employee_snapshot": {
+                 *             "employee_ref": "emp-0001",
+                 *             "tax_dependent_count": 1,
+                 *             "tax_table_type": "kou",
+                 *             "is_social_insurance_subject": true,
+                 *             "is_employment_insurance_subject": true,
+                 *             "standard_monthly_remuneration": 300000,
+                 *             "care_insurance_subject": false
+                 *           },
+                 *           "bonus_gross_amount": 500000,
+                 *           "bonus_items": [],
+                 *           "custom_deductions": [],
+                 *           "previous_month_taxable_payroll_amount": 300000,
+                 *           "previous_month_social_insurance_amount": 44000,
+                 *           "bonus_tax_context": {
+                 *             "calculation_method": "standard"
+                 *           },
+                 *           "bonus_social_insurance_context": {
+                 *             "health_insurance_standard_bonus_ytd_before_this_payment": 0,
+                 *             "employees_pension_standard_bonus_same_month_before_this_payment": 0
+                 *           }
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description Target company, as created by PUT /cp/v1/companies/{company_id}/calculation-profile within the key's account: 1-128 characters of valid Unicode without NUL.
+                     * @example acme-tokyo
+                     */
+                    company_id: string;
+                    /**
+                     * Format: date
+                     * @description Date of the calculation; must be on or before payment_date.
+                     * @example 2026-05-20
+                     */
+                    calculation_date: string;
+                    /**
+                     * Format: date
+                     * @description Payment date; every settings version is resolved as of this date.
+                     * @example 2026-05-25
+                     */
+                    payment_date: string;
+                    settings_lock?: components["schemas"]["SettingsLock"];
+                    /**
+                     * @description Output options.
+                     * @default {}
+                     * @example {
+                     *       "include_calculation_trace": true
+                     *     }
+                     */
+                    calculation_options?: {
+                        /**
+                         * @description Whether calculation_trace is filled (default true); false gives an empty array.
+                         * @default true
+                         * @example true
+                         */
+                        include_calculation_trace?: boolean;
+                    };
+                    /** @description The employees' requests, 1 to 1000 (within the body limit, PAYROLL_MAX_BODY_BYTES); answered in this order. */
+                    items: {
+                        employee_snapshot: components["schemas"]["EmployeeSnapshot"];
+                        /**
+                         * @description Total bonus; counts in all three bases. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                         * @example 500000
+                         */
+                        bonus_gross_amount: number;
+                        /**
+                         * @description Bonus parts, codes unique.
+                         * @default []
+                         * @example [
+                         *       {
+                         *         "code": "performance",
+                         *         "name": "Performance bonus",
+                         *         "amount": 50000,
+                         *         "taxable": true,
+                         *         "social_insurance_included": true,
+                         *         "employment_insurance_included": true
+                         *       }
+                         *     ]
+                         */
+                        bonus_items?: components["schemas"]["BonusItem"][];
+                        /**
+                         * @description Custom deductions, codes unique.
+                         * @default []
+                         * @example [
+                         *       {
+                         *         "code": "union",
+                         *         "name": "Union fee",
+                         *         "amount": 2000
+                         *       }
+                         *     ]
+                         */
+                        custom_deductions?: components["schemas"]["CustomDeduction"][];
+                        /**
+                         * @description Previous month's taxable payment. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                         * @example 300000
+                         */
+                        previous_month_taxable_payroll_amount: number;
+                        /**
+                         * @description Previous month's social insurance deduction. At most 999,999,999 yen (so every computed amount stays an exact JSON integer).
+                         * @example 44000
+                         */
+                        previous_month_social_insurance_amount: number;
+                        /**
+                         * @description How the bonus withholding tax is determined.
+                         * @default {
+                         *       "calculation_method": "standard"
+                         *     }
+                         * @example {
+                         *       "calculation_method": "standard"
+                         *     }
+                         */
+                        bonus_tax_context?: {
+                            /**
+                             * @description `standard`: bonus withholding table by the previous month's pay; `no_previous_month_payroll`: monthly-table method for employees without previous-month pay.
+                             * @default standard
+                             * @example standard
+                             * @enum {string}
+                             */
+                            calculation_method?: "standard" | "no_previous_month_payroll";
+                            /**
+                             * @description Caller withholding rate as a fraction between 0 and 1 (10.21 % is "0.1021"); only when the profile allows it (else 422 withholding_rate_override_not_allowed).
+                             * @example 0.1021
+                             */
+                            withholding_rate_override?: string;
+                        };
+                        bonus_social_insurance_context: components["schemas"]["BonusSocialInsuranceContext"];
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description One entry per item, in the order of items: its result or its error. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    /** @description Always no-store: the answer carries pay data, which no cache on the way may keep. */
+                    "Cache-Control"?: "no-store";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "results": [
+                     *         {
+                     *           "index": 0,
+                     *           "employee_ref": "emp-0001",
+                     *           "status": 200,
+                     *           "result": {
+                     *             "calculation_id": "calc_0f8e5b7a-3c2d-4e1f-9a8b-7c6d5e4f3a2b",
+                     *             "calculation_type": "bonus",
+                     *             "company_id": "acme-tokyo",
+                     *             "employee_ref": "emp-0001",
+                     *             "calculated_at": "2026-06-25T01:23:45.678Z",
+                     *             "settings_snapshot": {
+                     *               "company_profile_version": "2025-04-01.5d9b586409d0",
+                     *               "tax_table_version": "2026-01",
+                     *               "social_insurance_rate_version": "2026-04",
+                     *               "employees_pension_rate_version": "2020-09",
+                     *               "employment_insurance_rate_version": "2026-04",
+                     *               "rounding_rule_version": "2020-01",
+                     *               "bonus_tax_table_version": "2026-01",
+                     *               "computer_special_table_version": "2026-01",
+                     *               "rules_masters_hash": "3f0c1a9e5b7d2c4f6e8a0b1c2d3e4f5061728394a5b6c7d8e9f0a1b2c3d4e5f6"
+                     *             },
+                     *             "amounts": {
+                     *               "gross_payment": 500000,
+                     *               "taxable_payment": 500000,
+                     *               "social_insurance_subject_amount": 500000,
+                     *               "employment_insurance_subject_amount": 500000,
+                     *               "standard_bonus_amounts": {
+                     *                 "health_insurance": 500000,
+                     *                 "employees_pension_insurance": 500000
+                     *               },
+                     *               "income_tax_basis_amount": 426550,
+                     *               "statutory_deductions": {
+                     *                 "health_insurance": 24625,
+                     *                 "care_insurance": 0,
+                     *                 "childcare_support_contribution": 575,
+                     *                 "employees_pension_insurance": 45750,
+                     *                 "employment_insurance": 2500,
+                     *                 "income_tax": 17420,
+                     *                 "total": 90870
+                     *               },
+                     *               "custom_deductions": {
+                     *                 "items": [],
+                     *                 "total": 0
+                     *               },
+                     *               "total_deductions": 90870,
+                     *               "net_payment": 409130,
+                     *               "employer_contributions": {
+                     *                 "health_insurance": "24625",
+                     *                 "care_insurance": "0",
+                     *                 "childcare_support_contribution": "575",
+                     *                 "employees_pension_insurance": "45750",
+                     *                 "child_rearing_levy": "1800",
+                     *                 "employment_insurance": "4250",
+                     *                 "total": "77000"
+                     *               },
+                     *               "company_cost_total": "577000"
+                     *             },
+                     *             "calculation_trace": [],
+                     *             "warnings": []
+                     *           }
+                     *         },
+                     *         {
+                     *           "index": 1,
+                     *           "employee_ref": "emp-0002",
+                     *           "status": 422,
+                     *           "error": {
+                     *             "code": "validation_error",
+                     *             "message": "The request is invalid; see details.",
+                     *             "request_id": "5b3f6a0e-8f0c-4c57-9d1e-3a2b1c0d9e8f",
+                     *             "details": [
+                     *               {
+                     *                 "path": [
+                     *                   "bonus"
+                     *                 ],
+                     *                 "code": "unknown_field",
+                     *                 "message": "bonus is not a field of this object."
+                     *               }
+                     *             ]
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BonusBatchResults"];
+                };
+            };
+            /** @description `malformed_json`: The body of a POST or PUT cannot be parsed as JSON. `bad_request`: The request is broken at the HTTP level: for example an aborted body, an HTTP/1.1 request without Host, or a body that is not what its Content-Encoding (gzip, deflate, br) claims. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `unauthorized`: X-API-Key is missing, unknown or revoked. All endpoints. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `company_not_found`: company_id was never set up with PUT calculation-profile in the key's account. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `payload_too_large`: The body is larger than PAYROLL_MAX_BODY_BYTES. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `unsupported_media_type`: A POST or PUT without Content-Type application/json, with Content-Type parameters that do not parse (`application/json; foo`), or with a Content-Encoding other than gzip, deflate or br (the message names it). */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `validation_error`: Schema validation failed (types, ranges, formats, required and unknown fields) or a cross-field rule was broken (pay-type matrix, dates, unique codes, candidate gross, ...). Every problem is listed in details. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];

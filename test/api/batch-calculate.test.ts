@@ -53,7 +53,7 @@ describe('batch calculate', () => {
     expect(batch.status).toBe(200);
     expect(batch.headers.get('cache-control')).toBe('no-store');
     expect(batch.json.results).toHaveLength(1_000);
-    const singles = [];
+    const singles: { status: number; json: Json }[] = [];
     for (let i = 0; i < requests.length; i += 50) {
       singles.push(
         ...(await Promise.all(requests.slice(i, i + 50).map((body) => call(api.server, 'POST', PATHS.monthly, { key: api.key, body })))),

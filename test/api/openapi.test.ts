@@ -27,6 +27,8 @@ const SPEC_ENDPOINTS: [string, string][] = [
   ['post', '/v1/payroll/monthly:calculate'],
   ['post', '/v1/payroll/bonus:calculate'],
   ['post', '/v1/payroll/year-end-adjustment:calculate'], // the year-end adjustment
+  ['post', '/v1/payroll/monthly:batch-calculate'], // issue 45: a company's payroll in one call
+  ['post', '/v1/payroll/bonus:batch-calculate'],
   ['post', '/v1/payroll/retirement-allowance:calculate'], // issue 43: withholding on retirement allowances
   ['post', '/v1/social-insurance/standard-monthly-remuneration:determine'], // the standard monthly remuneration determination
   ['post', '/v1/social-insurance/leave-premium-exemption:calculate'], // issue 42: premium exemption during 産前産後休業・育児休業等

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadEngine } from '../../engine/index.ts';
 import { buildOpenApiDocument } from '../../server/app/openapi/document.ts';
+import { BATCH_ENDPOINTS } from '../../server/app/batch/batch-endpoints.ts';
 import { CALCULATION_ENDPOINTS } from '../../server/app/routes/calculation-endpoints.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -64,8 +65,8 @@ describe('request bodies and defaults (why the default generator settings compil
     .map((op) => op.requestBody.content['application/json'].schema);
 
   it('keeps every defaulted request field inside the requestBody itself, where generators treat it as optional', () => {
-    // every calculation endpoint's body, and the calculation profile's PUT
-    expect(requestBodies).toHaveLength(CALCULATION_ENDPOINTS.length + 1);
+    // every calculation endpoint's body, each batch endpoint's, and the calculation profile's PUT
+    expect(requestBodies).toHaveLength(CALCULATION_ENDPOINTS.length + BATCH_ENDPOINTS.length + 1);
     expect(requestBodies.every((schema) => schema.$ref === undefined)).toBe(true);
     expect(requestBodies.flatMap((schema, i) => defaultsIn(schema, `body${i}`)).length).toBeGreaterThan(20);
   });

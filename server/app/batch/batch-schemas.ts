@@ -108,3 +108,23 @@ export function batchResponseSchema(resultSchema: object, typeName: string): Jso
     },
   };
 }
+
+/** An answer of two items, the first computed (`result`, a result schema's example), the second refused. */
+export function batchResultsExample(result: unknown): Json {
+  return {
+    results: [
+      { index: 0, employee_ref: 'emp-0001', status: 200, result },
+      {
+        index: 1,
+        employee_ref: 'emp-0002',
+        status: 422,
+        error: {
+          code: 'validation_error',
+          message: 'The request is invalid; see details.',
+          request_id: '5b3f6a0e-8f0c-4c57-9d1e-3a2b1c0d9e8f',
+          details: [{ path: ['bonus'], code: 'unknown_field', message: 'bonus is not a field of this object.' }],
+        },
+      },
+    ],
+  };
+}

@@ -18,6 +18,8 @@ import * as masters from '../schemas/masters.ts';
 import { profilePutBodySchema, profileVersionListSchema, profileVersionSchema } from '../schemas/profile.ts';
 import { masterRefSchema, traceStepSchema } from '../schemas/results.ts';
 import { usageSchema } from '../schemas/usage.ts';
+import { BATCH_ENDPOINTS } from '../batch/batch-endpoints.ts';
+import { batchResponseSchema, batchResultsExample, batchSchemasFor } from '../batch/batch-schemas.ts';
 import { CALCULATION_ENDPOINTS } from '../routes/calculation-endpoints.ts';
 import { resultSchemas } from './result-schemas.ts';
 import { documentedSchemaFor } from '../validation/request-schemas.ts';
@@ -51,9 +53,23 @@ export function componentSchemas(engine: ExampleSource): Record<string, object> 
       [e.resultSchemaName, results[e.type]],
     ]),
   );
+  // built from the documented copies, so that what they embed is the components' (the same objects)
+  const fromBatches = Object.fromEntries(
+    BATCH_ENDPOINTS.flatMap((b) => {
+      const { request } = batchSchemasFor(documentedSchemaFor(engine, b.endpoint.requestSchema), b.typeName);
+      return [
+        [b.requestSchemaName, request],
+        [b.responseSchemaName, batchResponseSchema(results[b.endpoint.type], b.typeName)],
+      ];
+    }),
+  );
   const copies = new Map<object, unknown>();
-  const schemas = cloneShared(constants(engine, fromEndpoints), copies);
+  const schemas = cloneShared(constants(engine, { ...fromEndpoints, ...fromBatches }), copies);
   applyDocumentExamples(schemas, copies, engine);
+  for (const b of BATCH_ENDPOINTS) {
+    const result = (schemas[b.endpoint.resultSchemaName] as { examples?: unknown[] }).examples?.[0];
+    (schemas[b.responseSchemaName] as { examples?: unknown[] }).examples = [batchResultsExample(result)];
+  }
   return schemas;
 }
 

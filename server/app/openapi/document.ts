@@ -6,6 +6,8 @@
 import type { OpenAPIV3_1 } from 'openapi-types';
 import type { ExampleSource } from './examples/index.ts';
 import { ERROR_REGISTRY, renderMessage, type ErrorCode } from '../errors/registry.ts';
+import { BATCH_ENDPOINTS } from '../batch/batch-endpoints.ts';
+import { MAX_BATCH_ITEMS } from '../batch/batch-schemas.ts';
 import { CALCULATION_ENDPOINTS } from '../routes/calculation-endpoints.ts';
 import { REQUEST_ID_PATTERN } from '../middleware/request-id-format.ts';
 import { componentSchemas } from './components.ts';
@@ -220,11 +222,61 @@ function calculationOperations(
   return paths;
 }
 
+/** The batch endpoints: the single call's errors, each either the batch's own answer or an item's entry. */
+function batchOperations(
+  schemas: Record<string, { examples?: readonly unknown[] }>,
+  requestSchemas: Record<string, Json>,
+): Record<string, Json> {
+  const paths: Record<string, Json> = {};
+  for (const b of BATCH_ENDPOINTS) {
+    const e = b.endpoint;
+    const itemErrors: ErrorCode[] = ['validation_error', 'attendance_input_conflict', 'settings_lock_conflict', 'settings_not_resolved'];
+    itemErrors.push('income_tax_lookup_failed');
+    if (e.type === 'monthly_payroll') itemErrors.push('attendance_rates_not_configured', 'negative_gross_payment');
+    if (e.type === 'bonus') itemErrors.push('withholding_rate_override_not_allowed');
+    itemErrors.push('quota_exceeded', 'rate_limit_exceeded', 'internal_error');
+    const single = schemas[e.requestSchemaName]!.examples![0] as Json;
+    const request = requestSchemas[b.requestSchemaName]!;
+    paths[b.path] = {
+      post: {
+        operationId: b.operationId,
+        tags: ['Payroll'],
+        summary: b.summary,
+        description: `The ${b.typeName} calculation (${e.path}) of up to ${MAX_BATCH_ITEMS} employees of one company in one call: company_id, calculation_date, payment_date, settings_lock and calculation_options once, items[] the rest of each single request. The company's profile and the tables in force are resolved once for the batch. Each item is checked and computed as its single call would be and answered in results[] at its index: its result (status 200), or the error envelope its single call would have answered, with that status (${itemErrors.join(', ')}). The answer is 200 whenever the batch itself is valid, whatever its items' statuses; a problem of the batch itself (its body, its own fields, its size, the company) is the ordinary error answer. Every item is charged to the rate limit as a request (the first by the call's own charge; from the first item refused on, each answers 429) and, when computed, counts toward the Free-plan monthly quota (from the first item refused on, each answers 402). docs/batch.md.`,
+        parameters: [requestIdParameter, idempotencyKeyParameter],
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: request,
+              example: (request.examples as unknown[] | undefined)?.[0] ?? single,
+            },
+          },
+        },
+        responses: {
+          ...ok(
+            `One entry per item, in the order of items: its result or its error.`,
+            b.responseSchemaName,
+            schemas[b.responseSchemaName]!.examples![0],
+            NO_STORE_HEADERS,
+          ),
+          ...errorResponses([...COMMON_ERRORS, ...BODY_ERRORS, 'company_not_found']),
+        },
+      },
+    };
+  }
+  return paths;
+}
+
 /** `engine`: the rule set in service (the server) or the repository's (tools/openapi.ts); its declared outputs shape the result schemas. */
 export function buildOpenApiDocument(engine: ExampleSource): OpenAPIV3_1.Document {
   const schemas = componentSchemas(engine) as Record<string, { examples?: readonly unknown[] }>;
   const example = (name: string) => schemas[name]!.examples![0];
-  const requestNames = [...CALCULATION_ENDPOINTS.map((e) => e.requestSchemaName), 'CalculationProfilePutBody'];
+  const requestNames = [
+    ...CALCULATION_ENDPOINTS.map((e) => e.requestSchemaName),
+    ...BATCH_ENDPOINTS.map((b) => b.requestSchemaName),
+    'CalculationProfilePutBody',
+  ];
   const { requestSchemas, schemas: sharedSchemas } = inlineRequestSchemas(withoutValidatorKeywords(refify(schemas)), requestNames);
   const document = {
     openapi: '3.1.0',
@@ -251,6 +303,7 @@ export function buildOpenApiDocument(engine: ExampleSource): OpenAPIV3_1.Documen
     ],
     paths: {
       ...calculationOperations(schemas, requestSchemas),
+      ...batchOperations(schemas, requestSchemas),
       '/v1/masters/tax-tables': {
         get: {
           operationId: 'listTaxTables',
