@@ -12,6 +12,7 @@ import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { join } from 'node:path';
 import { benchBatch, benchBatchMillion } from './bench/batch-bench.ts';
+import { benchBatchHttp } from './bench/batch-http-bench.ts';
 import { benchEngine } from './bench/engine-bench.ts';
 import { benchHttp } from './bench/http-bench.ts';
 import { benchScale } from './bench/scale-bench.ts';
@@ -19,14 +20,14 @@ import { benchStartup } from './bench/startup-bench.ts';
 import { table } from './bench/stats.ts';
 import { judge, type TargetFigures } from './bench/targets.ts';
 
-const SECTIONS = ['engine', 'http', 'scale', 'startup', 'batch'] as const;
+const SECTIONS = ['engine', 'http', 'batch-http', 'scale', 'startup', 'batch'] as const;
 type Section = (typeof SECTIONS)[number];
 /** Run when no --only is given; scale starts its own PostgreSQL database and redis-server, so it is asked for. */
-const DEFAULT_SECTIONS: Section[] = ['engine', 'http', 'startup', 'batch'];
+const DEFAULT_SECTIONS: Section[] = ['engine', 'http', 'batch-http', 'startup', 'batch'];
 /** Run by --targets when no --only is given: every section a target reads (its batch is the million-line run). */
 const TARGET_SECTIONS: Section[] = ['engine', 'http', 'scale', 'startup', 'batch'];
 
-const HELP = `Usage: npm run bench [-- --quick] [-- --http | --targets] [-- --only engine,http,scale,startup,batch] [-- --runs N]
+const HELP = `Usage: npm run bench [-- --quick] [-- --http | --targets] [-- --only engine,http,batch-http,scale,startup,batch] [-- --runs N]
 
   --quick          short runs (one run each, small batch files): checks that every figure is produced
   --http           the HTTP figures: sections http and scale (1 worker, 2 workers, 2 processes on
@@ -35,6 +36,8 @@ const HELP = `Usage: npm run bench [-- --quick] [-- --http | --targets] [-- --on
                    of 1,000,000 monthly payrolls with trace (1,000 with --quick: not judged), then one
                    table of each target's ratio to its same-run reference, its figure, limit and met /
                    not met (limits: tools/bench/targets.ts); with --only, the targets of those sections alone
+  batch-http       (a section) the server's CPU per item of POST /v1/payroll/monthly:batch-calculate
+                   beside the single call's per request, in turns in the same run
   --only LIST      run only these sections (comma-separated: ${SECTIONS.join(', ')}; default all but scale)
   --runs N         runs per figure, the median is reported (default 3; 1 with --quick)
   --help           this text`;
@@ -96,6 +99,7 @@ const sections: Record<Section, () => Promise<string> | string> = {
     Object.assign(figures, f);
     return text;
   },
+  'batch-http': async () => (await benchBatchHttp(runs, quick ? 200 : 2_000)).text,
   scale: async () => {
     const { text, figures: f } = await benchScale(runs, quick ? 1 : 5, quick ? 1 : 10);
     const oneWorker = f.rows['PostgreSQL + Redis, 1 worker'];
