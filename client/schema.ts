@@ -364,6 +364,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/masters/result-labels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the payslip labels of the result fields
+         * @description The Japanese and English label, display group (支給, 控除, 勤怠, 合計, 会社負担, 源泉徴収票) and display order of every amount field of the monthly_payroll, bonus and year_end_adjustment results; field is the path inside amounts, blocks joined by dots. The same labels are the x-label-ja and x-label-en of those properties in this document. Display data of this service (masters/result_labels/), not statute: undated, so no as_of.
+         */
+        get: operations["listResultLabels"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/usage": {
         parameters: {
             query?: never;
@@ -5913,6 +5933,235 @@ export interface components {
              * @example 9a1e6f0b3c5d7e2f4a6b8c0d1e2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f
              */
             sha256: string | null;
+        };
+        /**
+         * @description Payslip labels of the amount fields of the monthly, bonus and year-end adjustment results: display groups and one record per field, in display order. Display data of this service, not statute.
+         * @example {
+         *       "data": [
+         *         {
+         *           "calculation_type": "monthly_payroll",
+         *           "field": "gross_payment",
+         *           "label_ja": "総支給額",
+         *           "label_en": "Gross pay",
+         *           "group": "payments",
+         *           "order": 1
+         *         },
+         *         {
+         *           "calculation_type": "monthly_payroll",
+         *           "field": "taxable_payment",
+         *           "label_ja": "課税支給額",
+         *           "label_en": "Taxable pay",
+         *           "group": "payments",
+         *           "order": 2
+         *         },
+         *         {
+         *           "calculation_type": "monthly_payroll",
+         *           "field": "statutory_deductions.health_insurance",
+         *           "label_ja": "健康保険料",
+         *           "label_en": "Health insurance",
+         *           "group": "deductions",
+         *           "order": 1
+         *         }
+         *       ],
+         *       "groups": [
+         *         {
+         *           "id": "payments",
+         *           "label_ja": "支給",
+         *           "label_en": "Payments",
+         *           "order": 1
+         *         },
+         *         {
+         *           "id": "deductions",
+         *           "label_ja": "控除",
+         *           "label_en": "Deductions",
+         *           "order": 2
+         *         },
+         *         {
+         *           "id": "attendance",
+         *           "label_ja": "勤怠",
+         *           "label_en": "Attendance",
+         *           "order": 3
+         *         },
+         *         {
+         *           "id": "totals",
+         *           "label_ja": "合計",
+         *           "label_en": "Totals",
+         *           "order": 4
+         *         },
+         *         {
+         *           "id": "employer",
+         *           "label_ja": "会社負担",
+         *           "label_en": "Employer contributions",
+         *           "order": 5
+         *         },
+         *         {
+         *           "id": "withholding_slip",
+         *           "label_ja": "源泉徴収票",
+         *           "label_en": "Withholding slip",
+         *           "order": 6
+         *         }
+         *       ],
+         *       "publisher": "this service",
+         *       "source": "this service: display labels chosen from the names of the 給与明細, the 年末調整 forms and the 給与所得の源泉徴収票; not statute"
+         *     }
+         */
+        ResultLabelList: {
+            /**
+             * @description Records, by calculation type, group and order.
+             * @example [
+             *       {
+             *         "calculation_type": "monthly_payroll",
+             *         "field": "gross_payment",
+             *         "label_ja": "総支給額",
+             *         "label_en": "Gross pay",
+             *         "group": "payments",
+             *         "order": 1
+             *       },
+             *       {
+             *         "calculation_type": "monthly_payroll",
+             *         "field": "taxable_payment",
+             *         "label_ja": "課税支給額",
+             *         "label_en": "Taxable pay",
+             *         "group": "payments",
+             *         "order": 2
+             *       },
+             *       {
+             *         "calculation_type": "monthly_payroll",
+             *         "field": "statutory_deductions.health_insurance",
+             *         "label_ja": "健康保険料",
+             *         "label_en": "Health insurance",
+             *         "group": "deductions",
+             *         "order": 1
+             *       }
+             *     ]
+             */
+            data: components["schemas"]["ResultLabelRecord"][];
+            /**
+             * @description The display groups in display order.
+             * @example [
+             *       {
+             *         "id": "payments",
+             *         "label_ja": "支給",
+             *         "label_en": "Payments",
+             *         "order": 1
+             *       },
+             *       {
+             *         "id": "deductions",
+             *         "label_ja": "控除",
+             *         "label_en": "Deductions",
+             *         "order": 2
+             *       },
+             *       {
+             *         "id": "attendance",
+             *         "label_ja": "勤怠",
+             *         "label_en": "Attendance",
+             *         "order": 3
+             *       },
+             *       {
+             *         "id": "totals",
+             *         "label_ja": "合計",
+             *         "label_en": "Totals",
+             *         "order": 4
+             *       },
+             *       {
+             *         "id": "employer",
+             *         "label_ja": "会社負担",
+             *         "label_en": "Employer contributions",
+             *         "order": 5
+             *       },
+             *       {
+             *         "id": "withholding_slip",
+             *         "label_ja": "源泉徴収票",
+             *         "label_en": "Withholding slip",
+             *         "order": 6
+             *       }
+             *     ]
+             */
+            groups: components["schemas"]["ResultLabelGroup"][];
+            /**
+             * @description Who publishes the labels (this service); null when the set has none.
+             * @example this service
+             */
+            publisher: string | null;
+            /**
+             * @description Where the wording comes from; null when the set has none.
+             * @example this service: display labels chosen from the names of the 給与明細, the 年末調整 forms and the 給与所得の源泉徴収票; not statute
+             */
+            source: string | null;
+        };
+        /**
+         * @description The labels of one amount field of one calculation type.
+         * @example {
+         *       "calculation_type": "monthly_payroll",
+         *       "field": "gross_payment",
+         *       "label_ja": "総支給額",
+         *       "label_en": "Gross pay",
+         *       "group": "payments",
+         *       "order": 1
+         *     }
+         */
+        ResultLabelRecord: {
+            /**
+             * @description Calculation type whose result holds the field (monthly_payroll, bonus, year_end_adjustment).
+             * @example monthly_payroll
+             */
+            calculation_type: string;
+            /**
+             * @description The field's path inside amounts, blocks joined by dots.
+             * @example gross_payment
+             */
+            field: string;
+            /**
+             * @description Japanese label (payslip wording).
+             * @example 総支給額
+             */
+            label_ja: string;
+            /**
+             * @description English label.
+             * @example Gross pay
+             */
+            label_en: string;
+            /**
+             * @description Id of its display group (groups).
+             * @example payments
+             */
+            group: string;
+            /**
+             * @description Display position within its group for this calculation type, from 1.
+             * @example 1
+             */
+            order: number;
+        };
+        /**
+         * @description A display group of a payslip (支給, 控除, 勤怠, 合計, 会社負担, 源泉徴収票).
+         * @example {
+         *       "id": "payments",
+         *       "label_ja": "支給",
+         *       "label_en": "Payments",
+         *       "order": 1
+         *     }
+         */
+        ResultLabelGroup: {
+            /**
+             * @description Stable id of the group; labels name it in group.
+             * @example payments
+             */
+            id: string;
+            /**
+             * @description Japanese heading.
+             * @example 支給
+             */
+            label_ja: string;
+            /**
+             * @description English heading.
+             * @example Payments
+             */
+            label_en: string;
+            /**
+             * @description Display position of the group, from 1.
+             * @example 1
+             */
+            order: number;
         };
         /**
          * @description Health, care and childcare support employee rates of one prefecture (or a custom-rate company) in one version.
@@ -12747,6 +12996,164 @@ export interface operations {
             };
             /** @description `validation_error`: Schema validation failed (types, ranges, formats, required and unknown fields) or a cross-field rule was broken (pay-type matrix, dates, unique codes, candidate gross, ...). Every problem is listed in details. */
             422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `rate_limit_exceeded`: The account (or, without a valid key, the client address) exceeded the rate limit. See Retry-After. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    /** @description Seconds to wait (integer >= 1). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `internal_error`: A fault of the service; no internals are shown. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `store_unavailable`: The store (SQLite or PostgreSQL) did not answer within PAYROLL_STORE_TIMEOUT_MS (locked, overloaded or unreachable). See Retry-After; the service recovers by itself when the store does. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    /** @description Seconds to wait before retrying (integer >= 1). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listResultLabels: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional id of the request (e.g. gw-7f3a9c:42), adopted as the request id when it is 1-128 characters of A-Z a-z 0-9 . _ : - (a UUID is generated otherwise), echoed in X-Request-Id and error.request_id and logged. Leave it empty to get a fresh id per call. */
+                "X-Request-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Result labels. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "calculation_type": "monthly_payroll",
+                     *           "field": "gross_payment",
+                     *           "label_ja": "総支給額",
+                     *           "label_en": "Gross pay",
+                     *           "group": "payments",
+                     *           "order": 1
+                     *         },
+                     *         {
+                     *           "calculation_type": "monthly_payroll",
+                     *           "field": "taxable_payment",
+                     *           "label_ja": "課税支給額",
+                     *           "label_en": "Taxable pay",
+                     *           "group": "payments",
+                     *           "order": 2
+                     *         },
+                     *         {
+                     *           "calculation_type": "monthly_payroll",
+                     *           "field": "statutory_deductions.health_insurance",
+                     *           "label_ja": "健康保険料",
+                     *           "label_en": "Health insurance",
+                     *           "group": "deductions",
+                     *           "order": 1
+                     *         }
+                     *       ],
+                     *       "groups": [
+                     *         {
+                     *           "id": "payments",
+                     *           "label_ja": "支給",
+                     *           "label_en": "Payments",
+                     *           "order": 1
+                     *         },
+                     *         {
+                     *           "id": "deductions",
+                     *           "label_ja": "控除",
+                     *           "label_en": "Deductions",
+                     *           "order": 2
+                     *         },
+                     *         {
+                     *           "id": "attendance",
+                     *           "label_ja": "勤怠",
+                     *           "label_en": "Attendance",
+                     *           "order": 3
+                     *         },
+                     *         {
+                     *           "id": "totals",
+                     *           "label_ja": "合計",
+                     *           "label_en": "Totals",
+                     *           "order": 4
+                     *         },
+                     *         {
+                     *           "id": "employer",
+                     *           "label_ja": "会社負担",
+                     *           "label_en": "Employer contributions",
+                     *           "order": 5
+                     *         },
+                     *         {
+                     *           "id": "withholding_slip",
+                     *           "label_ja": "源泉徴収票",
+                     *           "label_en": "Withholding slip",
+                     *           "order": 6
+                     *         }
+                     *       ],
+                     *       "publisher": "this service",
+                     *       "source": "this service: display labels chosen from the names of the 給与明細, the 年末調整 forms and the 給与所得の源泉徴収票; not statute"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResultLabelList"];
+                };
+            };
+            /** @description `unauthorized`: X-API-Key is missing, unknown or revoked. All endpoints. */
+            401: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
                     "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];

@@ -9,6 +9,7 @@ import { CALCULATION_TYPES, type CalculationType } from './calculation-type.ts';
 import { EngineError, EngineFault, LoadError, type LoadProblem, type ValidationDetail } from './errors.ts';
 import { loadMasters } from './loading/masters/load.ts';
 import type { MasterSet } from './loading/masters/types.ts';
+import type { ResultLabels } from './loading/masters/schemas/result-labels.ts';
 import type { ProfileVersion } from './loading/profile/types.ts';
 import { loadRules, type CompiledPipeline, type LoadedRules } from './loading/rules/load.ts';
 import { isIsoDate } from './util/dates.ts';
@@ -109,6 +110,8 @@ export interface Engine {
   inputLimits(): InputLimits;
   /** Each calculation's declared outputs (its pipeline's `amounts:`): the response schemas are generated from them. */
   outputs(): Readonly<Record<CalculationType, OutputDeclarations>>;
+  /** GET /v1/masters/result-labels: the labels of the result fields (masters/result_labels/), null when the set has none. */
+  resultLabels(): ResultLabels | null;
 }
 
 export interface CalculateOptions {
@@ -347,6 +350,7 @@ function makeEngine(
     provenance: () => provenance,
     inputLimits: () => inputLimits,
     outputs: () => outputs,
+    resultLabels: () => masters.resultLabels ?? null,
   };
   return engine;
 }

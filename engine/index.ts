@@ -26,6 +26,7 @@ export { DEFAULT_LOAD_CACHE } from './loading/load-cache.ts';
 export type { Engine, EngineOptions, CalculateOptions, CheckedSet, CheckRequest } from './engine.ts';
 export { OUTPUT_TYPES } from './loading/rules/outputs.ts';
 export type { InputLimits } from './loading/masters/input-limits.ts';
+export type { ResultLabels } from './loading/masters/schemas/result-labels.ts';
 export type { OutputDeclaration, OutputDeclarations, OutputType } from './loading/rules/outputs.ts';
 // Limits a company profile widens (tax_dependent_count above the printed columns under its opt-in): the
 // API's validation, the batch tool and the golden runner apply them the same way.

@@ -95,6 +95,9 @@ export class EngineHolder implements Engine {
   outputs() {
     return this.engine.outputs();
   }
+  resultLabels() {
+    return this.engine.resultLabels();
+  }
 }
 
 /** The engine one request uses throughout: the holder's current one, pinned at the request's start. */

@@ -46,6 +46,8 @@ const SPEC_ENDPOINTS: [string, string][] = [
   ['get', '/v1/masters/rules'],
   // every kind of master and every parameter value, with ?as_of=
   ['get', '/v1/masters/versions'],
+  // the payslip labels of the result fields (docs/adr/0104)
+  ['get', '/v1/masters/result-labels'],
   ['put', '/cp/v1/companies/{company_id}/calculation-profile'],
   ['get', '/cp/v1/companies/{company_id}/calculation-profile'],
 ];

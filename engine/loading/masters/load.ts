@@ -21,11 +21,13 @@ import type { PlausibleRange } from './invariants/rates-plausible.ts';
 import { buildParameters } from '../parameters/build.ts';
 import { ParameterSet } from '../parameters/set.ts';
 import type { Parameter } from '../parameters/types.ts';
+import type { ResultLabels } from './schemas/result-labels.ts';
 
 export interface MastersReading {
   records: MasterRecord[];
   /** the parameters of masters/parameters/ (read by rules as parameters.<area>.<name>) */
   parameters: ParameterSet;
+  resultLabels: ResultLabels | null; // masters/result_labels/, null when the folder has none
   problems: LoadProblem[];
   files: string[];
 }
@@ -95,6 +97,7 @@ function readMastersWith(files: FolderFile[], cache: LoadCache, checks: boolean)
   const located = (file: string) => (i: Issue) => withLine({ file, ...i }, sources.get(file));
   const bounds = new Map<string, PlausibleRange & { file: string }>();
   const parameters: Parameter[] = [];
+  let resultLabels: ResultLabels | null = null;
   for (const { file, raw } of checked) {
     if (raw.kind === 'plausibility_bounds') {
       for (const [field, b] of Object.entries(raw.bounds as Record<string, PlausibleRange>)) {
@@ -111,11 +114,19 @@ function readMastersWith(files: FolderFile[], cache: LoadCache, checks: boolean)
         if (earlier) problems.push(located(file)({ path: '/area', message: `parameters.${p.path} also declared in ${earlier.file}` }));
         else parameters.push(p);
       }
+    } else if (raw.kind === 'result_labels') {
+      const labels = raw as unknown as ResultLabels;
+      if (resultLabels) problems.push(located(file)({ path: '/kind', message: `result labels also declared in ${resultLabels.file}` }));
+      else resultLabels = { ...labels, file };
+      for (const [type, fields] of Object.entries(labels.results))
+        for (const [field, { group }] of Object.entries(fields))
+          if (!labels.groups.some((g) => g.id === group))
+            problems.push(located(file)({ path: `/results/${type}/${field}/group`, message: `group "${group}" is not one of groups` }));
     }
   }
   const builtFiles: BuiltFile[] = [];
   for (const { file, raw } of checked) {
-    if (raw.kind === 'plausibility_bounds' || raw.kind === 'parameters') continue;
+    if (raw.kind === 'plausibility_bounds' || raw.kind === 'parameters' || raw.kind === 'result_labels') continue;
     const built = BUILDERS[raw.kind as MasterKind](raw, file);
     if (checks) problems.push(...fileIssues(file, raw, built, bounds).map(located(file)));
     builtFiles.push({ file, raw, records: built.map((b) => b.record) });
@@ -126,7 +137,7 @@ function readMastersWith(files: FolderFile[], cache: LoadCache, checks: boolean)
     records.push(...f.records);
   }
   if (checks) problems.push(...continuityProblems(records, failedDirs, sources));
-  return { records, parameters: new ParameterSet(parameters), problems: dedupe(problems), files: files.map((f) => f.rel) };
+  return { records, parameters: new ParameterSet(parameters), resultLabels, problems: dedupe(problems), files: files.map((f) => f.rel) };
 }
 
 /** The versions of each table (kind and id) follow one another without gap or overlap (versionsContinuous). */
@@ -156,9 +167,9 @@ export function loadMasters(
   files?: FolderFile[],
   checks = true,
 ): MasterSet & { ids(kind: MasterKind): string[] } {
-  const { records, parameters, problems } = readMasters(dir, cache, files, checks);
+  const { records, parameters, resultLabels, problems } = readMasters(dir, cache, files, checks);
   if (problems.length) throw new LoadError(problems);
-  return new IndexedMasterSet(records, parameters);
+  return new IndexedMasterSet(records, parameters, resultLabels);
 }
 
 /** A multi-record file yields the same version problem once per record: report it once. */

@@ -4,6 +4,7 @@
  */
 import type { MasterKind, MasterOfKind, MasterRecord, MasterSet } from './types.ts';
 import { ParameterSet } from '../parameters/set.ts';
+import type { ResultLabels } from './schemas/result-labels.ts';
 
 export class IndexedMasterSet implements MasterSet {
   private readonly byKind = new Map<MasterKind, MasterRecord[]>();
@@ -12,6 +13,7 @@ export class IndexedMasterSet implements MasterSet {
   constructor(
     records: MasterRecord[],
     readonly parameters: ParameterSet = new ParameterSet([]),
+    readonly resultLabels: ResultLabels | null = null,
   ) {
     const sorted = [...records].sort((a, b) => cmp(a.id, b.id) || cmp(a.effective_from, b.effective_from));
     for (const r of sorted) {

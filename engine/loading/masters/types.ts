@@ -9,6 +9,7 @@
 import type { RangeTable } from './range-table.ts';
 import type { Decimal } from '../../decimal.ts';
 import type { ParameterSet } from '../parameters/set.ts';
+import type { ResultLabels } from './schemas/result-labels.ts';
 
 export type MasterKind =
   | 'income_tax_monthly_table'
@@ -226,4 +227,6 @@ export interface MasterSet {
   resolve<K extends MasterKind>(kind: K, id: string, date: string): MasterOfKind<K> | undefined;
   /** The parameters of masters/parameters/ (rules read parameters.<area>.<name> at their date basis). */
   readonly parameters?: ParameterSet;
+  /** The labels of the result fields (masters/result_labels/), null when the set has none. */
+  readonly resultLabels?: ResultLabels | null;
 }

@@ -6,9 +6,14 @@ import type { MasterKind } from './types.ts';
 import { SCHEMAS } from './schemas/index.ts';
 import { parametersFileSchema, plausibilityBoundsSchema } from '../parameters/schema.ts';
 import { percentToFraction } from '../parameters/build.ts';
+import { resultLabelsSchema } from './schemas/result-labels.ts';
 
-/** Kinds declared by data rather than a table kind: parameters (read by path) and the plausibility bounds of table fields. */
-export const DATA_KIND_SCHEMAS = { parameters: parametersFileSchema, plausibility_bounds: plausibilityBoundsSchema } as const;
+/** Kinds declared by data rather than a table kind: parameters (read by path), the plausibility bounds of table fields, the result labels. */
+export const DATA_KIND_SCHEMAS = {
+  parameters: parametersFileSchema,
+  plausibility_bounds: plausibilityBoundsSchema,
+  result_labels: resultLabelsSchema,
+} as const;
 export type DataKind = keyof typeof DATA_KIND_SCHEMAS;
 
 let compiled: Map<string, ValidateFunction> | undefined;

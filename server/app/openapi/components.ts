@@ -25,6 +25,8 @@ import { resultSchemas } from './result-schemas.ts';
 import { documentedSchemaFor } from '../validation/request-schemas.ts';
 import { applyDocumentExamples, type ExampleSource } from './examples/index.ts';
 import { cloneShared } from '../schemas/clone-shared.ts';
+import { resultLabelGroupSchema, resultLabelListSchema, resultLabelRecordSchema } from '../schemas/result-labels.ts';
+import { applyResultLabels } from './result-labels.ts';
 
 /** The OpenAPI document itself is free-form JSON by nature; it is the one open object. */
 const openApiDocumentSchema = {
@@ -70,6 +72,7 @@ export function componentSchemas(engine: ExampleSource): Record<string, object> 
     const result = (schemas[b.endpoint.resultSchemaName] as { examples?: unknown[] }).examples?.[0];
     (schemas[b.responseSchemaName] as { examples?: unknown[] }).examples = [batchResultsExample(result)];
   }
+  applyResultLabels(schemas, engine.resultLabels());
   return schemas;
 }
 
@@ -98,6 +101,9 @@ function constants(engine: ExampleSource, fromEndpoints: Record<string, object>)
     MasterVersionList: masters.masterVersionListSchema,
     MasterVersionRecord: masters.masterVersionRecordSchema,
     RuleRecord: masters.ruleRecordSchema,
+    ResultLabelList: resultLabelListSchema,
+    ResultLabelRecord: resultLabelRecordSchema,
+    ResultLabelGroup: resultLabelGroupSchema,
     SocialInsuranceRateRecord: masters.socialInsuranceRateRecordSchema,
     EmployeesPensionRateRecord: masters.employeesPensionRateRecordSchema,
     EmploymentInsuranceRateRecord: masters.employmentInsuranceRateRecordSchema,

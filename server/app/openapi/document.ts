@@ -357,6 +357,20 @@ export function buildOpenApiDocument(engine: ExampleSource): OpenAPIV3_1.Documen
           responses: { ...ok('Rule records.', 'RuleList', example('RuleList')), ...errorResponses([...COMMON_ERRORS, 'validation_error']) },
         },
       },
+      '/v1/masters/result-labels': {
+        get: {
+          operationId: 'listResultLabels',
+          parameters: [requestIdParameter],
+          tags: ['Masters'],
+          summary: 'List the payslip labels of the result fields',
+          description:
+            'The Japanese and English label, display group (支給, 控除, 勤怠, 合計, 会社負担, 源泉徴収票) and display order of every amount field of the monthly_payroll, bonus and year_end_adjustment results; field is the path inside amounts, blocks joined by dots. The same labels are the x-label-ja and x-label-en of those properties in this document. Display data of this service (masters/result_labels/), not statute: undated, so no as_of.',
+          responses: {
+            ...ok('Result labels.', 'ResultLabelList', example('ResultLabelList')),
+            ...errorResponses(COMMON_ERRORS),
+          },
+        },
+      },
       '/v1/usage': {
         get: {
           operationId: 'getUsage',

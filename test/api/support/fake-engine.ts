@@ -277,6 +277,11 @@ export class FakeEngine implements Engine {
     return outputsOfRepository();
   }
 
+  /** No masters, so no labels: GET /v1/masters/result-labels answers empty lists. */
+  resultLabels() {
+    return null;
+  }
+
   taxTables() {
     return [TAX_TABLE];
   }

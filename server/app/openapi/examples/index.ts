@@ -11,10 +11,14 @@ import { customRatesSchema } from '../../../../engine/index.ts';
 import { calculationExamples } from './calculations.ts';
 import { setExample } from './set-example.ts';
 import { recordExamples } from './records.ts';
+import { resultLabelList } from '../../schemas/result-labels.ts';
 
 type Schema = Record<string, unknown>;
 
-export type ExampleSource = Pick<Engine, 'outputs' | 'calculate' | 'taxTables' | 'rateTables' | 'rules' | 'inputLimits' | 'masterVersions'>;
+export type ExampleSource = Pick<
+  Engine,
+  'outputs' | 'calculate' | 'taxTables' | 'rateTables' | 'rules' | 'inputLimits' | 'masterVersions' | 'resultLabels'
+>;
 
 /** `schemas`: the copied components; `copies`: original constant -> its copy (cloneShared's memo). */
 export function applyDocumentExamples(schemas: Record<string, Schema>, copies: Map<object, unknown>, engine: ExampleSource): void {
@@ -44,6 +48,10 @@ export function applyDocumentExamples(schemas: Record<string, Schema>, copies: M
   set(schemas.MasterVersionRecord, records.masterVersion);
   set(schemas.MasterVersionList, records.masterVersion && { data: [records.masterVersion] });
   set(schemas.RuleList, records.rule && { data: [records.rule], rules_masters_hash: RULES_MASTERS_HASH_EXAMPLE });
+  const labels = resultLabelList(engine.resultLabels());
+  set(schemas.ResultLabelList, { ...labels, data: labels.data.filter((r) => r.calculation_type === 'monthly_payroll').slice(0, 3) });
+  set(schemas.ResultLabelRecord, labels.data[0]);
+  set(schemas.ResultLabelGroup, labels.groups[0]);
 
   // illustrative rates of a health insurance society (each sets its own); the childcare support rate and
   // the bonus cap are the law's, the same for every insurer: the kyokai record's
