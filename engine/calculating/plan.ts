@@ -249,8 +249,8 @@ export function rulePlan(rule: CompiledRule): RulePlan {
 
 /**
  * The inputs read, the bindings and the expression as one function of the rule's own: its calls of the
- * bindings' and the expression's functions (each one generated for this rule: logic/emit.ts) see only
- * those, so V8 can inline them, where one loop for every rule called every rule's bindings from one site.
+ * bindings' and the expression's functions see only those, so V8 can inline them, where one loop for
+ * every rule called every rule's bindings from one site.
  */
 function evaluatorOf(readInputs: SlotsReader, bindings: [number, Evaluator][], expression: Evaluator): RulePlan['evaluate'] {
   const params = ['readInputs', ...bindings.map((_, i) => `binding${i}`), 'expression'];

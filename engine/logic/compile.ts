@@ -15,8 +15,6 @@ import { keptDecimal } from '../decimal.ts';
 import { getOperator, ITEM_SCOPED_OPERATORS, SCOPED_OPERATORS } from './operators/index.ts';
 import type { RuleScopeNames } from './rule-scope.ts';
 import type { CompileContext, Evaluator, Value } from './types.ts';
-import { callOf, EMIT_CONTEXT_BASE, generateExpression, joinCode, type Code } from './emit.ts';
-import { CODEGEN } from '../util/codegen.ts';
 import { isDecimal } from './values.ts';
 import { pointerSegment } from '../util/json-pointer.ts';
 
@@ -61,30 +59,11 @@ function whereJoiner(where: string): (path: string) => string {
  * earlier bindings), so that `var` can read them directly from a RuleScope (operators/var.ts).
  */
 export function compileExpression(expr: unknown, where: string, options: { ruleScope?: RuleScopeNames } = {}): Evaluator {
-  try {
-    const closure = compileAt(expr, where, whereJoiner(where), '', options.ruleScope);
-    const code = CODEGEN ? codes.get(closure) : undefined;
-    return code === undefined ? closure : generateExpression(code, closure, options.ruleScope);
-  } finally {
-    codes.clear(); // kept only while one expression compiles: its nodes' sources are not needed after
-  }
-}
-
-/** Each node's source (emit.ts) while its expression compiles, where it has one: a constant, an array, an operator that emits. */
-const codes = new Map<Evaluator, Code>();
-
-function codeOf(evaluator: Evaluator): Code {
-  return codes.get(evaluator) ?? callOf(evaluator);
-}
-
-function withCode(evaluator: Evaluator, code: Code): Evaluator {
-  codes.set(evaluator, code);
-  return evaluator;
+  return compileAt(expr, where, whereJoiner(where), '', options.ruleScope);
 }
 
 function constant(v: Value): Evaluator {
-  const code: Code = v === null || typeof v === 'boolean' ? [String(v)] : EMIT_CONTEXT_BASE.ref(v);
-  return withCode(() => v, code);
+  return () => v;
 }
 
 function compileAt(
@@ -112,13 +91,12 @@ function compileAt(
   if (Array.isArray(expr)) {
     const items = expr.map((e, i) => compileAt(e, where, join, `${path}/${i}`, ruleScope));
     const n = items.length;
-    if (n === 0) return withCode(() => [], ['[]']);
-    const array: Evaluator = (scope) => {
+    if (n === 0) return () => [];
+    return (scope) => {
       const out: Value[] = new Array(n);
       for (let i = 0; i < n; i++) out[i] = items[i](scope);
       return out;
     };
-    return withCode(array, ['[', joinCode(items.map(codeOf), ', '), ']']);
   }
   const proto = Object.getPrototypeOf(expr);
   if (proto !== Object.prototype && proto !== null) {
@@ -157,9 +135,7 @@ function compileAt(
     ruleScope,
   };
   try {
-    const evaluator = def.compile(args, raw, ctx);
-    const code = def.emit?.(args.map(codeOf), raw, { where: ctx.where, ruleScope, ...EMIT_CONTEXT_BASE });
-    return code === undefined ? evaluator : withCode(evaluator, code);
+    return def.compile(args, raw, ctx);
   } catch (e) {
     if (e instanceof ExpressionCompileError) throw e;
     throw new ExpressionCompileError(where, opPath, (e as Error).message);

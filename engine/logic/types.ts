@@ -6,7 +6,6 @@
  */
 import type { Decimal } from '../decimal.ts';
 import type { RuleScopeNames } from './rule-scope.ts';
-import type { Code, EmitContext } from './emit.ts';
 
 export type Value = Decimal | string | boolean | null | Value[] | { [key: string]: Value };
 
@@ -37,11 +36,6 @@ export interface OperatorDef {
   /** [min, max] number of operands; max may be Infinity. Checked at compile time. */
   arity: [number, number];
   compile: OperatorCompiler;
-  /**
-   * The node as a JS expression over its operands' expressions, answering as compile's closure answers
-   * (emit.ts: a rule's expression then runs as one generated function); undefined: the closure is called.
-   */
-  emit?(args: Code[], raw: unknown[], ctx: EmitContext): Code | undefined;
   /**
    * What it yields, as far as its form tells (result-kinds.ts: the load's check that a rounded rule
    * yields a number): a kind it always yields, `operand` (one of its operands: and, or) or `branch` (one

@@ -1,5 +1,4 @@
 /** and — returns the first falsy operand or the last one; lazy. Why: compound conditions. */
-import { js, type Code } from '../emit.ts';
 import type { OperatorDef, Value } from '../types.ts';
 import { truthy } from '../values.ts';
 
@@ -16,11 +15,5 @@ export const andOperator: OperatorDef = {
       }
       return v;
     };
-  },
-  emit(args, _raw, ctx) {
-    const v = ctx.temp();
-    let out: Code = args[args.length - 1];
-    for (let i = args.length - 2; i >= 0; i--) out = js`(${v} = ${args[i]}, !${ctx.ref(truthy)}(${v}) ? ${v} : ${out})`;
-    return out;
   },
 };

@@ -8,19 +8,8 @@
  *  - abs is the magnitude (checks on adjustments).
  */
 import { dividedBy, minus, plus, times, type Decimal } from '../../decimal.ts';
-import { js, type Code, type EmitContext } from '../emit.ts';
 import type { OperatorDef } from '../types.ts';
 import { requireDecimal } from '../values.ts';
-
-/** requireDecimal(op, where, operand, position) as source (emit.ts). */
-export function emitOperand(op: string, ctx: EmitContext, operand: Code, position: number): Code {
-  return js`${ctx.ref(requireDecimal)}(${ctx.ref(op)}, ${ctx.ref(ctx.where)}, ${operand}, ${[String(position)]})`;
-}
-
-/** Division by zero: the error both forms throw. */
-function divisionByZero(where: string, x: Decimal): never {
-  throw new Error(`${where}: operator "/" division by zero (${x.toFixed()} / 0)`);
-}
 
 /** The folding operators: their combining step. */
 const FOLDS: readonly (readonly [name: string, step: (acc: Decimal, v: Decimal) => Decimal])[] = [
@@ -45,12 +34,6 @@ const [add, multiply]: OperatorDef[] = FOLDS.map(([name, step]) => ({
       return acc;
     };
   },
-  emit(args, _raw, ctx) {
-    // folded left, operands checked in order: step(step(a, b), c)
-    let acc = emitOperand(name, ctx, args[0], 1);
-    for (let i = 1; i < args.length; i++) acc = js`${ctx.ref(step)}(${acc}, ${emitOperand(name, ctx, args[i], i + 1)})`;
-    return acc;
-  },
 }));
 
 const subtract: OperatorDef = {
@@ -64,10 +47,6 @@ const subtract: OperatorDef = {
     if (!b) return (scope) => requireDecimal('-', where, a(scope), 1).neg();
     return (scope) => minus(requireDecimal('-', where, a(scope), 1), requireDecimal('-', where, b(scope), 2));
   },
-  emit([a, b], _raw, ctx) {
-    if (!b) return js`${emitOperand('-', ctx, a, 1)}.neg()`;
-    return js`${ctx.ref(minus)}(${emitOperand('-', ctx, a, 1)}, ${emitOperand('-', ctx, b, 2)})`;
-  },
 };
 
 const divide: OperatorDef = {
@@ -80,13 +59,9 @@ const divide: OperatorDef = {
     return (scope) => {
       const x = requireDecimal('/', where, a(scope), 1);
       const y = requireDecimal('/', where, b(scope), 2);
-      if (y.isZero()) divisionByZero(where, x);
+      if (y.isZero()) throw new Error(`${where}: operator "/" division by zero (${x.toFixed()} / 0)`);
       return dividedBy(x, y);
     };
-  },
-  emit([a, b], _raw, ctx) {
-    const [x, y] = [ctx.temp(), ctx.temp()];
-    return js`(${x} = ${emitOperand('/', ctx, a, 1)}, ${y} = ${emitOperand('/', ctx, b, 2)}, ${y}.isZero() ? ${ctx.ref(divisionByZero)}(${ctx.ref(ctx.where)}, ${x}) : ${ctx.ref(dividedBy)}(${x}, ${y}))`;
   },
 };
 
@@ -98,9 +73,6 @@ const abs: OperatorDef = {
   compile([a], _raw, ctx) {
     const where = ctx.where;
     return (scope) => requireDecimal('abs', where, a(scope), 1).abs();
-  },
-  emit([a], _raw, ctx) {
-    return js`${emitOperand('abs', ctx, a, 1)}.abs()`;
   },
 };
 

@@ -11,7 +11,6 @@
  * lexicographically (ISO dates). Three operands are the "between" form: {"<": [a, b, c]} is a < b and
  * b < c. Operands that are neither both numbers nor both strings are a rule bug -> Error.
  */
-import { js, type Code } from '../emit.ts';
 import type { OperatorDef } from '../types.ts';
 import { compareValues, looseEquals, strictEquals } from '../values.ts';
 
@@ -28,9 +27,6 @@ const equalityOperators: OperatorDef[] = EQUALITIES.map(([name, equal, negated])
   yields: 'boolean',
   compile([a, b]) {
     return negated ? (scope) => !equal(a(scope), b(scope)) : (scope) => equal(a(scope), b(scope));
-  },
-  emit([a, b], _raw, ctx) {
-    return js`${[negated ? '!' : '']}${ctx.ref(equal)}(${a}, ${b})`;
   },
 }));
 
@@ -55,13 +51,6 @@ const orderingOperators: OperatorDef[] = ORDERINGS.map(([name, test]) => ({
       const bv = b(scope);
       return holds(a(scope), bv) && holds(bv, c(scope));
     };
-  },
-  emit([a, b, c], _raw, ctx) {
-    const holds = (x: Code, y: Code) =>
-      js`${ctx.ref(test)}(${ctx.ref(compareValues)}(${ctx.ref(name)}, ${ctx.ref(ctx.where)}, ${x}, ${y}))`;
-    if (!c) return holds(a, b);
-    const bv = ctx.temp();
-    return js`(${bv} = ${b}, ${holds(a, bv)} && ${holds(bv, c)})`;
   },
 }));
 

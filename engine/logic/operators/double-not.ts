@@ -1,5 +1,4 @@
 /** !! — json-logic truthiness as a boolean. Why: turning an amount or list into a flag for warnings. */
-import { js } from '../emit.ts';
 import type { OperatorDef } from '../types.ts';
 import { truthy } from '../values.ts';
 
@@ -9,8 +8,5 @@ export const doubleNotOperator: OperatorDef = {
   yields: 'boolean',
   compile([a]) {
     return (scope) => truthy(a(scope));
-  },
-  emit([a], _raw, ctx) {
-    return js`${ctx.ref(truthy)}(${a})`;
   },
 };

@@ -3,10 +3,8 @@
  * pension maximum) and floors at zero ("never below 0"). A non-Decimal operand is a rule bug -> Error.
  */
 import { compare } from '../../decimal.ts';
-import { js } from '../emit.ts';
 import type { OperatorDef } from '../types.ts';
 import { requireDecimal } from '../values.ts';
-import { emitOperand } from './arithmetic.ts';
 
 /** Each operator as the sign of compare(candidate, best) that makes the candidate the new best. */
 const EXTREMA: readonly (readonly [name: string, replacesWhen: number])[] = [
@@ -30,14 +28,5 @@ export const EXTREMA_OPERATORS: readonly OperatorDef[] = EXTREMA.map(([name, rep
       }
       return best;
     };
-  },
-  emit(args, _raw, ctx) {
-    // best = a; then for each next v: best = sign(compare(v, best)) === replacesWhen ? v : best
-    const [best, v] = [ctx.temp(), ctx.temp()];
-    let out = js`${best} = ${emitOperand(name, ctx, args[0], 1)}`;
-    const sign = ctx.ref(Math.sign);
-    for (let i = 1; i < args.length; i++)
-      out = js`${out}, ${v} = ${emitOperand(name, ctx, args[i], i + 1)}, ${best} = ${sign}(${ctx.ref(compare)}(${v}, ${best})) === ${[String(replacesWhen)]} ? ${v} : ${best}`;
-    return js`(${out}, ${best})`;
   },
 }));

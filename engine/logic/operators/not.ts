@@ -1,5 +1,4 @@
 /** ! — logical not with json-logic truthiness (empty array and Decimal zero are falsy). Why: conditions. */
-import { js } from '../emit.ts';
 import type { OperatorDef } from '../types.ts';
 import { truthy } from '../values.ts';
 
@@ -9,8 +8,5 @@ export const notOperator: OperatorDef = {
   yields: 'boolean',
   compile([a]) {
     return (scope) => !truthy(a(scope));
-  },
-  emit([a], _raw, ctx) {
-    return js`!${ctx.ref(truthy)}(${a})`;
   },
 };

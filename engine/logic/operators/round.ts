@@ -4,10 +4,8 @@
  * a string literal known to the registry (checked at compile time).
  */
 import { getRounding, roundingNames } from '../rounding/index.ts';
-import { js } from '../emit.ts';
 import type { OperatorDef } from '../types.ts';
 import { requireDecimal } from '../values.ts';
-import { emitOperand } from './arithmetic.ts';
 
 export const roundOperator: OperatorDef = {
   names: ['round'],
@@ -21,9 +19,5 @@ export const roundOperator: OperatorDef = {
     if (!rule) throw new Error(`round: unknown rounding rule "${name}" (known: ${roundingNames().join(', ')})`);
     const where = ctx.where;
     return (scope) => rule.apply(requireDecimal('round', where, x(scope), 2));
-  },
-  emit([, x], raw, ctx) {
-    // compile has checked the name
-    return js`${ctx.ref(getRounding(raw[0] as string))}.apply(${emitOperand('round', ctx, x, 2)})`;
   },
 };

@@ -5,7 +5,6 @@
  * The path must be a literal so that the loader can check every variable is declared (variablesOf).
  * JS numbers found in the data are returned as Decimal, undefined as null.
  */
-import { js } from '../emit.ts';
 import { RuleScope } from '../rule-scope.ts';
 import type { Evaluator, OperatorDef, Value } from '../types.ts';
 import { fromScope } from '../values.ts';
@@ -49,22 +48,6 @@ export const varOperator: OperatorDef = {
       if (v === undefined) return def ? def(scope) : null;
       return fromScope(v);
     };
-  },
-  emit(args, raw, ctx) {
-    // the slot read over the rule's RuleScope, as compile's closures read it (the generated function
-    // checks the scope once: emit.ts)
-    const path = raw.length === 0 ? '' : raw[0];
-    const names = ctx.ruleScope;
-    if ((typeof path !== 'string' && typeof path !== 'number') || path === '' || !names) return undefined;
-    const segments = String(path).split('.');
-    if (!names.known.has(segments[0])) return undefined;
-    const slot = [`s.values[${names.index.get(segments[0])! | 0}]`];
-    const def = args.length > 1 ? args[1] : ['null'];
-    const [v, fromScopeRef] = [ctx.temp(), ctx.ref(fromScope)];
-    if (segments.length === 1)
-      return js`(${v} = ${slot}, ${v} === undefined ? ${def} : typeof ${v} === 'number' ? ${fromScopeRef}(${v}) : ${v})`;
-    const below = ctx.ref(lazyWalk(segments, 1));
-    return js`(${v} = ${slot}, ${v} = ${v} === undefined ? undefined : ${below}(${v}), ${v} === undefined ? ${def} : ${fromScopeRef}(${v}))`;
   },
 };
 
