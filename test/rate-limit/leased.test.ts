@@ -154,8 +154,7 @@ describeUnless(REDIS_URL ? null : inject('redisSkipReason'), 'leased limiter on 
   // A namespace of this run's own: PAYROLL_TEST_REDIS_URL may be shared with other runs.
   const namespace = `test-leased-${randomBytes(6).toString('hex')}`;
   let clients: Redis[];
-  let sent = 0;
-  const claimsOf = (client: Redis) => redisClaims(client, namespace, () => (sent += 1));
+  const claimsOf = (client: Redis) => redisClaims(client, namespace);
   beforeAll(async () => {
     clients = [new Redis(REDIS_URL!), new Redis(REDIS_URL!)];
     await Promise.all(clients.map((c) => c.ping()));
@@ -181,7 +180,6 @@ describeUnless(REDIS_URL ? null : inject('redisSkipReason'), 'leased limiter on 
     const next = await claim('rl:w', 3, 5, 300);
     expect(next).toMatchObject({ granted: 3, used: 3 });
     expect(next.windowId).toBeGreaterThan(first.windowId);
-    expect(sent).toBe(4); // each claim went through beforeCommand (one turn's claims share one write)
   });
 
   it('lives beside the counter an earlier version keeps under the same name (a rolling upgrade)', async () => {

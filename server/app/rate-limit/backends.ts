@@ -5,8 +5,8 @@
  *   so all workers of one machine share one count; the primary must call startClusterRateLimitPrimary().
  *   When the primary does not answer in time, the worker limits on its own (insured.ts).
  * - `redis`: PAYROLL_REDIS_URL (ioredis): shared by every process and machine, claimed in batches by
- *   each process (leased.ts, redis-claims.ts: one script per claim, a turn's claims in one write:
- *   turn-writes.ts), behind a circuit breaker (breaker.ts) so a frozen Redis costs no more than a dead one.
+ *   each process (leased.ts, redis-claims.ts: one script per claim), behind a circuit breaker
+ *   (breaker.ts) so a frozen Redis costs no more than a dead one.
  * - `postgres`: the store's rate_limit_windows table, claimed in batches by each process (leased.ts,
  *   postgres-claims.ts): shared without Redis, and without a row update per request.
  * Both shared backends lease: a busy process asks the store far less than once a request and no request
@@ -19,7 +19,6 @@
  */
 import cluster from 'node:cluster';
 import { createRequire } from 'node:module';
-import type { Socket } from 'node:net';
 import { RateLimiterCluster, RateLimiterMemory } from 'rate-limiter-flexible';
 import type { RateLimiterBackend } from '../store/types.ts';
 import { createBreaker, type Breaker } from './breaker.ts';
@@ -27,7 +26,6 @@ import { withInsurance, type PointLimiter } from './insured.ts';
 import { createLeasedLimiter } from './leased.ts';
 import { postgresClaims, type ClaimQueries } from './postgres-claims.ts';
 import { redisClaims } from './redis-claims.ts';
-import { writesOfOneTurn } from './turn-writes.ts';
 
 export type RateLimitBackendName = 'auto' | 'memory' | 'redis' | 'postgres';
 export const RATE_LIMIT_BACKENDS: readonly RateLimitBackendName[] = ['auto', 'memory', 'redis', 'postgres'];
@@ -174,14 +172,7 @@ function redisFactory(url: string, namespace: string, log: BackendLog | undefine
   client.on('error', (err: NodeJS.ErrnoException) => state.lost(err.code ?? err.message));
   client.on('close', state.closed);
   const breaker = createBreaker(() => client.ping(), { onChange: (s) => state.breaker(s === 'open') });
-  // the claims of one loop turn leave in one write (turn-writes.ts); `stream` is ioredis's socket of the moment
-  const claim = breaker.guard(
-    redisClaims(
-      client,
-      namespace,
-      writesOfOneTurn(() => client.stream as Socket | undefined),
-    ),
-  );
+  const claim = breaker.guard(redisClaims(client, namespace));
   return {
     kind: 'redis',
     settled,

@@ -31,18 +31,14 @@ return { granted, used, windowEnd - now, windowEnd }
 type ClaimReply = [granted: number, used: number, msLeft: number, windowEnd: number];
 type ClaimingRedis = Redis & { payrollClaimPoints(key: string, want: number, limit: number, durationMs: number): Promise<ClaimReply> };
 
-/**
- * `beforeCommand` runs before each claim is sent (turn-writes.ts: the claims of one loop turn leave in
- * one write); `namespace` keeps deployments and test runs that share one Redis apart.
- */
-export function redisClaims(client: Redis, namespace: string, beforeCommand: () => void): ClaimPoints {
+/** `namespace` keeps deployments and test runs that share one Redis apart. */
+export function redisClaims(client: Redis, namespace: string): ClaimPoints {
   // ioredis sends it by EVALSHA, and loads it again by EVAL when Redis does not know it (a restart).
   client.defineCommand('payrollClaimPoints', { numberOfKeys: 1, lua: CLAIM_SCRIPT });
   const claiming = client as ClaimingRedis;
   return async (key, want, limit, durationMs) => {
     // Not connected: fail at once (the insurance limiter answers), rather than wait in ioredis's offline queue.
     if (client.status !== 'ready') throw new Error(`Redis is not ready (${client.status})`);
-    beforeCommand();
     const [granted, used, msLeft, windowEnd] = await claiming.payrollClaimPoints(`${namespace}:lease:${key}`, want, limit, durationMs);
     return { granted, used, windowId: windowEnd, msLeft: Math.max(1, msLeft) };
   };
