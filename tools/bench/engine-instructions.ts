@@ -18,8 +18,8 @@
  * from the YAML files: docs/performance.md, ninth round, says why that measures another answer).
  * Slow: ~1-2 minutes a tree on two cores.
  *
- * Usage: npx tsx tools/bench/engine-instructions.ts [trace|notrace|json|compact] [--few 1000] [--many 7000] [TREE...]
- *        (no TREE: this checkout)
+ * Usage: npx tsx tools/bench/engine-instructions.ts [trace|notrace|json|compact] [--few 1000] [--many 7000]
+ *          [--type monthly_payroll|year_end_adjustment] [TREE...]   (no TREE: this checkout)
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
@@ -31,7 +31,11 @@ import { EXTERNAL } from '../build.ts';
 
 const { values: opt, positionals } = parseArgs({
   allowPositionals: true,
-  options: { few: { type: 'string', default: '1000' }, many: { type: 'string', default: '7000' } },
+  options: {
+    few: { type: 'string', default: '1000' },
+    many: { type: 'string', default: '7000' },
+    type: { type: 'string', default: 'monthly_payroll' },
+  },
 });
 const MODES = ['trace', 'notrace', 'json', 'compact'];
 const mode = positionals[0] !== undefined && MODES.includes(positionals[0]) ? positionals.shift()! : 'trace';
@@ -80,7 +84,7 @@ function counted(script: string, count: number, out: string): Promise<number> {
   return new Promise((done, fail) => {
     const child = spawn(
       'valgrind',
-      ['--tool=callgrind', `--callgrind-out-file=${out}`, 'node', ...NODE_FLAGS, script, mode, String(count)],
+      ['--tool=callgrind', `--callgrind-out-file=${out}`, 'node', ...NODE_FLAGS, script, mode, String(count), opt.type!],
       { stdio: ['ignore', 'ignore', 'pipe'] },
     );
     let stderr = '';
@@ -96,12 +100,12 @@ function counted(script: string, count: number, out: string): Promise<number> {
 
 for (const tree of trees) {
   const script = bundle(tree);
-  execFileSync('node', [script, mode, '10'], { stdio: 'ignore' });
+  execFileSync('node', [script, mode, '10', opt.type!], { stdio: 'ignore' });
   const [a, b] = await Promise.all([
     counted(script, few, join(workDir(tree), 'few.cg')),
     counted(script, many, join(workDir(tree), 'many.cg')),
   ]);
   process.stdout.write(
-    `${tree} (${revisionOf(tree)}): ${mode}, ${Math.round((b - a) / (many - few)).toLocaleString('en-US')} instructions per calculation\n`,
+    `${tree} (${revisionOf(tree)}): ${opt.type} ${mode}, ${Math.round((b - a) / (many - few)).toLocaleString('en-US')} instructions per calculation\n`,
   );
 }

@@ -11,7 +11,7 @@
  * counts too (mostly inside the socket write whose wake-up preempted it): read such a profile's shares
  * beside the /proc CPU figure of its first lines, not as CPU.
  *
- * Usage: npx tsx tools/bench/profile-http.ts [--route trace|no-trace|cheapest] [--seconds 10]
+ * Usage: npx tsx tools/bench/profile-http.ts [--route trace|no-trace|year-end|cheapest] [--seconds 10]
  *          [--warmup 3] [--workers 1] [--log-level warn] [--top 30] [--interval-us 250] [--out FILE.cpuprofile]
  *          [--database-url postgres://... (an empty database: PostgreSQL instead of SQLite)] [--redis-url redis://...]
  */
@@ -19,7 +19,7 @@ import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node
 import { SourceMap } from 'node:module';
 import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { CONNECTIONS, load, startBenchServer } from './http-bench.ts';
+import { CONNECTIONS, httpSectionTargets, load, startBenchServer } from './http-bench.ts';
 import { rankBy, ranked, readProfile, samplesOf, type CallFrame, type ProfileNode } from './cpu-profile.ts';
 import { ROOT } from './server-process.ts';
 import { build } from 'esbuild';
@@ -39,7 +39,8 @@ const { values: opt } = parseArgs({
     workers: { type: 'string', default: '1' },
   },
 });
-const ROUTES = ['trace', 'no-trace', 'cheapest'];
+/** The HTTP section's routes (httpSectionTargets), by name. */
+const ROUTES = ['trace', 'no-trace', 'year-end', 'cheapest', 'healthz'];
 const routeIndex = ROUTES.indexOf(opt.route!);
 if (routeIndex < 0) throw new Error(`--route must be one of ${ROUTES.join(', ')}`);
 
@@ -65,7 +66,7 @@ const bench = await startBenchServer(command, {
   ...(opt['redis-url'] ? { PAYROLL_REDIS_URL: opt['redis-url'] } : {}),
   PAYROLL_WORKERS: opt.workers,
 });
-const target = bench.targets[routeIndex];
+const target = httpSectionTargets()[routeIndex];
 let window: { from: number; to: number; requests: number; rps: number; cpuUsPerRequest: number };
 try {
   await load(bench.server, bench.key, target, Number(opt.warmup));
