@@ -16,6 +16,7 @@ import { getOperator, ITEM_SCOPED_OPERATORS, SCOPED_OPERATORS } from './operator
 import type { RuleScopeNames } from './rule-scope.ts';
 import type { CompileContext, Evaluator, Value } from './types.ts';
 import { isDecimal } from './values.ts';
+import { itemScopeNames } from './item-scope.ts';
 import { pointerSegment } from '../util/json-pointer.ts';
 
 export { variablesOf } from './variables.ts';
@@ -123,8 +124,10 @@ function compileAt(
     throw new ExpressionCompileError(where, opPath, `operator "${op}" takes ${expected} operand(s), got ${raw.length}`);
   }
   const argPath = (i: number) => (wrapped ? opPath : `${opPath}/${i}`);
-  // the second operand of map/filter/reduce/all/some/none runs over each item, not over the rule's scope
-  const argScope = (i: number) => (i === 1 && (SCOPED_OPERATORS.has(op) || ITEM_SCOPED_OPERATORS.has(op)) ? undefined : ruleScope);
+  // the second operand of map/filter/reduce/all/some/none runs over each item, not over the rule's scope;
+  // that of map_each/filter_each over the rule's scope with the item in a slot of its own (item-scope.ts)
+  const argScope = (i: number) =>
+    i !== 1 ? ruleScope : SCOPED_OPERATORS.has(op) ? undefined : ITEM_SCOPED_OPERATORS.has(op) ? itemScopeNames(ruleScope, raw) : ruleScope;
   const args = raw.map((r, i) => compileAt(r, where, join, argPath(i), argScope(i)));
   const ctx: CompileContext = {
     where: join(opPath),

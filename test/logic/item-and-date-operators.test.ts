@@ -1,8 +1,11 @@
 /** The generic operators the year-end adjustment needed: age_at, count, field, map_each, filter_each. */
 import { describe, expect, it } from 'vitest';
-import { variablesOf } from '../../engine/logic/compile.ts';
+import { compileExpression, variablesOf } from '../../engine/logic/compile.ts';
+import { itemScope, itemScopeNames } from '../../engine/logic/item-scope.ts';
 import { ageAt } from '../../engine/logic/operators/age-at.ts';
-import { run } from './helpers.ts';
+import { RuleScope, scopeIndexOf } from '../../engine/logic/rule-scope.ts';
+import { serializeValue } from '../../engine/logic/serialize.ts';
+import { D, run } from './helpers.ts';
 
 describe('age_at (年齢計算ニ関スル法律: a year is attained at the end of the day before the birthday)', () => {
   it('counts completed years on the day after the date', () => {
@@ -100,5 +103,58 @@ describe('map_each / filter_each: the item beside the rule scope', () => {
       'limit',
     ]);
     expect(variablesOf({ map_each: [{ var: 'xs' }, { map: [{ var: 'item.ys' }, { var: 'inner_only' }] }] })).toEqual(['xs']);
+  });
+});
+
+describe("map_each / filter_each over a rule's RuleScope: the item in a slot of its own", () => {
+  const names = ['limit', 'people', 'xs', 'ys'];
+  const index = scopeIndexOf(names, []);
+  const ruleScope = { index, known: new Set(names) };
+  const values = [D(620000), [{ income: D(620000) }, { income: D(620001) }, { income: D(0) }], [D(1), D(2)], [D(10), D(20)]];
+  const byName = Object.fromEntries(names.map((n, i) => [n, values[i]]));
+  const cases: [unknown, unknown][] = [
+    [{ count: { filter_each: [{ var: 'people' }, { '<=': [{ var: 'item.income' }, { var: 'limit' }] }] } }, 2],
+    [{ map_each: [{ var: 'people' }, { '-': [{ var: 'limit' }, { var: 'item.income' }] }] }, [0, -1, 620000]],
+    // nested under the same name, the inner item wins; under another name, both are seen
+    [
+      { map_each: [{ var: 'xs' }, { map_each: [{ var: 'ys' }, { '+': [{ var: 'item' }, { var: 'limit' }] }] }] },
+      [
+        [620010, 620020],
+        [620010, 620020],
+      ],
+    ],
+    [
+      { map_each: [{ var: 'xs' }, { map_each: [{ var: 'ys' }, { '*': [{ var: 'x' }, { var: 'item' }] }] }, 'x'] },
+      [
+        [10, 20],
+        [20, 40],
+      ],
+    ],
+  ];
+  it('answers as over the same values by name', () => {
+    for (const [expr, want] of cases) {
+      const f = compileExpression(expr, 'rules/x.yaml /expression', { ruleScope });
+      expect(serializeValue(f(new RuleScope([...values], index) as never)), JSON.stringify(expr)).toEqual(want);
+      expect(serializeValue(f(byName as never)), JSON.stringify(expr)).toEqual(want);
+    }
+    // the whole scope inside: the rule's names and each item
+    const whole = compileExpression({ map_each: [{ var: 'xs' }, { var: '' }] }, 'rules/x.yaml /expression', { ruleScope });
+    const named = serializeValue(byName as never) as object;
+    expect(serializeValue(whole(new RuleScope([...values], index) as never))).toEqual([
+      { ...named, item: 1 },
+      { ...named, item: 2 },
+    ]);
+  });
+  it("runs the operand over a RuleScope of the rule's values and the item, the rule's own scope left as it was", () => {
+    const scope = new RuleScope([...values], index);
+    const inner = itemScope(ruleScope, 'item')(scope as never)('first') as unknown as RuleScope;
+    expect(inner).toBeInstanceOf(RuleScope);
+    expect(inner.index).toBe(itemScopeNames(ruleScope, [])!.index);
+    expect(inner.values).toEqual([...values, 'first']);
+    expect(inner.get('item')).toBe('first');
+    expect(scope.values).toHaveLength(4);
+    // a scope that is not this rule's: a copy by name with the item set
+    expect(itemScope(ruleScope, 'item')({ limit: 1 })('x')).toEqual({ limit: 1, item: 'x' });
+    expect(itemScopeNames(ruleScope, [null, null, 'Not-a-name'])).toBeUndefined();
   });
 });

@@ -4,22 +4,19 @@
  * name given (so that a filter_each inside still sees this item). Why: per-item values that need the
  * rule's own inputs (see ../item-scope.ts). Not an array -> [].
  */
-import { itemName, outerScopeOf } from '../item-scope.ts';
-import type { OperatorDef, Scope, Value } from '../types.ts';
+import { itemName, itemScope } from '../item-scope.ts';
+import type { OperatorDef, Value } from '../types.ts';
 
 export const mapEachOperator: OperatorDef = {
   names: ['map_each'],
   arity: [2, 3],
-  compile([list, fn], raw) {
-    const name = itemName('map_each', raw);
+  compile([list, fn], raw, ctx) {
+    const within = itemScope(ctx.ruleScope, itemName('map_each', raw));
     return (scope) => {
       const items = list(scope);
       if (!Array.isArray(items)) return [];
-      const inner = outerScopeOf(scope);
-      return items.map((item) => {
-        inner[name] = item;
-        return fn(inner as Scope);
-      }) as Value[];
+      const inner = within(scope);
+      return items.map((item) => fn(inner(item))) as Value[];
     };
   },
 };
