@@ -974,10 +974,44 @@ export interface components {
              */
             calculation_trace: components["schemas"]["TraceStep"][];
             /**
-             * @description Codes of what the caller should know: inputs that changed the calculation (e.g. EMPLOYEES_PENSION_BASIS_CLAMPED), and data the calculation combined (INCOME_TAX_TABLES_OF_DIFFERENT_YEARS: income tax tables of different years, whose versions settings_snapshot names).
+             * @description Codes of what the caller should know: inputs that changed the calculation (e.g. EMPLOYEES_PENSION_BASIS_CLAMPED), and data the calculation combined (INCOME_TAX_TABLES_OF_DIFFERENT_YEARS: income tax tables of different years, whose versions settings_snapshot names; MASTER_CARRIED_FORWARD: a table used after the last date its published source covers, named in masters_carried_forward).
              * @example []
              */
             warnings: string[];
+            /**
+             * @description Only with the warning MASTER_CARRIED_FORWARD: each table the calculation resolved that is in force on its date only because no newer version is published yet (the law carried forward, not published), with the last date its source covers.
+             * @example [
+             *       {
+             *         "type": "income_tax_table",
+             *         "id": "nta-withholding-monthly",
+             *         "version": "2027-01",
+             *         "known_through": "2027-12-31"
+             *       }
+             *     ]
+             */
+            masters_carried_forward?: {
+                /**
+                 * @description The table type, as in a trace step master_refs.
+                 * @example income_tax_table
+                 */
+                type: string;
+                /**
+                 * @description The table id.
+                 * @example nta-withholding-monthly
+                 */
+                id: string;
+                /**
+                 * @description The version in force, as settings_snapshot names it.
+                 * @example 2027-01
+                 */
+                version: string;
+                /**
+                 * Format: date
+                 * @description The last date the version's published source covers.
+                 * @example 2027-12-31
+                 */
+                known_through: string;
+            }[];
         };
         /**
          * @description Result of a bonus calculation. Nothing of it is stored.
@@ -1344,10 +1378,44 @@ export interface components {
              */
             calculation_trace: components["schemas"]["TraceStep"][];
             /**
-             * @description Codes of what the caller should know: inputs that changed the calculation (e.g. EMPLOYEES_PENSION_BASIS_CLAMPED), and data the calculation combined (INCOME_TAX_TABLES_OF_DIFFERENT_YEARS: income tax tables of different years, whose versions settings_snapshot names).
+             * @description Codes of what the caller should know: inputs that changed the calculation (e.g. EMPLOYEES_PENSION_BASIS_CLAMPED), and data the calculation combined (INCOME_TAX_TABLES_OF_DIFFERENT_YEARS: income tax tables of different years, whose versions settings_snapshot names; MASTER_CARRIED_FORWARD: a table used after the last date its published source covers, named in masters_carried_forward).
              * @example []
              */
             warnings: string[];
+            /**
+             * @description Only with the warning MASTER_CARRIED_FORWARD: each table the calculation resolved that is in force on its date only because no newer version is published yet (the law carried forward, not published), with the last date its source covers.
+             * @example [
+             *       {
+             *         "type": "income_tax_table",
+             *         "id": "nta-withholding-monthly",
+             *         "version": "2027-01",
+             *         "known_through": "2027-12-31"
+             *       }
+             *     ]
+             */
+            masters_carried_forward?: {
+                /**
+                 * @description The table type, as in a trace step master_refs.
+                 * @example income_tax_table
+                 */
+                type: string;
+                /**
+                 * @description The table id.
+                 * @example nta-withholding-monthly
+                 */
+                id: string;
+                /**
+                 * @description The version in force, as settings_snapshot names it.
+                 * @example 2027-01
+                 */
+                version: string;
+                /**
+                 * Format: date
+                 * @description The last date the version's published source covers.
+                 * @example 2027-12-31
+                 */
+                known_through: string;
+            }[];
         };
         /**
          * @description Result of a year_end_adjustment calculation. Nothing of it is stored.
@@ -2097,10 +2165,44 @@ export interface components {
              */
             calculation_trace: components["schemas"]["TraceStep"][];
             /**
-             * @description Codes of what the caller should know: inputs that changed the calculation (e.g. EMPLOYEES_PENSION_BASIS_CLAMPED), and data the calculation combined (INCOME_TAX_TABLES_OF_DIFFERENT_YEARS: income tax tables of different years, whose versions settings_snapshot names).
+             * @description Codes of what the caller should know: inputs that changed the calculation (e.g. EMPLOYEES_PENSION_BASIS_CLAMPED), and data the calculation combined (INCOME_TAX_TABLES_OF_DIFFERENT_YEARS: income tax tables of different years, whose versions settings_snapshot names; MASTER_CARRIED_FORWARD: a table used after the last date its published source covers, named in masters_carried_forward).
              * @example []
              */
             warnings: string[];
+            /**
+             * @description Only with the warning MASTER_CARRIED_FORWARD: each table the calculation resolved that is in force on its date only because no newer version is published yet (the law carried forward, not published), with the last date its source covers.
+             * @example [
+             *       {
+             *         "type": "income_tax_table",
+             *         "id": "nta-withholding-monthly",
+             *         "version": "2027-01",
+             *         "known_through": "2027-12-31"
+             *       }
+             *     ]
+             */
+            masters_carried_forward?: {
+                /**
+                 * @description The table type, as in a trace step master_refs.
+                 * @example income_tax_table
+                 */
+                type: string;
+                /**
+                 * @description The table id.
+                 * @example nta-withholding-monthly
+                 */
+                id: string;
+                /**
+                 * @description The version in force, as settings_snapshot names it.
+                 * @example 2027-01
+                 */
+                version: string;
+                /**
+                 * Format: date
+                 * @description The last date the version's published source covers.
+                 * @example 2027-12-31
+                 */
+                known_through: string;
+            }[];
         };
         /**
          * @description Result of a retirement_allowance calculation. Nothing of it is stored.
@@ -2292,10 +2394,44 @@ export interface components {
              */
             calculation_trace: components["schemas"]["TraceStep"][];
             /**
-             * @description Codes of what the caller should know: inputs that changed the calculation (e.g. EMPLOYEES_PENSION_BASIS_CLAMPED), and data the calculation combined (INCOME_TAX_TABLES_OF_DIFFERENT_YEARS: income tax tables of different years, whose versions settings_snapshot names).
+             * @description Codes of what the caller should know: inputs that changed the calculation (e.g. EMPLOYEES_PENSION_BASIS_CLAMPED), and data the calculation combined (INCOME_TAX_TABLES_OF_DIFFERENT_YEARS: income tax tables of different years, whose versions settings_snapshot names; MASTER_CARRIED_FORWARD: a table used after the last date its published source covers, named in masters_carried_forward).
              * @example []
              */
             warnings: string[];
+            /**
+             * @description Only with the warning MASTER_CARRIED_FORWARD: each table the calculation resolved that is in force on its date only because no newer version is published yet (the law carried forward, not published), with the last date its source covers.
+             * @example [
+             *       {
+             *         "type": "income_tax_table",
+             *         "id": "nta-withholding-monthly",
+             *         "version": "2027-01",
+             *         "known_through": "2027-12-31"
+             *       }
+             *     ]
+             */
+            masters_carried_forward?: {
+                /**
+                 * @description The table type, as in a trace step master_refs.
+                 * @example income_tax_table
+                 */
+                type: string;
+                /**
+                 * @description The table id.
+                 * @example nta-withholding-monthly
+                 */
+                id: string;
+                /**
+                 * @description The version in force, as settings_snapshot names it.
+                 * @example 2027-01
+                 */
+                version: string;
+                /**
+                 * Format: date
+                 * @description The last date the version's published source covers.
+                 * @example 2027-12-31
+                 */
+                known_through: string;
+            }[];
         };
         /**
          * @description Result of a standard_monthly_remuneration_determination calculation. Nothing of it is stored.
@@ -2505,10 +2641,44 @@ export interface components {
              */
             calculation_trace: components["schemas"]["TraceStep"][];
             /**
-             * @description Codes of what the caller should know: inputs that changed the calculation (e.g. EMPLOYEES_PENSION_BASIS_CLAMPED), and data the calculation combined (INCOME_TAX_TABLES_OF_DIFFERENT_YEARS: income tax tables of different years, whose versions settings_snapshot names).
+             * @description Codes of what the caller should know: inputs that changed the calculation (e.g. EMPLOYEES_PENSION_BASIS_CLAMPED), and data the calculation combined (INCOME_TAX_TABLES_OF_DIFFERENT_YEARS: income tax tables of different years, whose versions settings_snapshot names; MASTER_CARRIED_FORWARD: a table used after the last date its published source covers, named in masters_carried_forward).
              * @example []
              */
             warnings: string[];
+            /**
+             * @description Only with the warning MASTER_CARRIED_FORWARD: each table the calculation resolved that is in force on its date only because no newer version is published yet (the law carried forward, not published), with the last date its source covers.
+             * @example [
+             *       {
+             *         "type": "income_tax_table",
+             *         "id": "nta-withholding-monthly",
+             *         "version": "2027-01",
+             *         "known_through": "2027-12-31"
+             *       }
+             *     ]
+             */
+            masters_carried_forward?: {
+                /**
+                 * @description The table type, as in a trace step master_refs.
+                 * @example income_tax_table
+                 */
+                type: string;
+                /**
+                 * @description The table id.
+                 * @example nta-withholding-monthly
+                 */
+                id: string;
+                /**
+                 * @description The version in force, as settings_snapshot names it.
+                 * @example 2027-01
+                 */
+                version: string;
+                /**
+                 * Format: date
+                 * @description The last date the version's published source covers.
+                 * @example 2027-12-31
+                 */
+                known_through: string;
+            }[];
         };
         /**
          * @description Result of a leave_premium_exemption calculation. Nothing of it is stored.
@@ -3422,10 +3592,44 @@ export interface components {
              */
             calculation_trace: components["schemas"]["TraceStep"][];
             /**
-             * @description Codes of what the caller should know: inputs that changed the calculation (e.g. EMPLOYEES_PENSION_BASIS_CLAMPED), and data the calculation combined (INCOME_TAX_TABLES_OF_DIFFERENT_YEARS: income tax tables of different years, whose versions settings_snapshot names).
+             * @description Codes of what the caller should know: inputs that changed the calculation (e.g. EMPLOYEES_PENSION_BASIS_CLAMPED), and data the calculation combined (INCOME_TAX_TABLES_OF_DIFFERENT_YEARS: income tax tables of different years, whose versions settings_snapshot names; MASTER_CARRIED_FORWARD: a table used after the last date its published source covers, named in masters_carried_forward).
              * @example []
              */
             warnings: string[];
+            /**
+             * @description Only with the warning MASTER_CARRIED_FORWARD: each table the calculation resolved that is in force on its date only because no newer version is published yet (the law carried forward, not published), with the last date its source covers.
+             * @example [
+             *       {
+             *         "type": "income_tax_table",
+             *         "id": "nta-withholding-monthly",
+             *         "version": "2027-01",
+             *         "known_through": "2027-12-31"
+             *       }
+             *     ]
+             */
+            masters_carried_forward?: {
+                /**
+                 * @description The table type, as in a trace step master_refs.
+                 * @example income_tax_table
+                 */
+                type: string;
+                /**
+                 * @description The table id.
+                 * @example nta-withholding-monthly
+                 */
+                id: string;
+                /**
+                 * @description The version in force, as settings_snapshot names it.
+                 * @example 2027-01
+                 */
+                version: string;
+                /**
+                 * Format: date
+                 * @description The last date the version's published source covers.
+                 * @example 2027-12-31
+                 */
+                known_through: string;
+            }[];
         };
         /**
          * @description Result of a resident_tax_special_collection_schedule calculation. Nothing of it is stored.
@@ -3704,10 +3908,44 @@ export interface components {
              */
             calculation_trace: components["schemas"]["TraceStep"][];
             /**
-             * @description Codes of what the caller should know: inputs that changed the calculation (e.g. EMPLOYEES_PENSION_BASIS_CLAMPED), and data the calculation combined (INCOME_TAX_TABLES_OF_DIFFERENT_YEARS: income tax tables of different years, whose versions settings_snapshot names).
+             * @description Codes of what the caller should know: inputs that changed the calculation (e.g. EMPLOYEES_PENSION_BASIS_CLAMPED), and data the calculation combined (INCOME_TAX_TABLES_OF_DIFFERENT_YEARS: income tax tables of different years, whose versions settings_snapshot names; MASTER_CARRIED_FORWARD: a table used after the last date its published source covers, named in masters_carried_forward).
              * @example []
              */
             warnings: string[];
+            /**
+             * @description Only with the warning MASTER_CARRIED_FORWARD: each table the calculation resolved that is in force on its date only because no newer version is published yet (the law carried forward, not published), with the last date its source covers.
+             * @example [
+             *       {
+             *         "type": "income_tax_table",
+             *         "id": "nta-withholding-monthly",
+             *         "version": "2027-01",
+             *         "known_through": "2027-12-31"
+             *       }
+             *     ]
+             */
+            masters_carried_forward?: {
+                /**
+                 * @description The table type, as in a trace step master_refs.
+                 * @example income_tax_table
+                 */
+                type: string;
+                /**
+                 * @description The table id.
+                 * @example nta-withholding-monthly
+                 */
+                id: string;
+                /**
+                 * @description The version in force, as settings_snapshot names it.
+                 * @example 2027-01
+                 */
+                version: string;
+                /**
+                 * Format: date
+                 * @description The last date the version's published source covers.
+                 * @example 2027-12-31
+                 */
+                known_through: string;
+            }[];
         };
         /**
          * @description Result of a resident_tax_separation calculation. Nothing of it is stored.
@@ -3850,10 +4088,44 @@ export interface components {
              */
             calculation_trace: components["schemas"]["TraceStep"][];
             /**
-             * @description Codes of what the caller should know: inputs that changed the calculation (e.g. EMPLOYEES_PENSION_BASIS_CLAMPED), and data the calculation combined (INCOME_TAX_TABLES_OF_DIFFERENT_YEARS: income tax tables of different years, whose versions settings_snapshot names).
+             * @description Codes of what the caller should know: inputs that changed the calculation (e.g. EMPLOYEES_PENSION_BASIS_CLAMPED), and data the calculation combined (INCOME_TAX_TABLES_OF_DIFFERENT_YEARS: income tax tables of different years, whose versions settings_snapshot names; MASTER_CARRIED_FORWARD: a table used after the last date its published source covers, named in masters_carried_forward).
              * @example []
              */
             warnings: string[];
+            /**
+             * @description Only with the warning MASTER_CARRIED_FORWARD: each table the calculation resolved that is in force on its date only because no newer version is published yet (the law carried forward, not published), with the last date its source covers.
+             * @example [
+             *       {
+             *         "type": "income_tax_table",
+             *         "id": "nta-withholding-monthly",
+             *         "version": "2027-01",
+             *         "known_through": "2027-12-31"
+             *       }
+             *     ]
+             */
+            masters_carried_forward?: {
+                /**
+                 * @description The table type, as in a trace step master_refs.
+                 * @example income_tax_table
+                 */
+                type: string;
+                /**
+                 * @description The table id.
+                 * @example nta-withholding-monthly
+                 */
+                id: string;
+                /**
+                 * @description The version in force, as settings_snapshot names it.
+                 * @example 2027-01
+                 */
+                version: string;
+                /**
+                 * Format: date
+                 * @description The last date the version's published source covers.
+                 * @example 2027-12-31
+                 */
+                known_through: string;
+            }[];
         };
         /**
          * @description Result of a social_insurance_simulation calculation. Nothing of it is stored.
@@ -4002,10 +4274,44 @@ export interface components {
              */
             calculation_trace: components["schemas"]["TraceStep"][];
             /**
-             * @description Codes of what the caller should know: inputs that changed the calculation (e.g. EMPLOYEES_PENSION_BASIS_CLAMPED), and data the calculation combined (INCOME_TAX_TABLES_OF_DIFFERENT_YEARS: income tax tables of different years, whose versions settings_snapshot names).
+             * @description Codes of what the caller should know: inputs that changed the calculation (e.g. EMPLOYEES_PENSION_BASIS_CLAMPED), and data the calculation combined (INCOME_TAX_TABLES_OF_DIFFERENT_YEARS: income tax tables of different years, whose versions settings_snapshot names; MASTER_CARRIED_FORWARD: a table used after the last date its published source covers, named in masters_carried_forward).
              * @example []
              */
             warnings: string[];
+            /**
+             * @description Only with the warning MASTER_CARRIED_FORWARD: each table the calculation resolved that is in force on its date only because no newer version is published yet (the law carried forward, not published), with the last date its source covers.
+             * @example [
+             *       {
+             *         "type": "income_tax_table",
+             *         "id": "nta-withholding-monthly",
+             *         "version": "2027-01",
+             *         "known_through": "2027-12-31"
+             *       }
+             *     ]
+             */
+            masters_carried_forward?: {
+                /**
+                 * @description The table type, as in a trace step master_refs.
+                 * @example income_tax_table
+                 */
+                type: string;
+                /**
+                 * @description The table id.
+                 * @example nta-withholding-monthly
+                 */
+                id: string;
+                /**
+                 * @description The version in force, as settings_snapshot names it.
+                 * @example 2027-01
+                 */
+                version: string;
+                /**
+                 * Format: date
+                 * @description The last date the version's published source covers.
+                 * @example 2027-12-31
+                 */
+                known_through: string;
+            }[];
         };
         /**
          * @description Result of a employment_insurance_simulation calculation. Nothing of it is stored.
@@ -4119,10 +4425,44 @@ export interface components {
              */
             calculation_trace: components["schemas"]["TraceStep"][];
             /**
-             * @description Codes of what the caller should know: inputs that changed the calculation (e.g. EMPLOYEES_PENSION_BASIS_CLAMPED), and data the calculation combined (INCOME_TAX_TABLES_OF_DIFFERENT_YEARS: income tax tables of different years, whose versions settings_snapshot names).
+             * @description Codes of what the caller should know: inputs that changed the calculation (e.g. EMPLOYEES_PENSION_BASIS_CLAMPED), and data the calculation combined (INCOME_TAX_TABLES_OF_DIFFERENT_YEARS: income tax tables of different years, whose versions settings_snapshot names; MASTER_CARRIED_FORWARD: a table used after the last date its published source covers, named in masters_carried_forward).
              * @example []
              */
             warnings: string[];
+            /**
+             * @description Only with the warning MASTER_CARRIED_FORWARD: each table the calculation resolved that is in force on its date only because no newer version is published yet (the law carried forward, not published), with the last date its source covers.
+             * @example [
+             *       {
+             *         "type": "income_tax_table",
+             *         "id": "nta-withholding-monthly",
+             *         "version": "2027-01",
+             *         "known_through": "2027-12-31"
+             *       }
+             *     ]
+             */
+            masters_carried_forward?: {
+                /**
+                 * @description The table type, as in a trace step master_refs.
+                 * @example income_tax_table
+                 */
+                type: string;
+                /**
+                 * @description The table id.
+                 * @example nta-withholding-monthly
+                 */
+                id: string;
+                /**
+                 * @description The version in force, as settings_snapshot names it.
+                 * @example 2027-01
+                 */
+                version: string;
+                /**
+                 * Format: date
+                 * @description The last date the version's published source covers.
+                 * @example 2027-12-31
+                 */
+                known_through: string;
+            }[];
         };
         /**
          * @description Result of a income_tax_simulation calculation. Nothing of it is stored.
@@ -4266,10 +4606,44 @@ export interface components {
              */
             calculation_trace: components["schemas"]["TraceStep"][];
             /**
-             * @description Codes of what the caller should know: inputs that changed the calculation (e.g. EMPLOYEES_PENSION_BASIS_CLAMPED), and data the calculation combined (INCOME_TAX_TABLES_OF_DIFFERENT_YEARS: income tax tables of different years, whose versions settings_snapshot names).
+             * @description Codes of what the caller should know: inputs that changed the calculation (e.g. EMPLOYEES_PENSION_BASIS_CLAMPED), and data the calculation combined (INCOME_TAX_TABLES_OF_DIFFERENT_YEARS: income tax tables of different years, whose versions settings_snapshot names; MASTER_CARRIED_FORWARD: a table used after the last date its published source covers, named in masters_carried_forward).
              * @example []
              */
             warnings: string[];
+            /**
+             * @description Only with the warning MASTER_CARRIED_FORWARD: each table the calculation resolved that is in force on its date only because no newer version is published yet (the law carried forward, not published), with the last date its source covers.
+             * @example [
+             *       {
+             *         "type": "income_tax_table",
+             *         "id": "nta-withholding-monthly",
+             *         "version": "2027-01",
+             *         "known_through": "2027-12-31"
+             *       }
+             *     ]
+             */
+            masters_carried_forward?: {
+                /**
+                 * @description The table type, as in a trace step master_refs.
+                 * @example income_tax_table
+                 */
+                type: string;
+                /**
+                 * @description The table id.
+                 * @example nta-withholding-monthly
+                 */
+                id: string;
+                /**
+                 * @description The version in force, as settings_snapshot names it.
+                 * @example 2027-01
+                 */
+                version: string;
+                /**
+                 * Format: date
+                 * @description The last date the version's published source covers.
+                 * @example 2027-12-31
+                 */
+                known_through: string;
+            }[];
         };
         /**
          * @description Result of a standard_monthly_remuneration_resolution calculation. Nothing of it is stored.
@@ -4404,10 +4778,44 @@ export interface components {
              */
             calculation_trace: components["schemas"]["TraceStep"][];
             /**
-             * @description Codes of what the caller should know: inputs that changed the calculation (e.g. EMPLOYEES_PENSION_BASIS_CLAMPED), and data the calculation combined (INCOME_TAX_TABLES_OF_DIFFERENT_YEARS: income tax tables of different years, whose versions settings_snapshot names).
+             * @description Codes of what the caller should know: inputs that changed the calculation (e.g. EMPLOYEES_PENSION_BASIS_CLAMPED), and data the calculation combined (INCOME_TAX_TABLES_OF_DIFFERENT_YEARS: income tax tables of different years, whose versions settings_snapshot names; MASTER_CARRIED_FORWARD: a table used after the last date its published source covers, named in masters_carried_forward).
              * @example []
              */
             warnings: string[];
+            /**
+             * @description Only with the warning MASTER_CARRIED_FORWARD: each table the calculation resolved that is in force on its date only because no newer version is published yet (the law carried forward, not published), with the last date its source covers.
+             * @example [
+             *       {
+             *         "type": "income_tax_table",
+             *         "id": "nta-withholding-monthly",
+             *         "version": "2027-01",
+             *         "known_through": "2027-12-31"
+             *       }
+             *     ]
+             */
+            masters_carried_forward?: {
+                /**
+                 * @description The table type, as in a trace step master_refs.
+                 * @example income_tax_table
+                 */
+                type: string;
+                /**
+                 * @description The table id.
+                 * @example nta-withholding-monthly
+                 */
+                id: string;
+                /**
+                 * @description The version in force, as settings_snapshot names it.
+                 * @example 2027-01
+                 */
+                version: string;
+                /**
+                 * Format: date
+                 * @description The last date the version's published source covers.
+                 * @example 2027-12-31
+                 */
+                known_through: string;
+            }[];
         };
         /**
          * @description The monthly payroll batch's answer (status 200 whenever the batch itself was valid): one entry per item, in the order of items.

@@ -327,6 +327,8 @@ function makeEngine(
     );
     const dataWarnings = tableYearWarnings(taxTableGroupsOf[type], settings.refs);
     if (dataWarnings.length) warnings.push(...dataWarnings);
+    const carried = settings.carried_forward;
+    if (carried.length) warnings.push('MASTER_CARRIED_FORWARD');
     const metadata: CalculationMetadata = {
       calculation_id: `calc_${newId()}`,
       calculation_type: type,
@@ -334,6 +336,7 @@ function makeEngine(
       employee_ref: ((request.employee_snapshot ?? request.employee ?? request) as { employee_ref?: string } | undefined)?.employee_ref,
       calculated_at: now().toISOString(),
       settings_snapshot: settings.snapshotWith(provenance.rules_masters_hash),
+      masters_carried_forward: carried.length ? carried : undefined, // one shape for every result's metadata
     };
     return new Calculation(metadata, buildAmounts(pipeline, ctx), warnings, trace);
   }

@@ -19,12 +19,21 @@ export interface CalculationResult {
   amounts: Record<string, unknown>;
   calculation_trace: TraceStep[];
   warnings: string[];
+  /** with the warning MASTER_CARRIED_FORWARD only: each table used after the date its source covers */
+  masters_carried_forward?: MasterCarriedForward[];
+}
+
+export interface MasterCarriedForward {
+  type: string;
+  id: string;
+  version: string;
+  known_through: string;
 }
 
 /** The result's keys before its amounts, in the result's order (employee_ref only when the request named one). */
 export type CalculationMetadata = Pick<
   CalculationResult,
-  'calculation_id' | 'calculation_type' | 'company_id' | 'employee_ref' | 'calculated_at' | 'settings_snapshot'
+  'calculation_id' | 'calculation_type' | 'company_id' | 'employee_ref' | 'calculated_at' | 'settings_snapshot' | 'masters_carried_forward'
 >;
 
 export class Calculation {
@@ -52,6 +61,7 @@ export class Calculation {
     result.amounts = structuredClone(this.amounts) as Record<string, unknown>;
     result.calculation_trace = this.records.map(stepOf);
     result.warnings = [...this.warnings];
+    if (m.masters_carried_forward) result.masters_carried_forward = m.masters_carried_forward.map((t) => ({ ...t }));
     return result as CalculationResult;
   }
 }

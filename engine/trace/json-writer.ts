@@ -108,6 +108,7 @@ export function writeCalculation<S extends Pick<JsonSink, 'ascii' | 'text'>>(
   trace(calc.records, sink);
   sink.ascii(']');
   member(sink, false, 'warnings', calc.warnings);
+  if (m.masters_carried_forward) member(sink, false, 'masters_carried_forward', m.masters_carried_forward);
   sink.ascii('}');
 }
 

@@ -16,7 +16,10 @@ const ROOT = join(import.meta.dirname, '../..');
 const tmp = mkdtempSync(join(tmpdir(), 'annual-update-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-/** Copies an open-ended version to `version` from `from` with its employee rates replaced, closing the old one the day before. */
+/**
+ * Copies an open-ended version to `version` from `from`, known through `knownThrough`, with its employee
+ * rates replaced, closing the old one the day before.
+ */
 function addVersion(
   masters: string,
   dir: string,
@@ -24,6 +27,7 @@ function addVersion(
   version: string,
   from: string,
   lastDay: string,
+  knownThrough: string,
   rates: Record<string, string>,
 ) {
   const oldFile = join(masters, dir, `${current}.yaml`);
@@ -31,6 +35,7 @@ function addVersion(
   expect(text).toMatch(/^effective_to: null/m);
   writeFileSync(oldFile, text.replace(/^effective_to: null.*$/m, `effective_to: "${lastDay}"`));
   let next = text.replace(/^version: .*$/m, `version: "${version}"`).replace(/^effective_from: .*$/m, `effective_from: "${from}"`);
+  next = next.replace(/^known_through: .*$/m, `known_through: "${knownThrough}"`);
   for (const [field, value] of Object.entries(rates)) next = next.replace(new RegExp(`${field}: "[0-9.]+"`, 'g'), `${field}: "${value}"`);
   writeFileSync(join(masters, dir, `${version}.yaml`), `# HYPOTHETICAL rates, test only\n${next}`);
 }
@@ -39,11 +44,11 @@ describe('a yearly data update and openapi.json', () => {
   it('new kyokai and employment insurance versions leave the generated document byte for byte as checked in', () => {
     const masters = join(tmp, 'masters');
     cpSync(join(ROOT, 'masters'), masters, { recursive: true });
-    addVersion(masters, 'social_insurance/kyokai_rates', '2026-04', '2030-03', '2030-03-01', '2030-02-28', {
+    addVersion(masters, 'social_insurance/kyokai_rates', '2026-04', '2030-03', '2030-03-01', '2030-02-28', '2031-02-28', {
       health_insurance_employee_rate: '0.05',
       care_insurance_employee_rate: '0.009',
     });
-    addVersion(masters, 'employment_insurance', '2026-04', '2030-04', '2030-04-01', '2030-03-31', { employee_rate: '0.006' });
+    addVersion(masters, 'employment_insurance', '2026-04', '2030-04', '2030-04-01', '2030-03-31', '2031-03-31', { employee_rate: '0.006' });
     const updated = loadEngine({ mastersDir: masters });
     expect(updated.rateTables().some((r) => r.version === '2030-03')).toBe(true);
     expect(updated.rateTables().some((r) => r.id === 'ei-general' && r.version === '2030-04')).toBe(true);

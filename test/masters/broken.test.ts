@@ -11,7 +11,7 @@ const CASES = [
     name: 'unknown-key',
     file: 'employment_insurance/2026-04.yaml',
     path: '/records/1/employe_rate',
-    message: /unknown key "employe_rate" \(line 18\)/,
+    message: /unknown key "employe_rate" \(line 19\)/,
   },
   {
     name: 'overlapping-versions',
@@ -36,13 +36,13 @@ const CASES = [
     name: 'rate-total-not-half',
     file: 'employees_pension/2020-09.yaml',
     path: '/employees_pension_insurance_employee_rate',
-    message: /0\.183 is outside the plausible employee share 0\.05\.\.0\.1 .*total rate instead of the employee half.* \(line 18\)/,
+    message: /0\.183 is outside the plausible employee share 0\.05\.\.0\.1 .*total rate instead of the employee half.* \(line 19\)/,
   },
   {
     name: 'rate-ten-times',
     file: 'employment_insurance/2026-04.yaml',
     path: '/records/1/employee_rate',
-    message: /employee_rate 0\.06 is outside the plausible employee share 0\.001\.\.0\.01 .* \(line 18\)/,
+    message: /employee_rate 0\.06 is outside the plausible employee share 0\.001\.\.0\.01 .* \(line 19\)/,
   },
   {
     name: 'premium-month-mid-month',
@@ -54,7 +54,7 @@ const CASES = [
     name: 'duplicate-key',
     file: 'employment_insurance/2026-04.yaml',
     path: '/records/0/employee_rate',
-    message: /duplicate key \(line 20, column 5\)/,
+    message: /duplicate key \(line 21, column 5\)/,
   },
 ];
 

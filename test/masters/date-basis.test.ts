@@ -9,6 +9,7 @@ const v = (version: string, from: string, to: string | null, basis: 'payment_dat
   version,
   effective_from: from,
   effective_to: to,
+  known_through: to ?? from,
   effective_date_basis: basis,
   provider: 'test',
   source_artifact_id: null,

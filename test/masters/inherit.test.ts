@@ -40,6 +40,7 @@ function withNextVersion(name: string, t: NextVersion, inherit: boolean): string
 version: "${t.version}"
 effective_from: "${t.from}"
 effective_to: null
+known_through: "${t.from}"
 effective_date_basis: ${t.basis}
 provider: test
 source_artifact_id: hypothetical-${name}

@@ -57,6 +57,7 @@ id: rounding-rules
 version: "2020-01"
 effective_from: "2020-01-01"
 effective_to: null
+known_through: "2020-01-01"
 effective_date_basis: payment_date
 provider: test
 source_artifact_id: null

@@ -216,7 +216,7 @@ describe('npm run golden (command line)', () => {
     expect(broken.code).toBe(1);
     expect(broken.stdout.trim().split('\n')).toEqual([
       'golden: not run, the rules and masters do not load (1 problem(s); npm run rules:check and masters:check show the same)',
-      '  employees_pension/2020-09.yaml /employees_pension_insurance_employee_rate: must be string; 18.3 looks like a percentage: write the fraction, quoted ("0.183") (line 20)',
+      '  employees_pension/2020-09.yaml /employees_pension_insurance_employee_rate: must be string; 18.3 looks like a percentage: write the fraction, quoted ("0.183") (line 21)',
     ]);
     expect(broken.stdout + broken.stderr).not.toMatch(/\n\s+at /);
   });

@@ -30,7 +30,7 @@ describe('values the same on every record, from --set', () => {
     );
     expect(recordPlaceholders).toHaveLength(94);
     expect(r.stderr).toMatch(
-      /^masters:import: INCOMPLETE master written to .*kyokai-unset\.yaml: 101 placeholder value\(s\) in 9 field\(s\) left to fill/,
+      /^masters:import: INCOMPLETE master written to .*kyokai-unset\.yaml: 102 placeholder value\(s\) in 10 field\(s\) left to fill/,
     );
     expect(r.stderr).toContain(
       '  records[*].childcare_support_contribution_employee_rate (47 records) (or --set childcare_support_contribution_employee_rate=VALUE)\n',
@@ -57,8 +57,8 @@ describe('values the same on every record, from --set', () => {
     expect(r.code).toBe(0);
     const text = readFileSync(out, 'utf8');
     expect(read(out).records).toEqual(live('social_insurance/kyokai_rates/2026-04.yaml').records);
-    // what is left is the provenance only: 7 placeholders, none in a record
-    expect(r.stderr).toMatch(/INCOMPLETE master written to .*: 7 placeholder value\(s\) in 7 field\(s\)/);
+    // what is left is the provenance and the date it covers only: 8 placeholders, none in a record
+    expect(r.stderr).toMatch(/INCOMPLETE master written to .*: 8 placeholder value\(s\) in 8 field\(s\)/);
     expect(countPlaceholders(text.slice(text.indexOf('records:')))).toBe(0);
     expect(r.stderr).toContain('  set childcare_support_contribution_employee_rate = "0.00115" on all 47 records (--set)\n');
     expect(r.stderr).toContain('  set health_insurance_standard_bonus_annual_cap = 5730000 on all 47 records (--set)\n');
@@ -156,6 +156,7 @@ describe('the structure of the previous version', () => {
     // filled from the 2027 publication (provenance, the brackets that moved, the unconfirmed deduction) it is the live 2027 master
     const filled = { ...doc };
     for (const key of [
+      'known_through',
       'provider',
       'source_artifact_id',
       'sources',
@@ -241,7 +242,7 @@ describe('the structure of the previous version', () => {
     const text = readFileSync(target, 'utf8');
     writeFileSync(
       target,
-      text.slice(0, text.indexOf('provider:')) +
+      text.slice(0, text.indexOf('provider:')).replace(/^known_through: .*$/m, 'known_through: "2026-12-31"') +
         liveText.slice(liveText.indexOf('provider:'), liveText.indexOf('# How the bands')) +
         text.slice(text.indexOf('# How the bands')),
     );

@@ -6,7 +6,7 @@
  * descriptions and requotes strings, which buries the changes in noise.)
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { isNode, parseDocument } from 'yaml';
+import { isCollection, isNode, parseDocument } from 'yaml';
 import type { PathSegment } from './compare.ts';
 
 export interface ValueEdit {
@@ -30,7 +30,12 @@ export function applyEdits(file: string, edits: ValueEdit[]): number {
   for (const edit of edits) {
     const node = doc.getIn(['cases', edit.caseIndex, 'expect', ...edit.path], true);
     if (!isNode(node) || !node.range) throw new Error(`${file}: no value at cases[${edit.caseIndex}].expect.${edit.path.join('.')}`);
-    splices.push([node.range[0], node.range[1], yamlText(edit.value)]);
+    // a block collection (its lines below its key) becomes flow text after the key, and keeps the line break
+    // and indentation before the next key that its range runs up to
+    const block = isCollection(node) && !node.flow;
+    const start = block ? node.range[0] - /\s*$/.exec(source.slice(0, node.range[0]))![0].length : node.range[0];
+    const trailing = block ? /\s*$/.exec(source.slice(node.range[0], node.range[1]))![0] : '';
+    splices.push([start, node.range[1], (block ? ' ' : '') + yamlText(edit.value) + trailing]);
   }
   // from the end backwards, so earlier offsets stay valid
   splices.sort((a, b) => b[0] - a[0]);

@@ -29,6 +29,7 @@ const OWN_TO_EACH_VERSION = new Set([
   'version',
   'effective_from',
   'effective_to',
+  'known_through',
   'effective_date_basis',
   'provider',
   'source_artifact_id',

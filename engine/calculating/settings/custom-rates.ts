@@ -14,6 +14,7 @@ export function customRateRecord(profile: ProfileVersion): SocialInsuranceRateRe
     version: profile.version,
     effective_from: profile.effective_from,
     effective_to: profile.effective_to,
+    known_through: profile.effective_to ?? '9999-12-31', // the company's own declaration: known while its version is
     effective_date_basis: 'payment_date',
     provider: 'company (self-declared rates)',
     source_artifact_id: null,

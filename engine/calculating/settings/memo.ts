@@ -88,6 +88,7 @@ export class SettingsMemo {
     // the profile and master records themselves belong to the caller and the master set: only what was built here is frozen
     Object.freeze(s.masters);
     deepFreeze(s.refs);
+    deepFreeze(s.carried_forward);
     Object.freeze(s.snapshot);
     return Object.freeze({
       ...s,

@@ -7,6 +7,7 @@ import { EngineError } from '../../errors.ts';
 import type { EffectiveDateBasis, MasterKind, MasterRecord, MasterSet } from '../../loading/masters/types.ts';
 import { resolveProfile } from '../../loading/profile/resolve.ts';
 import type { ProfileVersion } from '../../loading/profile/types.ts';
+import type { MasterCarriedForward } from '../../trace/calculation.ts';
 import { customRateRecord } from './custom-rates.ts';
 import { premiumMonthDate, type PremiumMonthOffsets } from './premium-month.ts';
 import {
@@ -27,6 +28,8 @@ export interface ResolvedSettings {
   masters: Partial<Record<MasterSlot, MasterRecord>>;
   refs: Partial<Record<MasterSlot, MasterRef>>;
   snapshot: Record<string, string>;
+  /** the resolved tables in force after the date their source covers (MASTER_CARRIED_FORWARD) */
+  carried_forward: MasterCarriedForward[];
 }
 
 /**
@@ -105,6 +108,7 @@ export function resolveSettings(
   const premiumMonth = premiumMonthDate(pipeline.premium_month, paymentDate, profile.social_insurance_collection);
   const pm = premiumMonth.slice(0, 7);
   const found: Partial<Record<MasterSlot, MasterRecord>> = {};
+  const carried: MasterCarriedForward[] = [];
 
   // Which table of a kind: the kind's only table, or the one whose records match the profile (SLOT_TABLES).
   // No table id is written here. Each table is chosen by the date its files declare: the payment date or the premium month's first day.
@@ -121,9 +125,12 @@ export function resolveSettings(
       throw notResolved(`${label}${ids.length > 1 ? ` (ambiguous: ${ids.join(', ')})` : ''}`, `payment_date ${paymentDate}`);
     const id = ids[0];
     const byPremiumMonth = dateBasisOf(masters, kind, id) === 'premium_month';
-    const rec = masters.resolve(kind, id, byPremiumMonth ? premiumMonth : paymentDate);
+    const date = byPremiumMonth ? premiumMonth : paymentDate;
+    const rec = masters.resolve(kind, id, date);
     if (!rec) throw notResolved(`${label} (${id})`, byPremiumMonth ? `premium month ${pm}` : `payment_date ${paymentDate}`);
     found[slot] = rec;
+    // in force (the newest version stays so) on a date its published source does not cover: the law carried forward
+    if (rec.known_through < date) carried.push({ type: MASTER_REF_TYPE[slot], id, version: rec.version, known_through: rec.known_through });
   };
   // Only the slots this calculation's pipeline declares (rules/pipelines/<type>.yaml `masters`).
   const wanted = new Set(pipeline.masters);
@@ -169,7 +176,7 @@ export function resolveSettings(
     if (dependents_beyond_seven) snapshot.income_tax_dependents_beyond_seven = dependents_beyond_seven;
     if (otsu_secondary_declaration) snapshot.income_tax_otsu_secondary_declaration = otsu_secondary_declaration;
   }
-  return { profile, payment_date: paymentDate, premium_month: premiumMonth, masters: found, refs, snapshot };
+  return { profile, payment_date: paymentDate, premium_month: premiumMonth, masters: found, refs, snapshot, carried_forward: carried };
 }
 
 /**

@@ -6,8 +6,8 @@
  * which is the change's log. A version not yet in force may still change (`--record` updates it).
  *
  * The fingerprint is the sha256 of the parsed document as canonical JSON (sorted keys) without its
- * `effective_to`: comments and layout may change, and closing a version when its successor is published
- * is the normal append, not an amendment. Removing a recorded version that was in force is refused too.
+ * `effective_to` and `known_through`: comments and layout may change, and closing a version when its successor
+ * is published, or extending what its source is known to cover, is the normal append, not an amendment. Removing a recorded version that was in force is refused too.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, writeFileSync } from 'node:fs';
@@ -116,7 +116,7 @@ function publishedVersions(dir: string): Published[] {
         }
       }
     } else if (typeof raw.effective_from === 'string') {
-      const { effective_to: _to, ...rest } = raw;
+      const { effective_to: _to, known_through: _known, ...rest } = raw;
       out.push({ key: file, file, pointer: '', effective_from: raw.effective_from, sha256: fingerprint(rest) });
     }
   }

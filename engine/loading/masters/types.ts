@@ -42,6 +42,8 @@ export interface MasterMeta {
   version: string;
   effective_from: string; // YYYY-MM-DD
   effective_to: string | null; // null = open-ended
+  /** the last date the published source covers; a calculation after it is carried forward (docs/adr/0105) */
+  known_through: string;
   effective_date_basis: EffectiveDateBasis;
   /** Publisher of the table (spec field `provider`). */
   provider: string;

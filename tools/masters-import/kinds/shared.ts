@@ -60,6 +60,7 @@ export function importedMaster(folder: string, head: Envelope, fields: Record<st
       version: head.version,
       effective_from: head.from,
       effective_to: head.to,
+      known_through: toFill('the last date the published source covers (docs/updating-statutory-data.md)'),
       effective_date_basis: head.basis,
       provider: toFill('publisher of the table'),
       source_artifact_id: toFill('the artifact_id of the source below'),

@@ -17,6 +17,7 @@ export function meta(raw: Raw, file: string, id: string): MasterMeta {
     version: raw.version,
     effective_from: raw.effective_from,
     effective_to: raw.effective_to ?? null,
+    known_through: raw.known_through,
     effective_date_basis: raw.effective_date_basis,
     provider: raw.provider,
     source_artifact_id: raw.source_artifact_id ?? null,

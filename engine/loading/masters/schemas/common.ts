@@ -34,6 +34,7 @@ const ENVELOPE_KEYS = [
   'version',
   'effective_from',
   'effective_to',
+  'known_through',
   'effective_date_basis',
   'provider',
   'source_artifact_id',
@@ -50,6 +51,8 @@ function envelope(kind: MasterKind, withId: boolean) {
       version: { type: 'string', pattern: '^[0-9]{4}-[0-9]{2}$' },
       effective_from: date,
       effective_to: dateOrNull,
+      // the last date the version's published source covers: a calculation after it is MASTER_CARRIED_FORWARD
+      known_through: date,
       effective_date_basis: { enum: ['payment_date', 'premium_month'] },
       provider: text,
       source_artifact_id: textOrNull,
