@@ -13,14 +13,10 @@ import toFastProperties from 'to-fast-properties';
 
 export const Decimal = DecimalBase.clone({ precision: 50, rounding: DecimalBase.ROUND_HALF_UP, toExpNeg: -30, toExpPos: 40 });
 /*
- * decimal.js's constructors carry some sixty own properties (constants, static methods, settings) that V8
- * keeps in dictionary mode, and `x instanceof C` of a dictionary-mode function misses V8's inline caches:
- * ~6x the cost of the same test against a fast-mode function. The engine asks `instanceof Decimal` of
- * nearly every value it handles, and decimal.js asks it twice in every constructor call (of this clone,
- * and of the module's own constructor in isDecimalInstance), besides reading Decimal.precision and
- * Decimal.rounding in every operation. to-fast-properties turns both into fast-mode objects (V8 does so
- * for an object that serves as a prototype which property loads go through); test/logic/decimal-fast-paths.test.ts
- * asks V8 that they are. Nothing adds properties to them afterwards (which could turn them back).
+ * decimal.js's constructors carry some sixty own properties that V8 keeps in dictionary mode, where
+ * `instanceof` misses its inline caches, and the engine and decimal.js itself test `instanceof Decimal`
+ * of nearly every value. to-fast-properties makes both fast-mode objects (test/logic/decimal-fast-paths.test.ts
+ * checks it); nothing adds properties to them afterwards (which could turn them back).
  */
 toFastProperties(Decimal);
 toFastProperties(DecimalBase);
@@ -135,8 +131,8 @@ export function minus(a: Decimal, b: Decimal): Decimal {
 }
 
 /**
- * a.times(b), exactly, for what the engine multiplies most (an amount in yen times a rate: 11 products
- * per monthly payroll, nearly all of one digit word each): each operand read as an integer significand
+ * a.times(b), exactly, for what the engine multiplies most (an amount in yen times a rate, nearly
+ * all of one digit word each): each operand read as an integer significand
  * without trailing zeros times a power of ten (scaledOf), the significands multiplied as JS numbers when
  * the product stays below 2^53 (so it is exact), and the Decimal laid out as decimal.js lays out that
  * value (decimalOfScaled). At most 16 significant digits, far below the precision of 50, so decimal.js's
@@ -158,7 +154,7 @@ export function times(a: Decimal, b: Decimal): Decimal {
 
 /**
  * a.div(b), exactly, when the quotient terminates within 16 significant digits (what the rules divide
- * most: an amount by 0.5, 4 times a monthly payroll): with a = A x 10^i and b = B x 10^j (scaledOf), the
+ * most: an amount by 0.5): with a = A x 10^i and b = B x 10^j (scaledOf), the
  * first A x 10^n below 2^53 that B divides gives the quotient (A x 10^n / B) x 10^(i - n - j), every
  * step exact. decimal.js's own quotient, carried to the precision of 50, is then this same value with no
  * rounding. A quotient that does not terminate there (x / 173.8), zeros, NaN and infinities go to
@@ -277,10 +273,8 @@ export const eq = (a: Decimal, b: Decimal): boolean => compare(a, b) === 0;
 
 /**
  * new Decimal(n) for an integer of magnitude at most 2^53 - 1 (never -0: a + b or a - b of non-zero
- * integers is +0 when zero, as in decimal.js), laid out by the engine: decimal.js's constructor (two
- * instanceof tests, the digits counted by float division, Decimal.maxE and minE read) costs about twice
- * the layout in a loop of 1,000 integers with its constructor in fast mode (above), and ten times before.
- * Below 10^7 the value is its own single word, as decimal.js's small-integer path writes it; above,
+ * integers is +0 when zero, as in decimal.js), laid out by the engine, which is cheaper than
+ * decimal.js's constructor (two instanceof tests, the digits counted by float division). Below 10^7 the value is its own single word, as decimal.js's small-integer path writes it; above,
  * decimalOfScaled lays it out as decimal.js parses String(n) (trailing zero words dropped).
  */
 function decimalOfInteger(n: number): Decimal {
@@ -294,13 +288,10 @@ function decimalOfInteger(n: number): Decimal {
 /**
  * toDecimal(v) for a value the engine keeps for its life (a master's cell, a parameter, a rule's
  * constant, a profile's own rate): the same Decimal, a small integer's digit words made by an array
- * literal of its own. V8 counts how many arrays of each literal outlive a collection and, once enough
- * do, allocates that literal's arrays in the old space (allocation-site pretenuring). decimalOfInteger's
- * literal also makes the words of every sum and difference a calculation makes, which die at once:
- * shared with the loader's long-lived values, it was pretenured after a second engine load (under tsx),
- * and plus and minus then took several times as long (docs/history/performance-rounds.md, twelfth round). Larger
- * integers and fractions go on to toDecimal: few kept values are such (an integer of 10^7 or more shares
- * decimalOfScaled's words with the products; no slow products were seen).
+ * literal of its own. Why: V8 allocates the arrays of a literal whose arrays outlive collections in
+ * the old space (allocation-site pretenuring); decimalOfInteger's literal makes the short-lived words
+ * of every sum and difference, and shared with long-lived values it would be pretenured, slowing plus
+ * and minus. Larger integers and fractions go on to toDecimal (few kept values are such).
  */
 export function keptDecimal(v: unknown): Decimal {
   if (typeof v === 'number' && Number.isSafeInteger(v) && v !== 0) {

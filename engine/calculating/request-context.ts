@@ -2,11 +2,10 @@
  * The request as a calculation's context holds it: a copy of the caller's object with the schema's
  * defaults filled in and every number (and decimal-string field) made a Decimal.
  *
- * Done in one walk over the caller's object, where the engine used to deep-copy the request, fill its
- * defaults, then convert the copy: the walk gives the same tree (the same keys in the same order, the
- * same Decimals). Anything it does not take as plain JSON data (a class instance, a hole, something
- * deeper than any schema allows) or a value the conversion refuses goes the three-pass way instead,
- * which copies it as structuredClone does or throws the error it always threw.
+ * Done in one walk over the caller's object, giving the tree that copying, filling the defaults and
+ * converting would give. Anything it does not take as plain JSON data (a class instance, a hole,
+ * something deeper than any schema allows) or a value the conversion refuses goes those three passes
+ * instead, which copy it as structuredClone does or throw their error.
  */
 import type { CalculationType } from '../calculation-type.ts';
 import { CALLER_DATA_FIELDS } from '../contract/common.ts';

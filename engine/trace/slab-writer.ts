@@ -2,17 +2,13 @@
  * UTF-8 bytes of one text, written into a shared slab and handed out as a view of it (as Node's own
  * Buffer pool does for small buffers): no buffer allocated and no copy per text. A slab is replaced
  * when a text does not fit in what is left; it lives while any of its views is referenced (for an
- * answer, until the socket has sent it). Used by trace-json.ts's resultUtf8, whose answers are ~38 KB.
+ * answer, until the socket has sent it). Used by the UTF-8 trace writer.
  *
  * The text is gathered as one string of bytes, one character per byte: ASCII text as it is (its UTF-8
  * bytes are its characters), a constant piece as its UTF-8 bytes made once into such a string
  * (`utf8Bytes`), any other text the same way where it comes. The whole answer is then one one-byte
- * string, written into the slab with one `latin1Write` (V8 flattens the string there, once).
- *
- * Why one string: the bytes used to be gathered in two kinds, the ASCII text in one string and the
- * encoded pieces as Buffers between its stretches, and put together at the end (the text written once,
- * each stretch moved down into place, each piece copied in between): ~80 moves and ~130 copies, each a
- * call into a typed-array builtin, for a monthly answer (docs/history/performance-rounds.md, thirteenth round).
+ * string, written into the slab with one `latin1Write` (V8 flattens the string there, once), where
+ * Buffers gathered between text stretches would each cost a move or a copy.
  */
 const SLAB_BYTES = 512 * 1024;
 /** Buffer's own writer, which Buffer#write calls after checking its arguments (ours are always valid). */
