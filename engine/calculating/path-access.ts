@@ -9,7 +9,7 @@
  *  - read: null for a missing value (undefined) or when a non-object (null, a primitive) is on the way;
  *  - write: a missing or non-object step on the way is replaced by a new {}; the last key is assigned.
  *    Strict mode, as the modules are: writing into a frozen object (the shared profile, masters,
- *    settings) throws a TypeError, as it did.
+ *    settings) throws a TypeError.
  * Keys are written into the source by JSON.stringify, so any key is safe to embed. With
  * PAYROLL_CODEGEN=off (util/codegen.ts) the plain closures below answer instead.
  */

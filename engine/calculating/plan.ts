@@ -172,7 +172,7 @@ function picker(versions: readonly CompiledRule[]): (date: string) => RulePlan |
   };
 }
 
-/** The named rounding; a name the loader would have refused fails the step as it always did (a fault). */
+/** The named rounding; a name the loader would have refused fails the step (a fault). */
 function roundingOf(name: string | null): ((d: Decimal) => Decimal) | null {
   if (name === null) return null;
   const rounding = getRounding(name);
@@ -248,9 +248,8 @@ export function rulePlan(rule: CompiledRule): RulePlan {
 }
 
 /**
- * The inputs read, the bindings and the expression as one function of the rule's own: its calls of the
- * bindings' and the expression's functions see only those, so V8 can inline them, where one loop for
- * every rule called every rule's bindings from one site.
+ * The inputs read, the bindings and the expression as one function of the rule's own, whose call sites
+ * see only that rule's functions, so V8 can inline them.
  */
 function evaluatorOf(readInputs: SlotsReader, bindings: [number, Evaluator][], expression: Evaluator): RulePlan['evaluate'] {
   const params = ['readInputs', ...bindings.map((_, i) => `binding${i}`), 'expression'];

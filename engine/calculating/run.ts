@@ -108,7 +108,7 @@ export function runPipeline(
   for (const step of plan.steps) {
     if (step.when && !truthy(step.when(ctx))) continue;
     const basis = step.basis;
-    // one of two known keys, read by name (a keyed read with either key went through V8's generic lookup)
+    // one of two known keys, read by name rather than by a keyed read
     const date = basis === 'payment_date' ? dates.payment_date : dates.premium_month;
     const rp = step.pick(date);
     if (!rp && step.before && date < step.before.from) {

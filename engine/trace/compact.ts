@@ -1,9 +1,8 @@
 /**
- * A calculation as JSON text with its trace in a compact form, and the way back. Why: with trace a
- * monthly result is ~38 KB, and most of it repeats in every result: each step's rule, formula, input
- * refs and provenance (its rule version's template: template.ts), the names of its inputs (the same for
- * every calculation of the same rule and shape) and its master references (the same under the same
- * masters). A writer of many results (the batch) writes those once, in a dictionary, and per result
+ * A calculation as JSON text with its trace in a compact form, and the way back. Why: most of a
+ * traced result repeats in every result: each step's rule, formula, input refs and provenance (its rule
+ * version's template: template.ts), the names of its inputs (the same for every calculation of the same
+ * rule and shape) and its master references (the same under the same masters). A writer of many results (the batch) writes those once, in a dictionary, and per result
  * only each step's own values.
  *
  * The compact result is the result with `calculation_trace` replaced, in the same place, by

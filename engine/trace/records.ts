@@ -2,8 +2,8 @@
  * A calculation's trace kept as what made each step: its rule plan and scope values, raw and rounded
  * amounts, date, master refs, notes and rule hash. The writers write a step's text straight from its
  * record, each value turned into text once; the step object is made only for the plain result
- * (Calculation.toResult). Why: made as objects by the engine and walked again by a writer, a monthly
- * trace of ~26 steps cost more than the calculation itself.
+ * (Calculation.toResult). Why: made as objects and walked again by a writer, the steps cost more than
+ * the calculation itself.
  *
  * Values the trace shows are settled when recorded (steps.ts, settleTraceValues): a Decimal or a
  * primitive is kept (neither can change), and so is a value read from the calculation's inputs (never

@@ -2,8 +2,8 @@
  * The engine's only runtime code generation. A few hot paths (context path readers and writers, a
  * rule's input slots, trace input objects, the response's amounts, the settings snapshot, var walks and
  * the rule's evaluation as one function (calculating/plan.ts)) are compiled once at load into small
- * functions with their keys written in: a function of its own per path, shape or rule keeps V8's feedback monomorphic and lets it inline
- * (docs/performance.md measures it).
+ * functions with their keys written in: a function of its own per path, shape or rule keeps V8's
+ * feedback monomorphic and lets it inline (docs/performance.md).
  *
  * Every site also gives the plain closure that answers the same (the tests hold the two together).
  * PAYROLL_CODEGEN=off, read once when the engine loads, makes every site use its closure: stack traces

@@ -1,17 +1,15 @@
 /**
- * Bounds on one YAML file of rules or masters, checked BEFORE it is parsed: parsing a 1,000,000-row
- * withholding table blocked the server 52 s and exhausted its heap (issue 22), so a file beyond these
- * bounds is refused with one problem naming the file and the bound, from its size on disk and its line
- * count alone. The real files are far inside them (docs/reliability.md "Loading bounds"): the largest,
- * masters/parameters/year_end_adjustment.yaml, is 217 KB in 3,289 lines; a monthly withholding table is
- * 22 KB in about 300 lines.
+ * Bounds on one YAML file of rules or masters, checked BEFORE it is parsed (parsing a huge table blocks
+ * the server and exhausts its heap): a file beyond them is refused with one problem naming the file and
+ * the bound, from its size on disk and its line count alone. The real files are far inside them
+ * (docs/reliability.md "Loading bounds").
  */
 import { openSync, closeSync, fstatSync, readFileSync } from 'node:fs';
 import type { LoadProblem } from '../errors.ts';
 
-/** Largest file: about 5 times the largest real file, 46 times a withholding table. */
+/** Largest file, in bytes. */
 export const MAX_YAML_FILE_BYTES = 1024 * 1024;
-/** Most lines (a table row is a line): about 6 times the largest real file, 65 times a withholding table. */
+/** Most lines (a table row is a line). */
 export const MAX_YAML_FILE_LINES = 20_000;
 /**
  * Most alias expansions while a document becomes data (the yaml package's maxAliasCount): a "billion

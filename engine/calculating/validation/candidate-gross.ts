@@ -83,7 +83,7 @@ export function checkCandidateGross(request: Obj): ValidationDetail[] {
   const base = basePay(request);
   const allowances = amountsOf(request, 'allowances', 0);
   const adjustments = amountsOf(request, 'previous_adjustments', Number.MIN_SAFE_INTEGER); // signed: a correction takes money back
-  // read by name (a keyed read per field was a megamorphic lookup)
+  // read by name, not by a keyed read per field
   const overtime = optionalYen(request.overtime_pay);
   const absence = optionalYen(request.absence_deduction);
   const lateEarly = optionalYen(request.late_early_leave_deduction);

@@ -1,5 +1,5 @@
 /**
- * The fields each standard monthly remuneration determination needs, as the request contract of issue 19
+ * The fields each standard monthly remuneration determination needs, as the request contract
  * defines them: scheduled (定時決定) takes the April-June months it was given (one to three, of one year),
  * revision (随時改定) exactly the three consecutive months from the first changed pay, the current standard
  * monthly remuneration and the direction of the fixed-wage change; acquisition (資格取得時決定) the

@@ -84,9 +84,8 @@ export function mergeShapes(a: Shape, b: Shape): Shape {
 /**
  * The shape any of `values` reaches: what a dotted path can actually reach in one of them (a Decimal is
  * a value), each value's own shape merged with mergeShapes left to right (OPEN for none). Made in one
- * pass: each value is merged into one growing shape instead of getting a shape of its own that the next
- * merge copies. The masters' tables have thousands of rows of the same few fields, so this is one map
- * per field instead of two per row at every start.
+ * pass, each value merged into one growing shape: the masters' tables have thousands of rows of the
+ * same few fields.
  */
 export function shapeOfValues(values: readonly unknown[]): Shape {
   let acc: Shape | undefined;

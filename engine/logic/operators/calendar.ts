@@ -14,8 +14,7 @@ import { toDecimal } from '../../decimal.ts';
 import type { OperatorDef } from '../types.ts';
 import { describe } from '../values.ts';
 
-/** Month ends already worked out, by YYYY-MM: a monthly payroll asks for the same few months each
- * time, and two Date round trips per step were a visible share of a calculation. Bounded, then started afresh. */
+/** Month ends already worked out, by YYYY-MM (a payroll asks for the same few months), bounded. */
 const monthEnds = new Map<string, string>();
 const MAX_MONTHS = 1024;
 

@@ -5,8 +5,7 @@
  * of the engine is a rational with a small denominator, so its exact value never has a non-zero digit
  * between the 20th and 30th place, and the snapped value is the exact one.
  *
- * An integer below 10^15 (smallIntegerOf: most amounts reaching a rounding, every one of them in a
- * monthly payroll of the bench's samples) has no digit after the point: snapping it or rounding it to
+ * An integer below 10^15 (smallIntegerOf: most amounts reaching a rounding) has no digit after the point: snapping it or rounding it to
  * yen gives an equal Decimal, which decimal.js makes as a copy; the value itself is returned instead (a
  * Decimal never changes, so sharing it is the same as copying it; test/rounding/rounding.test.ts holds
  * both paths to decimal.js's answer, sign of a zero and digits included).
