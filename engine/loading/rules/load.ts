@@ -137,9 +137,9 @@ function requestFieldsRead(expr: unknown): string[] | null {
 }
 
 /**
- * An expression compiled, its problems reported at their JSON path: a compile error, or (`checks`) an
- * operand taken as a number that can yield a string or a boolean (result-kinds.ts; `kinds`: the rule's
- * bindings so far).
+ * An expression compiled, its problems reported at their JSON path: (`checks`, in a rule) a variable
+ * neither an input nor an earlier binding, a compile error, or (`checks`) an operand taken as a number
+ * that can yield a string or a boolean (result-kinds.ts; `kinds`: the rule's bindings so far).
  */
 function compileAt(
   problems: LoadProblem[],
@@ -150,6 +150,7 @@ function compileAt(
   ruleScope?: RuleScopeNames,
   kinds: ReadonlyMap<string, Kinds> = NO_BINDINGS,
 ): Evaluator | null {
+  if (checks && ruleScope) checkVariables(problems, file, path, expr, ruleScope.known);
   let fn: Evaluator;
   try {
     fn = compileExpression(expr, `${file} ${path}`, { ruleScope });
@@ -203,18 +204,15 @@ function loadRule(file: string, doc: RuleDocument, problems: LoadProblem[], chec
   const kinds = new Map<string, Kinds>();
   for (const [name, expr] of Object.entries(doc.bindings ?? {})) {
     if (known.has(name)) problems.push({ file, path: `/bindings/${name}`, message: 'binding shadows an input' });
-    if (checks) checkVariables(problems, file, `/bindings/${name}`, expr, known);
     const fn = compileAt(problems, file, `/bindings/${name}`, expr, checks, { index: scopeIndex, known: new Set(known) }, kinds);
     if (fn) bindings.push([name, fn]);
     known.add(name);
     if (checks) kinds.set(name, resultKinds(expr, kinds));
   }
-  if (checks) checkVariables(problems, file, '/expression', doc.expression, known);
   const expression = compileAt(problems, file, '/expression', doc.expression, checks, { index: scopeIndex, known }, kinds);
   if (checks && doc.rounding_rule !== null) problems.push(...roundedKindProblems(file, doc, kinds));
   const warnings: CompiledRule['warnings'] = [];
   (doc.warnings ?? []).forEach((w, i) => {
-    if (checks) checkVariables(problems, file, `/warnings/${i}/when`, w.when, known);
     const when = compileAt(problems, file, `/warnings/${i}/when`, w.when, checks, { index: scopeIndex, known }, kinds);
     if (when) warnings.push({ code: w.code, when });
   });
@@ -294,7 +292,7 @@ function outputWrites(p: PipelineSource, registry: RuleRegistry): OutputWrite[] 
   return writes;
 }
 
-function checkVariables(problems: LoadProblem[], file: string, path: string, expr: unknown, known: Set<string>) {
+function checkVariables(problems: LoadProblem[], file: string, path: string, expr: unknown, known: ReadonlySet<string>) {
   let roots: string[];
   try {
     roots = rootVariablesOf(expr);
