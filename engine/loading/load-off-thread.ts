@@ -11,9 +11,9 @@ import { Worker } from 'node:worker_threads';
 import { loadEngine, type CheckRequest, type CheckedSet, type Engine, type EngineOptions } from '../engine.ts';
 import { LoadError, type LoadProblem } from '../errors.ts';
 
-/** The worker's heap (old generation): a real set needs about a quarter of it, a file at the loading bounds half. */
+/** The worker's heap (old generation), well above what a set at the loading bounds needs (docs/reliability.md). */
 export const CHECK_HEAP_MB = 768;
-/** Longest a check may take before it is stopped and the set refused (a real set: about 3 s cold). */
+/** Longest a check may take before it is stopped and the set refused. */
 export const CHECK_TIMEOUT_MS = 120_000;
 
 export interface CheckLimits {

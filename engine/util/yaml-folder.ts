@@ -1,11 +1,9 @@
 /**
  * The YAML files of a folder, walked and read once per load. The provenance hashes these bytes and the
  * loaders parse (or look up in the start-up cache, by the same hash) these same bytes, so the fingerprint
- * a result reports names exactly what was loaded. Before, each file was read and hashed three times:
- * fingerprinted before the load, read to parse, fingerprinted again after it to catch a set edited while
- * it loaded; a set read once cannot change between its fingerprint and its parse. The bytes are held
- * only while the load runs (about 1 MB for the real rules and masters, each file's own buffer; the old
- * per-file 1 MiB read buffer is kept for oversized files only, which are hashed in chunks).
+ * a result reports names exactly what was loaded: a set read once cannot change between its fingerprint
+ * and its parse. The bytes are held only while the load runs (each file's own buffer; an oversized file
+ * is hashed in chunks of a 1 MiB read buffer).
  */
 import { createHash } from 'node:crypto';
 import { closeSync, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
