@@ -13,7 +13,7 @@ export { EngineError, EngineFault, formatProblem, LoadError, problemLine } from 
 export type { ValidationDetail, EngineErrorCode, LoadProblem } from './errors.ts';
 export type { ProfileVersion, ProfilePutBody } from './loading/profile/types.ts';
 export { applyProfilePut } from './loading/profile/apply-put.ts';
-export { customRatesSchema, profilePutBodySchema, profileVersionSchema } from './loading/profile/schema.ts';
+export { customRatesSchema, profilePutBodySchema, profileVersionSchema } from './contract/calculation-profile.ts';
 export { loadEngine } from './engine.ts';
 export type { CalculationCaller } from './calculating/request.ts';
 export { Calculation, type CalculationMetadata, type CalculationResult } from './trace/calculation.ts';

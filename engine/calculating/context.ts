@@ -13,7 +13,7 @@ import { CALLER_DATA_FIELDS } from '../contract/common.ts';
 import { DECIMAL_PATTERNS } from '../contract/decimal-patterns.ts';
 import { REQUEST_SCHEMAS } from '../contract/request-schemas.ts';
 import { Decimal, decimalOfNumber, toDecimal } from '../decimal.ts';
-import { profileVersionSchema } from '../loading/profile/schema.ts';
+import { profileVersionSchema } from '../contract/calculation-profile.ts';
 import { pathReader, type PathReader } from './path-access.ts';
 
 export type Context = Record<string, unknown>;

@@ -1,5 +1,5 @@
 /** POST /v1/payroll/bonus:calculate request body. */
-import { fraction } from '../loading/profile/schema.ts';
+import { fraction } from './calculation-profile.ts';
 import { COMMON_REQUIRED, commonRequestProperties, yen } from './common.ts';
 import { employeeSnapshotSchema } from './employee-snapshot.ts';
 import { bonusRequestExample } from './examples.ts';

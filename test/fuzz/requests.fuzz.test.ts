@@ -7,7 +7,7 @@
  */
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { profilePutBodySchema } from '../../engine/loading/profile/schema.ts';
+import { profilePutBodySchema } from '../../engine/contract/calculation-profile.ts';
 import { CALCULATION_ENDPOINTS } from '../../server/app/routes/calculation-endpoints.ts';
 import { requestSchemaFor } from '../../server/app/validation/request-schemas.ts';
 import { freshServer } from '../api/support/fresh-server.ts';

@@ -10,7 +10,7 @@ import { REQUEST_SCHEMAS } from '../../contract/request-schemas.ts';
 import { BUILT_FIELDS } from '../masters/records/built-fields.ts';
 import { MASTER_KINDS, MULTI_RECORD_KINDS, SCHEMAS } from '../masters/schemas/index.ts';
 import type { MasterKind, MasterSet } from '../masters/types.ts';
-import { profileVersionSchema } from '../profile/schema.ts';
+import { profileVersionSchema } from '../../contract/calculation-profile.ts';
 import { MASTER_SLOT_KIND, type ResolvedSlot } from './slots.ts';
 import { LEAF, OPEN, objectShape, shapeOfSchema, shapeOfValues, withPath, type Shape } from './context-shape.ts';
 import type { ParameterSet } from '../parameters/set.ts';

@@ -4,8 +4,8 @@
  * the engine validates golden-file profiles with it, so both accept exactly the same documents.
  * Plain JSON Schema (AJV draft-07 and OpenAPI 3.1 read it alike); `default` values match defaults.ts.
  */
-import { FRACTION_PATTERN, MULTIPLIER_PATTERN } from '../../contract/decimal-patterns.ts';
-import { profilePutExample, profileVersionExample } from '../../contract/examples.ts';
+import { FRACTION_PATTERN, MULTIPLIER_PATTERN } from './decimal-patterns.ts';
+import { profilePutExample, profileVersionExample } from './examples.ts';
 
 /** A rate as a fraction between 0 and 1 carried as a string: "0.0985" is 9.85%. */
 /** Said in the schema (ajv-errors) so a rate sent as a percentage is told what to send. */
