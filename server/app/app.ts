@@ -90,7 +90,7 @@ export function createApp(deps: AppDeps): Koa<RequestState> {
   // Before the key check: a browser's preflight carries no key.
   const cors = corsMiddleware(deps.config.corsOrigins);
   if (cors) app.use(cors);
-  app.use(authenticateAndLimit(authenticate, limiter));
+  app.use(authenticateAndLimit(authenticate, limiter, deps.config.maxBodyBytes));
   app.use((ctx, next) => routes.loaded!.routes(ctx, next));
   app.use((ctx, next) => routes.loaded!.allowedMethods(ctx, next));
   return app;

@@ -70,6 +70,16 @@ for (const { name, kind, config, skipReason } of SETUPS)
       expect(big.headers.get('ratelimit-remaining')).toBe('86');
     });
 
+    it('charges one point for a body it never reads: over the body limit (413), or without a valid key (401)', async () => {
+      const { api_key: key } = await newAccount(server.store);
+      const over = await call(server, 'POST', PATHS.incomeTax, { key, rawBody: paddedBody(1_200_000), headers: JSON_TYPE });
+      expect(over.status).toBe(413);
+      expect(over.headers.get('ratelimit-remaining')).toBe('99');
+      const keyless = await call(server, 'POST', PATHS.incomeTax, { rawBody: paddedBody(200_000), headers: JSON_TYPE });
+      expect(keyless.status).toBe(401);
+      expect(keyless.headers.get('ratelimit-remaining')).toBe('99');
+    });
+
     it('charges a profile PUT for its store write: 1 + 9 points', async () => {
       const { api_key: key } = await newAccount(server.store);
       const first = await putProfile(server, key, 'cost-co');

@@ -10,10 +10,14 @@ import { ApiError } from '../errors/api-error.ts';
 import type { AppContext, AppMiddleware } from '../context.ts';
 import { requestPoints, type RateLimitDecision, type RateLimiter } from '../rate-limit/limiter.ts';
 
-/** The body's length as the request declares it (0 without a Content-Length: charged once read, json-body.ts). */
-function declaredBytes(ctx: AppContext): number {
+/**
+ * The bytes of the body the request will have parsed, as it declares them (0 without a Content-Length:
+ * charged once read, json-body.ts). A body declared longer than the limit is refused (413) before it is
+ * read, so it costs what a request without a body costs.
+ */
+function declaredBytes(ctx: AppContext, maxBodyBytes: number): number {
   const declared = Number(ctx.req.headers['content-length']);
-  return Number.isSafeInteger(declared) && declared > 0 ? declared : 0;
+  return Number.isSafeInteger(declared) && declared > 0 && declared <= maxBodyBytes ? declared : 0;
 }
 
 /** Charges the key these points and reports the bucket in the RateLimit-* headers; the decision, allowed or not. */
@@ -36,16 +40,17 @@ async function enforceRateLimit(ctx: AppContext, limiter: RateLimiter, key: stri
   }
 }
 
-export function authenticateAndLimit(authenticate: Authenticator, limiter: RateLimiter): AppMiddleware {
+export function authenticateAndLimit(authenticate: Authenticator, limiter: RateLimiter, maxBodyBytes: number): AppMiddleware {
   return async (ctx, next) => {
     const principal = await authenticate(ctx.get('X-API-Key') || undefined);
-    const declared = declaredBytes(ctx);
     if (!principal) {
-      await enforceRateLimit(ctx, limiter, `ip:${ctx.ip}`, requestPoints(declared));
+      // the 401 is answered before the body is read: one point, whatever its length
+      await enforceRateLimit(ctx, limiter, `ip:${ctx.ip}`, 1);
       throw new ApiError('unauthorized');
     }
     ctx.state.principal = principal;
     const key = `account:${principal.account_id}`;
+    const declared = declaredBytes(ctx, maxBodyBytes);
     await enforceRateLimit(ctx, limiter, key, requestPoints(declared));
     // A body longer than declared (chunked, or compressed: its decoded bytes count) pays the rest once read.
     let charged = requestPoints(declared);
