@@ -124,6 +124,25 @@ describe('leased limiter', () => {
     const limiter = createLeasedLimiter(() => Promise.reject(new Error('connection terminated')), 'rl', 5, 1);
     await expect(limiter.consume('k')).rejects.toThrow('connection terminated');
   });
+
+  it('a claim that fails after its waiter gave up on it is not an unhandled rejection', async () => {
+    let fail!: (err: Error) => void;
+    const claim: ClaimPoints = () => new Promise((_, reject) => (fail = reject));
+    // the waiter's own budget runs out first (store/guarded-store.ts bounds join by the request's budget)
+    const giveUp = () => Promise.reject(new Error('the request waited 1000 ms on the store'));
+    const limiter = createLeasedLimiter(claim, 'rl', 5, 1, giveUp);
+    const unhandled: unknown[] = [];
+    const record = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', record);
+    try {
+      await expect(limiter.consume('k')).rejects.toThrow('waited 1000 ms');
+      fail(new Error('statement timeout'));
+      await new Promise((r) => setTimeout(r, 20));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', record);
+    }
+  });
 });
 
 describeUnless(storeSkipReason('postgres'), 'leased limiter on PostgreSQL, two connection pools', () => {

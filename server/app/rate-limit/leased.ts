@@ -113,7 +113,12 @@ export function createLeasedLimiter(
         }
         if (now < state.windowEnd && state.spent && !state.claiming) throw new RateLimiterRes(0, state.windowEnd - now, points, false);
         // One claim at a time per key in this process; concurrent requests wait for it, then take from it.
-        state.claiming ??= claimFor(key, state, cost).finally(() => (state.claiming = null));
+        if (!state.claiming) {
+          state.claiming = claimFor(key, state, cost).finally(() => (state.claiming = null));
+          // A waiter's join may give up before the claim settles: its later failure then has no
+          // waiter left, and must not become an unhandled rejection.
+          state.claiming.catch(() => {});
+        }
         await join(state.claiming);
       }
     },
