@@ -12,7 +12,10 @@ export interface RequestState {
    * Content-Length was charged (authenticate.ts); throws the 429 when the points are not there.
    */
   chargeBody?: (bytes: number) => Promise<void>;
-  /** Charges the account's rate limit this many more points (a store write); throws the 429 when they are not there. */
+  /**
+   * Charges the account's rate limit this many more points (a store write), the request's charges
+   * together at most the window's limit; throws the 429 when they are not there.
+   */
   charge?: (points: number) => Promise<void>;
   /** Charges the account's rate limit once more (the RateLimit-* headers follow), for a batch's further items. */
   chargeOneMore?: () => Promise<RateLimitDecision>;

@@ -38,6 +38,28 @@ function paddedBody(bytes: number): string {
 
 const JSON_TYPE = { 'Content-Type': 'application/json' };
 
+describe('a request costs at most the window', () => {
+  let db: TestDatabase;
+  let server: TestServer;
+  beforeAll(async () => {
+    db = await createTestDatabase('sqlite');
+    server = await startTestServer(db, { config: { rateLimitPerSecond: 5, rateLimitBurst: 5 } });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await db?.drop();
+  });
+
+  it('a profile PUT (1 + 9 points) passes in an empty window of 5 and spends all of it', async () => {
+    const { api_key: key } = await newAccount(server.store);
+    const put = await putProfile(server, key, 'small-window-co');
+    expect(put.status).toBe(200);
+    expect(put.headers.get('ratelimit-remaining')).toBe('0');
+    const next = await call(server, 'GET', '/v1/masters/tax-tables', { key });
+    expect(next.status).toBe(429);
+  });
+});
+
 describe('the points a body costs', () => {
   it('are one up to 16 KiB, and one more per 16 KiB', () => {
     expect(BODY_BYTES_PER_POINT).toBe(16384);

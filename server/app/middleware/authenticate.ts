@@ -32,12 +32,28 @@ async function charge(ctx: AppContext, limiter: RateLimiter, key: string, points
   return decision;
 }
 
-async function enforceRateLimit(ctx: AppContext, limiter: RateLimiter, key: string, points: number): Promise<void> {
-  const decision = await charge(ctx, limiter, key, points);
-  if (!decision.allowed) {
-    const retryAfter = String(decision.resetSeconds);
-    throw new ApiError('rate_limit_exceeded', { params: { retry_after: retryAfter }, headers: { 'Retry-After': retryAfter } });
-  }
+function refuse(decision: RateLimitDecision): void {
+  if (decision.allowed) return;
+  const retryAfter = String(decision.resetSeconds);
+  throw new ApiError('rate_limit_exceeded', { params: { retry_after: retryAfter }, headers: { 'Retry-After': retryAfter } });
+}
+
+/**
+ * What one request spends: its key check, its body's bytes and a store write are charged as they are
+ * learned, and together cost at most the window's limit (ADR 0106), so that every request can pass in an
+ * empty window. A charge the request cannot pay throws the 429.
+ */
+function requestMeter(ctx: AppContext, limiter: RateLimiter, key: string): (points: number) => Promise<void> {
+  let charged = 0;
+  let limit = Number.POSITIVE_INFINITY;
+  return async (points) => {
+    const units = Math.min(points, limit - charged);
+    if (units <= 0) return;
+    const decision = await charge(ctx, limiter, key, units);
+    limit = decision.limit;
+    charged += Math.min(units, limit);
+    refuse(decision);
+  };
 }
 
 export function authenticateAndLimit(authenticate: Authenticator, limiter: RateLimiter, maxBodyBytes: number): AppMiddleware {
@@ -45,22 +61,22 @@ export function authenticateAndLimit(authenticate: Authenticator, limiter: RateL
     const principal = await authenticate(ctx.get('X-API-Key') || undefined);
     if (!principal) {
       // the 401 is answered before the body is read: one point, whatever its length
-      await enforceRateLimit(ctx, limiter, `ip:${ctx.ip}`, 1);
+      refuse(await charge(ctx, limiter, `ip:${ctx.ip}`, 1));
       throw new ApiError('unauthorized');
     }
     ctx.state.principal = principal;
     const key = `account:${principal.account_id}`;
-    const declared = declaredBytes(ctx, maxBodyBytes);
-    await enforceRateLimit(ctx, limiter, key, requestPoints(declared));
+    const meter = requestMeter(ctx, limiter, key);
+    let bodyPoints = requestPoints(declaredBytes(ctx, maxBodyBytes));
+    await meter(bodyPoints);
     // A body longer than declared (chunked, or compressed: its decoded bytes count) pays the rest once read.
-    let charged = requestPoints(declared);
     ctx.state.chargeBody = async (bytes) => {
-      const owed = requestPoints(bytes) - charged;
+      const owed = requestPoints(bytes) - bodyPoints;
       if (owed <= 0) return;
-      charged += owed;
-      await enforceRateLimit(ctx, limiter, key, owed);
+      bodyPoints += owed;
+      await meter(owed);
     };
-    ctx.state.charge = (points) => enforceRateLimit(ctx, limiter, key, points);
+    ctx.state.charge = meter;
     // a batch's items after its first, each charged like a request of its own (routes/batch-calculations.ts)
     ctx.state.chargeOneMore = () => charge(ctx, limiter, key, 1);
     await next();
