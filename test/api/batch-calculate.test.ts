@@ -180,3 +180,36 @@ describe('batch calculate', () => {
     expect(res.json.results[3]).toMatchObject({ index: 3, status: 422, error: { code: 'validation_error' } });
   });
 });
+
+describe('batch calculate between other work', () => {
+  // a Free-plan account with room for every item: the quota it has used says how far the batch has got
+  const clock = new Date('2026-05-20T03:00:00Z');
+  const api = freshServer('sqlite', {
+    engine: realEngine(),
+    company: 'acme-tokyo',
+    plan: 'free',
+    now: () => clock,
+    config: { freePlanMonthlyQuota: 10_000, rateLimitPerSecond: 100_000, rateLimitBurst: 100_000 },
+  });
+
+  it("lets the server's other work run while its 1,000 items compute, not only after them", async () => {
+    const requests = Array.from({ length: 1_000 }, (_, n) => monthlyRequest(n));
+    const { common } = split(requests[0]!);
+    const batchOf = (n: number) => ({ ...common, items: requests.slice(0, n).map((r) => split(r).item) });
+    expect((await call(api.server, 'POST', MONTHLY_BATCH, { key: api.key, body: batchOf(20) })).status).toBe(200);
+    const before = await api.server.store.quotaUsed(api.accountId, '2026-05');
+    const batch = call(api.server, 'POST', MONTHLY_BATCH, { key: api.key, body: batchOf(1_000) });
+    // the server runs in this process: this timer fires only when the batch lets the event loop turn
+    let seen = 0;
+    while (seen === 0) {
+      await new Promise((r) => setTimeout(r, 2));
+      seen = (await api.server.store.quotaUsed(api.accountId, '2026-05')) - before;
+    }
+    expect(seen).toBeGreaterThan(0);
+    expect(seen).toBeLessThan(1_000);
+    const res = await batch;
+    expect(res.status).toBe(200);
+    expect(res.json.results.filter((r: Json) => r.status === 200)).toHaveLength(1_000);
+    expect((await api.server.store.quotaUsed(api.accountId, '2026-05')) - before).toBe(1_000);
+  }, 120_000);
+});

@@ -15,6 +15,7 @@ import type { AppDeps } from '../app-deps.ts';
 import { BATCH_ENDPOINTS, type BatchEndpoint } from '../batch/batch-endpoints.ts';
 import { BATCH_FIELDS, batchSchemasFor } from '../batch/batch-schemas.ts';
 import { processItem } from '../batch/process-item.ts';
+import { timeSlices } from '../batch/time-slices.ts';
 import type { AppContext } from '../context.ts';
 import { ApiError } from '../errors/api-error.ts';
 import { errorEnvelopeBody } from '../errors/envelope-body.ts';
@@ -29,6 +30,9 @@ import { schemaDetails } from '../validation/validate-body.ts';
 import { idempotencyKeyDetails, pinEngine } from './calculations.ts';
 
 type Json = Record<string, unknown>;
+
+/** How long a batch computes before it lets the requests that arrived meanwhile run (time-slices.ts). */
+const BATCH_SLICE_MS = 10;
 
 function isObject(v: unknown): v is Json {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -95,8 +99,11 @@ async function batchCalculate(ctx: AppContext, batch: BatchEndpoint, deps: AppDe
   // as a single call: calculated once the requests whose bytes arrived in this turn have been read
   await afterTheReadsOfThisTurn();
   const parts: Buffer[] = [Buffer.from('{"results":[')];
+  const slice = timeSlices(BATCH_SLICE_MS);
   for (let index = 0; index < items.length; index++) {
     const item = items[index];
+    const turn = slice();
+    if (turn) await turn;
     const head = `${index > 0 ? ',' : ''}{"index":${index},"employee_ref":${JSON.stringify(employeeRef(item))},"status":`;
     try {
       if (index > 0 && !rateRefusal && ctx.state.chargeOneMore) {
