@@ -7,8 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { readsExactly } from '../../server/app/http/json-numbers.ts';
 import { JsonBodyScanner, JsonScanRefusal, type JsonScanProblem } from '../../server/app/http/json-scan.ts';
 
-function verdict(chunks: Uint8Array[]): JsonScanProblem | 'ok' {
-  const scanner = new JsonBodyScanner();
+function verdict(chunks: Uint8Array[], maxStringBytes?: number): JsonScanProblem | 'ok' {
+  const scanner = new JsonBodyScanner(maxStringBytes);
   try {
     for (const c of chunks) scanner.push(c);
     scanner.end();
@@ -20,11 +20,11 @@ function verdict(chunks: Uint8Array[]): JsonScanProblem | 'ok' {
 }
 
 /** The verdict of every two-chunk cut of body, which must all be the same; returns it. */
-function sameAtEveryCut(body: string | Buffer): JsonScanProblem | 'ok' {
+function sameAtEveryCut(body: string | Buffer, maxStringBytes?: number): JsonScanProblem | 'ok' {
   const bytes = typeof body === 'string' ? Buffer.from(body) : body;
-  const whole = verdict([bytes]);
+  const whole = verdict([bytes], maxStringBytes);
   for (let cut = 0; cut <= bytes.length; cut++) {
-    expect(verdict([bytes.subarray(0, cut), bytes.subarray(cut)]), `cut at ${cut}`).toEqual(whole);
+    expect(verdict([bytes.subarray(0, cut), bytes.subarray(cut)], maxStringBytes), `cut at ${cut}`).toEqual(whole);
   }
   return whole;
 }
@@ -81,6 +81,23 @@ describe('the JSON body scan', () => {
       containers: [{ kind: 'object', path: ['m'], items: 1001 }],
     });
     expect(verdict([Buffer.from(`[${'0,'.repeat(999)}0]`)])).toBe('ok');
+  });
+
+  it('refuses a string of more bytes than its bound, value or key, with its place, at every cut', () => {
+    const long = 'x'.repeat(13);
+    expect(sameAtEveryCut(`{"a":[1,"${'x'.repeat(12)}"],"b":"\\u00e9"}`, 12)).toBe('ok');
+    expect(sameAtEveryCut(`{"a":[1,"${long}"],"b":2}`, 12)).toEqual({ kind: 'long_string', path: ['a', 1] });
+    expect(sameAtEveryCut(`{"a":{"k":1,"${long}":2}}`, 12)).toEqual({ kind: 'long_string', path: ['a'], name: long });
+    expect(sameAtEveryCut(`{"a":"\\u00e9\\u00e9\\u00e9"}`, 12)).toEqual({ kind: 'long_string', path: ['a'] });
+    // unbounded by default
+    expect(sameAtEveryCut(`{"a":"${long}"}`)).toBe('ok');
+  });
+
+  it('after a long string, reads only for UTF-8: a later broken byte is still the answer, other problems are not', () => {
+    const after = (rest: string | Buffer) => Buffer.concat([Buffer.from(`{"a":"${'x'.repeat(20)}",`), Buffer.from(rest)]);
+    expect(sameAtEveryCut(after(Buffer.from([0x22, 0xff, 0x22, 0x7d])), 12)).toEqual({ kind: 'utf8', byte: 29 });
+    expect(sameAtEveryCut(after(`"b":${'['.repeat(40)}`), 12)).toEqual({ kind: 'long_string', path: ['a'] });
+    expect(sameAtEveryCut(after('"__proto__":1}'), 12)).toEqual({ kind: 'long_string', path: ['a'] });
   });
 
   it('remembers the first word that is no JSON literal, for the syntax error place', () => {

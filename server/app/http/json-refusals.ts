@@ -5,15 +5,18 @@
  */
 import { ApiError } from '../errors/api-error.ts';
 import { oversizeDetail } from '../validation/size-guard.ts';
+import { longStringDetails } from '../validation/string-bound.ts';
 import { MAX_ARRAY_ITEMS, MAX_OBJECT_MEMBERS, MAX_JSON_DEPTH, MAX_JSON_VALUES, type JsonScanProblem } from './json-scan.ts';
 
-/** schema: the request schema of the route, which words the size of an oversize array or object. */
+/** schema: the request schema of the route, which words the size of an oversize array or object, and a long string's details. */
 export function scanRefusal(problem: JsonScanProblem, schema: object = {}): ApiError {
   switch (problem.kind) {
     case 'oversize':
       return new ApiError('validation_error', {
         details: problem.containers.map((c) => oversizeDetail(schema, c, c.kind === 'array' ? MAX_ARRAY_ITEMS : MAX_OBJECT_MEMBERS)),
       });
+    case 'long_string':
+      return new ApiError('validation_error', { details: longStringDetails(schema, problem) });
     case 'utf8':
       return new ApiError('malformed_json', {
         message: `The request body is not valid UTF-8 (byte ${problem.byte}); JSON must be sent as UTF-8.`,

@@ -7,7 +7,12 @@
  *   the schema refused them, was the denial of service: docs/reliability.md, issue 22);
  * - a number the service would read as a different number (http/json-numbers.ts), since numbers are
  *   echoed (metadata) and must mean what was sent;
- * - the key "__proto__", named as such (the JSON parser refuses it with a bare "not valid JSON").
+ * - the key "__proto__", named as such (the JSON parser refuses it with a bare "not valid JSON");
+ * - a string (value or key) longer than any the route's schema accepts (validation/string-bound.ts):
+ *   such a body can only end in 422, and building the string (the body's text, then JSON.parse's
+ *   copy) was most of what a near-1 MiB body cost (issue 46). From that string on only UTF-8 is
+ *   checked and the bytes counted, so that a body that is not UTF-8 is still a 400 and one over the
+ *   size limit a 413; the refusal is thrown at the end (end()).
  * It keeps only the open containers (bounded by the depth), the current key's first bytes and the
  * current number token, so its memory is constant and its time linear in the body (a tight loop over
  * bytes; UTF-8 is checked natively). Syntax errors are left to JSON.parse; the scan remembers where
@@ -51,7 +56,9 @@ export interface OversizeContainer {
 export type JsonScanProblem =
   | { kind: 'utf8' | 'depth' | 'values'; byte: number }
   | { kind: 'inexact_number' | 'forbidden_key'; path: Path; token: string }
-  | { kind: 'oversize'; containers: OversizeContainer[] };
+  | { kind: 'oversize'; containers: OversizeContainer[] }
+  /** A string of more than the scan's maxStringBytes: a value at path, or a key (its first characters: name) of the object at path. */
+  | { kind: 'long_string'; path: Path; name?: string };
 
 /** Thrown by the scanner; json-body.ts turns it into the envelope. */
 export class JsonScanRefusal extends Error {
@@ -162,10 +169,26 @@ export class JsonBodyScanner {
   private readonly oversize: OversizeContainer[] = [];
   /** The byte offset of the first byte that starts no JSON token, or null. */
   stray: number | null = null;
+  /** Where the current string starts (the byte after its opening quote). */
+  private stringFrom = 0;
+  /** The long string found: the body is refused at its end, and read no further meanwhile. */
+  private longString: JsonScanProblem | null = null;
+
+  /** maxStringBytes: a string of more bytes (between its quotes) is refused; Infinity refuses none. */
+  constructor(private readonly maxStringBytes = Number.POSITIVE_INFINITY) {}
+
+  /** Whether the body is already refused (its bytes need not be kept). */
+  get refusing(): boolean {
+    return this.longString !== null;
+  }
 
   push(chunk: Uint8Array): void {
     this.checkUtf8(chunk);
     const n = chunk.length;
+    if (this.longString !== null) {
+      this.offset += n;
+      return;
+    }
     let textFrom = 0; // where the current number token's bytes in this chunk start
     for (let i = 0; i < n; i++) {
       const b = chunk[i];
@@ -176,6 +199,11 @@ export class JsonBodyScanner {
           this.keyEscaped = true;
         } else if (b === 0x22) {
           this.inString = false;
+          if (this.offset + i - this.stringFrom > this.maxStringBytes) {
+            this.noteLongString(chunk, i);
+            this.offset += n;
+            return;
+          }
           if (this.inKey) this.endKey(chunk, i);
         } else {
           // skip to the next quote or backslash
@@ -212,15 +240,31 @@ export class JsonBodyScanner {
       this.structure(b, this.offset + i);
     }
     if (this.bare !== 0) this.bareText += latin1(chunk, textFrom, n);
+    if (this.inString && this.offset + n - this.stringFrom > this.maxStringBytes) {
+      this.noteLongString(chunk, n);
+      this.offset += n;
+      return;
+    }
     if (this.inKey && this.keyText.length < KEY_BYTES_KEPT)
       this.keyText += utf8(chunk, this.keyFrom, Math.min(n, this.keyFrom + KEY_BYTES_KEPT));
     this.keyFrom = 0;
     this.offset += n;
   }
 
+  /** The current string, read up to byte `to` of chunk, is too long: a value at the current path, or a key. */
+  private noteLongString(chunk: Uint8Array, to: number): void {
+    if (!this.inKey) {
+      this.longString = { kind: 'long_string', path: this.path() };
+      return;
+    }
+    const key: LazyKey = { chunk, from: this.keyFrom, to, before: this.keyText, escaped: this.keyEscaped };
+    this.longString = { kind: 'long_string', path: this.path().slice(0, -1), name: keyText(key) };
+  }
+
   /** The body is complete: a UTF-8 sequence or a number cut by the end is settled. */
   end(): void {
     if (this.carry.length > 0) this.refuse({ kind: 'utf8', byte: this.offset - this.carry.length });
+    if (this.longString !== null) this.refuse(this.longString);
     if (this.bare !== 0) this.endBare(new Uint8Array(0), 0, 0);
     if (this.oversize.length > 0) this.refuse({ kind: 'oversize', containers: this.oversize });
   }
@@ -254,6 +298,7 @@ export class JsonBodyScanner {
         return;
       case 0x22: // "
         this.inString = true;
+        this.stringFrom = at + 1;
         if (d > 0 && this.isArray[d - 1] === 0 && this.expectKey) {
           this.inKey = true;
           this.keyFrom = at - this.offset + 1;

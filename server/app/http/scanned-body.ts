@@ -30,6 +30,8 @@ export interface ScannedBody {
   /** The body's text once it has all arrived and passed the scan (a leading byte order mark dropped). */
   text: Promise<string>;
   scanner: JsonBodyScanner;
+  /** The (decoded) bytes read so far. */
+  readonly received: number;
   /** Detaches the reader (and a decoder) from the request (the caller drains or has read the rest). */
   stop(): void;
 }
@@ -41,13 +43,14 @@ function decoderFor(encoding: string): zlib.Unzip | zlib.BrotliDecompress | null
   return null;
 }
 
-export function scannedBody(req: IncomingMessage, encoding: string, maxBytes: number): ScannedBody {
-  const scanner = new JsonBodyScanner();
+/** maxStringBytes: the scan's bound on one string (json-scan.ts); a body it refuses is still read to its end, and not kept. */
+export function scannedBody(req: IncomingMessage, encoding: string, maxBytes: number, maxStringBytes?: number): ScannedBody {
+  const scanner = new JsonBodyScanner(maxStringBytes);
   const declared = req.headers['content-length'];
   // Only an identity body's length is known before decoding.
   const length = encoding === 'identity' && declared ? ~~Number(declared) : null;
   const tooLarge = () => new ApiError('payload_too_large', { params: { limit: maxBytes } });
-  if (length !== null && length > maxBytes) return { text: Promise.reject(tooLarge()), scanner, stop() {} };
+  if (length !== null && length > maxBytes) return { text: Promise.reject(tooLarge()), scanner, received: 0, stop() {} };
 
   const decoder = decoderFor(encoding);
   const source: Readable = decoder ?? req;
@@ -75,7 +78,8 @@ export function scannedBody(req: IncomingMessage, encoding: string, maxBytes: nu
     }
     received += chunk.length;
     if (received > maxBytes) return fail(tooLarge());
-    chunks.push(chunk);
+    if (scanner.refusing) chunks.length = 0;
+    else chunks.push(chunk);
   };
   const onEnd = () => {
     if (settled) return;
@@ -116,6 +120,9 @@ export function scannedBody(req: IncomingMessage, encoding: string, maxBytes: nu
   return {
     text,
     scanner,
+    get received() {
+      return received;
+    },
     stop() {
       settled = true;
       detach();

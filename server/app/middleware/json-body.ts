@@ -2,9 +2,10 @@
  * Body handling of POST and PUT: a body must be there (400 saying it is missing), Content-Type must be
  * application/json (415), Content-Encoding one we can decode (415 naming it), the decoded body at most
  * PAYROLL_MAX_BODY_BYTES (413; the limit counts decoded bytes, so a small gzip bomb is refused too),
- * UTF-8 (400), within the depth and value budget and free of numbers that would be read as other
- * numbers and of "__proto__" keys (422, http/json-scan.ts: checked while the body arrives, before
- * JSON.parse), and valid JSON (400 with the line and column). A body that claims an encoding it does
+ * UTF-8 (400), within the depth and value budget, free of numbers that would be read as other
+ * numbers, of "__proto__" keys and of strings longer than the route's schema accepts anywhere (422,
+ * http/json-scan.ts: checked while the body arrives, before JSON.parse), and valid JSON (400 with the
+ * line and column). A body that claims an encoding it does
  * not have is a 400 bad_request, not a fault of ours; a client that leaves mid-body is a client abort
  * (http/client-aborted.ts). Any JSON value is accepted here so that a body of the wrong type ([] or
  * "x") is reported by the schema as invalid_type rather than as broken JSON.
@@ -21,6 +22,7 @@ import { emptyBodyRefusal, scanRefusal, syntaxRefusal } from '../http/json-refus
 import { JsonScanRefusal, type JsonBodyScanner } from '../http/json-scan.ts';
 import { scannedBody, type ScannedBody } from '../http/scanned-body.ts';
 import type { AppContext, AppMiddleware } from '../context.ts';
+import { maxStringBytesOf } from '../validation/string-bound.ts';
 
 declare module 'koa' {
   interface Request {
@@ -152,8 +154,13 @@ function refusalOf(err: unknown, encoding: string, schema: () => object): unknow
   return err;
 }
 
-/** schemaOf: the request schema of the route (the scan's oversize arrays are worded by it). */
-export function jsonBody(maxBodyBytes: number, schemaOf: (ctx: AppContext) => object): AppMiddleware {
+/**
+ * schemaOf: the request schema of the route (the scan's oversize arrays and long strings are worded by
+ * it). refuseLongStrings: a string longer than any the schema accepts is refused by the scan, before
+ * the body is kept or parsed (validation/string-bound.ts); a route whose body is not refused as a
+ * whole for one bad part (a batch answers each item) leaves it to its validation.
+ */
+export function jsonBody(maxBodyBytes: number, schemaOf: (ctx: AppContext) => object, refuseLongStrings = false): AppMiddleware {
   return async (ctx, next) => {
     const req = ctx.req;
     let encoding = 'identity';
@@ -166,11 +173,13 @@ export function jsonBody(maxBodyBytes: number, schemaOf: (ctx: AppContext) => ob
       encoding = contentEncoding(ctx.get('Content-Encoding') || undefined);
       if (clientGone(req)) throw new ClientAbortedError();
       if (!parametersParse(req.headers['content-type']!)) throw malformedContentType();
-      body = scannedBody(req, encoding, maxBodyBytes);
+      body = scannedBody(req, encoding, maxBodyBytes, refuseLongStrings ? maxStringBytesOf(schemaOf(ctx)) : undefined);
       text = await body.text;
     } catch (err) {
       body?.stop();
       discardRest(req);
+      // a body the scan refused was read as far as the refusal: it pays those bytes as a parsed one does
+      if (err instanceof JsonScanRefusal && body && ctx.state.chargeBody) await ctx.state.chargeBody(body.received);
       throw refusalOf(err, encoding, () => schemaOf(ctx));
     }
     body.stop();

@@ -43,7 +43,7 @@ function companyIdOf(ctx: AppContext, forWrite: boolean): string {
 export function registerCalculationProfileRoutes(router: Router, deps: AppDeps): void {
   router.put(
     CALCULATION_PROFILE_PATH,
-    jsonBody(deps.config.maxBodyBytes, () => profilePutBodySchema),
+    jsonBody(deps.config.maxBodyBytes, () => profilePutBodySchema, true),
     async (ctx) => {
       const appCtx = ctx as AppContext;
       const companyId = companyIdOf(appCtx, true);

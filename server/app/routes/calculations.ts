@@ -73,7 +73,7 @@ export function registerCalculationRoutes(router: Router, deps: AppDeps): void {
     // path-to-regexp reads ":" as a parameter; the custom-method colon must be escaped.
     // the body scan words an oversize array as this endpoint's schema does
     const schemaOf = (ctx: AppContext) => requestSchemaFor(ctx.state.engine ?? engineForRequest(deps.engine), endpoint.requestSchema);
-    router.post(endpoint.path.replace(':', '\\:'), pinEngine(deps), jsonBody(deps.config.maxBodyBytes, schemaOf), (ctx) =>
+    router.post(endpoint.path.replace(':', '\\:'), pinEngine(deps), jsonBody(deps.config.maxBodyBytes, schemaOf, true), (ctx) =>
       calculate(ctx as AppContext, endpoint, deps),
     );
   }

@@ -19,7 +19,8 @@ interface SchemaNode {
   additionalProperties?: boolean | SchemaNode;
 }
 
-function allows(schema: SchemaNode, type: 'array' | 'object'): boolean {
+/** Whether the schema's `type` (absent, one name or a list) admits values of this JSON type. */
+export function allowsType(schema: { type?: string | readonly string[] }, type: string): boolean {
   return schema.type === undefined || schema.type === type || (Array.isArray(schema.type) && schema.type.includes(type));
 }
 
@@ -80,9 +81,9 @@ function checkObject(schema: SchemaNode, data: Record<string, unknown>, path: Pa
 
 function walk(schema: SchemaNode, data: unknown, path: Path, out: ValidationDetail[]): void {
   if (Array.isArray(data)) {
-    if (allows(schema, 'array')) checkArray(schema, data, path, out);
+    if (allowsType(schema, 'array')) checkArray(schema, data, path, out);
   } else if (typeof data === 'object' && data !== null) {
-    if (allows(schema, 'object')) checkObject(schema, data as Record<string, unknown>, path, out);
+    if (allowsType(schema, 'object')) checkObject(schema, data as Record<string, unknown>, path, out);
   }
 }
 
