@@ -502,7 +502,7 @@ export interface paths {
         };
         /**
          * List the company calculation profile versions
-         * @description All versions of the company's profile, oldest first.
+         * @description All versions of the company's profile, oldest first; with ?limit and/or ?after, one page of them in the same shape, the next page's URL in a Link header while more follow.
          */
         get: operations["getCalculationProfile"];
         /**
@@ -14026,7 +14026,12 @@ export interface operations {
     };
     getCalculationProfile: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description At most this many versions in the answer (1-100); when more follow, a Link header with rel="next" gives the next page's URL. Optional; anything else is 422 validation_error at ["query", "limit"]. */
+                limit?: number;
+                /** @description Only the versions whose effective_from is later than this date (YYYY-MM-DD): the effective_from of the last version of the previous page. A version replaced meanwhile keeps its effective_from, so the cursor stays valid across PUTs. Optional; anything else is 422 validation_error at ["query", "after"]. */
+                after?: string;
+            };
             header?: {
                 /** @description Optional id of the request (e.g. gw-7f3a9c:42), adopted as the request id when it is 1-128 characters of A-Z a-z 0-9 . _ : - (a UUID is generated otherwise), echoed in X-Request-Id and error.request_id and logged. Leave it empty to get a fresh id per call. */
                 "X-Request-Id"?: string;
@@ -14042,7 +14047,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The versions. */
+            /** @description The versions (or one page of them). */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -14052,6 +14057,11 @@ export interface operations {
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Always no-store: the answer carries pay data, which no cache on the way may keep. */
                     "Cache-Control"?: "no-store";
+                    /**
+                     * @description Only on a page (?limit or ?after) that more versions follow: the next page's URL, relative to the service, as <...>; rel="next" (RFC 8288).
+                     * @example </cp/v1/companies/acme-tokyo/calculation-profile?limit=20&after=2026-04-01>; rel="next"
+                     */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {

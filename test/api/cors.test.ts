@@ -46,7 +46,7 @@ describe('CORS', () => {
     expect(res.headers.get('x-request-id')).toBeTruthy();
   });
 
-  it('marks answers, errors included, and exposes the request-id and rate-limit headers', async () => {
+  it('marks answers, errors included, and exposes the request-id, rate-limit and Link headers', async () => {
     for (const res of [
       await call(on, 'POST', PATHS.socialInsurance, { key, body: bodies.socialInsurance(), headers: { Origin: APP } }),
       await call(on, 'POST', PATHS.socialInsurance, { key: 'pay_wrong', body: bodies.socialInsurance(), headers: { Origin: APP } }),
@@ -58,6 +58,7 @@ describe('CORS', () => {
         'RateLimit-Limit',
         'RateLimit-Remaining',
         'RateLimit-Reset',
+        'Link',
       ]);
       expect(res.headers.get('vary')).toContain('Origin');
     }

@@ -9,7 +9,7 @@
 import cors from '@koa/cors';
 import type { AppMiddleware } from '../context.ts';
 
-const CORS_EXPOSED_HEADERS = ['X-Request-Id', 'Retry-After', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'];
+const CORS_EXPOSED_HEADERS = ['X-Request-Id', 'Retry-After', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Link'];
 const CORS_ALLOWED_HEADERS = ['X-API-Key', 'Content-Type', 'Content-Encoding', 'Idempotency-Key', 'X-Request-Id'];
 
 /**

@@ -15,6 +15,7 @@ import { refify } from './refify.ts';
 import { withoutValidatorKeywords } from './validator-keywords.ts';
 import { inlineRequestSchemas } from './request-bodies.ts';
 import { lastReloadSchema } from './last-reload-schema.ts';
+import { profileVersionListQuerySchema } from '../schemas/profile.ts';
 
 type Json = Record<string, unknown>;
 
@@ -172,6 +173,27 @@ const asOfParameter = {
   description: 'Only the versions in force on this day (YYYY-MM-DD). Anything else: 422 validation_error at ["query", "as_of"].',
   schema: { type: 'string', format: 'date' },
   example: '2026-05-25',
+};
+
+/** ?limit and ?after of the profile's version listing, from the schema the route validates them with. */
+const profileListParameters = Object.entries(profileVersionListQuerySchema.properties).map(([name, schema]) => {
+  const { description, ...valueSchema } = schema;
+  return {
+    name,
+    in: 'query',
+    required: false,
+    description: `${description} Optional; anything else is 422 validation_error at ["query", "${name}"].`,
+    schema: valueSchema,
+  };
+});
+
+const profileListLinkHeader = {
+  Link: {
+    description:
+      'Only on a page (?limit or ?after) that more versions follow: the next page\'s URL, relative to the service, as <...>; rel="next" (RFC 8288).',
+    schema: { type: 'string' },
+    example: '</cp/v1/companies/acme-tokyo/calculation-profile?limit=20&after=2026-04-01>; rel="next"',
+  },
 };
 
 const companyIdParameter = {
@@ -518,9 +540,14 @@ export function buildOpenApiDocument(engine: ExampleSource): OpenAPIV3_1.Documen
           operationId: 'getCalculationProfile',
           tags: ['Company profile'],
           summary: 'List the company calculation profile versions',
-          description: "All versions of the company's profile, oldest first.",
+          description:
+            "All versions of the company's profile, oldest first; with ?limit and/or ?after, one page of them in the same shape, the next page's URL in a Link header while more follow.",
+          parameters: profileListParameters,
           responses: {
-            ...ok('The versions.', 'CalculationProfileVersionList', example('CalculationProfileVersionList'), NO_STORE_HEADERS),
+            ...ok('The versions (or one page of them).', 'CalculationProfileVersionList', example('CalculationProfileVersionList'), {
+              ...NO_STORE_HEADERS,
+              ...profileListLinkHeader,
+            }),
             ...errorResponses([...COMMON_ERRORS, 'company_not_found', 'validation_error']),
           },
         },
