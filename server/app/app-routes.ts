@@ -1,9 +1,4 @@
-/**
- * The API's routes on one router. server/app/app.ts loads this module at the first request that gets past
- * the probes and /docs (and, at the latest, just after the server's first answer), so that a start
- * answers its first probe without evaluating the routes' own modules: body parsing, the request and
- * response schemas, the OpenAPI document, quota.
- */
+/** The API's routes on one router, mounted by server/app/app.ts after the key check and the rate limit. */
 import Router from '@koa/router';
 import type { AppDeps } from './app-deps.ts';
 import { registerBatchCalculationRoutes } from './routes/batch-calculations.ts';

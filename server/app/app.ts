@@ -4,9 +4,9 @@
  * key), key and rate limit, then the routes (which parse bodies, validate, find the company, reserve
  * quota, calculate); outermost of all, JSON answers are encoded (middleware/json-answer.ts).
  */
-import type Router from '@koa/router';
 import Koa from 'koa';
 import type { AppDeps } from './app-deps.ts';
+import { apiRouter } from './app-routes.ts';
 import type { RequestState } from './context.ts';
 import { authenticateAndLimit } from './middleware/authenticate.ts';
 import { corsMiddleware } from './middleware/cors.ts';
@@ -59,20 +59,15 @@ export function createApp(deps: AppDeps): Koa<RequestState> {
   const authenticate = createCachedAuthenticator(watched.store, config.cacheTtlSeconds);
   // Routes read companies through the generation-checked cache (store/company-cache.ts).
   const routeDeps = { ...deps, store: withCompanyCache(watched.store, config.cacheTtlSeconds) };
-  // The routes are loaded at the first request that gets past the probes and /docs, or just after the
-  // first answer, whichever comes first (app-routes.ts): a start answers its first probe sooner.
-  const routes = deferredRouter(() => import('./app-routes.ts').then((m) => m.apiRouter(routeDeps)));
+  const router = apiRouter(routeDeps);
 
-  // Until the routes are asked for, each answer schedules their loading (once); then a plain pass-through.
-  app.use((_ctx, next) => (routes.asked ? next() : next().finally(routes.loadSoon)));
   app.use(encodeJsonAnswer);
   app.use(assignRequestId);
   // One store budget per request: PAYROLL_STORE_TIMEOUT_MS bounds all its store calls together.
   app.use(storeBudgetScope);
-  // Requests refused before routing (401, 429) are still logged with the route they were meant for:
-  // every request that gets past the probes and /docs waits for the routes first (below).
+  // Requests refused before routing (401, 429) are still logged with the route they were meant for.
   const routeOf = (path: string, method: string) => {
-    const layer = routes.loaded?.router.match(path, method).pathAndMethod.find((l) => l.methods.length > 0);
+    const layer = router.match(path, method).pathAndMethod.find((l) => l.methods.length > 0);
     return typeof layer?.path === 'string' ? layer.path : null;
   };
   const engine = deps.engine;
@@ -85,48 +80,11 @@ export function createApp(deps: AppDeps): Koa<RequestState> {
   app.use(serveApiReference());
   // Probes come before the key check and the rate limit: they carry no key (routes/health.ts).
   app.use(healthRoutes(deps, limiterFactory, metrics));
-  // (not async: once the routes are made, as on every request but the first few, nothing waits here)
-  app.use((_ctx, next) => (routes.loaded ? next() : routes.load().then(() => next())));
   // Before the key check: a browser's preflight carries no key.
   const cors = corsMiddleware(deps.config.corsOrigins);
   if (cors) app.use(cors);
   app.use(authenticateAndLimit(authenticate, limiter, deps.config.maxBodyBytes));
-  app.use((ctx, next) => routes.loaded!.routes(ctx, next));
-  app.use((ctx, next) => routes.loaded!.allowedMethods(ctx, next));
+  app.use(router.routes() as unknown as Koa.Middleware<RequestState>);
+  app.use(router.allowedMethods() as unknown as Koa.Middleware<RequestState>);
   return app;
-}
-
-interface LoadedRouter {
-  router: Router;
-  routes: Koa.Middleware<RequestState>;
-  allowedMethods: Koa.Middleware<RequestState>;
-}
-
-/** The router, made once by `make`: at the first load(), or soon after the first loadSoon(). */
-function deferredRouter(make: () => Promise<Router>) {
-  let loading: Promise<LoadedRouter> | undefined;
-  const state = {
-    loaded: undefined as LoadedRouter | undefined,
-    /** load() or loadSoon() was called: the routes are made or on their way. */
-    asked: false,
-    load(): Promise<LoadedRouter> {
-      state.asked = true;
-      loading ??= make().then((router) => {
-        state.loaded = {
-          router,
-          routes: router.routes() as unknown as Koa.Middleware<RequestState>,
-          allowedMethods: router.allowedMethods() as unknown as Koa.Middleware<RequestState>,
-        };
-        return state.loaded;
-      });
-      return loading;
-    },
-    /** After the answer is on its way: the check phase of the event loop, once this request's writes are done. */
-    loadSoon(): void {
-      if (state.asked) return;
-      state.asked = true;
-      setImmediate(() => void state.load());
-    },
-  };
-  return state;
 }

@@ -151,7 +151,7 @@ describe('npm start', () => {
         expect([path, asset.status]).toEqual([path, 200]);
         expect((await asset.arrayBuffer()).byteLength).toBeGreaterThan(100);
       }
-      // The API's routes are made at first use (server/app/app.ts): in the bundle too they answer, here the key check.
+      // The API's routes answer from the bundle too, here the key check.
       const api = await fetch(`http://127.0.0.1:${listening.port}/v1/openapi.json`);
       expect([api.status, ((await api.json()) as { error: { code: string } }).error.code]).toEqual([401, 'unauthorized']);
       child.kill('SIGTERM');

@@ -1,6 +1,6 @@
 /**
  * Start-up: spawn of `npm start`'s command to its first answered request (GET /v1/masters/tax-tables,
- * refused 401: an API route, so the routes made at first use count), on a fresh store each run; with
+ * refused 401: an API route, past the key check), on a fresh store each run; with
  * the server's CPU time until then, the fair figure on a shared machine (wall time there mostly
  * measures the wait for a core), and the load average it ran at; in turns with a one-line node server,
  * the reference its ratio is taken to.

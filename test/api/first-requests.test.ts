@@ -1,7 +1,6 @@
 /**
- * The API's routes are made at the first request that gets past the probes and /docs, or just after the
- * first answer (server/app/app.ts, server/app/app-routes.ts). Whatever a new server's first request is, it is
- * answered and logged as on a server that has answered many: a calculation as the very first request
+ * Whatever a new server's first request is, it is answered and logged as on a server that has answered
+ * many (validators, plans and listings are made at first use): a calculation as the very first request
  * gives the amounts a warmed server gives, a key-less first request is logged with the route it was
  * meant for, and a probe first leaves every route to answer afterwards.
  */
@@ -33,7 +32,7 @@ function amountsOf(json: { amounts: unknown; settings_snapshot: unknown; calcula
   return JSON.parse(JSON.stringify(kept).replace(/prof_[0-9a-f-]{36}/g, 'prof_*')) as unknown;
 }
 
-describe('routes made at first use', () => {
+describe("a new server's first requests", () => {
   it('a calculation among the first requests gives the amounts of a server that has answered many', async () => {
     const warmed = await newServer();
     expect((await putProfile(warmed, warmed.key, 'acme-tokyo')).status).toBe(200);
@@ -42,7 +41,6 @@ describe('routes made at first use', () => {
     expect(expected.status).toBe(200);
 
     const fresh = await newServer();
-    // the fresh server's very first request goes to a route: it waits for the routes to be made
     expect((await putProfile(fresh, fresh.key, 'acme-tokyo')).status).toBe(200);
     const first = await call(fresh, 'POST', PATHS.monthly, { key: fresh.key, body: bodies.monthly() });
     expect(first.status).toBe(200);
