@@ -40,8 +40,11 @@ COPY rules ./rules
 # server itself (dist/code-cache-warm.js) leaves in it the proof that this bundle checked this set, so a
 # container's start skips those checks (docs/deployment.md, "The start-up cache")
 RUN node dist/load-cache-warm.js && node dist/code-cache-warm.js
-RUN mkdir -p /data && chown node:node /data
+RUN mkdir -p /data dist/compile-cache && chown node:node /data dist/compile-cache
 USER node
+# Node's compile cache of the bundle is per user: the runtime user's own start writes it
+# (docs/deployment.md, "The compile cache of the server bundle")
+RUN node dist/code-cache-warm.js
 VOLUME ["/data"]
 EXPOSE 8080
 HEALTHCHECK --interval=10s --timeout=3s --start-period=15s --retries=3 \

@@ -1,7 +1,7 @@
 /**
  * npm run build (and `prepare`, when esbuild is installed): dist/ from the sources, in these steps.
  *
- *   1. dist/server.cjs   the server as one CommonJS file (V8 compiles it from its code cache, step 8),
+ *   1. dist/server.cjs   the server as one CommonJS file (run through Node's compile cache, step 8),
  *                        made ASCII (bundle-ascii.ts: one non-ASCII comment makes V8 hold the whole
  *                        source as a two-byte string)
  *   2. dist/main.js      the start-up shim (server/boot/boot.ts) that loads server.cjs
@@ -12,8 +12,9 @@
  *      `npm run admin` and `npm run batch` run the bundles while they are of the sources as they are
  *   6. dist/docs-page/   the /docs page's static files
  *   7. node dist/load-cache-warm.js: the checked-YAML cache of masters/ and rules/
- *   8. node dist/code-cache-warm.js: V8's code cache of dist/server.cjs (its bytes follow what the
- *      warm start ran, so they differ when the load cache did)
+ *   8. node dist/code-cache-warm.js: one start of the built server, which leaves Node's compile cache of
+ *      dist/server.cjs (dist/compile-cache/, Node 22 and later) and the load cache's proof that this
+ *      bundle checked the set
  *
  * Run by tsx, a devDependency like esbuild: `prepare` builds only where esbuild is installed.
  */
@@ -35,7 +36,11 @@ const esmRequire = {
   js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
 };
 
-/** Step 1's options: CommonJS, import.meta.url the bundle's own URL, no dynamic import() (tools/bench/profile-http.ts builds it with source maps). */
+/**
+ * Step 1's options: CommonJS, import.meta.url the bundle's own URL, an `import()` of an external package
+ * (pg) made a require, loaded by the CommonJS loader as the other externals are (tools/bench/profile-http.ts
+ * builds it with source maps).
+ */
 export const SERVER: BuildOptions = {
   ...common,
   entryPoints: ['server/boot/main.ts'],
