@@ -7,7 +7,7 @@
  * then its counters dumped (callgrind_control -d) and read. Kernel work (the socket write) is not
  * counted. Slow: valgrind runs Node ~50 times slower.
  *
- * Usage: npx tsx tools/bench/instructions-http.ts DIR... [--route trace|no-trace|cheapest] [--warmup 1500] [--requests 500]
+ * Usage: npx tsx tools/bench/instructions-http.ts DIR... [--route trace|no-trace|year-end|cheapest] [--warmup 1500] [--requests 500]
  *          [--node-flags "..."] [--steady] [--log-level warn|info] (warn, as the bench, unless told)
  *
  * --steady, for small changes: `--node-flags "--predictable --initial-old-space-size=3000
@@ -31,10 +31,11 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { startBenchServer, type BenchServer, type Target } from './http-bench.ts';
+import { httpSectionTargets, startBenchServer, type BenchServer, type Target } from './http-bench.ts';
 import { fmt } from './stats.ts';
 
-const ROUTES = ['trace', 'no-trace', 'cheapest'];
+/** The HTTP section's routes (httpSectionTargets), by name. */
+const ROUTES = ['trace', 'no-trace', 'year-end', 'cheapest'];
 const { values: opt, positionals: dirs } = parseArgs({
   allowPositionals: true,
   options: {
@@ -54,7 +55,7 @@ if (opt.steady) {
 const routeIndex = ROUTES.indexOf(opt.route!);
 if (routeIndex < 0 || dirs.length === 0)
   throw new Error(
-    'usage: instructions-http.ts DIR... [--route trace|no-trace|cheapest] [--warmup N] [--requests N] [--node-flags F] [--steady] [--log-level L]',
+    'usage: instructions-http.ts DIR... [--route trace|no-trace|year-end|cheapest] [--warmup N] [--requests N] [--node-flags F] [--steady] [--log-level L]',
   );
 
 function send(agent: http.Agent, b: BenchServer, t: Target): Promise<void> {
@@ -104,7 +105,7 @@ async function instructionsPerRequest(dir: string): Promise<{ all: number; compi
   const b = await startBenchServer(command, { LOG_LEVEL: opt['log-level'] });
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   try {
-    const t = b.targets[routeIndex];
+    const t = httpSectionTargets()[routeIndex];
     for (let i = 0; i < Number(opt.warmup); i++) await send(agent, b, t);
     const pid = readdirSync(out)[0].split('.').pop()!;
     execFileSync('callgrind_control', ['-z', pid], { stdio: 'ignore' });
