@@ -1,6 +1,6 @@
 /**
  * The engine's only runtime code generation. A few hot paths (context path readers and writers, a
- * rule's input slots, trace input objects, the response's amounts, the settings snapshot, var walks and
+ * rule's input slots, trace input objects, the response's amounts, the settings snapshot, var walks, records and
  * the rule's evaluation as one function (calculating/plan.ts)) are compiled once at load into small
  * functions with their keys written in: a function of its own per path, shape or rule keeps V8's
  * feedback monomorphic and lets it inline (docs/performance.md).

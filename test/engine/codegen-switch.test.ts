@@ -16,8 +16,9 @@ async function loadWith(codegen: string | undefined) {
   vi.stubEnv('PAYROLL_CODEGEN', codegen);
   const access = await import('../../engine/calculating/path-access.ts');
   const walks = await import('../../engine/logic/var-path.ts');
+  const { compileExpression } = await import('../../engine/logic/compile.ts');
   const { CODEGEN } = await import('../../engine/util/codegen.ts');
-  return { ...access, ...walks, CODEGEN };
+  return { ...access, ...walks, compileExpression, CODEGEN };
 }
 
 afterEach(() => {
@@ -48,6 +49,20 @@ describe('PAYROLL_CODEGEN', () => {
       generated.pathWriter(path)(b, 1);
       expect(a).toEqual(b);
     }
+  });
+
+  it('a record is an object literal of its own, with the fields in order as its closure makes them', async () => {
+    const expr = { record: ['b', { var: 'x' }, 'a', 1, 'c', { record: ['d', { var: 'y' }] }] };
+    const scope = { x: 'two', y: null };
+    const generated = (await loadWith(undefined)).compileExpression(expr, 'test');
+    const plain = (await loadWith('off')).compileExpression(expr, 'test');
+    expect(generated.name).toBe('record');
+    expect(plain.name).not.toBe('record');
+    const [g, p] = [generated(scope), plain(scope)] as Record<string, unknown>[];
+    expect(Object.keys(g)).toEqual(['b', 'a', 'c']);
+    // each load has its own Decimal class: compared as JSON text
+    expect(JSON.stringify(g)).toBe(JSON.stringify(p));
+    expect(JSON.stringify(g)).toBe('{"b":"two","a":"1","c":{"d":null}}');
   });
 
   it('off: every golden case keeps its amounts', () => {

@@ -3,7 +3,8 @@
  * literal string (checked at load). Why: a result's list items built per item (a month left out, with
  * its reason) where project can only copy fields that already exist.
  */
-import type { OperatorDef, Value } from '../types.ts';
+import { generatedFunction } from '../../util/codegen.ts';
+import type { Evaluator, OperatorDef, Value } from '../types.ts';
 
 export const recordOperator: OperatorDef = {
   names: ['record'],
@@ -19,10 +20,17 @@ export const recordOperator: OperatorDef = {
       keys.push(key);
     }
     const values = args.filter((_, i) => i % 2 === 1);
-    return (scope) => {
-      const out: { [k: string]: Value } = {};
-      keys.forEach((k, i) => (out[k] = values[i](scope)));
-      return out;
-    };
+    // an object literal of its own per record: one shape, built without a keyed store per field
+    const fields = keys.map((k, i) => `${JSON.stringify(k)}: v${i}(scope)`);
+    const make = generatedFunction<(...fns: Evaluator[]) => Evaluator>(
+      keys.map((_, i) => `v${i}`),
+      `"use strict"; return function record(scope) { return {${fields.join(', ')}}; };`,
+      () => () => (scope) => {
+        const out: { [k: string]: Value } = {};
+        keys.forEach((k, i) => (out[k] = values[i](scope)));
+        return out;
+      },
+    );
+    return make(...values);
   },
 };
