@@ -1,7 +1,8 @@
 /**
  * masters/parameters/<area>.yaml as masters:check sees it: unknown keys refused on every node, dates
  * ascending, values of their unit (hints for "9.8%" and unquoted rates), rates within 0..1 and the
- * declared range, table rows contiguous; every message with file, JSON path and line.
+ * declared range, table rows contiguous, known_through present and not before the newest value; every
+ * message with file, JSON path and line.
  */
 import { cpSync, mkdtempSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -27,11 +28,13 @@ parameters:
         value: "0.002"
         source: ${SRC}
         inferred: true
+    known_through: "2030-03-31"
   cap:
     description: a yen cap
     unit: yen
     values:
       "2028-01-01": {value: 5000, source: ${SRC}}
+    known_through: "2028-01-01"
 `;
 
 function check(text: string, name = 'levy') {
@@ -63,7 +66,7 @@ describe('parameters master', () => {
       'parameters/levy.yaml /parameters/rate/values/2029-04-01/infered: unknown key "infered" (line 16)',
     ]);
     expect(one(GOOD.replace('    unit: yen', '    unit: yen\n    unti: yen'))).toEqual([
-      'parameters/levy.yaml /parameters/cap/unti: unknown key "unti" (line 20)',
+      'parameters/levy.yaml /parameters/cap/unti: unknown key "unti" (line 21)',
     ]);
   });
 
@@ -94,6 +97,26 @@ describe('parameters master', () => {
     ]);
   });
 
+  it('refuses a parameter without known_through, or with it before its newest value, with its line', () => {
+    expect(one(GOOD.replace('    known_through: "2028-01-01"\n', ''))).toEqual([
+      'parameters/levy.yaml /parameters/cap/known_through: missing required key "known_through" (line 19)',
+    ]);
+    expect(one(GOOD.replace('known_through: "2030-03-31"', 'known_through: "2029-03-31"'))).toEqual([
+      "parameters/levy.yaml /parameters/rate/known_through: known_through 2029-03-31 is before its newest value's date 2029-04-01 (line 17)",
+    ]);
+  });
+
+  it('takes a not_imported period for no value: known_through may end before it', () => {
+    const closed = GOOD.replace(
+      '    known_through: "2030-03-31"',
+      `      "2030-04-01": {value: null, status: not_imported, source: ${SRC}}\n    known_through: "2030-03-31"`,
+    );
+    const { problems, dir } = check(closed);
+    expect(problems).toEqual([]);
+    const set = loadMasters(dir).parameters!;
+    expect(set.get('levy.rate')!.known_through).toBe('2030-03-31');
+  });
+
   it('refuses an area that is not the file name, and a first value of null', () => {
     expect(one(GOOD, 'other')).toEqual([
       'parameters/other.yaml /area: area "levy" must be the file\'s name (other): rules read parameters.<area>.<name> (line 2)',
@@ -122,6 +145,7 @@ parameters:
           - {from: 0, to: 1000, rate: "0"}
           - {from: 1001, to: null, rate: "0.01"}
         source: ${SRC}
+    known_through: "2028-01-01"
 `;
     expect(one(table)).toEqual([
       'parameters/levy.yaml /parameters/brackets/values/2028-01-01/rows/1/from: from 1001 does not follow the previous row (expected 1000: gap) (line 17)',

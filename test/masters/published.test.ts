@@ -112,7 +112,7 @@ describe('published versions', () => {
     mkdirSync(join(dir, 'parameters'), { recursive: true });
     writeFileSync(
       join(dir, 'parameters/levy.yaml'),
-      `kind: parameters\narea: levy\ndescription: t\nparameters:\n  rate:\n    description: r\n    unit: rate\n    values:\n      "2026-01-01": {value: "0.001", source: ${SRC}}\n      "2027-01-01": {value: "0.002", source: ${SRC}}\n`,
+      `kind: parameters\narea: levy\ndescription: t\nparameters:\n  rate:\n    description: r\n    unit: rate\n    known_through: "2027-12-31"\n    values:\n      "2026-01-01": {value: "0.001", source: ${SRC}}\n      "2027-01-01": {value: "0.002", source: ${SRC}}\n`,
     );
     expect(recordPublished(dir, TODAY)).toEqual({ added: 2, updated: 0 });
     edit(dir, 'parameters/levy.yaml', '"0.001"', '"0.0015"');

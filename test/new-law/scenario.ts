@@ -18,6 +18,7 @@ parameters:
     unit: rate
     legal_basis: Local Levy Ordinance (scenario) art. 3
     range: {min: "0", max: "0.01", basis: "Ordinance art. 3 caps the rate at 1 %"}
+    known_through: "2028-12-31"
     values:
       "2028-01-01":
         value: "0.001"

@@ -38,6 +38,7 @@ parameters:
           - {from: 0, to: 300000, fixed: 0, rate: "0"}
           - {from: 300000, to: null, fixed: 200, rate: "0.001"}
         source: ${SOURCE}
+    known_through: "2029-12-31"
 `;
 
 const BRACKET_RULE = LEVY_RULE.replace(

@@ -211,6 +211,14 @@ export function buildParameters(raw: Raw, file: string, checks = true): { parame
         not_imported: notImported,
       });
     });
+    // a not_imported or repealed entry (null) holds no value: the newest value is the last one read as a value
+    let newest: string | undefined;
+    for (const v of values) if (v.value !== null) newest = v.effective_from;
+    if (newest !== undefined && def.known_through < newest)
+      issues.push({
+        path: `${at}/known_through`,
+        message: `known_through ${def.known_through} is before its newest value's date ${newest}`,
+      });
     if (issues.length > before) continue;
     for (let i = 0; i + 1 < values.length; i++) values[i].effective_to = addDays(values[i + 1].effective_from, -1);
     parameters.push({
@@ -220,6 +228,7 @@ export function buildParameters(raw: Raw, file: string, checks = true): { parame
       unit,
       legal_basis: def.legal_basis ?? null,
       tax_table: def.tax_table ?? null,
+      known_through: def.known_through,
       values,
     });
   }

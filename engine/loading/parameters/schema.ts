@@ -60,10 +60,12 @@ const column = {
 const parameter = {
   type: 'object',
   additionalProperties: false,
-  required: ['description', 'unit', 'values'],
+  required: ['description', 'unit', 'known_through', 'values'],
   properties: {
     description: text,
     unit: { enum: [...SCALAR_UNITS, 'table'] },
+    /** the last date the sources of its newest value cover: a calculation reading that value later is MASTER_CARRIED_FORWARD */
+    known_through: date,
     /** the statute that defines the parameter (each value still cites its own source) */
     legal_basis: text,
     /** plausible range with its legal basis: a value outside is refused by masters:check */

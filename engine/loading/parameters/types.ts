@@ -32,5 +32,7 @@ export interface Parameter {
   legal_basis: string | null;
   /** a published tax table listed by GET /v1/masters/tax-tables under this name, else null */
   tax_table: string | null;
+  /** the last date the sources of its newest value cover; read later, that value is carried forward (docs/adr/0105) */
+  known_through: string;
   values: DatedValue[]; // ascending, contiguous
 }
