@@ -307,7 +307,11 @@ function makeEngine(
       amounts: {},
       work: {},
     };
-    const { trace, warnings } = runPipeline(
+    const {
+      trace,
+      warnings,
+      carried: parametersCarried,
+    } = runPipeline(
       pipeline,
       rules.registry,
       ctx,
@@ -327,7 +331,8 @@ function makeEngine(
     );
     const dataWarnings = tableYearWarnings(taxTableGroupsOf[type], settings.refs);
     if (dataWarnings.length) warnings.push(...dataWarnings);
-    const carried = settings.carried_forward;
+    // the tables resolved, then the parameters read, each after the date its sources cover
+    const carried = parametersCarried.length ? [...settings.carried_forward, ...parametersCarried] : settings.carried_forward;
     if (carried.length) warnings.push('MASTER_CARRIED_FORWARD');
     const metadata: CalculationMetadata = {
       calculation_id: `calc_${newId()}`,

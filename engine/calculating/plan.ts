@@ -62,6 +62,8 @@ export interface RulePlan {
   tracePlan: TracePlan;
   /** the [area, name] of each parameters.<area>.<name> input: the runner puts the values in force on the step's date in the context first */
   parameterReads: readonly (readonly [string, string])[];
+  /** the same inputs as paths ("area.name") */
+  parameterPaths: readonly string[];
   /** the rule file's sha256 in a map of hashes (null where absent), looked up once per map */
   shaIn(hashes: ReadonlyMap<string, string> | undefined): string | null;
   /** the master_refs of the rule's master slots found in a (frozen, shared) refs object, worked out once per object; the caller copies it */
@@ -238,6 +240,7 @@ export function rulePlan(rule: CompiledRule): RulePlan {
       notes: rule.doc.notes ? compileNotes(rule.doc.notes, index) : null,
       tracePlan: tracePlanOf(rule, index),
       parameterReads: parameterPaths.map((path) => path.split('.') as [string, string]),
+      parameterPaths,
       shaIn: shaLookup(rule.file),
       refsIn,
       traceRefs: traceRefsLookup(refsIn, parameterPaths),

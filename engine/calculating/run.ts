@@ -21,6 +21,7 @@ import { setPath, type Context } from './context.ts';
 import type { ParameterSet } from '../loading/parameters/set.ts';
 import { pipelinePlan, rulePlan, type RulePlan } from './plan.ts';
 import { recordStep, type StepRecord } from '../trace/records.ts';
+import type { MasterCarriedForward } from '../loading/carried-forward.ts';
 
 /** The dates that choose rule versions: the payment date and the first day of the premium month. */
 export type VersionDates = Record<RuleDateBasis, string>;
@@ -29,7 +30,11 @@ export interface RunOutcome {
   /** each traced step as recorded (trace/records.ts) */
   trace: StepRecord[];
   warnings: string[];
+  /** the parameters read after their known_through, in the order first read (MASTER_CARRIED_FORWARD) */
+  carried: readonly MasterCarriedForward[];
 }
+
+const NONE_CARRIED: readonly MasterCarriedForward[] = Object.freeze([]);
 
 function evaluatePlanned(plan: RulePlan, ctx: Context) {
   const scope = new RuleScope(new Array(plan.size), plan.index);
@@ -93,6 +98,7 @@ export function runPipeline(
   const hashes = options.ruleHashes;
   const params = options.parameters;
   const warnings: string[] = [];
+  let carried: MasterCarriedForward[] | undefined;
   const plan = pipelinePlan(pipeline, registry);
   const prepare = plan.prepare;
   for (let i = 0; i < prepare.length; i++) prepare[i][0](ctx, prepare[i][1](ctx));
@@ -122,6 +128,14 @@ export function runPipeline(
       const tree = (ctx.parameters = params.at(date));
       // the loader proved every other date covered: a null here is a period the masters declare not_imported
       for (const [area, name] of rp.parameterReads) if (tree[area][name] === null) throw notImported(params, `${area}.${name}`, date);
+      const late = params.carriedAt(date);
+      if (late)
+        for (const path of rp.parameterPaths) {
+          const c = late.get(path);
+          if (!c) continue;
+          carried ??= [];
+          if (!carried.some((t) => t.id === path)) carried.push(c);
+        }
     }
     const { scope, raw, result } = evaluateOrFault(rp, ctx);
     rp.write(ctx, result);
@@ -137,5 +151,5 @@ export function runPipeline(
     const refsRead = rp.traceRefs(refs, params, date);
     trace.push(recordStep(rp, scope.values, raw, result, basis, date, refsRead, notes, rp.shaIn(hashes)));
   }
-  return { trace, warnings };
+  return { trace, warnings, carried: carried ?? NONE_CARRIED };
 }

@@ -7,6 +7,7 @@
 import type { CalculationType } from '../calculation-type.ts';
 import { stepOf, type StepRecord } from './records.ts';
 import type { TraceStep } from './steps.ts';
+import type { MasterCarriedForward } from '../loading/carried-forward.ts';
 
 export interface CalculationResult {
   calculation_id: string; // calc_<uuid>
@@ -19,15 +20,8 @@ export interface CalculationResult {
   amounts: Record<string, unknown>;
   calculation_trace: TraceStep[];
   warnings: string[];
-  /** with the warning MASTER_CARRIED_FORWARD only: each table used after the date its source covers */
+  /** with the warning MASTER_CARRIED_FORWARD only: each table or parameter used after the date its source covers */
   masters_carried_forward?: MasterCarriedForward[];
-}
-
-export interface MasterCarriedForward {
-  type: string;
-  id: string;
-  version: string;
-  known_through: string;
 }
 
 /** The result's keys before its amounts, in the result's order (employee_ref only when the request named one). */

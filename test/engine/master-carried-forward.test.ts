@@ -1,8 +1,9 @@
 /**
- * Each master version declares known_through, the last date its published source covers. A calculation
- * that uses a version after that date (the newest version stays in force until a successor is imported)
- * is computed and says so: the warning MASTER_CARRIED_FORWARD and, beside the warnings, each table carried
- * forward with its known_through (docs/adr/0105-law-carried-forward.md).
+ * Each master version declares known_through, the last date its published source covers, and so does each
+ * parameter for its newest value. A calculation that uses a version or value after that date (the newest
+ * stays in force until a successor is imported) is computed and says so: the warning MASTER_CARRIED_FORWARD
+ * and, beside the warnings, each table and parameter carried forward with its known_through
+ * (docs/adr/0105-law-carried-forward.md).
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -53,10 +54,49 @@ describe('MASTER_CARRIED_FORWARD', () => {
     expect(JSON.parse(calculationJson(calc))).toEqual(result);
   });
 
-  it('a date within every table’s known range has no such warning and no list', () => {
+  it('a date within every table’s known range names no table', () => {
     const result = engine.calculate('monthly_payroll', monthly('2026-06'), versions).toResult();
+    expect((result.masters_carried_forward ?? []).filter((t) => t.type !== 'parameter')).toEqual([]);
+  });
+
+  it('a calculation with nothing carried forward has no such warning and no list', () => {
+    // an income tax simulation of 2026-06 reads no parameter, and its tables are known through 2026-12-31
+    const result = engine
+      .calculate('income_tax_simulation', { ...structuredClone(ex.incomeTaxSimulationExample), payment_date: '2026-06-25' }, versions)
+      .toResult();
     expect(result.warnings).not.toContain(WARNING);
     expect(result).not.toHaveProperty('masters_carried_forward');
+  });
+
+  it('a parameter read after its known_through is named with the date of the value used; before it, not', () => {
+    const levy = { type: 'parameter', id: 'child_rearing_levy.rate', version: '2025-04-01', known_through: '2027-03-31' };
+    const rate = {
+      type: 'parameter',
+      id: 'employment_insurance.employer_rate_general',
+      version: '2026-04-01',
+      known_through: '2027-03-31',
+    };
+    // 2027-03: payment date and premium month (2027-02) within both; 2027-06: after both
+    const known = engine.calculate('monthly_payroll', monthly('2027-03'), versions).toResult();
+    const late = engine.calculate('monthly_payroll', monthly('2027-06'), versions).toResult();
+    expect(known.masters_carried_forward ?? []).not.toContainEqual(levy);
+    expect(known.masters_carried_forward ?? []).not.toContainEqual(rate);
+    expect(late.warnings).toContain(WARNING);
+    expect(late.masters_carried_forward).toContainEqual(levy);
+    expect(late.masters_carried_forward).toContainEqual(rate);
+    // the tables resolved first, then the parameters in the order read, each named once
+    const carried = late.masters_carried_forward!;
+    expect(carried.findIndex((t) => t.type === 'parameter')).toBe(carried.filter((t) => t.type !== 'parameter').length);
+    expect(new Set(carried.map((t) => t.id)).size).toBe(carried.length);
+    expect(late.amounts.social_insurance).toEqual(known.amounts.social_insurance);
+  });
+
+  it('a year-end adjustment of the last tax year loaded carries no parameter forward', () => {
+    const request = structuredClone(ex.yearEndAdjustmentExample);
+    const result = engine
+      .calculate('year_end_adjustment', { ...request, tax_year: 2027, calculation_date: '2027-12-10' }, versions)
+      .toResult();
+    expect((result.masters_carried_forward ?? []).map((t) => t.id).filter((id) => id.startsWith('year_end_adjustment.'))).toEqual([]);
   });
 
   it('the amounts are those of the last known version: only the warning is added', () => {
@@ -75,6 +115,16 @@ describe('MASTER_CARRIED_FORWARD', () => {
     writeFileSync(file, readFileSync(file, 'utf8').replace(/^known_through: .*\n/m, ''));
     expect(() => loadEngine({ mastersDir: masters })).toThrow(
       /income_tax\/monthly\/2027-01\.yaml \/(known_through)?: .*known_through.*\(line \d+\)/,
+    );
+  });
+
+  it('a parameter without known_through is refused at load with its file, line and path', () => {
+    const masters = join(tmp, 'masters-parameter');
+    cpSync(MASTERS, masters, { recursive: true });
+    const file = join(masters, 'parameters/child_rearing_levy.yaml');
+    writeFileSync(file, readFileSync(file, 'utf8').replace(/^ {4}known_through: .*\n/m, ''));
+    expect(() => loadEngine({ mastersDir: masters })).toThrow(
+      /parameters\/child_rearing_levy\.yaml \/parameters\/rate\/known_through: missing required key "known_through" \(line \d+\)/,
     );
   });
 

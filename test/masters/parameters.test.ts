@@ -115,6 +115,11 @@ describe('parameters master', () => {
     expect(problems).toEqual([]);
     const set = loadMasters(dir).parameters!;
     expect(set.get('levy.rate')!.known_through).toBe('2030-03-31');
+    expect(set.carriedAt('2028-01-01')).toBeNull();
+    // the cap, known on its first day only, is carried after it; the rate through its known_through, then not_imported
+    const cap = { type: 'parameter', id: 'levy.cap', version: '2028-01-01', known_through: '2028-01-01' };
+    expect([...set.carriedAt('2030-03-31')!.values()]).toEqual([cap]);
+    expect([...set.carriedAt('2030-04-01')!.values()]).toEqual([cap]);
   });
 
   it('refuses an area that is not the file name, and a first value of null', () => {

@@ -7,7 +7,7 @@ import { EngineError } from '../../errors.ts';
 import type { EffectiveDateBasis, MasterKind, MasterRecord, MasterSet } from '../../loading/masters/types.ts';
 import { resolveProfile } from '../../loading/profile/resolve.ts';
 import type { ProfileVersion } from '../../loading/profile/types.ts';
-import type { MasterCarriedForward } from '../../trace/calculation.ts';
+import type { MasterCarriedForward } from '../../loading/carried-forward.ts';
 import { customRateRecord } from './custom-rates.ts';
 import { premiumMonthDate, type PremiumMonthOffsets } from './premium-month.ts';
 import {

@@ -3,8 +3,10 @@
  * date basis: the pipeline runner puts the tree in force on that date in the context (`at(date)`,
  * remembered per date: calculations repeat a handful of dates, and the tree is frozen so no step can
  * change it for the next one). `uncovered` answers the loader's question: on which dates of a rule's
- * period has the parameter no value?
+ * period has the parameter no value? `carriedAt` the result's: which values read on a date are used after
+ * their parameter's known_through (MASTER_CARRIED_FORWARD), worked out once per date as the trees are.
  */
+import type { MasterCarriedForward } from '../carried-forward.ts';
 import { addDays } from '../../util/dates.ts';
 import type { DatedValue, Parameter, ParameterValue } from './types.ts';
 
@@ -16,9 +18,13 @@ const MAX_DATES = 1024;
 export class ParameterSet {
   private readonly byPath = new Map<string, Parameter>();
   private readonly trees = new Map<string, ParameterTree>();
+  private readonly carried = new Map<string, ReadonlyMap<string, MasterCarriedForward> | null>();
+  /** the earliest known_through: on or before it no value is carried forward */
+  private readonly knownThrough: string;
 
   constructor(parameters: readonly Parameter[]) {
     for (const p of parameters) this.byPath.set(p.path, p);
+    this.knownThrough = parameters.reduce((min, p) => (p.known_through < min ? p.known_through : min), '9999-12-31');
   }
 
   get size(): number {
@@ -56,6 +62,27 @@ export class ParameterSet {
       this.trees.set(date, tree);
     }
     return tree;
+  }
+
+  /**
+   * By path, each parameter whose value in force on `date` is read after its known_through (its newest value:
+   * the loader holds known_through at or after that value's date), frozen; null when there is none.
+   */
+  carriedAt(date: string): ReadonlyMap<string, MasterCarriedForward> | null {
+    if (date <= this.knownThrough) return null;
+    let found = this.carried.get(date);
+    if (found === undefined) {
+      const out = new Map<string, MasterCarriedForward>();
+      for (const p of this.byPath.values()) {
+        const v = p.known_through < date ? this.valueAt(p.path, date) : undefined;
+        if (v && v.value !== null)
+          out.set(p.path, Object.freeze({ type: 'parameter', id: p.path, version: v.effective_from, known_through: p.known_through }));
+      }
+      found = out.size ? out : null;
+      if (this.carried.size >= MAX_DATES) this.carried.clear();
+      this.carried.set(date, found);
+    }
+    return found;
   }
 
   /** The date from which the parameter is not imported to the open end (its last value), or null. */

@@ -229,22 +229,34 @@ export function resultSchema(calculationType: string, amounts: object, example: 
         type: 'array',
         items: { type: 'string' },
         description:
-          'Codes of what the caller should know: inputs that changed the calculation (e.g. EMPLOYEES_PENSION_BASIS_CLAMPED), and data the calculation combined (INCOME_TAX_TABLES_OF_DIFFERENT_YEARS: income tax tables of different years, whose versions settings_snapshot names; MASTER_CARRIED_FORWARD: a table used after the last date its published source covers, named in masters_carried_forward).',
+          'Codes of what the caller should know: inputs that changed the calculation (e.g. EMPLOYEES_PENSION_BASIS_CLAMPED), and data the calculation combined (INCOME_TAX_TABLES_OF_DIFFERENT_YEARS: income tax tables of different years, whose versions settings_snapshot names; MASTER_CARRIED_FORWARD: a table or parameter used after the last date its published source covers, named in masters_carried_forward).',
         examples: [[]],
       },
       masters_carried_forward: {
         type: 'array',
         minItems: 1,
         description:
-          'Only with the warning MASTER_CARRIED_FORWARD: each table the calculation resolved that is in force on its date only because no newer version is published yet (the law carried forward, not published), with the last date its source covers.',
+          'Only with the warning MASTER_CARRIED_FORWARD: each table the calculation resolved, then each parameter it read, that is in force on its date only because no newer version or value is published yet (the law carried forward, not published), with the last date its source covers.',
         items: {
           type: 'object',
           additionalProperties: false,
           required: ['type', 'id', 'version', 'known_through'],
           properties: {
-            type: { type: 'string', description: 'The table type, as in a trace step master_refs.', examples: ['income_tax_table'] },
-            id: { type: 'string', description: 'The table id.', examples: ['nta-withholding-monthly'] },
-            version: { type: 'string', description: 'The version in force, as settings_snapshot names it.', examples: ['2027-01'] },
+            type: {
+              type: 'string',
+              description: 'The table type, or parameter, as in a trace step master_refs.',
+              examples: ['income_tax_table'],
+            },
+            id: {
+              type: 'string',
+              description: "The table id, or the parameter's path (area.name).",
+              examples: ['nta-withholding-monthly'],
+            },
+            version: {
+              type: 'string',
+              description: "The version in force, as settings_snapshot names it, or the date of the parameter's value.",
+              examples: ['2027-01'],
+            },
             known_through: {
               type: 'string',
               format: 'date',
