@@ -591,7 +591,29 @@ export interface components {
          *         "company_cost_total": "359058.125"
          *       },
          *       "calculation_trace": [],
-         *       "warnings": []
+         *       "warnings": [
+         *         "MASTER_CARRIED_FORWARD"
+         *       ],
+         *       "masters_carried_forward": [
+         *         {
+         *           "type": "parameter",
+         *           "id": "insured_ages.employees_pension_until_age",
+         *           "version": "2020-01-01",
+         *           "known_through": "2026-01-02"
+         *         },
+         *         {
+         *           "type": "parameter",
+         *           "id": "insured_ages.health_insurance_until_age",
+         *           "version": "2020-01-01",
+         *           "known_through": "2020-01-01"
+         *         },
+         *         {
+         *           "type": "parameter",
+         *           "id": "insured_ages.health_insurance_until_age_days_after_eve",
+         *           "version": "2020-01-01",
+         *           "known_through": "2020-01-01"
+         *         }
+         *       ]
          *     }
          */
         MonthlyPayrollResult: {
@@ -974,12 +996,12 @@ export interface components {
              */
             calculation_trace: components["schemas"]["TraceStep"][];
             /**
-             * @description Codes of what the caller should know: inputs that changed the calculation (e.g. EMPLOYEES_PENSION_BASIS_CLAMPED), and data the calculation combined (INCOME_TAX_TABLES_OF_DIFFERENT_YEARS: income tax tables of different years, whose versions settings_snapshot names; MASTER_CARRIED_FORWARD: a table used after the last date its published source covers, named in masters_carried_forward).
+             * @description Codes of what the caller should know: inputs that changed the calculation (e.g. EMPLOYEES_PENSION_BASIS_CLAMPED), and data the calculation combined (INCOME_TAX_TABLES_OF_DIFFERENT_YEARS: income tax tables of different years, whose versions settings_snapshot names; MASTER_CARRIED_FORWARD: a table or parameter used after the last date its published source covers, named in masters_carried_forward).
              * @example []
              */
             warnings: string[];
             /**
-             * @description Only with the warning MASTER_CARRIED_FORWARD: each table the calculation resolved that is in force on its date only because no newer version is published yet (the law carried forward, not published), with the last date its source covers.
+             * @description Only with the warning MASTER_CARRIED_FORWARD: each table the calculation resolved, then each parameter it read, that is in force on its date only because no newer version or value is published yet (the law carried forward, not published), with the last date its source covers.
              * @example [
              *       {
              *         "type": "income_tax_table",
@@ -991,17 +1013,17 @@ export interface components {
              */
             masters_carried_forward?: {
                 /**
-                 * @description The table type, as in a trace step master_refs.
+                 * @description The table type, or parameter, as in a trace step master_refs.
                  * @example income_tax_table
                  */
                 type: string;
                 /**
-                 * @description The table id.
+                 * @description The table id, or the parameter's path (area.name).
                  * @example nta-withholding-monthly
                  */
                 id: string;
                 /**
-                 * @description The version in force, as settings_snapshot names it.
+                 * @description The version in force, as settings_snapshot names it, or the date of the parameter's value.
                  * @example 2027-01
                  */
                 version: string;
@@ -1069,7 +1091,29 @@ export interface components {
          *         "company_cost_total": "577000"
          *       },
          *       "calculation_trace": [],
-         *       "warnings": []
+         *       "warnings": [
+         *         "MASTER_CARRIED_FORWARD"
+         *       ],
+         *       "masters_carried_forward": [
+         *         {
+         *           "type": "parameter",
+         *           "id": "insured_ages.employees_pension_until_age",
+         *           "version": "2020-01-01",
+         *           "known_through": "2026-01-02"
+         *         },
+         *         {
+         *           "type": "parameter",
+         *           "id": "insured_ages.health_insurance_until_age",
+         *           "version": "2020-01-01",
+         *           "known_through": "2020-01-01"
+         *         },
+         *         {
+         *           "type": "parameter",
+         *           "id": "insured_ages.health_insurance_until_age_days_after_eve",
+         *           "version": "2020-01-01",
+         *           "known_through": "2020-01-01"
+         *         }
+         *       ]
          *     }
          */
         BonusResult: {
@@ -1378,12 +1422,12 @@ export interface components {
              */
             calculation_trace: components["schemas"]["TraceStep"][];
             /**
-             * @description Codes of what the caller should know: inputs that changed the calculation (e.g. EMPLOYEES_PENSION_BASIS_CLAMPED), and data the calculation combined (INCOME_TAX_TABLES_OF_DIFFERENT_YEARS: income tax tables of different years, whose versions settings_snapshot names; MASTER_CARRIED_FORWARD: a table used after the last date its published source covers, named in masters_carried_forward).
+             * @description Codes of what the caller should know: inputs that changed the calculation (e.g. EMPLOYEES_PENSION_BASIS_CLAMPED), and data the calculation combined (INCOME_TAX_TABLES_OF_DIFFERENT_YEARS: income tax tables of different years, whose versions settings_snapshot names; MASTER_CARRIED_FORWARD: a table or parameter used after the last date its published source covers, named in masters_carried_forward).
              * @example []
              */
             warnings: string[];
             /**
-             * @description Only with the warning MASTER_CARRIED_FORWARD: each table the calculation resolved that is in force on its date only because no newer version is published yet (the law carried forward, not published), with the last date its source covers.
+             * @description Only with the warning MASTER_CARRIED_FORWARD: each table the calculation resolved, then each parameter it read, that is in force on its date only because no newer version or value is published yet (the law carried forward, not published), with the last date its source covers.
              * @example [
              *       {
              *         "type": "income_tax_table",
@@ -1395,17 +1439,17 @@ export interface components {
              */
             masters_carried_forward?: {
                 /**
-                 * @description The table type, as in a trace step master_refs.
+                 * @description The table type, or parameter, as in a trace step master_refs.
                  * @example income_tax_table
                  */
                 type: string;
                 /**
-                 * @description The table id.
+                 * @description The table id, or the parameter's path (area.name).
                  * @example nta-withholding-monthly
                  */
                 id: string;
                 /**
-                 * @description The version in force, as settings_snapshot names it.
+                 * @description The version in force, as settings_snapshot names it, or the date of the parameter's value.
                  * @example 2027-01
                  */
                 version: string;
@@ -2165,12 +2209,12 @@ export interface components {
              */
             calculation_trace: components["schemas"]["TraceStep"][];
             /**
-             * @description Codes of what the caller should know: inputs that changed the calculation (e.g. EMPLOYEES_PENSION_BASIS_CLAMPED), and data the calculation combined (INCOME_TAX_TABLES_OF_DIFFERENT_YEARS: income tax tables of different years, whose versions settings_snapshot names; MASTER_CARRIED_FORWARD: a table used after the last date its published source covers, named in masters_carried_forward).
+             * @description Codes of what the caller should know: inputs that changed the calculation (e.g. EMPLOYEES_PENSION_BASIS_CLAMPED), and data the calculation combined (INCOME_TAX_TABLES_OF_DIFFERENT_YEARS: income tax tables of different years, whose versions settings_snapshot names; MASTER_CARRIED_FORWARD: a table or parameter used after the last date its published source covers, named in masters_carried_forward).
              * @example []
              */
             warnings: string[];
             /**
-             * @description Only with the warning MASTER_CARRIED_FORWARD: each table the calculation resolved that is in force on its date only because no newer version is published yet (the law carried forward, not published), with the last date its source covers.
+             * @description Only with the warning MASTER_CARRIED_FORWARD: each table the calculation resolved, then each parameter it read, that is in force on its date only because no newer version or value is published yet (the law carried forward, not published), with the last date its source covers.
              * @example [
              *       {
              *         "type": "income_tax_table",
@@ -2182,17 +2226,17 @@ export interface components {
              */
             masters_carried_forward?: {
                 /**
-                 * @description The table type, as in a trace step master_refs.
+                 * @description The table type, or parameter, as in a trace step master_refs.
                  * @example income_tax_table
                  */
                 type: string;
                 /**
-                 * @description The table id.
+                 * @description The table id, or the parameter's path (area.name).
                  * @example nta-withholding-monthly
                  */
                 id: string;
                 /**
-                 * @description The version in force, as settings_snapshot names it.
+                 * @description The version in force, as settings_snapshot names it, or the date of the parameter's value.
                  * @example 2027-01
                  */
                 version: string;
@@ -2394,12 +2438,12 @@ export interface components {
              */
             calculation_trace: components["schemas"]["TraceStep"][];
             /**
-             * @description Codes of what the caller should know: inputs that changed the calculation (e.g. EMPLOYEES_PENSION_BASIS_CLAMPED), and data the calculation combined (INCOME_TAX_TABLES_OF_DIFFERENT_YEARS: income tax tables of different years, whose versions settings_snapshot names; MASTER_CARRIED_FORWARD: a table used after the last date its published source covers, named in masters_carried_forward).
+             * @description Codes of what the caller should know: inputs that changed the calculation (e.g. EMPLOYEES_PENSION_BASIS_CLAMPED), and data the calculation combined (INCOME_TAX_TABLES_OF_DIFFERENT_YEARS: income tax tables of different years, whose versions settings_snapshot names; MASTER_CARRIED_FORWARD: a table or parameter used after the last date its published source covers, named in masters_carried_forward).
              * @example []
              */
             warnings: string[];
             /**
-             * @description Only with the warning MASTER_CARRIED_FORWARD: each table the calculation resolved that is in force on its date only because no newer version is published yet (the law carried forward, not published), with the last date its source covers.
+             * @description Only with the warning MASTER_CARRIED_FORWARD: each table the calculation resolved, then each parameter it read, that is in force on its date only because no newer version or value is published yet (the law carried forward, not published), with the last date its source covers.
              * @example [
              *       {
              *         "type": "income_tax_table",
@@ -2411,17 +2455,17 @@ export interface components {
              */
             masters_carried_forward?: {
                 /**
-                 * @description The table type, as in a trace step master_refs.
+                 * @description The table type, or parameter, as in a trace step master_refs.
                  * @example income_tax_table
                  */
                 type: string;
                 /**
-                 * @description The table id.
+                 * @description The table id, or the parameter's path (area.name).
                  * @example nta-withholding-monthly
                  */
                 id: string;
                 /**
-                 * @description The version in force, as settings_snapshot names it.
+                 * @description The version in force, as settings_snapshot names it, or the date of the parameter's value.
                  * @example 2027-01
                  */
                 version: string;
@@ -2641,12 +2685,12 @@ export interface components {
              */
             calculation_trace: components["schemas"]["TraceStep"][];
             /**
-             * @description Codes of what the caller should know: inputs that changed the calculation (e.g. EMPLOYEES_PENSION_BASIS_CLAMPED), and data the calculation combined (INCOME_TAX_TABLES_OF_DIFFERENT_YEARS: income tax tables of different years, whose versions settings_snapshot names; MASTER_CARRIED_FORWARD: a table used after the last date its published source covers, named in masters_carried_forward).
+             * @description Codes of what the caller should know: inputs that changed the calculation (e.g. EMPLOYEES_PENSION_BASIS_CLAMPED), and data the calculation combined (INCOME_TAX_TABLES_OF_DIFFERENT_YEARS: income tax tables of different years, whose versions settings_snapshot names; MASTER_CARRIED_FORWARD: a table or parameter used after the last date its published source covers, named in masters_carried_forward).
              * @example []
              */
             warnings: string[];
             /**
-             * @description Only with the warning MASTER_CARRIED_FORWARD: each table the calculation resolved that is in force on its date only because no newer version is published yet (the law carried forward, not published), with the last date its source covers.
+             * @description Only with the warning MASTER_CARRIED_FORWARD: each table the calculation resolved, then each parameter it read, that is in force on its date only because no newer version or value is published yet (the law carried forward, not published), with the last date its source covers.
              * @example [
              *       {
              *         "type": "income_tax_table",
@@ -2658,17 +2702,17 @@ export interface components {
              */
             masters_carried_forward?: {
                 /**
-                 * @description The table type, as in a trace step master_refs.
+                 * @description The table type, or parameter, as in a trace step master_refs.
                  * @example income_tax_table
                  */
                 type: string;
                 /**
-                 * @description The table id.
+                 * @description The table id, or the parameter's path (area.name).
                  * @example nta-withholding-monthly
                  */
                 id: string;
                 /**
-                 * @description The version in force, as settings_snapshot names it.
+                 * @description The version in force, as settings_snapshot names it, or the date of the parameter's value.
                  * @example 2027-01
                  */
                 version: string;
@@ -2856,7 +2900,29 @@ export interface components {
          *         ]
          *       },
          *       "calculation_trace": [],
-         *       "warnings": []
+         *       "warnings": [
+         *         "MASTER_CARRIED_FORWARD"
+         *       ],
+         *       "masters_carried_forward": [
+         *         {
+         *           "type": "parameter",
+         *           "id": "leave_premium_exemption.current_rules_from_leave_start",
+         *           "version": "2020-01-01",
+         *           "known_through": "2026-08-01"
+         *         },
+         *         {
+         *           "type": "parameter",
+         *           "id": "leave_premium_exemption.bonus_leave_longer_than_months",
+         *           "version": "2020-01-01",
+         *           "known_through": "2026-08-01"
+         *         },
+         *         {
+         *           "type": "parameter",
+         *           "id": "leave_premium_exemption.fourteen_day_rule_days",
+         *           "version": "2020-01-01",
+         *           "known_through": "2026-08-01"
+         *         }
+         *       ]
          *     }
          */
         LeavePremiumExemptionResult: {
@@ -3592,12 +3658,12 @@ export interface components {
              */
             calculation_trace: components["schemas"]["TraceStep"][];
             /**
-             * @description Codes of what the caller should know: inputs that changed the calculation (e.g. EMPLOYEES_PENSION_BASIS_CLAMPED), and data the calculation combined (INCOME_TAX_TABLES_OF_DIFFERENT_YEARS: income tax tables of different years, whose versions settings_snapshot names; MASTER_CARRIED_FORWARD: a table used after the last date its published source covers, named in masters_carried_forward).
+             * @description Codes of what the caller should know: inputs that changed the calculation (e.g. EMPLOYEES_PENSION_BASIS_CLAMPED), and data the calculation combined (INCOME_TAX_TABLES_OF_DIFFERENT_YEARS: income tax tables of different years, whose versions settings_snapshot names; MASTER_CARRIED_FORWARD: a table or parameter used after the last date its published source covers, named in masters_carried_forward).
              * @example []
              */
             warnings: string[];
             /**
-             * @description Only with the warning MASTER_CARRIED_FORWARD: each table the calculation resolved that is in force on its date only because no newer version is published yet (the law carried forward, not published), with the last date its source covers.
+             * @description Only with the warning MASTER_CARRIED_FORWARD: each table the calculation resolved, then each parameter it read, that is in force on its date only because no newer version or value is published yet (the law carried forward, not published), with the last date its source covers.
              * @example [
              *       {
              *         "type": "income_tax_table",
@@ -3609,17 +3675,17 @@ export interface components {
              */
             masters_carried_forward?: {
                 /**
-                 * @description The table type, as in a trace step master_refs.
+                 * @description The table type, or parameter, as in a trace step master_refs.
                  * @example income_tax_table
                  */
                 type: string;
                 /**
-                 * @description The table id.
+                 * @description The table id, or the parameter's path (area.name).
                  * @example nta-withholding-monthly
                  */
                 id: string;
                 /**
-                 * @description The version in force, as settings_snapshot names it.
+                 * @description The version in force, as settings_snapshot names it, or the date of the parameter's value.
                  * @example 2027-01
                  */
                 version: string;
@@ -3908,12 +3974,12 @@ export interface components {
              */
             calculation_trace: components["schemas"]["TraceStep"][];
             /**
-             * @description Codes of what the caller should know: inputs that changed the calculation (e.g. EMPLOYEES_PENSION_BASIS_CLAMPED), and data the calculation combined (INCOME_TAX_TABLES_OF_DIFFERENT_YEARS: income tax tables of different years, whose versions settings_snapshot names; MASTER_CARRIED_FORWARD: a table used after the last date its published source covers, named in masters_carried_forward).
+             * @description Codes of what the caller should know: inputs that changed the calculation (e.g. EMPLOYEES_PENSION_BASIS_CLAMPED), and data the calculation combined (INCOME_TAX_TABLES_OF_DIFFERENT_YEARS: income tax tables of different years, whose versions settings_snapshot names; MASTER_CARRIED_FORWARD: a table or parameter used after the last date its published source covers, named in masters_carried_forward).
              * @example []
              */
             warnings: string[];
             /**
-             * @description Only with the warning MASTER_CARRIED_FORWARD: each table the calculation resolved that is in force on its date only because no newer version is published yet (the law carried forward, not published), with the last date its source covers.
+             * @description Only with the warning MASTER_CARRIED_FORWARD: each table the calculation resolved, then each parameter it read, that is in force on its date only because no newer version or value is published yet (the law carried forward, not published), with the last date its source covers.
              * @example [
              *       {
              *         "type": "income_tax_table",
@@ -3925,17 +3991,17 @@ export interface components {
              */
             masters_carried_forward?: {
                 /**
-                 * @description The table type, as in a trace step master_refs.
+                 * @description The table type, or parameter, as in a trace step master_refs.
                  * @example income_tax_table
                  */
                 type: string;
                 /**
-                 * @description The table id.
+                 * @description The table id, or the parameter's path (area.name).
                  * @example nta-withholding-monthly
                  */
                 id: string;
                 /**
-                 * @description The version in force, as settings_snapshot names it.
+                 * @description The version in force, as settings_snapshot names it, or the date of the parameter's value.
                  * @example 2027-01
                  */
                 version: string;
@@ -4088,12 +4154,12 @@ export interface components {
              */
             calculation_trace: components["schemas"]["TraceStep"][];
             /**
-             * @description Codes of what the caller should know: inputs that changed the calculation (e.g. EMPLOYEES_PENSION_BASIS_CLAMPED), and data the calculation combined (INCOME_TAX_TABLES_OF_DIFFERENT_YEARS: income tax tables of different years, whose versions settings_snapshot names; MASTER_CARRIED_FORWARD: a table used after the last date its published source covers, named in masters_carried_forward).
+             * @description Codes of what the caller should know: inputs that changed the calculation (e.g. EMPLOYEES_PENSION_BASIS_CLAMPED), and data the calculation combined (INCOME_TAX_TABLES_OF_DIFFERENT_YEARS: income tax tables of different years, whose versions settings_snapshot names; MASTER_CARRIED_FORWARD: a table or parameter used after the last date its published source covers, named in masters_carried_forward).
              * @example []
              */
             warnings: string[];
             /**
-             * @description Only with the warning MASTER_CARRIED_FORWARD: each table the calculation resolved that is in force on its date only because no newer version is published yet (the law carried forward, not published), with the last date its source covers.
+             * @description Only with the warning MASTER_CARRIED_FORWARD: each table the calculation resolved, then each parameter it read, that is in force on its date only because no newer version or value is published yet (the law carried forward, not published), with the last date its source covers.
              * @example [
              *       {
              *         "type": "income_tax_table",
@@ -4105,17 +4171,17 @@ export interface components {
              */
             masters_carried_forward?: {
                 /**
-                 * @description The table type, as in a trace step master_refs.
+                 * @description The table type, or parameter, as in a trace step master_refs.
                  * @example income_tax_table
                  */
                 type: string;
                 /**
-                 * @description The table id.
+                 * @description The table id, or the parameter's path (area.name).
                  * @example nta-withholding-monthly
                  */
                 id: string;
                 /**
-                 * @description The version in force, as settings_snapshot names it.
+                 * @description The version in force, as settings_snapshot names it, or the date of the parameter's value.
                  * @example 2027-01
                  */
                 version: string;
@@ -4155,7 +4221,29 @@ export interface components {
          *         "total": 42570
          *       },
          *       "calculation_trace": [],
-         *       "warnings": []
+         *       "warnings": [
+         *         "MASTER_CARRIED_FORWARD"
+         *       ],
+         *       "masters_carried_forward": [
+         *         {
+         *           "type": "parameter",
+         *           "id": "insured_ages.employees_pension_until_age",
+         *           "version": "2020-01-01",
+         *           "known_through": "2026-01-02"
+         *         },
+         *         {
+         *           "type": "parameter",
+         *           "id": "insured_ages.health_insurance_until_age",
+         *           "version": "2020-01-01",
+         *           "known_through": "2020-01-01"
+         *         },
+         *         {
+         *           "type": "parameter",
+         *           "id": "insured_ages.health_insurance_until_age_days_after_eve",
+         *           "version": "2020-01-01",
+         *           "known_through": "2020-01-01"
+         *         }
+         *       ]
          *     }
          */
         SocialInsuranceSimulationResult: {
@@ -4274,12 +4362,12 @@ export interface components {
              */
             calculation_trace: components["schemas"]["TraceStep"][];
             /**
-             * @description Codes of what the caller should know: inputs that changed the calculation (e.g. EMPLOYEES_PENSION_BASIS_CLAMPED), and data the calculation combined (INCOME_TAX_TABLES_OF_DIFFERENT_YEARS: income tax tables of different years, whose versions settings_snapshot names; MASTER_CARRIED_FORWARD: a table used after the last date its published source covers, named in masters_carried_forward).
+             * @description Codes of what the caller should know: inputs that changed the calculation (e.g. EMPLOYEES_PENSION_BASIS_CLAMPED), and data the calculation combined (INCOME_TAX_TABLES_OF_DIFFERENT_YEARS: income tax tables of different years, whose versions settings_snapshot names; MASTER_CARRIED_FORWARD: a table or parameter used after the last date its published source covers, named in masters_carried_forward).
              * @example []
              */
             warnings: string[];
             /**
-             * @description Only with the warning MASTER_CARRIED_FORWARD: each table the calculation resolved that is in force on its date only because no newer version is published yet (the law carried forward, not published), with the last date its source covers.
+             * @description Only with the warning MASTER_CARRIED_FORWARD: each table the calculation resolved, then each parameter it read, that is in force on its date only because no newer version or value is published yet (the law carried forward, not published), with the last date its source covers.
              * @example [
              *       {
              *         "type": "income_tax_table",
@@ -4291,17 +4379,17 @@ export interface components {
              */
             masters_carried_forward?: {
                 /**
-                 * @description The table type, as in a trace step master_refs.
+                 * @description The table type, or parameter, as in a trace step master_refs.
                  * @example income_tax_table
                  */
                 type: string;
                 /**
-                 * @description The table id.
+                 * @description The table id, or the parameter's path (area.name).
                  * @example nta-withholding-monthly
                  */
                 id: string;
                 /**
-                 * @description The version in force, as settings_snapshot names it.
+                 * @description The version in force, as settings_snapshot names it, or the date of the parameter's value.
                  * @example 2027-01
                  */
                 version: string;
@@ -4425,12 +4513,12 @@ export interface components {
              */
             calculation_trace: components["schemas"]["TraceStep"][];
             /**
-             * @description Codes of what the caller should know: inputs that changed the calculation (e.g. EMPLOYEES_PENSION_BASIS_CLAMPED), and data the calculation combined (INCOME_TAX_TABLES_OF_DIFFERENT_YEARS: income tax tables of different years, whose versions settings_snapshot names; MASTER_CARRIED_FORWARD: a table used after the last date its published source covers, named in masters_carried_forward).
+             * @description Codes of what the caller should know: inputs that changed the calculation (e.g. EMPLOYEES_PENSION_BASIS_CLAMPED), and data the calculation combined (INCOME_TAX_TABLES_OF_DIFFERENT_YEARS: income tax tables of different years, whose versions settings_snapshot names; MASTER_CARRIED_FORWARD: a table or parameter used after the last date its published source covers, named in masters_carried_forward).
              * @example []
              */
             warnings: string[];
             /**
-             * @description Only with the warning MASTER_CARRIED_FORWARD: each table the calculation resolved that is in force on its date only because no newer version is published yet (the law carried forward, not published), with the last date its source covers.
+             * @description Only with the warning MASTER_CARRIED_FORWARD: each table the calculation resolved, then each parameter it read, that is in force on its date only because no newer version or value is published yet (the law carried forward, not published), with the last date its source covers.
              * @example [
              *       {
              *         "type": "income_tax_table",
@@ -4442,17 +4530,17 @@ export interface components {
              */
             masters_carried_forward?: {
                 /**
-                 * @description The table type, as in a trace step master_refs.
+                 * @description The table type, or parameter, as in a trace step master_refs.
                  * @example income_tax_table
                  */
                 type: string;
                 /**
-                 * @description The table id.
+                 * @description The table id, or the parameter's path (area.name).
                  * @example nta-withholding-monthly
                  */
                 id: string;
                 /**
-                 * @description The version in force, as settings_snapshot names it.
+                 * @description The version in force, as settings_snapshot names it, or the date of the parameter's value.
                  * @example 2027-01
                  */
                 version: string;
@@ -4606,12 +4694,12 @@ export interface components {
              */
             calculation_trace: components["schemas"]["TraceStep"][];
             /**
-             * @description Codes of what the caller should know: inputs that changed the calculation (e.g. EMPLOYEES_PENSION_BASIS_CLAMPED), and data the calculation combined (INCOME_TAX_TABLES_OF_DIFFERENT_YEARS: income tax tables of different years, whose versions settings_snapshot names; MASTER_CARRIED_FORWARD: a table used after the last date its published source covers, named in masters_carried_forward).
+             * @description Codes of what the caller should know: inputs that changed the calculation (e.g. EMPLOYEES_PENSION_BASIS_CLAMPED), and data the calculation combined (INCOME_TAX_TABLES_OF_DIFFERENT_YEARS: income tax tables of different years, whose versions settings_snapshot names; MASTER_CARRIED_FORWARD: a table or parameter used after the last date its published source covers, named in masters_carried_forward).
              * @example []
              */
             warnings: string[];
             /**
-             * @description Only with the warning MASTER_CARRIED_FORWARD: each table the calculation resolved that is in force on its date only because no newer version is published yet (the law carried forward, not published), with the last date its source covers.
+             * @description Only with the warning MASTER_CARRIED_FORWARD: each table the calculation resolved, then each parameter it read, that is in force on its date only because no newer version or value is published yet (the law carried forward, not published), with the last date its source covers.
              * @example [
              *       {
              *         "type": "income_tax_table",
@@ -4623,17 +4711,17 @@ export interface components {
              */
             masters_carried_forward?: {
                 /**
-                 * @description The table type, as in a trace step master_refs.
+                 * @description The table type, or parameter, as in a trace step master_refs.
                  * @example income_tax_table
                  */
                 type: string;
                 /**
-                 * @description The table id.
+                 * @description The table id, or the parameter's path (area.name).
                  * @example nta-withholding-monthly
                  */
                 id: string;
                 /**
-                 * @description The version in force, as settings_snapshot names it.
+                 * @description The version in force, as settings_snapshot names it, or the date of the parameter's value.
                  * @example 2027-01
                  */
                 version: string;
@@ -4778,12 +4866,12 @@ export interface components {
              */
             calculation_trace: components["schemas"]["TraceStep"][];
             /**
-             * @description Codes of what the caller should know: inputs that changed the calculation (e.g. EMPLOYEES_PENSION_BASIS_CLAMPED), and data the calculation combined (INCOME_TAX_TABLES_OF_DIFFERENT_YEARS: income tax tables of different years, whose versions settings_snapshot names; MASTER_CARRIED_FORWARD: a table used after the last date its published source covers, named in masters_carried_forward).
+             * @description Codes of what the caller should know: inputs that changed the calculation (e.g. EMPLOYEES_PENSION_BASIS_CLAMPED), and data the calculation combined (INCOME_TAX_TABLES_OF_DIFFERENT_YEARS: income tax tables of different years, whose versions settings_snapshot names; MASTER_CARRIED_FORWARD: a table or parameter used after the last date its published source covers, named in masters_carried_forward).
              * @example []
              */
             warnings: string[];
             /**
-             * @description Only with the warning MASTER_CARRIED_FORWARD: each table the calculation resolved that is in force on its date only because no newer version is published yet (the law carried forward, not published), with the last date its source covers.
+             * @description Only with the warning MASTER_CARRIED_FORWARD: each table the calculation resolved, then each parameter it read, that is in force on its date only because no newer version or value is published yet (the law carried forward, not published), with the last date its source covers.
              * @example [
              *       {
              *         "type": "income_tax_table",
@@ -4795,17 +4883,17 @@ export interface components {
              */
             masters_carried_forward?: {
                 /**
-                 * @description The table type, as in a trace step master_refs.
+                 * @description The table type, or parameter, as in a trace step master_refs.
                  * @example income_tax_table
                  */
                 type: string;
                 /**
-                 * @description The table id.
+                 * @description The table id, or the parameter's path (area.name).
                  * @example nta-withholding-monthly
                  */
                 id: string;
                 /**
-                 * @description The version in force, as settings_snapshot names it.
+                 * @description The version in force, as settings_snapshot names it, or the date of the parameter's value.
                  * @example 2027-01
                  */
                 version: string;
@@ -4893,7 +4981,29 @@ export interface components {
          *               "company_cost_total": "359058.125"
          *             },
          *             "calculation_trace": [],
-         *             "warnings": []
+         *             "warnings": [
+         *               "MASTER_CARRIED_FORWARD"
+         *             ],
+         *             "masters_carried_forward": [
+         *               {
+         *                 "type": "parameter",
+         *                 "id": "insured_ages.employees_pension_until_age",
+         *                 "version": "2020-01-01",
+         *                 "known_through": "2026-01-02"
+         *               },
+         *               {
+         *                 "type": "parameter",
+         *                 "id": "insured_ages.health_insurance_until_age",
+         *                 "version": "2020-01-01",
+         *                 "known_through": "2020-01-01"
+         *               },
+         *               {
+         *                 "type": "parameter",
+         *                 "id": "insured_ages.health_insurance_until_age_days_after_eve",
+         *                 "version": "2020-01-01",
+         *                 "known_through": "2020-01-01"
+         *               }
+         *             ]
          *           }
          *         },
          *         {
@@ -5045,7 +5155,29 @@ export interface components {
          *               "company_cost_total": "577000"
          *             },
          *             "calculation_trace": [],
-         *             "warnings": []
+         *             "warnings": [
+         *               "MASTER_CARRIED_FORWARD"
+         *             ],
+         *             "masters_carried_forward": [
+         *               {
+         *                 "type": "parameter",
+         *                 "id": "insured_ages.employees_pension_until_age",
+         *                 "version": "2020-01-01",
+         *                 "known_through": "2026-01-02"
+         *               },
+         *               {
+         *                 "type": "parameter",
+         *                 "id": "insured_ages.health_insurance_until_age",
+         *                 "version": "2020-01-01",
+         *                 "known_through": "2020-01-01"
+         *               },
+         *               {
+         *                 "type": "parameter",
+         *                 "id": "insured_ages.health_insurance_until_age_days_after_eve",
+         *                 "version": "2020-01-01",
+         *                 "known_through": "2020-01-01"
+         *               }
+         *             ]
          *           }
          *         },
          *         {
@@ -7639,7 +7771,29 @@ export interface operations {
                      *         "company_cost_total": "359058.125"
                      *       },
                      *       "calculation_trace": [],
-                     *       "warnings": []
+                     *       "warnings": [
+                     *         "MASTER_CARRIED_FORWARD"
+                     *       ],
+                     *       "masters_carried_forward": [
+                     *         {
+                     *           "type": "parameter",
+                     *           "id": "insured_ages.employees_pension_until_age",
+                     *           "version": "2020-01-01",
+                     *           "known_through": "2026-01-02"
+                     *         },
+                     *         {
+                     *           "type": "parameter",
+                     *           "id": "insured_ages.health_insurance_until_age",
+                     *           "version": "2020-01-01",
+                     *           "known_through": "2020-01-01"
+                     *         },
+                     *         {
+                     *           "type": "parameter",
+                     *           "id": "insured_ages.health_insurance_until_age_days_after_eve",
+                     *           "version": "2020-01-01",
+                     *           "known_through": "2020-01-01"
+                     *         }
+                     *       ]
                      *     }
                      */
                     "application/json": components["schemas"]["MonthlyPayrollResult"];
@@ -8022,7 +8176,29 @@ export interface operations {
                      *         "company_cost_total": "577000"
                      *       },
                      *       "calculation_trace": [],
-                     *       "warnings": []
+                     *       "warnings": [
+                     *         "MASTER_CARRIED_FORWARD"
+                     *       ],
+                     *       "masters_carried_forward": [
+                     *         {
+                     *           "type": "parameter",
+                     *           "id": "insured_ages.employees_pension_until_age",
+                     *           "version": "2020-01-01",
+                     *           "known_through": "2026-01-02"
+                     *         },
+                     *         {
+                     *           "type": "parameter",
+                     *           "id": "insured_ages.health_insurance_until_age",
+                     *           "version": "2020-01-01",
+                     *           "known_through": "2020-01-01"
+                     *         },
+                     *         {
+                     *           "type": "parameter",
+                     *           "id": "insured_ages.health_insurance_until_age_days_after_eve",
+                     *           "version": "2020-01-01",
+                     *           "known_through": "2020-01-01"
+                     *         }
+                     *       ]
                      *     }
                      */
                     "application/json": components["schemas"]["BonusResult"];
@@ -10108,7 +10284,29 @@ export interface operations {
                      *         ]
                      *       },
                      *       "calculation_trace": [],
-                     *       "warnings": []
+                     *       "warnings": [
+                     *         "MASTER_CARRIED_FORWARD"
+                     *       ],
+                     *       "masters_carried_forward": [
+                     *         {
+                     *           "type": "parameter",
+                     *           "id": "leave_premium_exemption.current_rules_from_leave_start",
+                     *           "version": "2020-01-01",
+                     *           "known_through": "2026-08-01"
+                     *         },
+                     *         {
+                     *           "type": "parameter",
+                     *           "id": "leave_premium_exemption.bonus_leave_longer_than_months",
+                     *           "version": "2020-01-01",
+                     *           "known_through": "2026-08-01"
+                     *         },
+                     *         {
+                     *           "type": "parameter",
+                     *           "id": "leave_premium_exemption.fourteen_day_rule_days",
+                     *           "version": "2020-01-01",
+                     *           "known_through": "2026-08-01"
+                     *         }
+                     *       ]
                      *     }
                      */
                     "application/json": components["schemas"]["LeavePremiumExemptionResult"];
@@ -11044,7 +11242,29 @@ export interface operations {
                      *         "total": 42570
                      *       },
                      *       "calculation_trace": [],
-                     *       "warnings": []
+                     *       "warnings": [
+                     *         "MASTER_CARRIED_FORWARD"
+                     *       ],
+                     *       "masters_carried_forward": [
+                     *         {
+                     *           "type": "parameter",
+                     *           "id": "insured_ages.employees_pension_until_age",
+                     *           "version": "2020-01-01",
+                     *           "known_through": "2026-01-02"
+                     *         },
+                     *         {
+                     *           "type": "parameter",
+                     *           "id": "insured_ages.health_insurance_until_age",
+                     *           "version": "2020-01-01",
+                     *           "known_through": "2020-01-01"
+                     *         },
+                     *         {
+                     *           "type": "parameter",
+                     *           "id": "insured_ages.health_insurance_until_age_days_after_eve",
+                     *           "version": "2020-01-01",
+                     *           "known_through": "2020-01-01"
+                     *         }
+                     *       ]
                      *     }
                      */
                     "application/json": components["schemas"]["SocialInsuranceSimulationResult"];
@@ -12414,7 +12634,29 @@ export interface operations {
                      *               "company_cost_total": "359058.125"
                      *             },
                      *             "calculation_trace": [],
-                     *             "warnings": []
+                     *             "warnings": [
+                     *               "MASTER_CARRIED_FORWARD"
+                     *             ],
+                     *             "masters_carried_forward": [
+                     *               {
+                     *                 "type": "parameter",
+                     *                 "id": "insured_ages.employees_pension_until_age",
+                     *                 "version": "2020-01-01",
+                     *                 "known_through": "2026-01-02"
+                     *               },
+                     *               {
+                     *                 "type": "parameter",
+                     *                 "id": "insured_ages.health_insurance_until_age",
+                     *                 "version": "2020-01-01",
+                     *                 "known_through": "2020-01-01"
+                     *               },
+                     *               {
+                     *                 "type": "parameter",
+                     *                 "id": "insured_ages.health_insurance_until_age_days_after_eve",
+                     *                 "version": "2020-01-01",
+                     *                 "known_through": "2020-01-01"
+                     *               }
+                     *             ]
                      *           }
                      *         },
                      *         {
@@ -12802,7 +13044,29 @@ export interface operations {
                      *               "company_cost_total": "577000"
                      *             },
                      *             "calculation_trace": [],
-                     *             "warnings": []
+                     *             "warnings": [
+                     *               "MASTER_CARRIED_FORWARD"
+                     *             ],
+                     *             "masters_carried_forward": [
+                     *               {
+                     *                 "type": "parameter",
+                     *                 "id": "insured_ages.employees_pension_until_age",
+                     *                 "version": "2020-01-01",
+                     *                 "known_through": "2026-01-02"
+                     *               },
+                     *               {
+                     *                 "type": "parameter",
+                     *                 "id": "insured_ages.health_insurance_until_age",
+                     *                 "version": "2020-01-01",
+                     *                 "known_through": "2020-01-01"
+                     *               },
+                     *               {
+                     *                 "type": "parameter",
+                     *                 "id": "insured_ages.health_insurance_until_age_days_after_eve",
+                     *                 "version": "2020-01-01",
+                     *                 "known_through": "2020-01-01"
+                     *               }
+                     *             ]
                      *           }
                      *         },
                      *         {
