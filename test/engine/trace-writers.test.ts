@@ -104,8 +104,10 @@ describe('Calculation', () => {
       'amounts',
       'calculation_trace',
       'warnings',
+      'masters_carried_forward', // the insured ages, read after their known_through (docs/adr/0105)
     ]);
     result.calculation_trace[0].master_refs[0].version = 'changed';
+    result.masters_carried_forward![0].known_through = 'changed';
     result.calculation_trace[1].inputs.x = 1;
     (result.amounts as Record<string, unknown>).net_pay = 0;
     result.warnings.push('changed');
