@@ -591,29 +591,7 @@ export interface components {
          *         "company_cost_total": "359058.125"
          *       },
          *       "calculation_trace": [],
-         *       "warnings": [
-         *         "MASTER_CARRIED_FORWARD"
-         *       ],
-         *       "masters_carried_forward": [
-         *         {
-         *           "type": "parameter",
-         *           "id": "insured_ages.employees_pension_until_age",
-         *           "version": "2020-01-01",
-         *           "known_through": "2026-01-02"
-         *         },
-         *         {
-         *           "type": "parameter",
-         *           "id": "insured_ages.health_insurance_until_age",
-         *           "version": "2020-01-01",
-         *           "known_through": "2020-01-01"
-         *         },
-         *         {
-         *           "type": "parameter",
-         *           "id": "insured_ages.health_insurance_until_age_days_after_eve",
-         *           "version": "2020-01-01",
-         *           "known_through": "2020-01-01"
-         *         }
-         *       ]
+         *       "warnings": []
          *     }
          */
         MonthlyPayrollResult: {
@@ -1091,29 +1069,7 @@ export interface components {
          *         "company_cost_total": "577000"
          *       },
          *       "calculation_trace": [],
-         *       "warnings": [
-         *         "MASTER_CARRIED_FORWARD"
-         *       ],
-         *       "masters_carried_forward": [
-         *         {
-         *           "type": "parameter",
-         *           "id": "insured_ages.employees_pension_until_age",
-         *           "version": "2020-01-01",
-         *           "known_through": "2026-01-02"
-         *         },
-         *         {
-         *           "type": "parameter",
-         *           "id": "insured_ages.health_insurance_until_age",
-         *           "version": "2020-01-01",
-         *           "known_through": "2020-01-01"
-         *         },
-         *         {
-         *           "type": "parameter",
-         *           "id": "insured_ages.health_insurance_until_age_days_after_eve",
-         *           "version": "2020-01-01",
-         *           "known_through": "2020-01-01"
-         *         }
-         *       ]
+         *       "warnings": []
          *     }
          */
         BonusResult: {
@@ -4221,29 +4177,7 @@ export interface components {
          *         "total": 42570
          *       },
          *       "calculation_trace": [],
-         *       "warnings": [
-         *         "MASTER_CARRIED_FORWARD"
-         *       ],
-         *       "masters_carried_forward": [
-         *         {
-         *           "type": "parameter",
-         *           "id": "insured_ages.employees_pension_until_age",
-         *           "version": "2020-01-01",
-         *           "known_through": "2026-01-02"
-         *         },
-         *         {
-         *           "type": "parameter",
-         *           "id": "insured_ages.health_insurance_until_age",
-         *           "version": "2020-01-01",
-         *           "known_through": "2020-01-01"
-         *         },
-         *         {
-         *           "type": "parameter",
-         *           "id": "insured_ages.health_insurance_until_age_days_after_eve",
-         *           "version": "2020-01-01",
-         *           "known_through": "2020-01-01"
-         *         }
-         *       ]
+         *       "warnings": []
          *     }
          */
         SocialInsuranceSimulationResult: {
@@ -4981,29 +4915,7 @@ export interface components {
          *               "company_cost_total": "359058.125"
          *             },
          *             "calculation_trace": [],
-         *             "warnings": [
-         *               "MASTER_CARRIED_FORWARD"
-         *             ],
-         *             "masters_carried_forward": [
-         *               {
-         *                 "type": "parameter",
-         *                 "id": "insured_ages.employees_pension_until_age",
-         *                 "version": "2020-01-01",
-         *                 "known_through": "2026-01-02"
-         *               },
-         *               {
-         *                 "type": "parameter",
-         *                 "id": "insured_ages.health_insurance_until_age",
-         *                 "version": "2020-01-01",
-         *                 "known_through": "2020-01-01"
-         *               },
-         *               {
-         *                 "type": "parameter",
-         *                 "id": "insured_ages.health_insurance_until_age_days_after_eve",
-         *                 "version": "2020-01-01",
-         *                 "known_through": "2020-01-01"
-         *               }
-         *             ]
+         *             "warnings": []
          *           }
          *         },
          *         {
@@ -5155,29 +5067,7 @@ export interface components {
          *               "company_cost_total": "577000"
          *             },
          *             "calculation_trace": [],
-         *             "warnings": [
-         *               "MASTER_CARRIED_FORWARD"
-         *             ],
-         *             "masters_carried_forward": [
-         *               {
-         *                 "type": "parameter",
-         *                 "id": "insured_ages.employees_pension_until_age",
-         *                 "version": "2020-01-01",
-         *                 "known_through": "2026-01-02"
-         *               },
-         *               {
-         *                 "type": "parameter",
-         *                 "id": "insured_ages.health_insurance_until_age",
-         *                 "version": "2020-01-01",
-         *                 "known_through": "2020-01-01"
-         *               },
-         *               {
-         *                 "type": "parameter",
-         *                 "id": "insured_ages.health_insurance_until_age_days_after_eve",
-         *                 "version": "2020-01-01",
-         *                 "known_through": "2020-01-01"
-         *               }
-         *             ]
+         *             "warnings": []
          *           }
          *         },
          *         {
@@ -7771,29 +7661,7 @@ export interface operations {
                      *         "company_cost_total": "359058.125"
                      *       },
                      *       "calculation_trace": [],
-                     *       "warnings": [
-                     *         "MASTER_CARRIED_FORWARD"
-                     *       ],
-                     *       "masters_carried_forward": [
-                     *         {
-                     *           "type": "parameter",
-                     *           "id": "insured_ages.employees_pension_until_age",
-                     *           "version": "2020-01-01",
-                     *           "known_through": "2026-01-02"
-                     *         },
-                     *         {
-                     *           "type": "parameter",
-                     *           "id": "insured_ages.health_insurance_until_age",
-                     *           "version": "2020-01-01",
-                     *           "known_through": "2020-01-01"
-                     *         },
-                     *         {
-                     *           "type": "parameter",
-                     *           "id": "insured_ages.health_insurance_until_age_days_after_eve",
-                     *           "version": "2020-01-01",
-                     *           "known_through": "2020-01-01"
-                     *         }
-                     *       ]
+                     *       "warnings": []
                      *     }
                      */
                     "application/json": components["schemas"]["MonthlyPayrollResult"];
@@ -8176,29 +8044,7 @@ export interface operations {
                      *         "company_cost_total": "577000"
                      *       },
                      *       "calculation_trace": [],
-                     *       "warnings": [
-                     *         "MASTER_CARRIED_FORWARD"
-                     *       ],
-                     *       "masters_carried_forward": [
-                     *         {
-                     *           "type": "parameter",
-                     *           "id": "insured_ages.employees_pension_until_age",
-                     *           "version": "2020-01-01",
-                     *           "known_through": "2026-01-02"
-                     *         },
-                     *         {
-                     *           "type": "parameter",
-                     *           "id": "insured_ages.health_insurance_until_age",
-                     *           "version": "2020-01-01",
-                     *           "known_through": "2020-01-01"
-                     *         },
-                     *         {
-                     *           "type": "parameter",
-                     *           "id": "insured_ages.health_insurance_until_age_days_after_eve",
-                     *           "version": "2020-01-01",
-                     *           "known_through": "2020-01-01"
-                     *         }
-                     *       ]
+                     *       "warnings": []
                      *     }
                      */
                     "application/json": components["schemas"]["BonusResult"];
@@ -11242,29 +11088,7 @@ export interface operations {
                      *         "total": 42570
                      *       },
                      *       "calculation_trace": [],
-                     *       "warnings": [
-                     *         "MASTER_CARRIED_FORWARD"
-                     *       ],
-                     *       "masters_carried_forward": [
-                     *         {
-                     *           "type": "parameter",
-                     *           "id": "insured_ages.employees_pension_until_age",
-                     *           "version": "2020-01-01",
-                     *           "known_through": "2026-01-02"
-                     *         },
-                     *         {
-                     *           "type": "parameter",
-                     *           "id": "insured_ages.health_insurance_until_age",
-                     *           "version": "2020-01-01",
-                     *           "known_through": "2020-01-01"
-                     *         },
-                     *         {
-                     *           "type": "parameter",
-                     *           "id": "insured_ages.health_insurance_until_age_days_after_eve",
-                     *           "version": "2020-01-01",
-                     *           "known_through": "2020-01-01"
-                     *         }
-                     *       ]
+                     *       "warnings": []
                      *     }
                      */
                     "application/json": components["schemas"]["SocialInsuranceSimulationResult"];
@@ -12634,29 +12458,7 @@ export interface operations {
                      *               "company_cost_total": "359058.125"
                      *             },
                      *             "calculation_trace": [],
-                     *             "warnings": [
-                     *               "MASTER_CARRIED_FORWARD"
-                     *             ],
-                     *             "masters_carried_forward": [
-                     *               {
-                     *                 "type": "parameter",
-                     *                 "id": "insured_ages.employees_pension_until_age",
-                     *                 "version": "2020-01-01",
-                     *                 "known_through": "2026-01-02"
-                     *               },
-                     *               {
-                     *                 "type": "parameter",
-                     *                 "id": "insured_ages.health_insurance_until_age",
-                     *                 "version": "2020-01-01",
-                     *                 "known_through": "2020-01-01"
-                     *               },
-                     *               {
-                     *                 "type": "parameter",
-                     *                 "id": "insured_ages.health_insurance_until_age_days_after_eve",
-                     *                 "version": "2020-01-01",
-                     *                 "known_through": "2020-01-01"
-                     *               }
-                     *             ]
+                     *             "warnings": []
                      *           }
                      *         },
                      *         {
@@ -13044,29 +12846,7 @@ export interface operations {
                      *               "company_cost_total": "577000"
                      *             },
                      *             "calculation_trace": [],
-                     *             "warnings": [
-                     *               "MASTER_CARRIED_FORWARD"
-                     *             ],
-                     *             "masters_carried_forward": [
-                     *               {
-                     *                 "type": "parameter",
-                     *                 "id": "insured_ages.employees_pension_until_age",
-                     *                 "version": "2020-01-01",
-                     *                 "known_through": "2026-01-02"
-                     *               },
-                     *               {
-                     *                 "type": "parameter",
-                     *                 "id": "insured_ages.health_insurance_until_age",
-                     *                 "version": "2020-01-01",
-                     *                 "known_through": "2020-01-01"
-                     *               },
-                     *               {
-                     *                 "type": "parameter",
-                     *                 "id": "insured_ages.health_insurance_until_age_days_after_eve",
-                     *                 "version": "2020-01-01",
-                     *                 "known_through": "2020-01-01"
-                     *               }
-                     *             ]
+                     *             "warnings": []
                      *           }
                      *         },
                      *         {

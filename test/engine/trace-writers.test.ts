@@ -91,7 +91,9 @@ describe('the writers of a Calculation, against JSON.stringify(calc.toResult())'
 
 describe('Calculation', () => {
   it('gives a plain result of its own objects: changing it changes neither the calculation nor what is written', () => {
-    const calc = engine.calculate('monthly_payroll', monthlyRequest(1, true), bench);
+    // paid in June 2027: the employment insurance rates and the levy are read after their known_through
+    const request = { ...monthlyRequest(1, true), calculation_date: '2027-06-20', payment_date: '2027-06-25' };
+    const calc = engine.calculate('monthly_payroll', request, bench);
     const before = calculationJson(calc);
     const result = calc.toResult();
     expect(Object.keys(result)).toEqual([
@@ -104,7 +106,7 @@ describe('Calculation', () => {
       'amounts',
       'calculation_trace',
       'warnings',
-      'masters_carried_forward', // the insured ages, read after their known_through (docs/adr/0105)
+      'masters_carried_forward', // docs/adr/0105-law-carried-forward.md
     ]);
     result.calculation_trace[0].master_refs[0].version = 'changed';
     result.masters_carried_forward![0].known_through = 'changed';
